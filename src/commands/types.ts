@@ -1,0 +1,68 @@
+import type { ChangeResult } from '../apply/types.js';
+import type { ComponentResult } from '../components/types.js';
+import type { Clock } from '../core/clock.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { Redactor } from '../core/redact.js';
+import type { GitReader } from '../git/types.js';
+import type { Plan } from '../plan/types.js';
+import type { RequestCounts, ServiceClient } from '../service/types.js';
+
+export const COMMAND_NAMES = ['validate', 'plan', 'apply', 'drift', 'export', 'logs', 'sandbox'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+export const OUTPUT_FORMATS = ['text', 'json', 'github'] as const;
+export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
+
+/** A cluster the run planned or applied something for: the post step fetches its logs when the job fails. */
+export interface ClusterRef {
+  readonly organizationId: string;
+  readonly clusterId: string;
+}
+
+/**
+ * Everything a run found and did. Every face (terminal text/json/github, annotations, Checks run, job
+ * summary, PR comment, drift issue, action outputs) renders this one value.
+ */
+export interface RunReport {
+  readonly command: CommandName;
+  /** All findings, most important first (see compareDiagnostics). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The alert-rule plan; null when no plan was made (validate, or stopped before planning). */
+  readonly plan: Plan | null;
+  readonly components: readonly ComponentResult[];
+  /** One per write apply attempted. */
+  readonly results: readonly ChangeResult[];
+  readonly requests: RequestCounts;
+  readonly durationMs: number;
+  /** What was not done and why, one sentence each (e.g. "fork pull request: no token, service checks skipped"). */
+  readonly skipped: readonly string[];
+  readonly clusters: readonly ClusterRef[];
+}
+
+/** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */
+export interface RunContext {
+  /** Repository root: findings name files relative to it, and nothing outside it is read. */
+  readonly root: string;
+  /** Files or directories to read, relative to `root` (or absolute inside it). */
+  readonly paths: readonly string[];
+  /** Organization for documents that name none. */
+  readonly organizationId: string | null;
+  /** The service client, created on first use; throws a UsageError when no token is configured. */
+  readonly service: () => ServiceClient;
+  /** History access; null when not in a git repository. */
+  readonly git: GitReader | null;
+  /** The revision to compare with: a pull request's base, or the parent of the pushed commit. */
+  readonly base: string | null;
+  /** The revision being planned (HEAD when null). */
+  readonly head: string | null;
+  /** Delete rules whose documents were removed in the change being applied. */
+  readonly prune: boolean;
+  /** Writes or resolves in flight at once. */
+  readonly concurrency: number;
+  /** Resolve every component, not only those a pull request changed. */
+  readonly allComponents: boolean;
+  readonly clock: Clock;
+  readonly redactor: Redactor;
+  /** One human progress line (stderr for the CLI, the log for the action). Never data. */
+  readonly progress: (line: string) => void;
+}

@@ -1,0 +1,102 @@
+import type { SourceRange } from '../core/diagnostic.js';
+import type {
+  AlertPresentation,
+  AlertRuleCondition,
+  AlertSeverity,
+  AlertTargetType,
+  CloudProvider,
+} from '../service/types.js';
+
+/** The document kinds this tool manages. */
+export type DocumentKind = 'AlertRule' | 'PlatformComponent';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['AlertRule', 'PlatformComponent'];
+
+/** A path into a document's data: mapping keys and sequence indexes, e.g. ['alert_receiver_ids', 1]. */
+export type PathSegment = string | number;
+
+/** Where a path landed: `exact` is false when the node is absent and this is its nearest existing ancestor. */
+export interface Located extends SourceRange {
+  readonly exact: boolean;
+}
+
+/** A file's bytes as read from disk or from a git revision. `path` is repository-relative with `/`. */
+export interface SourceFile {
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+/** One YAML document that passed schema validation, with the means to point at any of its nodes. */
+export interface SourceDocument<K extends DocumentKind, T> {
+  readonly kind: K;
+  /** Repository-relative path with `/` separators. */
+  readonly file: string;
+  /** 0-based position of the document within its file. */
+  readonly index: number;
+  /** Plain data, safe from prototype pollution (`__proto__` is an ordinary key or refused, never a prototype). */
+  readonly value: T;
+  /** The document's first node (its first key), for findings about the document as a whole. */
+  readonly range: SourceRange;
+  /**
+   * The source range of the node at `path`. `target: 'key'` (default) points at a mapping entry's key,
+   * `'value'` at its value; sequence items always point at the item. When the path does not exist the
+   * nearest existing ancestor's key is returned with `exact: false`; the empty path is `range`.
+   */
+  locate(path: readonly PathSegment[], target?: 'key' | 'value'): Located;
+}
+
+/** What a user writes for an alert rule: the API's own field names, so a user can paste what the API returns. */
+export interface AlertRuleSpec {
+  readonly kind: 'AlertRule';
+  readonly id?: string;
+  readonly organization_id?: string;
+  readonly cluster_id?: string;
+  readonly target?: { readonly target_type: AlertTargetType; readonly target_id: string };
+  readonly name: string;
+  /** Defaults to '' when absent. */
+  readonly description?: string;
+  /** Defaults to '' when absent. */
+  readonly tag?: string;
+  readonly condition: AlertRuleCondition;
+  /** ISO-8601 duration, e.g. PT5M. */
+  readonly for_duration: string;
+  readonly severity: AlertSeverity;
+  /** Defaults to true when absent. */
+  readonly enabled?: boolean;
+  /** Receiver ids; at least one of `alert_receiver_ids` and `alert_receivers` is given. */
+  readonly alert_receiver_ids?: readonly string[];
+  /** Receiver names, resolved to ids with one list call per organization. */
+  readonly alert_receivers?: readonly string[];
+  /** Defaults to {summary: null, runbook_url: null} when absent. */
+  readonly presentation?: AlertPresentation;
+}
+
+/** Cluster management mode as written in documents; SERVICE_MANAGED is sent as QOVERY_MANAGED. */
+export type DocumentClusterMode = 'QOVERY_MANAGED' | 'SERVICE_MANAGED' | 'CUSTOMER_MANAGED';
+
+export interface PlatformComponentSpec {
+  readonly kind: 'PlatformComponent';
+  readonly organization_id?: string;
+  readonly template: { readonly key: string; readonly version: string };
+  readonly component: string;
+  readonly cluster: {
+    readonly mode: DocumentClusterMode;
+    readonly provider: CloudProvider;
+    /** Optional: the cluster this configuration is for (used to fetch its logs when a job fails). */
+    readonly id?: string;
+  };
+  readonly profileConfig?: Readonly<Record<string, unknown>>;
+  readonly clusterInputs?: Readonly<Record<string, string>>;
+  readonly componentOutputs?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+export type AlertRuleDocument = SourceDocument<'AlertRule', AlertRuleSpec>;
+export type PlatformComponentDocument = SourceDocument<'PlatformComponent', PlatformComponentSpec>;
+export type Document = AlertRuleDocument | PlatformComponentDocument;
+
+export interface LoadResult {
+  /** Documents that passed every check of their own (schema); cross-document errors are in diagnostics. */
+  readonly documents: readonly Document[];
+  readonly diagnostics: readonly import('../core/diagnostic.js').Diagnostic[];
+  /** Every file read, repository-relative, sorted. */
+  readonly files: readonly string[];
+}

@@ -1,0 +1,12 @@
+import type { SourceFile } from '../documents/types.js';
+
+/** Read-only access to the repository's history, for "what changed" and "what did the last revision say". */
+export interface GitReader {
+  /**
+   * The `.yaml`/`.yml` files under `paths` (repository-relative files or directories) as they were at `rev`.
+   * Null when the revision is not available (a shallow clone, not a git repository).
+   */
+  filesAt(rev: string, paths: readonly string[]): Promise<SourceFile[] | null>;
+  /** The first parent of `rev`, or null when it has none or history is not available. */
+  parentOf(rev: string): Promise<string | null>;
+}

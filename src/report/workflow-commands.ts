@@ -1,0 +1,32 @@
+import type { Diagnostic } from '../core/diagnostic.js';
+
+/** GitHub cuts annotation messages here; we cut first so that the cut is ours and says so. */
+export const MAX_ANNOTATION_MESSAGE = 4096;
+const CUT_MARK = ' …(cut)';
+
+// The runner's escaping rules (as @actions/core's command.ts applies them).
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+export function truncateMessage(message: string, max = MAX_ANNOTATION_MESSAGE): string {
+  return message.length <= max ? message : message.slice(0, max - CUT_MARK.length) + CUT_MARK;
+}
+
+/** `::error file=…,line=…,endLine=…,col=…,endColumn=…,title=…::message` for one finding. */
+export function formatWorkflowCommand(d: Diagnostic): string {
+  const properties: string[] = [];
+  if (d.file) {
+    properties.push(`file=${escapeProperty(d.file)}`);
+    properties.push(`line=${d.line}`);
+    if (d.endLine !== d.line) properties.push(`endLine=${d.endLine}`);
+    properties.push(`col=${d.column}`);
+    if (d.endLine === d.line && d.endColumn > d.column) properties.push(`endColumn=${d.endColumn}`);
+  }
+  properties.push(`title=${escapeProperty(d.title ?? d.code)}`);
+  return `::${d.severity} ${properties.join(',')}::${escapeData(truncateMessage(d.message))}`;
+}

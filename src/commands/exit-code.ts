@@ -1,0 +1,25 @@
+import { SEVERITY_ORDER, type Severity } from '../core/diagnostic.js';
+import { pendingChanges } from '../plan/types.js';
+import type { RunReport } from './types.js';
+
+export interface ExitPolicy {
+  /** Lowest severity that fails the run (default `error`). */
+  readonly failOn?: Exclude<Severity, 'notice'>;
+  /** `plan --detailed-exitcode`: 2 when changes are pending. */
+  readonly detailedExitcode?: boolean;
+}
+
+/**
+ * The exit status contract (DESIGN): 0 done and nothing pending; 1 errors (invalid documents, violations at
+ * the failing level, a failed request or write); 2 from `plan --detailed-exitcode` when changes are pending
+ * and from `drift` when drift is found. Errors win over 2.
+ */
+export function exitCodeFor(report: RunReport, policy: ExitPolicy = {}): 0 | 1 | 2 {
+  const threshold = SEVERITY_ORDER[policy.failOn ?? 'error'];
+  if (report.diagnostics.some((d) => SEVERITY_ORDER[d.severity] <= threshold)) return 1;
+  if (report.results.some((r) => !r.ok)) return 1;
+  const pending = report.plan ? pendingChanges(report.plan).length : 0;
+  if (report.command === 'drift' && pending > 0) return 2;
+  if (report.command === 'plan' && policy.detailedExitcode && pending > 0) return 2;
+  return 0;
+}

@@ -1,0 +1,81 @@
+import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
+import type { RunReport } from '../commands/types.js';
+import type { Redactor } from '../core/redact.js';
+import { pendingChanges } from '../plan/types.js';
+
+/** Version of the JSON output's shape; bumped only on a breaking change (see docs/json-output.md). */
+export const JSON_OUTPUT_VERSION = 1;
+
+/** Replaces every registered secret in every string of a JSON-able value (keys included). */
+export function redactDeep(value: unknown, redactor: Redactor): unknown {
+  if (typeof value === 'string') return redactor.redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redactor));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) out[redactor.redact(key)] = redactDeep(inner, redactor);
+    return out;
+  }
+  return value;
+}
+
+/**
+ * The `--format json` object (DESIGN "Contracts"): diagnostics, changes, results and requests, plus what
+ * this tool adds beside them (components, skipped, summary counts). Consumers may rely on every field here.
+ */
+export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<string, unknown> {
+  const plan = report.plan;
+  const pending = plan ? pendingChanges(plan) : [];
+  const count = (severity: string) => report.diagnostics.filter((d) => d.severity === severity).length;
+  return {
+    version: JSON_OUTPUT_VERSION,
+    command: report.command,
+    exitCode: exitCodeFor(report, policy),
+    diagnostics: report.diagnostics.map((d) => ({
+      severity: d.severity,
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      endLine: d.endLine,
+      endColumn: d.endColumn,
+      code: d.code,
+      message: d.message,
+      ...(d.title !== undefined && d.title !== d.code ? { title: d.title } : {}),
+    })),
+    changes: (plan?.changes ?? []).map((c) => ({
+      kind: c.kind,
+      action: c.action,
+      id: c.id,
+      name: c.name,
+      organizationId: c.organizationId,
+      clusterId: c.clusterId,
+      file: c.file,
+      line: c.line,
+      diff: c.diff.map((d) => ({ path: d.path, before: d.before, after: d.after })),
+      ...(c.outsideEdit && c.outsideEdit.length > 0 ? { outsideEdit: c.outsideEdit } : {}),
+    })),
+    results: report.results,
+    components: report.components,
+    unmanaged: plan?.unmanaged ?? [],
+    ghosts: plan?.ghosts ?? [],
+    outdated: plan?.outdated ?? [],
+    requests: { total: report.requests.total, byOperation: report.requests.byOperation },
+    summary: {
+      create: pending.filter((c) => c.action === 'create').length,
+      update: pending.filter((c) => c.action === 'update').length,
+      delete: pending.filter((c) => c.action === 'delete').length,
+      unchanged: (plan?.changes.length ?? 0) - pending.length,
+      errors: count('error'),
+      warnings: count('warning'),
+      notices: count('notice'),
+      applied: report.results.filter((r) => r.ok).length,
+      failed: report.results.filter((r) => !r.ok).length,
+    },
+    skipped: report.skipped,
+    durationMs: Math.round(report.durationMs),
+  };
+}
+
+/** The JSON text, redacted, one object, two-space indented, ending with a newline. */
+export function renderJson(report: RunReport, redactor: Redactor, policy: ExitPolicy = {}): string {
+  return `${JSON.stringify(redactDeep(toJsonOutput(report, policy), redactor), null, 2)}\n`;
+}

@@ -1,0 +1,192 @@
+import type { ClusterRef } from '../commands/types.js';
+import { ApiError } from '../service/errors.js';
+import type { ClusterLogEntry, ServiceClient } from '../service/types.js';
+import { pickDeployment, summarizeDeployment } from './deployment.js';
+import { selectEntries } from './select.js';
+import { type ClusterLogsReport, type DeploymentSummary, MAX_ERRORS } from './types.js';
+
+/** A small page: we only ever look at the newest deployments, and each one is a row the service must read. */
+export const HISTORY_PAGE_SIZE = 10;
+
+export interface FetchLogsOptions {
+  /** How many of the newest entries to keep (the rest are counted, not shown). */
+  readonly entries: number;
+  /** Stops waiting when aborted (the client's own timeouts still bound each request). */
+  readonly signal?: AbortSignal;
+}
+
+export interface CollectLogsOptions extends FetchLogsOptions {
+  /** Clusters fetched at once (default 4). */
+  readonly concurrency?: number;
+}
+
+/** Resolves like `promise`, or rejects with the signal's reason as soon as it aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function isNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404;
+}
+
+function report(
+  cluster: ClusterRef,
+  deployment: DeploymentSummary | null,
+  raw: readonly ClusterLogEntry[],
+  count: number,
+  notices: readonly string[],
+  fallback: boolean,
+): ClusterLogsReport {
+  const selection = selectEntries(raw, count, MAX_ERRORS);
+  return {
+    cluster,
+    deployment,
+    entries: selection.entries,
+    totalEntries: selection.totalEntries,
+    errors: selection.errors,
+    totalErrors: selection.totalErrors,
+    notices,
+    fallback,
+    failure: null,
+  };
+}
+
+/**
+ * Older deployments of the service do not have the deployment operations and answer 404: the deprecated
+ * cluster-wide listing is asked once instead. A failure there is the cluster's failure.
+ */
+async function fetchDeprecatedLogs(
+  client: ServiceClient,
+  cluster: ClusterRef,
+  options: FetchLogsOptions,
+  notFound: ApiError,
+): Promise<ClusterLogsReport> {
+  const raw = await untilAborted(
+    client.listClusterLogs(cluster.organizationId, cluster.clusterId),
+    options.signal,
+  );
+  const notice = `The service answered 404 to ${notFound.operation}: showing the deprecated cluster logs (listClusterLogs) instead, which are not tied to one deployment.`;
+  return report(cluster, null, raw, options.entries, [notice], true);
+}
+
+/**
+ * Recent log entries of one cluster: the deployment that explains a failed job (see pickDeployment) and its
+ * newest entries. Two requests in the usual case, one more on the fallback. Throws ApiError (or the
+ * signal's reason); collectClusterLogs turns that into a report.
+ */
+export async function fetchRecentLogs(
+  client: ServiceClient,
+  cluster: ClusterRef,
+  options: FetchLogsOptions,
+): Promise<ClusterLogsReport> {
+  const { organizationId, clusterId } = cluster;
+  let chosen: DeploymentSummary | null;
+  try {
+    const history = await untilAborted(
+      client.listClusterDeploymentHistoryV2(organizationId, clusterId, HISTORY_PAGE_SIZE),
+      options.signal,
+    );
+    const deployment = pickDeployment(history);
+    chosen = deployment ? summarizeDeployment(deployment) : null;
+  } catch (error) {
+    if (isNotFound(error)) return fetchDeprecatedLogs(client, cluster, options, error);
+    throw error;
+  }
+  if (!chosen) {
+    const notice = 'The deployment history of this cluster is empty: there are no deployment logs to show.';
+    return report(cluster, null, [], options.entries, [notice], false);
+  }
+  try {
+    const raw = await untilAborted(
+      client.listClusterDeploymentLogs(organizationId, clusterId, chosen.id),
+      options.signal,
+    );
+    return report(cluster, chosen, raw, options.entries, [], false);
+  } catch (error) {
+    if (isNotFound(error)) return fetchDeprecatedLogs(client, cluster, options, error);
+    throw error;
+  }
+}
+
+/** One sentence for a failure, never a stack: the post step shows it as a warning. */
+export function describeFailure(error: unknown, signal?: AbortSignal): string {
+  if (error instanceof ApiError) return error.message;
+  if (signal?.aborted && error === signal.reason)
+    return 'gave up waiting for the service (time limit reached).';
+  if (error instanceof Error) return `unexpected error: ${error.message}`;
+  return `unexpected error: ${String(error)}`;
+}
+
+function failedReport(cluster: ClusterRef, failure: string): ClusterLogsReport {
+  return {
+    cluster,
+    deployment: null,
+    entries: [],
+    totalEntries: 0,
+    errors: [],
+    totalErrors: 0,
+    notices: [],
+    fallback: false,
+    failure,
+  };
+}
+
+const clusterKey = (c: ClusterRef): string => `${c.organizationId}/${c.clusterId}`;
+
+/**
+ * Logs of several clusters, a few at a time, in the order given (duplicates fetched once). Never throws:
+ * a cluster that fails gets a report whose `failure` says why. After a 401 the token is known to be bad,
+ * so clusters not yet started are not asked (every request counts against the hourly budget).
+ */
+export async function collectClusterLogs(
+  client: ServiceClient,
+  clusters: readonly ClusterRef[],
+  options: CollectLogsOptions,
+): Promise<ClusterLogsReport[]> {
+  const unique = [...new Map(clusters.map((c) => [clusterKey(c), c])).values()];
+  const reports: ClusterLogsReport[] = new Array(unique.length);
+  const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, unique.length));
+  let next = 0;
+  let refused: string | null = null;
+
+  async function worker(): Promise<void> {
+    while (next < unique.length) {
+      const index = next++;
+      const cluster = unique[index]!;
+      if (refused !== null) {
+        reports[index] = failedReport(cluster, `not asked: ${refused}`);
+        continue;
+      }
+      if (options.signal?.aborted) {
+        reports[index] = failedReport(cluster, describeFailure(options.signal.reason, options.signal));
+        continue;
+      }
+      try {
+        reports[index] = await fetchRecentLogs(client, cluster, options);
+      } catch (error) {
+        const failure = describeFailure(error, options.signal);
+        if (error instanceof ApiError && error.status === 401)
+          refused = 'the service refused the token (HTTP 401).';
+        reports[index] = failedReport(cluster, failure);
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: concurrency }, () => worker()));
+  return reports;
+}

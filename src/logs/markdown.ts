@@ -1,0 +1,152 @@
+import type { Redactor } from '../core/redact.js';
+import type { ClusterLogEntry } from '../service/types.js';
+import { BoundedMarkdown } from './bounded-markdown.js';
+import {
+  describeTransmitter,
+  entryDetails,
+  entryLevel,
+  entryMessage,
+  entryStep,
+  entryTime,
+  hasDetails,
+} from './entry-fields.js';
+import { code, escapeInline, fenced, link } from './markdown-safe.js';
+import { scrub } from './scrub.js';
+import { displayTimestamp } from './timestamp.js';
+import type { ClusterLogsReport, DeploymentSummary } from './types.js';
+
+export interface LogsMarkdownOptions {
+  readonly redactor: Redactor;
+  /** Upper bound of the result in UTF-8 bytes (the job summary takes 1 MiB per step). */
+  readonly maxBytes: number;
+  /** The section's heading (default "Cluster logs"). */
+  readonly title?: string;
+}
+
+/** Redaction happens on the raw text, before escaping: an escaped secret would no longer match. */
+type Safe = (text: string | undefined | null) => string;
+
+function deploymentLine(d: DeploymentSummary, safe: Safe): string {
+  const failed = d.action_status === 'ERROR' || d.status.endsWith('_ERROR');
+  const status = `${failed ? '❌ ' : ''}**${escapeInline(safe(d.status), 100)}** (action ${code(safe(d.action_status))})`;
+  const parts = [
+    `**Deployment** ${code(safe(d.id))}`,
+    `trigger ${code(safe(d.trigger_action))}`,
+    `status ${status}`,
+    `created ${escapeInline(displayTimestamp(d.created_at), 100)}`,
+  ];
+  const reason = d.reason.trim() ? `\n\n**Reason:** ${escapeInline(safe(d.reason), 1000)}` : '';
+  return `${parts.join(' · ')}${reason}`;
+}
+
+function errorBlock(entry: ClusterLogEntry, safe: Safe): string {
+  const error = entry.error;
+  const tag = error?.tag?.trim() ? code(safe(error.tag)) : '`error`';
+  const where = [
+    escapeInline(entryTime(entry), 100),
+    entryStep(entry) && `step ${code(safe(entryStep(entry)))}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  const lines = [`**${tag}** · ${where}`, ''];
+  const message = error?.user_log_message?.trim() || entry.message?.safe_message?.trim();
+  if (message) lines.push(escapeInline(safe(message)), '');
+  if (error?.hint_message?.trim()) lines.push(`**Hint:** ${escapeInline(safe(error.hint_message))}`, '');
+  if (error?.link?.trim()) lines.push(`**Documentation:** ${link('read more', safe(error.link))}`, '');
+  const underlying = error?.underlying_error?.message?.trim();
+  if (underlying) lines.push('**Underlying error:**', '', fenced(safe(underlying)));
+  return lines.join('\n').trimEnd();
+}
+
+function entryRow(entry: ClusterLogEntry, safe: Safe): string {
+  const level = entryLevel(entry);
+  const shownLevel =
+    level.toLowerCase() === 'error' ? `**${escapeInline(level, 20)}**` : escapeInline(level, 20);
+  const cells = [
+    escapeInline(entryTime(entry), 60),
+    shownLevel,
+    escapeInline(safe(entryStep(entry)), 60),
+    escapeInline(safe(entryMessage(entry)), 1000),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+function detailRow(entry: ClusterLogEntry, safe: Safe): string {
+  const details = entryDetails(entry);
+  const cells = [
+    escapeInline(entryTime(entry), 60),
+    escapeInline(safe(details?.provider_kind), 60),
+    escapeInline(safe(details?.region), 60),
+    escapeInline(safe(describeTransmitter(details)), 300),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+function renderCluster(out: BoundedMarkdown, report: ClusterLogsReport, safe: Safe): void {
+  const cluster = code(safe(report.cluster.clusterId));
+  out.block(`### Cluster ${cluster}`, `the section of cluster ${cluster}`);
+  if (report.failure !== null) {
+    out.block(`> [!WARNING]\n> Could not fetch the logs: ${escapeInline(safe(report.failure))}`, 'a failure');
+    return;
+  }
+  if (report.deployment) out.block(deploymentLine(report.deployment, safe), `the deployment of ${cluster}`);
+  for (const notice of report.notices) out.block(`> ${escapeInline(safe(notice))}`, 'a notice');
+
+  if (report.errors.length > 0) {
+    const of =
+      report.totalErrors > report.errors.length
+        ? ` (newest ${report.errors.length} of ${report.totalErrors})`
+        : '';
+    out.block(`#### Errors${of}`, `the errors of ${cluster}`);
+    // Newest first: the last error is usually the one that failed the deployment.
+    for (const entry of [...report.errors].reverse())
+      out.block(errorBlock(entry, safe), `an error of ${cluster}`);
+  }
+
+  if (report.entries.length === 0) {
+    const none = report.deployment ? 'The deployment has no log entries.' : 'There are no log entries.';
+    out.block(`_${none}_`, 'a note');
+    return;
+  }
+  const of = report.totalEntries > report.entries.length ? ` of ${report.totalEntries}` : '';
+  out.block(
+    `#### Newest ${report.entries.length}${of} entries, oldest first`,
+    `the entries heading of ${cluster}`,
+  );
+  out.table(
+    ['| Time (UTC) | Level | Step | Message |', '|---|---|---|---|'],
+    report.entries.map((entry) => entryRow(entry, safe)),
+    { keep: 'tail', what: `entries of cluster ${cluster}` },
+  );
+  const detailed = report.entries.filter((entry) => hasDetails(entryDetails(entry)));
+  if (detailed.length > 0) {
+    out.table(
+      ['| Time (UTC) | Provider | Region | Transmitter |', '|---|---|---|---|'],
+      detailed.map((entry) => detailRow(entry, safe)),
+      {
+        keep: 'tail',
+        what: `entry details of cluster ${cluster}`,
+        open: '<details><summary>Details: provider, region, transmitter</summary>\n\n',
+        close: '\n</details>\n',
+      },
+    );
+  }
+}
+
+/**
+ * The job summary section for recent cluster logs: per cluster, which deployment and its status and
+ * trigger, its errors (tag, message, hint, link, underlying error), the newest entries in time order and
+ * their details folded away. Within `maxBytes`, Markdown-safe and redacted.
+ */
+export function renderLogsMarkdown(
+  reports: readonly ClusterLogsReport[],
+  options: LogsMarkdownOptions,
+): string {
+  const safe: Safe = (text) => (text ? scrub(text, options.redactor) : '');
+  const out = new BoundedMarkdown(options.maxBytes);
+  out.block(`## ${escapeInline(options.title ?? 'Cluster logs', 200)}`, 'the title');
+  if (reports.length === 0) out.block('_No cluster to show logs for._', 'a note');
+  for (const report of reports) renderCluster(out, report, safe);
+  // A last pass with the redactor: nothing registered may leave, whatever path it took.
+  return options.redactor.redact(out.toString());
+}

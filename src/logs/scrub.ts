@@ -1,0 +1,30 @@
+import { REDACTED, type Redactor } from '../core/redact.js';
+
+/**
+ * Log messages come from cloud providers and Kubernetes: they can quote a connection string or a header.
+ * The redactor hides what we registered (the token); these patterns hide what merely looks like a
+ * credential. Conservative on purpose: the name of a setting stays visible, its value goes.
+ */
+const CREDENTIAL_PATTERNS: readonly [RegExp, (match: string, ...groups: string[]) => string][] = [
+  [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g, () => REDACTED],
+  [
+    /\b(authorization\s*[:=]\s*)(?:(bearer|token|basic)\s+)?[^\s"',;]+/gi,
+    (_m, name = '', scheme) => `${name}${scheme ? `${scheme} ` : ''}${REDACTED}`,
+  ],
+  [
+    /\b((?:[a-z0-9]+[_-])*(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?key|private[_-]?key|token)["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi,
+    (_m, name = '') => `${name}${REDACTED}`,
+  ],
+  [/\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, () => REDACTED],
+  [/\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]+/g, () => REDACTED],
+  [/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/:@]+:[^\s/@]+@/gi, (_m, scheme = '') => `${scheme}${REDACTED}@`],
+];
+
+/** Registered secrets first (exact values), then anything credential-shaped. */
+export function scrub(text: string, redactor: Redactor): string {
+  let out = redactor.redact(text);
+  for (const [pattern, replace] of CREDENTIAL_PATTERNS) {
+    out = out.replace(pattern, replace as (substring: string, ...args: unknown[]) => string);
+  }
+  return out;
+}

@@ -1,0 +1,153 @@
+import * as core from '@actions/core';
+import { UsageError } from '../core/errors.js';
+
+/** What `command` may say; `auto` chooses from the event (src/github/event.ts). */
+export const ACTION_COMMANDS = ['auto', 'validate', 'plan', 'apply', 'drift'] as const;
+export type ActionCommand = (typeof ACTION_COMMANDS)[number];
+
+export const FAIL_ON_LEVELS = ['error', 'warning'] as const;
+export type FailOn = (typeof FAIL_ON_LEVELS)[number];
+
+/** The action's inputs (action.yml), parsed once into typed, readonly settings. */
+export interface ActionInputs {
+  readonly command: ActionCommand;
+  /** Repository-relative files or directories, at least one. */
+  readonly paths: readonly string[];
+  readonly apiUrl: string;
+  /** Null when not given: pull requests then get offline validation only. */
+  readonly apiToken: string | null;
+  readonly organizationId: string | null;
+  /** Null when not given: nothing is posted to GitHub (annotations and the job summary still are). */
+  readonly githubToken: string | null;
+  readonly comment: boolean;
+  readonly checks: boolean;
+  readonly driftIssue: boolean;
+  readonly driftLabel: string;
+  readonly remediate: boolean;
+  readonly prune: boolean;
+  readonly failOn: FailOn;
+  readonly concurrency: number;
+  readonly clusterId: string | null;
+  readonly logEntries: number;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// GitHub refuses label names longer than this.
+const MAX_LABEL_LENGTH = 50;
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Reads every input from the runner's environment (`INPUT_<NAME>`, upper-cased, hyphens kept). The tokens are
+ * registered as secrets first, so that no later line (not even an error about another input) can print them.
+ * An empty value means "not given". A bad value is a UsageError naming the input and the form it expects.
+ */
+export function readInputs(env: Env = process.env): ActionInputs {
+  const raw = (name: string): string => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
+
+  const apiToken = raw('api-token') || null;
+  const githubToken = raw('github-token') || null;
+  if (apiToken) core.setSecret(apiToken);
+  if (githubToken) core.setSecret(githubToken);
+
+  return {
+    command: oneOf('command', raw('command') || 'auto', ACTION_COMMANDS),
+    paths: parsePaths(raw('paths') || '.'),
+    apiUrl: parseApiUrl(raw('api-url') || 'https://api.qovery.com'),
+    apiToken,
+    organizationId: optionalUuid('organization-id', raw('organization-id')),
+    githubToken,
+    comment: parseBoolean('comment', raw('comment'), true),
+    checks: parseBoolean('checks', raw('checks'), true),
+    driftIssue: parseBoolean('drift-issue', raw('drift-issue'), true),
+    driftLabel: parseLabel(raw('drift-label') || 'platform-gitops-drift'),
+    remediate: parseBoolean('remediate', raw('remediate'), false),
+    prune: parseBoolean('prune', raw('prune'), false),
+    failOn: oneOf('fail-on', raw('fail-on') || 'error', FAIL_ON_LEVELS),
+    concurrency: parseInteger('concurrency', raw('concurrency'), 4, 1, 16),
+    clusterId: optionalUuid('cluster-id', raw('cluster-id')),
+    logEntries: parseInteger('log-entries', raw('log-entries'), 50, 1, 1000),
+  };
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new UsageError(`Invalid input ${name} '${value}'. Expected one of: ${allowed.join(', ')}.`);
+}
+
+// The runner's own boolean forms (YAML 1.2 core schema), as core.getBooleanInput accepts them.
+const TRUE_FORMS = new Set(['true', 'True', 'TRUE']);
+const FALSE_FORMS = new Set(['false', 'False', 'FALSE']);
+
+function parseBoolean(name: string, value: string, fallback: boolean): boolean {
+  if (value === '') return fallback;
+  if (TRUE_FORMS.has(value)) return true;
+  if (FALSE_FORMS.has(value)) return false;
+  throw new UsageError(`Invalid input ${name} '${value}'. Expected true or false.`);
+}
+
+function parseInteger(name: string, value: string, fallback: number, min: number, max: number): number {
+  if (value === '') return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (Number.isInteger(n) && n >= min && n <= max) return n;
+  throw new UsageError(`Invalid input ${name} '${value}'. Expected a whole number from ${min} to ${max}.`);
+}
+
+function optionalUuid(name: string, value: string): string | null {
+  if (value === '') return null;
+  if (UUID.test(value)) return value.toLowerCase();
+  throw new UsageError(
+    `Invalid input ${name} '${value}'. Expected a UUID such as 7f1b2c3d-0000-4000-8000-000000000001.`,
+  );
+}
+
+/** One per line or comma-separated; each must stay inside the repository. */
+function parsePaths(value: string): string[] {
+  const paths = value
+    .split(/[\n,]/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (paths.length === 0) {
+    throw new UsageError(`Invalid input paths '${value}'. Expected one or more repository-relative paths.`);
+  }
+  for (const path of paths) {
+    const segments = path.split(/[\\/]/);
+    if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || segments.includes('..')) {
+      throw new UsageError(
+        `Invalid input paths '${path}'. Expected a path relative to the repository root, without '..'.`,
+      );
+    }
+  }
+  return [...new Set(paths)];
+}
+
+function parseApiUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(
+      `Invalid input api-url '${value}'. Expected an address such as https://api.qovery.com.`,
+    );
+  }
+  const plainToLoopback = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+  if (url.protocol !== 'https:' && !plainToLoopback) {
+    throw new UsageError(
+      `Invalid input api-url '${value}'. Expected an https:// address (plain http only to a loopback address).`,
+    );
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new UsageError(
+      `Invalid input api-url '${url.origin}${url.pathname}'. Expected a base address without credentials, query or fragment.`,
+    );
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function parseLabel(value: string): string {
+  if (value.length <= MAX_LABEL_LENGTH && !/[\n,]/.test(value)) return value;
+  throw new UsageError(
+    `Invalid input drift-label '${value.slice(0, 60)}'. Expected one label name of at most ${MAX_LABEL_LENGTH} characters, without commas.`,
+  );
+}

@@ -1,0 +1,92 @@
+import { getOctokit } from '@actions/github';
+import { retry } from '@octokit/plugin-retry';
+import { throttling } from '@octokit/plugin-throttling';
+
+/** The GitHub REST client the reporters use (octokit with the REST endpoint methods). */
+export type GitHubClient = ReturnType<typeof getOctokit>;
+
+export interface GitHubClientOptions {
+  /** GITHUB_API_URL: https://api.github.com, or a GitHub Enterprise Server's https://HOST/api/v3. */
+  readonly baseUrl: string;
+  /** Where the client's own warnings go (never an annotation: those are counted against the caps). */
+  readonly log?: (line: string) => void;
+  /** First retry delay in milliseconds (default 1000); tests against a local API pass a small one. */
+  readonly retryBaseMs?: number;
+}
+
+/**
+ * Statuses never retried: the request itself is wrong or not allowed (a missing `checks: write` is a 403
+ * that no retry fixes). 429 and the secondary-limit 403 are the throttling plugin's to handle.
+ */
+const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 451];
+const RETRIES = 3;
+const RATE_LIMIT_RETRIES = 2;
+
+/**
+ * GitHub's client with octokit's throttling (primary and secondary rate limits, one write at a time with
+ * a pause between writes, as GitHub asks of integrations) and retry (5xx and network errors) plugins.
+ * A loopback base address is a local stand-in for GitHub, not GitHub: its writes are not paced, since
+ * the pause exists only for GitHub's secondary limits.
+ */
+export function createGitHubClient(token: string, options: GitHubClientOptions): GitHubClient {
+  const log = options.log ?? (() => {});
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  return getOctokit(
+    token,
+    {
+      baseUrl,
+      log: { debug: () => {}, info: () => {}, warn: (m: string) => log(m), error: (m: string) => log(m) },
+      retry: {
+        doNotRetry: DO_NOT_RETRY,
+        retries: RETRIES,
+        ...(options.retryBaseMs === undefined ? {} : { retryAfterBaseValue: options.retryBaseMs }),
+      },
+      throttle: isLoopback(baseUrl)
+        ? { enabled: false }
+        : {
+            onRateLimit: (
+              retryAfter: number,
+              request: { method: string; url: string },
+              _o: unknown,
+              count: number,
+            ) => {
+              log(
+                `GitHub rate limit reached on ${request.method} ${request.url}; retrying in ${retryAfter} s.`,
+              );
+              return count < RATE_LIMIT_RETRIES;
+            },
+            onSecondaryRateLimit: (
+              retryAfter: number,
+              request: { method: string; url: string },
+              _o: unknown,
+              count: number,
+            ) => {
+              log(
+                `GitHub secondary rate limit on ${request.method} ${request.url}; retrying in ${retryAfter} s.`,
+              );
+              return count < 1;
+            },
+          },
+    },
+    throttling,
+    retry,
+  );
+}
+
+export function isLoopback(baseUrl: string): boolean {
+  try {
+    const host = new URL(baseUrl).hostname;
+    return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/** The HTTP status of a failed octokit request, or null for anything else. */
+export function statusOf(error: unknown): number | null {
+  if (typeof error === 'object' && error !== null && 'status' in error) {
+    const status = (error as { status: unknown }).status;
+    return typeof status === 'number' ? status : null;
+  }
+  return null;
+}

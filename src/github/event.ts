@@ -1,0 +1,243 @@
+/**
+ * Which command a run performs, chosen from the event that started the workflow. Pure: it reads the event
+ * name and payload it is given and decides; the caller reports what it says.
+ */
+
+/** The commands the action can run. */
+export type ActionRunCommand = 'validate' | 'plan' | 'apply' | 'drift';
+
+export interface EventInput {
+  /** GITHUB_EVENT_NAME. */
+  readonly eventName: string;
+  /** The parsed GITHUB_EVENT_PATH file (unknown shape: read defensively). */
+  readonly payload: unknown;
+  /** GITHUB_REF, e.g. refs/heads/main. */
+  readonly ref: string;
+  /** GITHUB_SHA. */
+  readonly sha: string;
+  /** The `command` input: `auto` or an explicit command. */
+  readonly command: 'auto' | ActionRunCommand;
+  /** Whether an api-token was given. */
+  readonly hasApiToken: boolean;
+}
+
+export interface EventDecision {
+  readonly command: ActionRunCommand;
+  /** Revision to compare with (pull request base, parent of a push); null when unknown. */
+  readonly base: string | null;
+  /** Revision being planned; null for the checked-out HEAD. */
+  readonly head: string | null;
+  /** The commit a Checks run is attached to (a pull request's head, not its merge commit). */
+  readonly checkSha: string;
+  /** Pull-request number for the sticky comment; null outside pull requests. */
+  readonly pullRequest: number | null;
+  /** What was not done and why, one sentence each (RunReport.skipped). */
+  readonly skipped: readonly string[];
+  /** Resolve every component rather than only those a pull request changed. */
+  readonly allComponents: boolean;
+}
+
+export const SUPPORTED_EVENTS = [
+  'pull_request',
+  'pull_request_target',
+  'push',
+  'schedule',
+  'workflow_dispatch',
+] as const;
+
+const DISPATCH_COMMANDS: readonly ActionRunCommand[] = ['validate', 'plan', 'apply', 'drift'];
+const NULL_SHA = /^0{40}$/;
+
+/** Thrown when the event cannot be served; its message is the one line to show. */
+export class UnsupportedEventError extends Error {
+  override readonly name = 'UnsupportedEventError';
+}
+
+export function decideCommand(input: EventInput): EventDecision {
+  const { eventName, payload } = input;
+  switch (eventName) {
+    case 'pull_request':
+      return fromPullRequest(input, payload);
+    case 'pull_request_target':
+      return fromPullRequestTarget(input, payload);
+    case 'push':
+      return fromPush(input, payload);
+    case 'schedule':
+      return withoutToken(input, {
+        command: explicitOr(input, 'drift'),
+        base: null,
+        head: null,
+        checkSha: input.sha,
+        pullRequest: null,
+        skipped: [],
+        allComponents: true,
+      });
+    case 'workflow_dispatch':
+      return fromDispatch(input, payload);
+    default:
+      if (input.command !== 'auto') {
+        return withoutToken(input, {
+          command: input.command,
+          base: null,
+          head: null,
+          checkSha: input.sha,
+          pullRequest: null,
+          skipped: [],
+          allComponents: true,
+        });
+      }
+      throw new UnsupportedEventError(
+        `The event '${eventName || '(none)'}' is not supported with command: auto. Supported events: ${SUPPORTED_EVENTS.join(', ')}; or set the command input to validate, plan, apply or drift.`,
+      );
+  }
+}
+
+function explicitOr(input: EventInput, fallback: ActionRunCommand): ActionRunCommand {
+  return input.command === 'auto' ? fallback : input.command;
+}
+
+function fromPullRequest(input: EventInput, payload: unknown): EventDecision {
+  const pr = field(payload, 'pull_request');
+  const command = explicitOr(input, 'plan');
+  refuseWritesOnPullRequest(command, 'pull_request');
+  const decision: EventDecision = {
+    command,
+    base: str(field(field(pr, 'base'), 'sha')),
+    head: str(field(field(pr, 'head'), 'sha')),
+    checkSha: str(field(field(pr, 'head'), 'sha')) ?? input.sha,
+    pullRequest: num(field(pr, 'number')) ?? num(field(payload, 'number')),
+    skipped: [],
+    allComponents: false,
+  };
+  if (command !== 'validate' && isFork(pr)) {
+    return {
+      ...decision,
+      command: 'validate',
+      skipped: [
+        'Pull request from a fork: the workflow has no secrets and a read-only token, so only offline validation ran (no plan, no component resolution).',
+      ],
+    };
+  }
+  return withoutToken(input, decision);
+}
+
+/**
+ * pull_request_target runs with secrets in the base repository's context. Reading the pull request's own
+ * documents there would hand secrets to code and data the author controls, so only what is checked out
+ * (the base branch, unless the workflow chose otherwise) is validated, offline.
+ */
+function fromPullRequestTarget(input: EventInput, payload: unknown): EventDecision {
+  const pr = field(payload, 'pull_request');
+  refuseWritesOnPullRequest(explicitOr(input, 'validate'), 'pull_request_target');
+  return {
+    command: 'validate',
+    base: null,
+    head: null,
+    checkSha: input.sha,
+    pullRequest: num(field(pr, 'number')) ?? num(field(payload, 'number')),
+    skipped: [
+      "pull_request_target: the pull request's documents are never read with secrets; only the checked-out revision was validated, offline. Use pull_request for plans (see the documentation's safe pattern).",
+    ],
+    allComponents: false,
+  };
+}
+
+function fromPush(input: EventInput, payload: unknown): EventDecision {
+  const before = str(field(payload, 'before'));
+  const after = str(field(payload, 'after')) ?? input.sha;
+  const defaultBranch = str(field(field(payload, 'repository'), 'default_branch'));
+  const ref = str(field(payload, 'ref')) ?? input.ref;
+  const onDefault = defaultBranch !== null && ref === `refs/heads/${defaultBranch}`;
+  const skipped: string[] = [];
+  const command = explicitOr(input, onDefault ? 'apply' : 'plan');
+  if (input.command === 'auto' && !onDefault) {
+    skipped.push(
+      defaultBranch === null
+        ? `Push to ${ref}: the event does not name the default branch, so the plan was made and not applied.`
+        : `Push to ${ref}, not the default branch (${defaultBranch}): the plan was made and not applied.`,
+    );
+  }
+  return withoutToken(input, {
+    command,
+    base: before && !NULL_SHA.test(before) ? before : null,
+    head: after,
+    checkSha: after,
+    pullRequest: null,
+    skipped,
+    allComponents: false,
+  });
+}
+
+function fromDispatch(input: EventInput, payload: unknown): EventDecision {
+  const requested = str(field(field(payload, 'inputs'), 'command'));
+  let command: ActionRunCommand;
+  const skipped: string[] = [];
+  if (requested !== null && requested !== '' && requested !== 'auto') {
+    if (!(DISPATCH_COMMANDS as readonly string[]).includes(requested)) {
+      throw new UnsupportedEventError(
+        `The workflow_dispatch input command '${requested}' is not supported. Expected one of: ${DISPATCH_COMMANDS.join(', ')}.`,
+      );
+    }
+    command = requested as ActionRunCommand;
+  } else if (input.command !== 'auto') {
+    command = input.command;
+  } else {
+    // Nothing asked for a write: the safe choice is a plan, and the summary says how to ask for more.
+    command = 'plan';
+    skipped.push(
+      'workflow_dispatch without a command: planned only. Give the workflow a `command` input (validate, plan, apply, drift) to choose.',
+    );
+  }
+  return withoutToken(input, {
+    command,
+    base: null,
+    head: null,
+    checkSha: input.sha,
+    pullRequest: null,
+    skipped,
+    allComponents: true,
+  });
+}
+
+function refuseWritesOnPullRequest(command: ActionRunCommand, eventName: string): void {
+  if (command === 'apply') {
+    throw new UnsupportedEventError(
+      `The command apply is refused on ${eventName} events: pull requests never write to the service. Use push to the default branch or workflow_dispatch.`,
+    );
+  }
+}
+
+/** Without a service token only offline validation can run; say so rather than fail. */
+function withoutToken(input: EventInput, decision: EventDecision): EventDecision {
+  if (input.hasApiToken || decision.command === 'validate') return decision;
+  return {
+    ...decision,
+    command: 'validate',
+    skipped: [
+      ...decision.skipped,
+      `No api-token was given: only offline validation ran (the ${decision.command} needs the service).`,
+    ],
+  };
+}
+
+/** A fork's head repository differs from the base's (or was deleted: head.repo is null). */
+function isFork(pr: unknown): boolean {
+  const head = str(field(field(field(pr, 'head'), 'repo'), 'full_name'));
+  const base = str(field(field(field(pr, 'base'), 'repo'), 'full_name'));
+  if (base === null) return false;
+  return head === null || head.toLowerCase() !== base.toLowerCase();
+}
+
+function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+function str(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}

@@ -1,0 +1,73 @@
+import type { RunReport } from '../commands/types.js';
+import { pendingChanges } from '../plan/types.js';
+import type { OperationId } from '../service/types.js';
+import type { Block } from './markdown.js';
+import { escapeMarkdown, fitBlocks, inlineCode, tableHead, tableRow, utf8Bytes } from './markdown.js';
+import type { RunCounts } from './outcome.js';
+import { headline } from './outcome.js';
+import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock } from './tables.js';
+
+/** GitHub refuses a step summary over 1 MiB (UTF-8 bytes); keep a margin for what the runner adds. */
+export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 4096;
+
+export interface SummaryOptions {
+  /** Lines about the reporting itself, e.g. a Checks run that could not be created. */
+  readonly notes?: readonly string[];
+  /** Where the whole run is as JSON. */
+  readonly planJsonPath?: string | null;
+  readonly limitBytes?: number;
+}
+
+/** The job summary: outcome, what was skipped, findings, plan, components, apply results, cost. */
+export function renderSummary(report: RunReport, counts: RunCounts, options: SummaryOptions = {}): string {
+  const blocks: Block[] = [
+    paragraph(`## platform-gitops ${report.command}\n\n**${escapeMarkdown(headline(report, counts))}**`),
+  ];
+  const notes = [...report.skipped, ...(options.notes ?? [])];
+  if (notes.length > 0)
+    blocks.push(paragraph(notes.map((n) => `> ${escapeMarkdown(n, 2000)}`).join('\n>\n')));
+
+  if (report.plan) {
+    const pending = pendingChanges(report.plan);
+    const unchanged = report.plan.changes.length - pending.length;
+    const heading = report.command === 'drift' ? '### Drift' : '### Plan';
+    if (pending.length > 0) {
+      blocks.push(planBlock(pending, `${heading} (${pending.length} pending, ${unchanged} unchanged)`));
+    } else {
+      blocks.push(paragraph(`${heading}\n\nNo changes: ${unchanged} alert rules match their documents.`));
+    }
+    const { unmanaged, ghosts, outdated } = report.plan;
+    const extra: string[] = [];
+    if (unmanaged.length > 0)
+      extra.push(`${unmanaged.length} live rules no document manages (left untouched)`);
+    if (ghosts.length > 0) extra.push(`${ghosts.length} ghost rules (in the metrics system only)`);
+    if (outdated.length > 0) extra.push(`${outdated.length} rules with an outdated deployed version`);
+    if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
+  }
+  if (report.results.length > 0) blocks.push(resultsBlock(report.results));
+  if (report.components.length > 0) blocks.push(componentsBlock(report.components));
+  if (report.diagnostics.length > 0) blocks.push(findingsBlock(report.diagnostics));
+  blocks.push(paragraph(costLine(report)));
+  if (options.planJsonPath) {
+    blocks.push(paragraph(`The whole run as JSON: ${inlineCode(options.planJsonPath, 500)}`));
+  }
+
+  const where = options.planJsonPath
+    ? 'Every finding is in the Checks run; the whole run is in the plan-json output file.'
+    : 'Every finding is in the Checks run.';
+  return fitBlocks(blocks, options.limitBytes ?? SUMMARY_LIMIT_BYTES, utf8Bytes, where).markdown;
+}
+
+/** Requests spent against the service's hourly budget, and time taken. */
+export function costLine(report: RunReport): string {
+  const seconds = (report.durationMs / 1000).toFixed(1);
+  const byOperation = Object.entries(report.requests.byOperation)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .sort(([a], [b]) => a.localeCompare(b));
+  if (byOperation.length === 0) return `No requests to the service; ${seconds} s.`;
+  const table = [
+    tableHead(['Operation', 'Requests']),
+    ...byOperation.map(([op, n]) => tableRow([inlineCode(op as OperationId), String(n)])),
+  ].join('\n');
+  return `<details><summary>${report.requests.total} requests to the service; ${seconds} s</summary>\n\n${table}\n\n</details>`;
+}

@@ -18,6 +18,8 @@ export interface SandboxFaults {
    * `reset: true` destroys the connection instead; `delayMs` delays the answer (for timeouts).
    */
   readonly script?: readonly ScriptedAnswer[];
+  /** Seed of the PRNG behind the rates (default 1): the same seed gives the same faults in the same order. */
+  readonly seed?: number;
 }
 
 export interface ScriptedAnswer {

@@ -1,0 +1,73 @@
+/**
+ * A stateful local copy of the service for the operations this project uses: users try the tool with no
+ * account, and every test crosses real HTTP on 127.0.0.1. See docs/sandbox.md.
+ */
+import type { AddressInfo } from 'node:net';
+import { systemClock } from '../core/clock.js';
+import { FaultInjector } from './faults.js';
+import type { Seed } from './model.js';
+import { RateLimiter } from './rate-limit.js';
+import { RequestLog } from './request-log.js';
+import { sandboxRoutes } from './routes/index.js';
+import { loadSeedDirectory, seedFromObject } from './seed/load-seed.js';
+import { defaultSeedDir } from './seed-dir.js';
+import { createSandboxServer } from './server.js';
+import { createStore } from './state.js';
+import type { Sandbox, SandboxOptions } from './types.js';
+
+export { SeedError } from './seed/seed-error.js';
+export { defaultSeedDir } from './seed-dir.js';
+export { liveRule, liveRules, putLiveRule, removeLiveRule, setDeployments } from './state.js';
+export type * from './types.js';
+
+/** The service's published limit: 1000 requests per hour per token. */
+const DEFAULT_RATE_LIMIT = { limit: 1000, windowMs: 60 * 60 * 1000 };
+
+/** Starts the sandbox on 127.0.0.1 (never another interface). Throws a SeedError for an invalid seed. */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? systemClock;
+  const seed = await loadSeed(options.seed);
+  const store = createStore(seed, clock, options.upToDateDelayMs ?? 0);
+  const faults = new FaultInjector(options.faults);
+  const log = new RequestLog();
+  const limits = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
+  const rateLimiter = limits === false ? null : new RateLimiter(limits.limit, limits.windowMs, clock);
+  const server = createSandboxServer({ store, router: sandboxRoutes(), faults, rateLimiter, log });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const firstOrganization = seed.organizations[0]!.id;
+  const token = seed.tokens.find((t) => t.organizations.includes(firstOrganization))?.token;
+  if (!token) throw new Error(`the seed has no token for its first organization ${firstOrganization}`);
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    token,
+    organizationId: firstOrganization,
+    get requests() {
+      return log.entries;
+    },
+    count: (operation) => log.count(operation),
+    resetLog: () => log.reset(),
+    setFaults: (next) => faults.set(next),
+    state: store,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // Keep-alive connections would hold close() open until they time out.
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function loadSeed(seed: SandboxOptions['seed']): Promise<Seed> {
+  if (seed === undefined) return loadSeedDirectory(defaultSeedDir());
+  if (typeof seed === 'string') return loadSeedDirectory(seed);
+  return seedFromObject(seed);
+}

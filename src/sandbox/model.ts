@@ -1,0 +1,151 @@
+/**
+ * The sandbox's own model of the service's data, in the service's wire shapes (snake_case for alert rules,
+ * camelCase for the template catalog) so that answers are the stored values with little mapping. Seeds are
+ * validated into these types by src/sandbox/seed/validate-seed.ts; nothing else builds them from raw input.
+ */
+
+export interface Organization {
+  readonly id: string;
+  readonly name: string;
+}
+
+export interface TokenGrant {
+  readonly token: string;
+  readonly organizations: readonly string[];
+}
+
+export interface Cluster {
+  readonly id: string;
+  readonly organization_id: string;
+  readonly name: string;
+  readonly cloud_provider: string;
+  readonly mode: string;
+  /** An older deployment of the service: only the deprecated listClusterLogs answers; the v2 operations 404. */
+  readonly legacy: boolean;
+}
+
+/** Receivers as the service returns them, plus the organization they belong to (not part of the answer). */
+export interface Receiver {
+  readonly organization_id: string;
+  readonly id: string;
+  readonly type: string;
+  readonly name: string;
+  readonly [field: string]: unknown;
+}
+
+export interface WireTarget {
+  /** Wire spelling: ' CLUSTER' with its leading space, or ENVIRONMENT, APPLICATION, … */
+  readonly target_type: string;
+  readonly target_id: string;
+}
+
+/** The fields a PUT replaces (AlertRuleEditRequest). */
+export interface RuleSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly tag: string;
+  readonly condition: Readonly<Record<string, unknown>>;
+  readonly for_duration: string;
+  readonly severity: string;
+  readonly enabled: boolean;
+  readonly alert_receiver_ids: readonly string[];
+  readonly presentation: Readonly<Record<string, unknown>>;
+}
+
+export interface ManagedRule extends RuleSpec {
+  readonly id: string;
+  readonly organization_id: string;
+  readonly cluster_id: string;
+  readonly target: WireTarget;
+  readonly state: string;
+  readonly created_at: string;
+  readonly updated_at: string | null;
+  readonly starts_at: string | null;
+  /**
+   * What `is_up_to_date` says until the next write. After a write the rule reports false until
+   * `syncedAt` (epoch ms) has passed.
+   */
+  readonly is_up_to_date: boolean;
+  readonly syncedAt: number | null;
+}
+
+export interface GhostRule {
+  readonly organization_id: string;
+  readonly name: string;
+  readonly state: string;
+  readonly target: WireTarget | null;
+  readonly starts_at: string | null;
+}
+
+export interface Deployment {
+  readonly id: string;
+  readonly cluster_id: string;
+  readonly execution_id: string | null;
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly origin: string | null;
+  readonly triggered_by: string | null;
+  readonly status: string;
+  readonly action_status: string;
+  readonly trigger_action: string;
+  readonly reason: string;
+  readonly total_duration: string | null;
+  /** Log entries in the service's ClusterLogs shape, oldest first. */
+  readonly logs: readonly Readonly<Record<string, unknown>>[];
+}
+
+// ---- template catalog ------------------------------------------------------------------------------------
+
+/** A field descriptor exactly as the service sends it; `type` may be a kind the contract does not list. */
+export type Descriptor = Readonly<Record<string, unknown>> & { readonly key: string; readonly type: string };
+
+export interface CatalogRequirement extends Readonly<Record<string, unknown>> {
+  readonly key: string;
+  readonly type: string;
+  readonly scope: string;
+}
+
+export interface CatalogBinding {
+  readonly input: string;
+  readonly fromComponent: string;
+  readonly output: string;
+}
+
+export interface CatalogComponent {
+  readonly key: string;
+  readonly kind: string;
+  readonly description: string | null;
+  readonly fields: readonly Descriptor[];
+  readonly requirements: readonly CatalogRequirement[];
+  readonly bindings: readonly CatalogBinding[];
+}
+
+export interface CatalogLayer {
+  readonly key: string;
+  readonly mandatory: boolean;
+  readonly enabledByDefault: boolean;
+  readonly modes: readonly string[];
+  readonly providers: readonly string[] | null;
+  readonly description: string | null;
+  readonly components: readonly CatalogComponent[];
+}
+
+export interface Template {
+  readonly key: string;
+  readonly version: string;
+  readonly status: string;
+  readonly description: string | null;
+  readonly layers: readonly CatalogLayer[];
+}
+
+/** A validated seed: everything the sandbox starts from. */
+export interface Seed {
+  readonly organizations: readonly Organization[];
+  readonly tokens: readonly TokenGrant[];
+  readonly clusters: readonly Cluster[];
+  readonly alertReceivers: readonly Receiver[];
+  readonly alertRules: readonly ManagedRule[];
+  readonly ghostRules: readonly GhostRule[];
+  readonly templates: readonly Template[];
+  readonly deployments: readonly Deployment[];
+}

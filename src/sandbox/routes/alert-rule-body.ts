@@ -1,0 +1,146 @@
+import { badRequest } from '../http-error.js';
+import type { RuleSpec, WireTarget } from '../model.js';
+import {
+  ACCEPTED_TARGET_TYPES,
+  ALERT_SEVERITIES,
+  CONDITION_FUNCTIONS,
+  CONDITION_KINDS,
+  CONDITION_OPERATORS,
+  isIsoDuration,
+  isUri,
+  isUuid,
+  toWireTargetType,
+} from '../wire.js';
+
+type Body = Readonly<Record<string, unknown>>;
+
+export interface CreationRequest extends RuleSpec {
+  readonly organization_id: string;
+  readonly cluster_id: string;
+  readonly target: WireTarget;
+}
+
+/**
+ * AlertRuleEditRequest: all nine fields are required, as the service requires them. Each problem is a 400
+ * naming the field; the first one found is reported (the service reports one at a time too).
+ */
+export function readEditRequest(body: Body): RuleSpec {
+  return {
+    name: nonEmptyString(body, 'name'),
+    description: string(body, 'description'),
+    tag: string(body, 'tag'),
+    condition: readCondition(required(body, 'condition')),
+    for_duration: readDuration(body),
+    severity: oneOf(body, 'severity', ALERT_SEVERITIES),
+    enabled: boolean(body, 'enabled'),
+    alert_receiver_ids: readReceiverIds(body),
+    presentation: readPresentation(required(body, 'presentation')),
+  };
+}
+
+/** AlertRuleCreationRequest: the edit fields plus organization_id, cluster_id and target. */
+export function readCreationRequest(body: Body): CreationRequest {
+  const target = required(body, 'target');
+  if (!isObject(target)) throw badRequest('target: must be an object');
+  const targetType = oneOf(target, 'target_type', ACCEPTED_TARGET_TYPES, 'target.');
+  const targetId = target.target_id;
+  if (!isUuid(targetId)) throw badRequest('target.target_id: must be a uuid');
+  return {
+    ...readEditRequest(body),
+    organization_id: uuid(body, 'organization_id'),
+    cluster_id: uuid(body, 'cluster_id'),
+    target: { target_type: toWireTargetType(targetType), target_id: targetId.toLowerCase() },
+  };
+}
+
+function required(body: Body, key: string): unknown {
+  const value = body[key];
+  if (value === undefined || value === null) throw badRequest(`${key}: is required`);
+  return value;
+}
+
+function string(body: Body, key: string, prefix = ''): string {
+  const value = required(body, key);
+  if (typeof value !== 'string') throw badRequest(`${prefix}${key}: must be a string`);
+  return value;
+}
+
+function nonEmptyString(body: Body, key: string, prefix = ''): string {
+  const value = string(body, key, prefix);
+  if (value.trim().length === 0) throw badRequest(`${prefix}${key}: must not be empty`);
+  return value;
+}
+
+function boolean(body: Body, key: string): boolean {
+  const value = required(body, key);
+  if (typeof value !== 'boolean') throw badRequest(`${key}: must be true or false`);
+  return value;
+}
+
+function uuid(body: Body, key: string): string {
+  const value = required(body, key);
+  if (!isUuid(value)) throw badRequest(`${key}: must be a uuid`);
+  return value.toLowerCase();
+}
+
+function oneOf<T extends string>(body: Body, key: string, allowed: readonly T[], prefix = ''): T {
+  const value = required(body, key);
+  if (typeof value !== 'string' || !allowed.includes(value as T)) {
+    const shown = allowed.map((a) => JSON.stringify(a)).join(', ');
+    throw badRequest(`${prefix}${key}: must be one of ${shown}`);
+  }
+  return value as T;
+}
+
+function readDuration(body: Body): string {
+  const value = string(body, 'for_duration');
+  if (!isIsoDuration(value)) {
+    throw badRequest('for_duration: must be an ISO-8601 duration such as PT5M');
+  }
+  return value;
+}
+
+function readReceiverIds(body: Body): string[] {
+  const value = required(body, 'alert_receiver_ids');
+  if (!Array.isArray(value)) throw badRequest('alert_receiver_ids: must be an array of uuids');
+  if (value.length === 0) throw badRequest('alert_receiver_ids: must contain at least 1 item');
+  return value.map((id, i) => {
+    if (!isUuid(id)) throw badRequest(`alert_receiver_ids[${i}]: must be a uuid`);
+    return id.toLowerCase();
+  });
+}
+
+function readCondition(value: unknown): Record<string, unknown> {
+  if (!isObject(value)) throw badRequest('condition: must be an object');
+  const condition: Record<string, unknown> = {
+    kind: oneOf(value, 'kind', CONDITION_KINDS, 'condition.'),
+    promql: nonEmptyString(value, 'promql', 'condition.'),
+  };
+  if (value.operator != null)
+    condition.operator = oneOf(value, 'operator', CONDITION_OPERATORS, 'condition.');
+  if (value.threshold != null) {
+    if (typeof value.threshold !== 'number' || !Number.isFinite(value.threshold)) {
+      throw badRequest('condition.threshold: must be a number');
+    }
+    condition.threshold = value.threshold;
+  }
+  if (value.function != null)
+    condition.function = oneOf(value, 'function', CONDITION_FUNCTIONS, 'condition.');
+  return condition;
+}
+
+function readPresentation(value: unknown): Record<string, unknown> {
+  if (!isObject(value)) throw badRequest('presentation: must be an object');
+  const summary = value.summary ?? null;
+  if (summary !== null && typeof summary !== 'string')
+    throw badRequest('presentation.summary: must be a string');
+  const runbook = value.runbook_url ?? null;
+  if (runbook !== null && (typeof runbook !== 'string' || !isUri(runbook))) {
+    throw badRequest('presentation.runbook_url: must be an absolute URI');
+  }
+  return { summary, runbook_url: runbook };
+}
+
+function isObject(value: unknown): value is Body {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,63 @@
+import { canAccess } from '../auth.js';
+import { badRequest, forbidden, notFound } from '../http-error.js';
+import type { Cluster, TokenGrant } from '../model.js';
+import type { SandboxStore } from '../state.js';
+import { isUuid } from '../wire.js';
+
+/** What a handler gets: the authenticated grant, the route's parameters, the query and the parsed body. */
+export interface RequestContext {
+  readonly store: SandboxStore;
+  readonly grant: TokenGrant;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  /** Parsed JSON; undefined when the request had no body. */
+  readonly body: unknown;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly body?: unknown;
+}
+
+export type Handler = (context: RequestContext) => Answer;
+
+/** A path parameter that must be a uuid (the service answers 400 otherwise). Returned lower-cased. */
+export function uuidParam(context: RequestContext, name: string): string {
+  const value = context.params[name];
+  if (!isUuid(value)) throw badRequest(`${name} must be a uuid, found "${value ?? ''}"`);
+  return value.toLowerCase();
+}
+
+/** The organization of the path: 404 when unknown, 403 when the token may not access it. */
+export function accessibleOrganization(context: RequestContext, organizationId: string): string {
+  if (!context.store.seed.organizations.some((o) => o.id === organizationId)) {
+    throw notFound(`organization ${organizationId} not found`);
+  }
+  if (!canAccess(context.grant, organizationId)) {
+    throw forbidden(`this token may not access organization ${organizationId}`);
+  }
+  return organizationId;
+}
+
+export function organizationFromPath(context: RequestContext): string {
+  return accessibleOrganization(context, uuidParam(context, 'organizationId'));
+}
+
+/** The cluster of the path, which must belong to the path's organization. */
+export function clusterFromPath(context: RequestContext, organizationId: string): Cluster {
+  const clusterId = uuidParam(context, 'clusterId');
+  const cluster = context.store.seed.clusters.find((c) => c.id === clusterId);
+  if (!cluster || cluster.organization_id !== organizationId) {
+    throw notFound(`cluster ${clusterId} not found in organization ${organizationId}`);
+  }
+  return cluster;
+}
+
+/** The JSON body as an object, or 400. */
+export function objectBody(context: RequestContext): Readonly<Record<string, unknown>> {
+  const body = context.body;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badRequest('the request body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}

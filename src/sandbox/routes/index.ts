@@ -1,0 +1,46 @@
+import { Router } from '../router.js';
+import { getAlertReceivers } from './alert-receivers.js';
+import {
+  createAlertRule,
+  deleteAlertRule,
+  editAlertRule,
+  getAlertRule,
+  getAlertRules,
+} from './alert-rules.js';
+import type { Handler } from './context.js';
+
+/** Every operation the sandbox serves, with the service's paths (no version prefix). */
+export function sandboxRoutes(): Router<Handler> {
+  return new Router<Handler>()
+    .add({
+      method: 'GET',
+      pattern: '/organization/{organizationId}/alert-rules',
+      operation: 'getAlertRules',
+      handler: getAlertRules,
+    })
+    .add({ method: 'POST', pattern: '/alert-rules', operation: 'createAlertRule', handler: createAlertRule })
+    .add({
+      method: 'GET',
+      pattern: '/alert-rules/{alertRuleId}',
+      operation: 'getAlertRule',
+      handler: getAlertRule,
+    })
+    .add({
+      method: 'PUT',
+      pattern: '/alert-rules/{alertRuleId}',
+      operation: 'editAlertRule',
+      handler: editAlertRule,
+    })
+    .add({
+      method: 'DELETE',
+      pattern: '/alert-rules/{alertRuleId}',
+      operation: 'deleteAlertRule',
+      handler: deleteAlertRule,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/organization/{organizationId}/alert-receivers',
+      operation: 'getAlertReceivers',
+      handler: getAlertReceivers,
+    });
+}

@@ -1,0 +1,38 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { parse } from 'yaml';
+import type { Seed } from '../model.js';
+import type { SandboxSeed } from '../types.js';
+import { SeedError } from './seed-error.js';
+import { type SeedPart, validateSeed } from './validate-seed.js';
+
+/**
+ * Reads every .yaml/.yml file of a seed directory (in name order, so that the result does not depend on
+ * the file system) and validates the whole. Errors name the file relative to the working directory.
+ */
+export async function loadSeedDirectory(dir: string): Promise<Seed> {
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => /\.ya?ml$/.test(n)).sort();
+  } catch (error) {
+    throw new SeedError(`cannot read the seed directory ${dir}: ${(error as Error).message}`);
+  }
+  if (names.length === 0) throw new SeedError(`the seed directory ${dir} holds no .yaml files`);
+  const parts: SeedPart[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    const file = relative(process.cwd(), path) || path;
+    const text = await readFile(path, 'utf8');
+    try {
+      parts.push({ file, value: parse(text, { prettyErrors: true }) });
+    } catch (error) {
+      throw new SeedError(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+    }
+  }
+  return validateSeed(parts);
+}
+
+/** A seed given as an object (tests): validated the same way as files. */
+export function seedFromObject(seed: SandboxSeed): Seed {
+  return validateSeed([{ file: '(seed object)', value: seed }]);
+}

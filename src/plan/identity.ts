@@ -1,0 +1,102 @@
+/**
+ * Which live rule a document manages. Its `id` when given; otherwise the one live MANAGED rule with the
+ * same `cluster_id` and `name`; none is a create (when the document has what a create needs); several is
+ * an error. A document never silently becomes a twin of a rule whose immutable fields it changes.
+ */
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import type { AlertRuleDocument } from '../documents/types.js';
+import type { LiveAlertRule, ManagedAlertRule } from '../service/types.js';
+import { sameId, sameTarget } from './normalize.js';
+
+export type Identity =
+  | { readonly kind: 'existing'; readonly rule: ManagedAlertRule }
+  | { readonly kind: 'new' }
+  | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[] };
+
+export function managedRules(live: readonly LiveAlertRule[]): ManagedAlertRule[] {
+  return live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
+}
+
+/** Finds the live rule a document declares, without judging its immutable fields (see immutableFieldErrors). */
+export function identify(
+  doc: AlertRuleDocument,
+  organizationId: string,
+  managed: readonly ManagedAlertRule[],
+): Identity {
+  const spec = doc.value;
+  const error = (path: readonly (string | number)[], code: string, message: string): Identity => ({
+    kind: 'invalid',
+    diagnostics: [diagnostic('error', doc.file, doc.locate(path), code, message)],
+  });
+
+  if (spec.id !== undefined) {
+    const rule = managed.find((r) => sameId(r.id, spec.id));
+    if (rule) return { kind: 'existing', rule };
+    return error(
+      ['id'],
+      'plan.unknown-id',
+      `No alert rule with id ${spec.id} exists in organization ${organizationId}. Remove \`id\` to create a ` +
+        'new rule, or use the id of an existing one (`platform-gitops export` lists them).',
+    );
+  }
+
+  if (spec.cluster_id === undefined) {
+    return error(
+      [],
+      'plan.create-incomplete',
+      `Alert rule "${spec.name}" has neither \`id\` nor \`cluster_id\`: add \`id\` to manage an existing rule, ` +
+        'or `cluster_id` and `target` to match a rule by name or create it.',
+    );
+  }
+
+  const matches = managed.filter((r) => sameId(r.cluster_id, spec.cluster_id) && r.name === spec.name);
+  if (matches.length === 1) return { kind: 'existing', rule: matches[0]! };
+  if (matches.length > 1) {
+    return error(
+      ['name'],
+      'plan.ambiguous-name',
+      `${matches.length} live alert rules on cluster ${spec.cluster_id} are named "${spec.name}" ` +
+        `(${matches.map((r) => r.id).join(', ')}): add \`id\` to say which one this document manages.`,
+    );
+  }
+  if (spec.target === undefined) {
+    return error(
+      ['cluster_id'],
+      'plan.create-incomplete',
+      `No live alert rule on cluster ${spec.cluster_id} is named "${spec.name}", and a new rule needs a ` +
+        '`target` (target_type and target_id): add it, or add `id` to manage an existing rule.',
+    );
+  }
+  return { kind: 'new' };
+}
+
+/** Errors for a document that would change what an edit cannot: target, cluster_id, organization_id. */
+export function immutableFieldErrors(doc: AlertRuleDocument, rule: ManagedAlertRule): Diagnostic[] {
+  const spec = doc.value;
+  const changed: { path: string; live: string; wanted: string }[] = [];
+  if (spec.organization_id !== undefined && !sameId(spec.organization_id, rule.organization_id)) {
+    changed.push({ path: 'organization_id', live: rule.organization_id, wanted: spec.organization_id });
+  }
+  if (spec.cluster_id !== undefined && !sameId(spec.cluster_id, rule.cluster_id)) {
+    changed.push({ path: 'cluster_id', live: rule.cluster_id, wanted: spec.cluster_id });
+  }
+  if (spec.target !== undefined && !sameTarget(spec.target, rule.target)) {
+    changed.push({
+      path: 'target',
+      live: `${rule.target.target_type} ${rule.target.target_id}`,
+      wanted: `${spec.target.target_type} ${spec.target.target_id}`,
+    });
+  }
+  return changed.map(({ path, live, wanted }) =>
+    diagnostic(
+      'error',
+      doc.file,
+      doc.locate([path]),
+      'plan.immutable-field',
+      `\`${path}\` cannot be edited: alert rule "${rule.name}" (${rule.id}) has ${live}, this document says ` +
+        `${wanted}. The service cannot change target, cluster_id or organization_id of an existing rule. ` +
+        'To move it, add a new document without `id` (a new rule) and remove this one, or delete the rule and ' +
+        'recreate it.',
+    ),
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * What the plan says about live rules it does not change: ghosts (in the metrics system, not in the
+ * service's database), rules whose deployed version is outdated, and rules no document manages.
+ */
+import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import type { AlertRuleDocument } from '../documents/types.js';
+import type { GhostAlertRule, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
+import type { LiveRuleRef } from './types.js';
+
+export interface LiveReport {
+  readonly unmanaged: LiveRuleRef[];
+  readonly ghosts: LiveRuleRef[];
+  readonly outdated: LiveRuleRef[];
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * `claimedBy` maps a live rule id to the document that manages it, so that a warning about that rule lands
+ * on the document's `name` where its owner will see it.
+ */
+export function reportLiveRules(
+  organizationId: string,
+  live: readonly LiveAlertRule[],
+  claimedBy: ReadonlyMap<string, AlertRuleDocument>,
+): LiveReport {
+  const report: LiveReport = { unmanaged: [], ghosts: [], outdated: [], diagnostics: [] };
+  for (const rule of live) {
+    if (rule.source === 'GHOST') {
+      report.ghosts.push(ghostRef(organizationId, rule));
+      report.diagnostics.push(
+        diagnostic(
+          'notice',
+          '',
+          FILE_START,
+          'plan.ghost-rule',
+          `Alert rule "${rule.name}" (state ${rule.state}${targetText(rule)}) exists in the alerting system ` +
+            `but not in the service's database of organization ${organizationId}; it cannot be managed here.`,
+        ),
+      );
+      continue;
+    }
+    const ref = managedRef(rule);
+    const doc = claimedBy.get(rule.id);
+    if (!doc) report.unmanaged.push(ref);
+    if (rule.is_up_to_date === false) {
+      report.outdated.push(ref);
+      const message =
+        `Alert rule "${rule.name}" (${rule.id}) is not up to date in the alerting system: an outdated ` +
+        'version is deployed. It usually catches up by itself; if it stays, check the cluster.';
+      report.diagnostics.push(
+        doc
+          ? diagnostic('warning', doc.file, doc.locate(['name']), 'plan.rule-not-up-to-date', message)
+          : diagnostic('warning', '', FILE_START, 'plan.rule-not-up-to-date', message),
+      );
+    }
+  }
+  return report;
+}
+
+function managedRef(rule: ManagedAlertRule): LiveRuleRef {
+  return {
+    id: rule.id,
+    name: rule.name,
+    organizationId: rule.organization_id,
+    clusterId: rule.cluster_id,
+    state: rule.state,
+  };
+}
+
+function ghostRef(organizationId: string, rule: GhostAlertRule): LiveRuleRef {
+  return {
+    id: null,
+    name: rule.name,
+    organizationId,
+    clusterId: rule.target?.target_type === 'CLUSTER' ? rule.target.target_id : null,
+    state: rule.state,
+  };
+}
+
+function targetText(rule: GhostAlertRule): string {
+  return rule.target ? `, target ${rule.target.target_type} ${rule.target.target_id}` : '';
+}

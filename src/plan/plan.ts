@@ -1,0 +1,208 @@
+/**
+ * planAlertRules: a pure function of the desired documents and the live state. The Plan it returns is
+ * the one value that reporters render and apply executes.
+ */
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import type { AlertRuleDocument } from '../documents/types.js';
+import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
+import { diffEditFields, fieldsOfNewRule } from './diff.js';
+import { identify, immutableFieldErrors, managedRules } from './identity.js';
+import { reportLiveRules } from './live-report.js';
+import { creationRequest, editFieldsOfLive, editRequestFromSpec } from './normalize.js';
+import { outsideEdits } from './outside-edit.js';
+import { planDeletes } from './prune.js';
+import { resolveReceivers } from './receivers.js';
+import type { AlertRuleChange, LiveRuleRef, Plan } from './types.js';
+
+export interface PlanInput {
+  readonly documents: readonly AlertRuleDocument[];
+  /** Live rules by organization: one list call each. An organization missing here was not read (its error is reported by the caller). */
+  readonly live: ReadonlyMap<string, readonly LiveAlertRule[]>;
+  /** Receivers by organization, read only when a document names receivers; null when none were read. */
+  readonly receivers: ReadonlyMap<string, readonly AlertReceiver[]> | null;
+  readonly defaultOrganizationId: string | null;
+  /** Documents deleted by the change being planned: their rules are deleted when `prune` is on. */
+  readonly removed?: readonly AlertRuleDocument[];
+  /** The documents at the parent revision: to tell that a rule was edited outside git. */
+  readonly previous?: readonly AlertRuleDocument[];
+  readonly prune: boolean;
+}
+
+/** A document that passed identity and receiver checks, with what it wants. */
+interface Claim {
+  readonly doc: AlertRuleDocument;
+  readonly organizationId: string;
+  readonly rule: ManagedAlertRule | null;
+  readonly receiverIds: readonly string[];
+  /** False when the document has an error: it still declares its rule (never pruned, never "unmanaged"), but gets no change. */
+  readonly valid: boolean;
+}
+
+export function planAlertRules(input: PlanInput): Plan {
+  const diagnostics: Diagnostic[] = [];
+  const managedByOrganization = new Map<string, ManagedAlertRule[]>();
+  for (const [org, rules] of input.live) managedByOrganization.set(org, managedRules(rules));
+
+  const claims: Claim[] = [];
+  for (const doc of input.documents) {
+    const organizationId = doc.value.organization_id ?? input.defaultOrganizationId;
+    if (organizationId === null) {
+      diagnostics.push(
+        diagnostic(
+          'error',
+          doc.file,
+          doc.locate([]),
+          'plan.no-organization',
+          `Alert rule "${doc.value.name}" names no organization: add \`organization_id\` to the document, or ` +
+            'set a default organization (`--org ID` on the command line, the `organization-id` input in the action).',
+        ),
+      );
+      continue;
+    }
+    const managed = managedByOrganization.get(organizationId);
+    if (managed === undefined) continue;
+
+    const identity = identify(doc, organizationId, managed);
+    const receivers = resolveReceivers(doc, organizationId, input.receivers?.get(organizationId) ?? null);
+    const errors = [
+      ...(identity.kind === 'invalid' ? identity.diagnostics : []),
+      ...(identity.kind === 'existing' ? immutableFieldErrors(doc, identity.rule) : []),
+      ...receivers.diagnostics,
+    ];
+    diagnostics.push(...errors);
+    if (identity.kind === 'invalid') continue;
+    claims.push({
+      doc,
+      organizationId,
+      rule: identity.kind === 'existing' ? identity.rule : null,
+      receiverIds: receivers.ids,
+      valid: errors.length === 0,
+    });
+  }
+
+  const duplicates = duplicateClaims(claims);
+  diagnostics.push(...duplicates.diagnostics);
+  const valid = claims.filter((c) => c.valid && !duplicates.docs.has(c.doc));
+
+  const claimedBy = new Map<string, AlertRuleDocument>();
+  for (const claim of claims) if (claim.rule) claimedBy.set(claim.rule.id, claim.doc);
+
+  const changes = valid.map((claim) => changeFor(claim, input, managedByOrganization));
+  const deletes = planDeletes({
+    removed: input.removed ?? [],
+    managedByOrganization,
+    defaultOrganizationId: input.defaultOrganizationId,
+    claimed: new Set(claimedBy.keys()),
+    prune: input.prune,
+  });
+  diagnostics.push(...deletes.diagnostics);
+  const deletedIds = new Set(deletes.changes.map((c) => c.id));
+
+  const unmanaged: LiveRuleRef[] = [];
+  const ghosts: LiveRuleRef[] = [];
+  const outdated: LiveRuleRef[] = [];
+  for (const [org, live] of input.live) {
+    const report = reportLiveRules(org, live, claimedBy);
+    unmanaged.push(...report.unmanaged.filter((r) => !deletedIds.has(r.id)));
+    ghosts.push(...report.ghosts);
+    outdated.push(...report.outdated);
+    diagnostics.push(...report.diagnostics);
+  }
+
+  return {
+    organizations: [...input.live.keys()],
+    changes: [...changes, ...deletes.changes],
+    diagnostics,
+    unmanaged,
+    ghosts,
+    outdated,
+  };
+}
+
+function changeFor(
+  claim: Claim,
+  input: PlanInput,
+  managedByOrganization: ReadonlyMap<string, readonly ManagedAlertRule[]>,
+): AlertRuleChange {
+  const { doc, rule, organizationId } = claim;
+  const spec = doc.value;
+  const edit = editRequestFromSpec(spec, claim.receiverIds);
+  const base = {
+    kind: 'AlertRule' as const,
+    name: spec.name,
+    organizationId,
+    file: doc.file,
+    line: doc.range.line,
+  };
+
+  if (rule === null) {
+    // identify() returns 'new' only when cluster_id and target are present.
+    const request = creationRequest(organizationId, spec.cluster_id!, spec.target!, edit);
+    return {
+      ...base,
+      action: 'create',
+      id: null,
+      clusterId: spec.cluster_id!,
+      diff: fieldsOfNewRule(edit),
+      request,
+    };
+  }
+
+  const diff = diffEditFields(editFieldsOfLive(rule), edit);
+  if (diff.length === 0) return { ...base, action: 'noop', id: rule.id, clusterId: rule.cluster_id, diff };
+  const outsideEdit =
+    input.previous === undefined
+      ? undefined
+      : outsideEdits(
+          rule,
+          input.previous,
+          input.defaultOrganizationId,
+          managedByOrganization.get(organizationId) ?? [],
+          input.receivers?.get(organizationId) ?? null,
+        );
+  return {
+    ...base,
+    action: 'update',
+    id: rule.id,
+    clusterId: rule.cluster_id,
+    diff,
+    request: edit,
+    ...(outsideEdit !== undefined && outsideEdit.length > 0 ? { outsideEdit } : {}),
+  };
+}
+
+/** Two documents declaring one rule (the same live rule, or the same new name on one cluster): an error on both. */
+function duplicateClaims(claims: readonly Claim[]): {
+  docs: Set<AlertRuleDocument>;
+  diagnostics: Diagnostic[];
+} {
+  const groups = new Map<string, Claim[]>();
+  for (const claim of claims) {
+    const key = claim.rule
+      ? `id:${claim.rule.id.toLowerCase()}`
+      : `new:${claim.organizationId}:${claim.doc.value.cluster_id?.toLowerCase()}:${claim.doc.value.name}`;
+    groups.set(key, [...(groups.get(key) ?? []), claim]);
+  }
+  const docs = new Set<AlertRuleDocument>();
+  const diagnostics: Diagnostic[] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const places = group.map((c) => `${c.doc.file}:${c.doc.range.line}`).join(', ');
+    for (const claim of group) {
+      docs.add(claim.doc);
+      const what = claim.rule
+        ? `alert rule "${claim.rule.name}" (${claim.rule.id})`
+        : `a new alert rule "${claim.doc.value.name}" on cluster ${claim.doc.value.cluster_id}`;
+      diagnostics.push(
+        diagnostic(
+          'error',
+          claim.doc.file,
+          claim.doc.locate(claim.doc.value.id !== undefined ? ['id'] : ['name']),
+          'plan.duplicate-document',
+          `Several documents declare ${what}: ${places}. Keep exactly one.`,
+        ),
+      );
+    }
+  }
+  return { docs, diagnostics };
+}

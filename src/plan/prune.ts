@@ -1,0 +1,60 @@
+/**
+ * Deletion only by explicit opt-in, and only for what git managed: a rule is deleted when the document
+ * that declared it was removed in the change being applied and no remaining document declares it.
+ */
+import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import type { AlertRuleDocument } from '../documents/types.js';
+import type { ManagedAlertRule } from '../service/types.js';
+import { identify } from './identity.js';
+import type { AlertRuleChange } from './types.js';
+
+export interface PruneInput {
+  readonly removed: readonly AlertRuleDocument[];
+  readonly managedByOrganization: ReadonlyMap<string, readonly ManagedAlertRule[]>;
+  readonly defaultOrganizationId: string | null;
+  /** Ids of live rules that a document at the head revision declares: never deleted. */
+  readonly claimed: ReadonlySet<string>;
+  readonly prune: boolean;
+}
+
+export function planDeletes(input: PruneInput): { changes: AlertRuleChange[]; diagnostics: Diagnostic[] } {
+  const changes: AlertRuleChange[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const deleted = new Set<string>();
+  for (const doc of input.removed) {
+    const org = doc.value.organization_id ?? input.defaultOrganizationId;
+    const managed = org === null ? undefined : input.managedByOrganization.get(org);
+    if (org === null || managed === undefined) continue;
+    const identity = identify(doc, org, managed);
+    // Already gone, or never created: nothing to delete.
+    if (identity.kind !== 'existing') continue;
+    const rule = identity.rule;
+    if (input.claimed.has(rule.id) || deleted.has(rule.id)) continue;
+    deleted.add(rule.id);
+    if (!input.prune) {
+      diagnostics.push(
+        diagnostic(
+          'notice',
+          '',
+          FILE_START,
+          'plan.removed-not-pruned',
+          `The document for alert rule "${rule.name}" (${rule.id}) was removed from ${doc.file}; the rule is ` +
+            'kept because prune is off (turn on `prune` to delete rules whose documents are removed).',
+        ),
+      );
+      continue;
+    }
+    changes.push({
+      kind: 'AlertRule',
+      action: 'delete',
+      id: rule.id,
+      name: rule.name,
+      organizationId: rule.organization_id,
+      clusterId: rule.cluster_id,
+      file: doc.file,
+      line: doc.range.line,
+      diff: [],
+    });
+  }
+  return { changes, diagnostics };
+}

@@ -1,0 +1,33 @@
+/** Counts every face shows for a plan: the closing line, action outputs, the drift issue. */
+import type { Plan } from './types.js';
+
+export interface PlanCounts {
+  readonly create: number;
+  readonly update: number;
+  readonly delete: number;
+  readonly unchanged: number;
+}
+
+export function countChanges(plan: Plan): PlanCounts {
+  const counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
+  for (const change of plan.changes) {
+    if (change.action === 'noop') counts.unchanged++;
+    else counts[change.action]++;
+  }
+  return counts;
+}
+
+/**
+ * Drift on a schedule: pending changes are drift; ghost and outdated rules are counted apart because
+ * applying the plan does not remove them.
+ */
+export interface DriftCounts {
+  readonly drifted: number;
+  readonly ghosts: number;
+  readonly outdated: number;
+}
+
+export function countDrift(plan: Plan): DriftCounts {
+  const { create, update, delete: deletes } = countChanges(plan);
+  return { drifted: create + update + deletes, ghosts: plan.ghosts.length, outdated: plan.outdated.length };
+}

@@ -1,0 +1,161 @@
+/**
+ * The plan and the apply results for a terminal, read like `terraform plan`: one symbol per rule,
+ * aligned `field: before → after` lines, long PromQL as a line diff, and a closing count.
+ */
+import type { ChangeResult } from '../apply/types.js';
+import { isLongText, lineDiff } from '../plan/line-diff.js';
+import { countChanges } from '../plan/summary.js';
+import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
+
+export interface TextOptions {
+  readonly color: boolean;
+}
+
+type Paint = (code: string, text: string) => string;
+
+const SYMBOL = { create: '+', update: '~', delete: '-', noop: ' ' } as const;
+const COLOR = { create: '32', update: '33', delete: '31', noop: '0' } as const;
+const VERB = { create: 'create', update: 'update', delete: 'delete', noop: 'no change' } as const;
+
+function painter(options: TextOptions): Paint {
+  return options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
+}
+
+export function formatPlanText(plan: Plan, options: TextOptions): string {
+  const paint = painter(options);
+  const lines: string[] = [];
+  const pending = plan.changes.filter((c) => c.action !== 'noop');
+  if (pending.length > 0) {
+    lines.push('Alert rules: the plan would make these changes:', '');
+    for (const change of pending) lines.push(...formatChange(change, paint), '');
+  } else {
+    lines.push('Alert rules: no changes. The live rules match the documents.', '');
+  }
+  lines.push(
+    ...section('Ghost rules (in the alerting system, not in the service; cannot be managed):', plan.ghosts),
+    ...section(
+      'Rules not up to date in the alerting system (an outdated version is deployed):',
+      plan.outdated,
+    ),
+    ...section('Live rules no document manages (listed, never touched):', plan.unmanaged),
+  );
+  const counts = countChanges(plan);
+  lines.push(
+    paint(
+      '1',
+      `Plan: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
+        `${counts.unchanged} unchanged.`,
+    ),
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+function formatChange(change: AlertRuleChange, paint: Paint): string[] {
+  const symbol = paint(COLOR[change.action], SYMBOL[change.action]);
+  const id = change.id ? ` (${change.id})` : '';
+  const lines = [
+    `  ${symbol} ${VERB[change.action]} ${bold(paint, change.name)}${id}  ${change.file}:${change.line}`,
+  ];
+  if (change.action !== 'delete') lines.push(...formatDiff(change.diff, change.action === 'create', paint));
+  if (change.outsideEdit && change.outsideEdit.length > 0) {
+    lines.push(
+      `      ${paint('35', '!')} edited outside git since the previous revision; applying overwrites: ` +
+        change.outsideEdit.map((d) => `${d.path} (${value(d.before)} → ${value(d.after)})`).join(', '),
+    );
+  }
+  return lines;
+}
+
+/** `path: before → after`, paths padded to one column; long texts as an indented line diff. */
+export function formatDiff(diff: readonly FieldDiff[], created: boolean, paint: Paint): string[] {
+  const width = Math.max(0, ...diff.map((d) => d.path.length + 1));
+  const lines: string[] = [];
+  for (const d of diff) {
+    const label = `${d.path}:`.padEnd(width);
+    if (isLongText(d.before) || isLongText(d.after)) {
+      lines.push(`      ${label}`);
+      const before = typeof d.before === 'string' ? d.before : '';
+      const after = typeof d.after === 'string' ? d.after : '';
+      for (const op of created ? lineDiff('', after) : lineDiff(before, after)) {
+        const text = `          ${op.op} ${op.line}`;
+        lines.push(op.op === '-' ? paint('31', text) : op.op === '+' ? paint('32', text) : text);
+      }
+    } else if (created) {
+      lines.push(`      ${label} ${value(d.after)}`);
+    } else {
+      lines.push(`      ${label} ${value(d.before)} → ${value(d.after)}`);
+    }
+  }
+  return lines;
+}
+
+function section(title: string, rules: readonly LiveRuleRef[]): string[] {
+  if (rules.length === 0) return [];
+  const lines = [title];
+  for (const rule of rules) {
+    const where = [rule.id, rule.clusterId ? `cluster ${rule.clusterId}` : null, `state ${rule.state}`]
+      .filter((part) => part !== null)
+      .join(', ');
+    lines.push(`  • ${rule.name} (${where})`);
+  }
+  lines.push('');
+  return lines;
+}
+
+/** A value as a reader expects it: strings quoted, absent shown as (none), lists inline. */
+export function value(v: unknown): string {
+  if (v === null || v === undefined) return '(none)';
+  if (Array.isArray(v)) return `[${v.map((item) => value(item)).join(', ')}]`;
+  if (typeof v === 'string') return JSON.stringify(v);
+  return String(v);
+}
+
+function bold(paint: Paint, text: string): string {
+  return paint('1', text);
+}
+
+export function formatApplyResultsText(results: readonly ChangeResult[], options: TextOptions): string {
+  const paint = painter(options);
+  if (results.length === 0) return 'Apply: nothing to do.\n';
+  const lines: string[] = [];
+  for (const result of results) {
+    const id = result.id ? ` (${result.id})` : '';
+    const where = `${result.file}:${result.line}`;
+    if (!result.ok) {
+      const status = result.status === null ? 'no answer' : `HTTP ${result.status}`;
+      lines.push(
+        `  ${paint('31', '✗')} ${result.action} ${result.name}${id} failed (${status})  ${where}`,
+        `      ${result.error ?? 'the write failed'}`,
+      );
+      continue;
+    }
+    lines.push(`  ${paint('32', '✓')} ${pastTense(result.action)} ${result.name}${id}  ${where}`);
+    if (result.storedDifferently && result.storedDifferently.length > 0) {
+      lines.push(
+        `      the service stored differently: ${result.storedDifferently
+          .map((d) => `${d.path} (sent ${value(d.before)}, stored ${value(d.after)})`)
+          .join(', ')}`,
+      );
+    }
+    if (result.overwroteOutsideEdit && result.overwroteOutsideEdit.length > 0) {
+      lines.push(
+        `      ${paint('35', '!')} overwrote an edit made outside git: ${result.overwroteOutsideEdit
+          .map((d) => d.path)
+          .join(', ')}`,
+      );
+    }
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  lines.push('', paint('1', `Apply: ${results.length - failed} succeeded, ${failed} failed.`));
+  return `${lines.join('\n')}\n`;
+}
+
+function pastTense(action: ChangeResult['action']): string {
+  return action === 'create'
+    ? 'created'
+    : action === 'update'
+      ? 'updated'
+      : action === 'delete'
+        ? 'deleted'
+        : 'kept';
+}

@@ -1,7 +1,21 @@
+import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
-import type { ServiceClient } from '../service/types.js';
+import { ApiError } from '../service/errors.js';
+import type { ComponentBinding, FieldDescriptor, Requirement, ServiceClient } from '../service/types.js';
+import { explainNotFound } from './catalog-explanation.js';
+import { type ComponentTarget, toComponentTarget } from './component-target.js';
+import { classifyFailure } from './failures.js';
+import { componentResult, type Outcome, outcomeDiagnostics } from './outcome.js';
+import { ComponentResolver } from './resolver.js';
+import { catalogKey, findChanges, tiedByBindings, tiedByOutputs } from './selection.js';
+import {
+  registerLikelySecrets,
+  registerSensitiveValues,
+  unknownDescriptorKinds,
+} from './sensitive-values.js';
 import type { ComponentReport } from './types.js';
+import { anchor } from './violations.js';
 
 export interface ResolveComponentsInput {
   /** Every PlatformComponent document at the head revision. */
@@ -18,7 +32,141 @@ export interface ResolveComponentsInput {
   readonly redactor: Redactor;
 }
 
+const SKIPPED = 'Unchanged in this change and not tied to a changed component.';
+
 /** Resolves the selected components against the service and maps what it says onto the documents' lines. */
-export async function resolveComponents(_input: ResolveComponentsInput): Promise<ComponentReport> {
-  throw new Error('resolveComponents: under construction');
+export async function resolveComponents(input: ResolveComponentsInput): Promise<ComponentReport> {
+  const head = input.documents.map((d) => toComponentTarget(d, input.defaultOrganizationId));
+  for (const target of head) registerLikelySecrets(target, input.redactor);
+  const resolver = new ComponentResolver(input.client, input.concurrency);
+  const outcomes = new Map<ComponentTarget, Outcome>();
+  const resolveAll = (batch: readonly ComponentTarget[]) =>
+    Promise.all(batch.map(async (target) => outcomes.set(target, await resolveOne(resolver, target))));
+
+  if (input.baseDocuments === null) {
+    await resolveAll(head);
+  } else {
+    // Selection in two rounds; see selection.ts for why this is the fewest requests that stay correct.
+    const base = input.baseDocuments.map((d) => toComponentTarget(d, input.defaultOrganizationId));
+    const { changed, removed } = findChanges(head, base);
+    const producers = [...changed, ...removed];
+    const selected = new Set(changed);
+    for (const target of tiedByOutputs(head, producers, selected)) selected.add(target);
+    await resolveAll([...selected]);
+    await resolveAll(tiedByBindings(head, producers, learnedBindings(outcomes), selected));
+  }
+
+  registerAllSensitiveValues(head, outcomes, input.redactor);
+  const results = head.map((target) => componentResult(target, outcomes.get(target) ?? skipped()));
+  const diagnostics = [
+    ...documentFindings(head, outcomes, input.redactor),
+    ...unknownDescriptorNotice(head, outcomes),
+  ].sort(compareDiagnostics);
+  return { results, diagnostics };
+}
+
+function skipped(): Outcome {
+  return { kind: 'skipped', reason: SKIPPED };
+}
+
+async function resolveOne(resolver: ComponentResolver, target: ComponentTarget): Promise<Outcome> {
+  if (target.organizationId === null) return { kind: 'no-organization' };
+  const resolution = await resolver.resolve(target, target.organizationId);
+  if (resolution.ok || classifyFailure(resolution.error) !== 'not-found')
+    return { kind: 'resolved', resolution };
+  // Only a 404 needs the template list, and one list per organization explains every 404 in it.
+  const templates = await resolver.templates(target.organizationId);
+  return templates instanceof ApiError
+    ? { kind: 'resolved', resolution, notFound: null, catalogError: templates }
+    : { kind: 'resolved', resolution, notFound: explainNotFound(target, templates), catalogError: null };
+}
+
+function learnedBindings(outcomes: ReadonlyMap<ComponentTarget, Outcome>): Map<string, ComponentBinding[]> {
+  const learned = new Map<string, ComponentBinding[]>();
+  for (const [target, outcome] of outcomes) {
+    if (outcome.kind === 'resolved' && outcome.resolution.ok) {
+      learned.set(catalogKey(target), [...outcome.resolution.response.componentBindings]);
+    }
+  }
+  return learned;
+}
+
+/**
+ * Descriptors belong to the catalog entry, so what one response marks sensitive is hidden for every
+ * document of that entry, including those skipped or failed in this run.
+ */
+function registerAllSensitiveValues(
+  head: readonly ComponentTarget[],
+  outcomes: ReadonlyMap<ComponentTarget, Outcome>,
+  redactor: Redactor,
+): void {
+  const descriptors = new Map<string, { fields: FieldDescriptor[]; requirements: Requirement[] }>();
+  for (const [target, outcome] of outcomes) {
+    if (outcome.kind !== 'resolved' || !outcome.resolution.ok) continue;
+    const { fields, requirements } = outcome.resolution.response;
+    const known = descriptors.get(catalogKey(target)) ?? { fields: [], requirements: [] };
+    known.fields.push(...fields);
+    known.requirements.push(...requirements);
+    descriptors.set(catalogKey(target), known);
+  }
+  for (const target of head) {
+    const known = descriptors.get(catalogKey(target));
+    if (known) registerSensitiveValues(target, known.fields, known.requirements, redactor);
+  }
+}
+
+/**
+ * Every document's findings, except that a refused token (401) or organization (403) is reported once:
+ * the same refusal on fifty documents would bury every other finding.
+ */
+function documentFindings(
+  head: readonly ComponentTarget[],
+  outcomes: ReadonlyMap<ComponentTarget, Outcome>,
+  redactor: Redactor,
+): Diagnostic[] {
+  const reported = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const target of head) {
+    const outcome = outcomes.get(target);
+    if (!outcome) continue;
+    if (outcome.kind === 'resolved' && !outcome.resolution.ok) {
+      const { error } = outcome.resolution;
+      if (classifyFailure(error) === 'auth') {
+        const key = error.status === 401 ? '401' : `403 ${target.organizationId}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+      }
+    }
+    out.push(...outcomeDiagnostics(target, outcome, head, redactor));
+  }
+  return out;
+}
+
+/** A descriptor kind this version does not know is tolerated, and said once per run. */
+function unknownDescriptorNotice(
+  head: readonly ComponentTarget[],
+  outcomes: ReadonlyMap<ComponentTarget, Outcome>,
+): Diagnostic[] {
+  const kinds = new Set<string>();
+  let first: ComponentTarget | null = null;
+  for (const target of head) {
+    const outcome = outcomes.get(target);
+    if (outcome?.kind !== 'resolved' || !outcome.resolution.ok) continue;
+    const found = unknownDescriptorKinds(outcome.resolution.response.fields);
+    if (found.length > 0 && first === null) first = target;
+    for (const kind of found) kinds.add(kind);
+  }
+  if (first === null) return [];
+  return [
+    diagnostic(
+      'notice',
+      first.document.file,
+      anchor(first, []),
+      'component.unknown-descriptor',
+      `The service describes fields of a kind this version does not know (${[...kinds]
+        .map((k) => `\`${k}\``)
+        .join(', ')}): they are left to the service's own checks, and everything else is reported as usual.`,
+      'Unknown field kind',
+    ),
+  ];
 }

@@ -1,0 +1,38 @@
+/**
+ * The candidate closest to `name` by edit distance, when it is close enough to be a plausible typo
+ * (at most a third of the name's length, and at least 1 edit); otherwise null. Case is ignored.
+ */
+export function nearestName(name: string, candidates: readonly string[]): string | null {
+  const wanted = name.toLowerCase();
+  const limit = Math.max(1, Math.floor(wanted.length / 3));
+  let best: string | null = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const distance = editDistance(wanted, candidate.toLowerCase());
+    if (distance < bestDistance && distance <= limit) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance with adjacent transpositions counted as one edit (the commonest typo). */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      }
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}

@@ -68,7 +68,7 @@ export class BoundedMarkdown {
       return rows.length;
     }
     const body = rows.filter((_, index) => kept.has(index)).join('\n');
-    this.#push(`${head}${body}\n${tail}\n`, size + 1);
+    this.#push(`${head}${body}\n${tail}`, size);
     if (omitted > 0) {
       const which = options.keep === 'tail' ? 'oldest' : 'last';
       this.#omitted.push(`the ${which} ${omitted} of ${rows.length} ${options.what}`);

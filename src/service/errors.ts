@@ -15,6 +15,11 @@ export interface ApiErrorInfo {
   readonly serviceMessage: string | null;
   /** What the user can do about it, e.g. "token missing or invalid: set QOVERY_API_TOKEN…". */
   readonly hint: string | null;
+  /**
+   * Replaces the message's opening ("operation (METHOD path) failed …") when the failure concerns no single
+   * request, e.g. a budget refusal before a run's writes.
+   */
+  readonly summary?: string;
 }
 
 /** The one error type for failures of the service. `message` is a complete sentence for a person. */
@@ -41,6 +46,7 @@ export class ApiError extends Error {
 }
 
 function formatApiError(info: ApiErrorInfo): string {
+  if (info.summary !== undefined) return info.hint ? `${info.summary} ${info.hint}` : info.summary;
   const what = `${info.operation} (${info.method} ${info.path})`;
   const how =
     info.status !== null

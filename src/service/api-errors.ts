@@ -1,0 +1,156 @@
+import { ApiError } from './errors.js';
+import type { OperationRequest } from './requests.js';
+import type { GiveUpReason } from './retry-policy.js';
+import { parseServiceMessage } from './service-message.js';
+import type { TransportFailure } from './transport-failure.js';
+import type { RateLimitStatus } from './types.js';
+
+/**
+ * The sentences a person reads when a request fails. Each error says which operation on which resource,
+ * what the service said, and what to do. None includes a header or the token: the service's own message
+ * passes through `redact` first in case it echoes what it was sent.
+ */
+export const HINT_401 =
+  'token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).';
+
+const MAY_HAVE_CREATED =
+  'The rule may have been created anyway: run plan again before re-applying, so that it is not created twice.';
+
+export interface FailureContext {
+  readonly attempts: number;
+  readonly reason: GiveUpReason;
+  readonly rateLimit: RateLimitStatus;
+  readonly nowMs: number;
+  readonly redact: (text: string) => string;
+  readonly timeoutMs: (phase: 'connect' | 'headers' | 'body') => number | null;
+}
+
+export function httpError(
+  request: OperationRequest,
+  status: number,
+  body: string,
+  ctx: FailureContext,
+): ApiError {
+  const message = parseServiceMessage(ctx.redact(body));
+  return new ApiError({
+    ...where(request),
+    status,
+    kind: 'http',
+    serviceMessage: message === null ? null : ctx.redact(message),
+    hint: httpHint(request, status, ctx),
+  });
+}
+
+function httpHint(request: OperationRequest, status: number, ctx: FailureContext): string | null {
+  if (status === 401) return HINT_401;
+  if (status === 403) return `The token may not ${request.forbidden}.`;
+  if (status === 404) return `${capitalize(request.notFound)}.`;
+  if (status === 429) return rateLimitHint(ctx.rateLimit, ctx.nowMs);
+  if (status >= 500) {
+    if (ctx.reason === 'may-have-been-created') return MAY_HAVE_CREATED;
+    if (ctx.reason === 'not-retryable') return 'The service does not support this request.';
+    return `The service kept failing (${attempts(ctx.attempts)}); try again later.`;
+  }
+  return null;
+}
+
+export function transportError(
+  request: OperationRequest,
+  failure: TransportFailure,
+  ctx: FailureContext,
+  cause: unknown,
+): ApiError {
+  const limit = failure.phase ? ctx.timeoutMs(failure.phase) : null;
+  const within = limit === null ? '' : ` within ${limit} ms`;
+  const what = `${failure.detail}${within} (${failure.code}, ${attempts(ctx.attempts)})`;
+  const next =
+    ctx.reason === 'may-have-been-created'
+      ? MAY_HAVE_CREATED
+      : failure.sent
+        ? 'Try again later.'
+        : 'Check the API URL (--api-url, QOVERY_API_URL or the api-url input) and the network.';
+  return new ApiError(
+    {
+      ...where(request),
+      status: null,
+      kind: failure.kind,
+      serviceMessage: null,
+      hint: `${capitalize(what)}. ${next}`,
+    },
+    { cause: sanitizedCause(failure, cause, ctx.redact) },
+  );
+}
+
+/** Sent nothing: the budget is used up and its reset is too far away to wait for. */
+export function budgetExhaustedError(
+  request: OperationRequest,
+  rateLimit: RateLimitStatus,
+  nowMs: number,
+): ApiError {
+  return new ApiError({
+    ...where(request),
+    status: null,
+    kind: 'budget',
+    serviceMessage: null,
+    hint: rateLimitHint(rateLimit, nowMs),
+  });
+}
+
+/** Before a run's first write: the known budget cannot cover the plan's writes, so none is sent. */
+export function writeBudgetError(writes: number, rateLimit: RateLimitStatus, nowMs: number): ApiError {
+  const remaining = rateLimit.remaining ?? 0;
+  const of = rateLimit.limit !== undefined ? ` of ${rateLimit.limit}` : '';
+  return new ApiError({
+    operation: 'editAlertRule',
+    method: 'PUT',
+    path: '/alert-rules',
+    status: null,
+    kind: 'budget',
+    serviceMessage: null,
+    summary: `Nothing was written: the plan needs ${writes} write request${writes === 1 ? '' : 's'} but the token has ${remaining}${of} requests left${resetPhrase(rateLimit.resetAt, nowMs)}.`,
+    hint: 'Run again after the reset, or apply fewer changes at once.',
+  });
+}
+
+export function invalidResponseError(request: OperationRequest, status: number, problem: string): ApiError {
+  return new ApiError({
+    ...where(request),
+    status,
+    kind: 'invalid-response',
+    serviceMessage: null,
+    hint: `The answer cannot be used: ${problem}. The service may have changed; please report this.`,
+  });
+}
+
+function rateLimitHint(rateLimit: RateLimitStatus, nowMs: number): string {
+  const per = rateLimit.limit !== undefined ? ` (${rateLimit.limit} requests per window)` : '';
+  if (rateLimit.resetAt === undefined) {
+    return `The service is limiting this token's requests${per}; run again later.`;
+  }
+  return `The token's request budget${per} is used up${resetPhrase(rateLimit.resetAt, nowMs)}; run again after that.`;
+}
+
+function resetPhrase(resetAt: number | undefined, nowMs: number): string {
+  if (resetAt === undefined) return '';
+  const seconds = Math.max(0, Math.ceil((resetAt - nowMs) / 1000));
+  const inWords = seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+  return ` until it resets at ${new Date(resetAt).toISOString()} (in ${inWords})`;
+}
+
+function where(request: OperationRequest) {
+  return { operation: request.operation, method: request.method, path: request.path };
+}
+
+function attempts(n: number): string {
+  return n === 1 ? '1 attempt' : `${n} attempts`;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The low-level error, reduced to its code and message: undici errors may hold sockets and request state. */
+function sanitizedCause(failure: TransportFailure, cause: unknown, redact: (text: string) => string): Error {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return new Error(redact(`${failure.code}: ${message.slice(0, 200)}`));
+}

@@ -1,0 +1,52 @@
+import { isIP } from 'node:net';
+import { UsageError } from '../core/errors.js';
+
+export const DEFAULT_API_URL = 'https://api.qovery.com';
+
+/**
+ * The service's base address: `raw` (e.g. --api-url or the api-url input), else QOVERY_API_URL, else the
+ * public service. Plain http is refused except to this machine, because the token travels in every request:
+ * a sandbox on 127.0.0.1 is fine, a mistyped production address must not leak it in clear text.
+ */
+export function resolveApiUrl(raw: string | undefined, env: NodeJS.ProcessEnv = process.env): URL {
+  const given = nonEmpty(raw) ?? nonEmpty(env.QOVERY_API_URL);
+  const text = given ?? DEFAULT_API_URL;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`Invalid API URL '${text}'. Expected an address such as ${DEFAULT_API_URL}.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UsageError(`Invalid API URL '${text}': only https (or http to a loopback address) is allowed.`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UsageError(
+      `Refusing plain http API URL '${text}': the token would travel unencrypted. Use https, or http only to a loopback address (127.0.0.0/8, localhost, [::1]).`,
+    );
+  }
+  // Credentials in the address would be sent and could be printed with it; the token is the only credential.
+  if (url.username !== '' || url.password !== '') {
+    throw new UsageError(`Invalid API URL: it must not contain a user name or password (${url.host}).`);
+  }
+  if (url.search !== '' || url.hash !== '') {
+    throw new UsageError(`Invalid API URL '${text}': it must not contain a query or fragment.`);
+  }
+  // Operation paths start with '/', so the base keeps its own path prefix (a proxy) without a trailing slash.
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+/** True for 127.0.0.0/8, ::1 and localhost: traffic that never leaves this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.split('.')[0] === '127';
+  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
+  return false;
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}

@@ -1,0 +1,134 @@
+import { Agent, type Dispatcher } from 'undici';
+import { type Clock, systemClock } from '../core/clock.js';
+import { invalidResponseError, writeBudgetError } from './api-errors.js';
+import { authorizationHeader } from './auth.js';
+import {
+  decodeAlertReceiverList,
+  decodeAlertRuleList,
+  decodeManagedAlertRule,
+} from './decode/alert-rules.js';
+import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
+import { decodePlatformTemplates, decodeResolveResponse } from './decode/platform.js';
+import { type DecodeContext, DecodeError } from './decode/read.js';
+import { Notices } from './notices.js';
+import { RateLimitPacer } from './pacing.js';
+import { RequestCounter } from './request-counter.js';
+import type { OperationRequest } from './requests.js';
+import * as requests from './requests.js';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
+import { send, type Timeouts, type TransportConfig } from './transport.js';
+import type { ServiceClient } from './types.js';
+
+export interface ServiceClientOptions {
+  /** Base address, already checked by resolveApiUrl (https, or http to loopback only). */
+  readonly apiUrl: string;
+  readonly token: string;
+  /** For tests and proxies. The client closes only the Agent it creates itself. */
+  readonly dispatcher?: Dispatcher;
+  readonly clock?: Clock;
+  readonly retry?: Partial<RetryPolicy>;
+  readonly timeouts?: Partial<Timeouts>;
+  readonly userAgent?: string;
+  /** Jitter source for backoff, in [0, 1). */
+  readonly random?: () => number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = Object.freeze({
+  connectMs: 10_000,
+  headersMs: 30_000,
+  bodyMs: 30_000,
+});
+export const DEFAULT_USER_AGENT = 'platform-gitops';
+
+/** Idle keep-alive connections are reused for this long: a run's requests share one or a few connections. */
+const KEEP_ALIVE_MS = 30_000;
+
+/**
+ * The service client: one method per operation, each a request (src/service/requests.ts) sent through
+ * the transport and decoded at the boundary (src/service/decode/). One keep-alive Agent per client.
+ */
+export function createServiceClient(
+  options: ServiceClientOptions,
+): ServiceClient & { close(): Promise<void> } {
+  const token = options.token.trim();
+  if (token === '') throw new TypeError('createServiceClient: the token is empty');
+  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const ownAgent = options.dispatcher
+    ? null
+    : new Agent({
+        connect: { timeout: timeouts.connectMs },
+        headersTimeout: timeouts.headersMs,
+        bodyTimeout: timeouts.bodyMs,
+        keepAliveTimeout: KEEP_ALIVE_MS,
+      });
+  const clock = options.clock ?? systemClock;
+  const pacer = new RateLimitPacer(clock);
+  const counter = new RequestCounter();
+  const notices = new Notices();
+  const config: TransportConfig = {
+    baseUrl: new URL(options.apiUrl),
+    dispatcher: options.dispatcher ?? ownAgent!,
+    authorization: authorizationHeader(token),
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    clock,
+    policy: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    random: options.random ?? Math.random,
+    timeouts,
+    pacer,
+    counter,
+    // The service could echo what it was sent; its words never carry the token out.
+    redact: (text) => (text.includes(token) ? text.split(token).join('***') : text),
+  };
+
+  async function call<T>(
+    request: OperationRequest,
+    decode: (body: unknown, ctx: DecodeContext) => T,
+  ): Promise<T> {
+    const answer = await send(config, request);
+    try {
+      return decode(answer.body, { operation: request.operation, notices });
+    } catch (error) {
+      if (error instanceof DecodeError) throw invalidResponseError(request, answer.status, error.message);
+      throw error;
+    }
+  }
+
+  return {
+    getAlertRules: (organizationId) => call(requests.getAlertRules(organizationId), decodeAlertRuleList),
+    getAlertRule: (alertRuleId) => call(requests.getAlertRule(alertRuleId), managedRule),
+    editAlertRule: (alertRuleId, body) => call(requests.editAlertRule(alertRuleId, body), managedRule),
+    createAlertRule: (body) => call(requests.createAlertRule(body), managedRule),
+    deleteAlertRule: (alertRuleId) => call(requests.deleteAlertRule(alertRuleId), () => undefined),
+    getAlertReceivers: (organizationId) =>
+      call(requests.getAlertReceivers(organizationId), decodeAlertReceiverList),
+    resolvePlatformTemplateComponentConfiguration: (params, body) =>
+      call(requests.resolvePlatformTemplateComponentConfiguration(params, body), decodeResolveResponse),
+    listPlatformTemplates: (organizationId, context) =>
+      call(requests.listPlatformTemplates(organizationId, context), decodePlatformTemplates),
+    listClusterDeploymentHistoryV2: (organizationId, clusterId, pageSize) =>
+      call(
+        requests.listClusterDeploymentHistoryV2(organizationId, clusterId, pageSize),
+        decodeDeploymentHistory,
+      ),
+    listClusterDeploymentLogs: (organizationId, clusterId, deploymentId) =>
+      call(requests.listClusterDeploymentLogs(organizationId, clusterId, deploymentId), decodeClusterLogs),
+    listClusterLogs: (organizationId, clusterId) =>
+      call(requests.listClusterLogs(organizationId, clusterId), decodeClusterLogs),
+    requestCounts: () => counter.snapshot(),
+    rateLimit: () => pacer.status(),
+    assertBudget(writes) {
+      const status = pacer.status();
+      if (writes > 0 && status.remaining !== undefined && status.remaining < writes) {
+        throw writeBudgetError(writes, status, clock.now());
+      }
+    },
+    notices: () => notices.list(),
+    close: async () => {
+      await ownAgent?.close();
+    },
+  };
+}
+
+function managedRule(body: unknown, ctx: DecodeContext) {
+  return decodeManagedAlertRule(body, '', ctx);
+}

@@ -1,0 +1,152 @@
+import { fromWireTargetType } from '../target-type.js';
+import {
+  ALERT_RULE_STATES,
+  ALERT_SEVERITIES,
+  ALERT_TARGET_TYPES,
+  type AlertPresentation,
+  type AlertReceiver,
+  type AlertRuleCondition,
+  type AlertRuleConditionFunction,
+  type AlertRuleConditionKind,
+  type AlertRuleConditionOperator,
+  type AlertSeverity,
+  type AlertTarget,
+  type AlertTargetType,
+  CONDITION_FUNCTIONS,
+  CONDITION_KINDS,
+  CONDITION_OPERATORS,
+  type GhostAlertRule,
+  type LiveAlertRule,
+  type ManagedAlertRule,
+} from '../types.js';
+import {
+  array,
+  at,
+  bool,
+  type DecodeContext,
+  DecodeError,
+  type Json,
+  nullableStr,
+  object,
+  openEnum,
+  optNum,
+  optStr,
+  str,
+  strArray,
+} from './read.js';
+
+const RECEIVER_TYPES = ['SLACK', 'EMAIL'];
+
+/** getAlertRules: `{results: (managed | ghost)[]}`. An item of a source we do not know is left out and reported. */
+export function decodeAlertRuleList(body: unknown, ctx: DecodeContext): LiveAlertRule[] {
+  const items = array(object(body, ''), 'results', '');
+  const rules: LiveAlertRule[] = [];
+  items.forEach((item, i) => {
+    const where = at('results', i);
+    const source = str(object(item, where), 'source', where);
+    if (source === 'MANAGED') rules.push(decodeManagedAlertRule(item, where, ctx));
+    else if (source === 'GHOST') rules.push(decodeGhostAlertRule(item, where, ctx));
+    else {
+      ctx.notices.add(
+        `source:${source}`,
+        `The service sent alert rules of an unknown source ${JSON.stringify(source)} (${ctx.operation}); they were left out of the plan.`,
+      );
+    }
+  });
+  return rules;
+}
+
+export function decodeManagedAlertRule(value: unknown, where: string, ctx: DecodeContext): ManagedAlertRule {
+  const o = object(value, where);
+  const startsAt = optStr(o, 'starts_at', where);
+  return {
+    source: 'MANAGED',
+    id: str(o, 'id', where),
+    created_at: str(o, 'created_at', where),
+    updated_at: nullableStr(o, 'updated_at', where),
+    organization_id: str(o, 'organization_id', where),
+    cluster_id: str(o, 'cluster_id', where),
+    name: str(o, 'name', where),
+    // Empty texts may come back as null; a PUT sends them as strings again.
+    description: optStr(o, 'description', where) ?? '',
+    tag: optStr(o, 'tag', where) ?? '',
+    condition: decodeCondition(o.condition, at(where, 'condition'), ctx),
+    for_duration: str(o, 'for_duration', where),
+    severity: openEnum<AlertSeverity>(str(o, 'severity', where), ALERT_SEVERITIES, 'alert severity', ctx),
+    enabled: bool(o, 'enabled', where),
+    alert_receiver_ids: strArray(o, 'alert_receiver_ids', where),
+    presentation: decodePresentation(o.presentation, at(where, 'presentation')),
+    target: decodeTarget(o.target, at(where, 'target'), ctx),
+    state: openEnum(str(o, 'state', where), ALERT_RULE_STATES, 'alert rule state', ctx),
+    is_up_to_date: bool(o, 'is_up_to_date', where),
+    ...(startsAt !== undefined ? { starts_at: startsAt } : {}),
+  };
+}
+
+function decodeGhostAlertRule(value: unknown, where: string, ctx: DecodeContext): GhostAlertRule {
+  const o = object(value, where);
+  return {
+    source: 'GHOST',
+    name: str(o, 'name', where),
+    state: openEnum(str(o, 'state', where), ALERT_RULE_STATES, 'alert rule state', ctx),
+    target:
+      o.target === null || o.target === undefined ? null : decodeTarget(o.target, at(where, 'target'), ctx),
+    starts_at: nullableStr(o, 'starts_at', where),
+  };
+}
+
+function decodeCondition(value: unknown, where: string, ctx: DecodeContext): AlertRuleCondition {
+  const o = object(value, where);
+  const operator = optStr(o, 'operator', where);
+  const threshold = optNum(o, 'threshold', where);
+  const fn = optStr(o, 'function', where);
+  return {
+    kind: openEnum<AlertRuleConditionKind>(str(o, 'kind', where), CONDITION_KINDS, 'condition kind', ctx),
+    promql: str(o, 'promql', where),
+    ...(operator !== undefined
+      ? {
+          operator: openEnum<AlertRuleConditionOperator>(
+            operator,
+            CONDITION_OPERATORS,
+            'condition operator',
+            ctx,
+          ),
+        }
+      : {}),
+    ...(threshold !== undefined ? { threshold } : {}),
+    ...(fn !== undefined
+      ? { function: openEnum<AlertRuleConditionFunction>(fn, CONDITION_FUNCTIONS, 'condition function', ctx) }
+      : {}),
+  };
+}
+
+function decodePresentation(value: unknown, where: string): AlertPresentation {
+  if (value === undefined || value === null) return { summary: null, runbook_url: null };
+  const o: Json = object(value, where);
+  return { summary: nullableStr(o, 'summary', where), runbook_url: nullableStr(o, 'runbook_url', where) };
+}
+
+function decodeTarget(value: unknown, where: string, ctx: DecodeContext): AlertTarget {
+  const o = object(value, where);
+  const type = fromWireTargetType(str(o, 'target_type', where));
+  if (type === '') throw new DecodeError(at(where, 'target_type'), 'a target type');
+  return {
+    target_type: openEnum<AlertTargetType>(type, ALERT_TARGET_TYPES, 'alert target type', ctx),
+    target_id: str(o, 'target_id', where),
+  };
+}
+
+/** getAlertReceivers: `{results: (slack | email)[]}`; only what identifies a receiver is read. */
+export function decodeAlertReceiverList(body: unknown, ctx: DecodeContext): AlertReceiver[] {
+  return array(object(body, ''), 'results', '').map((item, i) => {
+    const where = at('results', i);
+    const o = object(item, where);
+    const description = optStr(o, 'description', where);
+    return {
+      id: str(o, 'id', where),
+      name: str(o, 'name', where),
+      type: openEnum(str(o, 'type', where), RECEIVER_TYPES, 'alert receiver type', ctx),
+      ...(description !== undefined ? { description } : {}),
+    };
+  });
+}

@@ -1,0 +1,103 @@
+import type { Notices } from '../notices.js';
+import type { OperationId } from '../types.js';
+
+/**
+ * Small readers for checking answers at the boundary. A field we use with the wrong shape throws a
+ * DecodeError naming the field (`results[2].condition.kind`); the client turns it into an ApiError of kind
+ * 'invalid-response'. Fields we do not use are never looked at, so the service may add any.
+ */
+export class DecodeError extends Error {
+  override readonly name = 'DecodeError';
+  constructor(
+    readonly field: string,
+    readonly expected: string,
+  ) {
+    super(`field '${field}' is missing or not ${expected}`);
+  }
+}
+
+export interface DecodeContext {
+  readonly operation: OperationId;
+  readonly notices: Notices;
+}
+
+export type Json = Readonly<Record<string, unknown>>;
+
+export function at(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return parent === '' ? key : `${parent}.${key}`;
+}
+
+export function object(value: unknown, where: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new DecodeError(where || '(body)', 'an object');
+  }
+  return value as Json;
+}
+
+export function str(o: Json, key: string, where: string): string {
+  const value = o[key];
+  if (typeof value !== 'string') throw new DecodeError(at(where, key), 'a string');
+  return value;
+}
+
+/** A string field that may be absent or null (both read as the given fallback). */
+export function optStr(o: Json, key: string, where: string): string | undefined {
+  const value = o[key];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') throw new DecodeError(at(where, key), 'a string');
+  return value;
+}
+
+export function nullableStr(o: Json, key: string, where: string): string | null {
+  return optStr(o, key, where) ?? null;
+}
+
+export function bool(o: Json, key: string, where: string): boolean {
+  const value = o[key];
+  if (typeof value !== 'boolean') throw new DecodeError(at(where, key), 'a boolean');
+  return value;
+}
+
+export function num(o: Json, key: string, where: string): number {
+  const value = o[key];
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new DecodeError(at(where, key), 'a number');
+  return value;
+}
+
+export function optNum(o: Json, key: string, where: string): number | undefined {
+  const value = o[key];
+  return value === undefined || value === null ? undefined : num(o, key, where);
+}
+
+export function array(o: Json, key: string, where: string): readonly unknown[] {
+  const value = o[key];
+  if (!Array.isArray(value)) throw new DecodeError(at(where, key), 'an array');
+  return value;
+}
+
+export function strArray(o: Json, key: string, where: string): string[] {
+  return array(o, key, where).map((item, i) => {
+    if (typeof item !== 'string') throw new DecodeError(at(at(where, key), i), 'a string');
+    return item;
+  });
+}
+
+/**
+ * An enumeration the service may extend: a known value is returned as is; an unknown one is returned as
+ * received (callers compare or show it, never switch exhaustively on it) and reported once.
+ */
+export function openEnum<T extends string>(
+  value: string,
+  known: readonly string[],
+  what: string,
+  ctx: DecodeContext,
+): T {
+  if (!known.includes(value)) {
+    ctx.notices.add(
+      `${what}:${value}`,
+      `The service sent an unknown ${what} ${JSON.stringify(value)} (${ctx.operation}); it was kept as received.`,
+    );
+  }
+  return value as T;
+}

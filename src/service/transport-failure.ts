@@ -1,0 +1,62 @@
+/**
+ * What went wrong below HTTP, and whether the request may have reached the service: that decides whether
+ * a create may be repeated. Errors before a connection existed (refused, unknown host, connect timeout,
+ * TLS) are "not sent"; anything else is assumed sent, because a reset after writing cannot tell.
+ */
+export interface TransportFailure {
+  readonly kind: 'timeout' | 'network';
+  readonly sent: boolean;
+  /** Which wait ran out, for timeouts. */
+  readonly phase?: 'connect' | 'headers' | 'body';
+  /** A system or undici code, e.g. ECONNREFUSED, UND_ERR_SOCKET. */
+  readonly code: string;
+  /** A few words for a person. Never includes headers: nothing here can carry the token. */
+  readonly detail: string;
+}
+
+const BEFORE_CONNECTION: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EADDRNOTAVAIL: 'address not available',
+  UND_ERR_CLOSED: 'the client was closed',
+  UND_ERR_DESTROYED: 'the client was closed',
+};
+
+const AFTER_SENDING: Readonly<Record<string, string>> = {
+  UND_ERR_SOCKET: 'the connection was closed before the answer was complete',
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed while sending',
+  UND_ERR_RES_CONTENT_LENGTH_MISMATCH: 'the answer was cut short',
+  UND_ERR_ABORTED: 'the request was aborted',
+};
+
+export function classifyTransportError(error: unknown): TransportFailure {
+  const code = errorCode(error);
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
+    return { kind: 'timeout', sent: false, phase: 'connect', code, detail: 'no connection' };
+  }
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') {
+    return { kind: 'timeout', sent: true, phase: 'headers', code, detail: 'no answer' };
+  }
+  if (code === 'UND_ERR_BODY_TIMEOUT') {
+    return { kind: 'timeout', sent: true, phase: 'body', code, detail: 'the answer stopped arriving' };
+  }
+  const before = BEFORE_CONNECTION[code];
+  if (before !== undefined) return { kind: 'network', sent: false, code, detail: before };
+  if (/^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code)) {
+    return { kind: 'network', sent: false, code, detail: 'the TLS connection could not be established' };
+  }
+  return { kind: 'network', sent: true, code, detail: AFTER_SENDING[code] ?? 'the connection failed' };
+}
+
+function errorCode(error: unknown): string {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== '') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return 'UNKNOWN';
+}

@@ -1,0 +1,190 @@
+import type { Dispatcher } from 'undici';
+import type { Clock } from '../core/clock.js';
+import {
+  budgetExhaustedError,
+  type FailureContext,
+  httpError,
+  invalidResponseError,
+  transportError,
+} from './api-errors.js';
+import type { RateLimitPacer } from './pacing.js';
+import { rateLimitWaitMs, readRateLimit } from './rate-limit-headers.js';
+import type { RequestCounter } from './request-counter.js';
+import type { OperationRequest } from './requests.js';
+import { type AttemptFailure, decideRetry, type GiveUpReason, type RetryPolicy } from './retry-policy.js';
+import { classifyTransportError } from './transport-failure.js';
+
+/**
+ * Sends one operation's request: pacing, the attempt loop the retry policy drives, counting, and the
+ * mapping of every failure to an ApiError. The only place that touches the dispatcher.
+ */
+export interface Timeouts {
+  readonly connectMs: number;
+  readonly headersMs: number;
+  readonly bodyMs: number;
+}
+
+export interface TransportConfig {
+  readonly baseUrl: URL;
+  readonly dispatcher: Dispatcher;
+  readonly authorization: string;
+  readonly userAgent: string;
+  readonly clock: Clock;
+  readonly policy: RetryPolicy;
+  readonly random: () => number;
+  readonly timeouts: Timeouts;
+  readonly pacer: RateLimitPacer;
+  readonly counter: RequestCounter;
+  readonly redact: (text: string) => string;
+}
+
+export interface Answer {
+  readonly status: number;
+  /** The parsed JSON body; undefined when the answer had none (204). */
+  readonly body: unknown;
+}
+
+/** Answers larger than this are refused rather than buffered: no list we read comes near it. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+type AttemptResult =
+  | { readonly ok: true; readonly status: number; readonly text: string }
+  | { readonly ok: false; readonly failure: AttemptFailure; readonly error: (ctx: FailureContext) => Error };
+
+export async function send(config: TransportConfig, request: OperationRequest): Promise<Answer> {
+  const { clock, policy, pacer } = config;
+  const startedAt = clock.now();
+  let attempt = 0;
+  let rateLimitWaitedMs = 0;
+  for (;;) {
+    rateLimitWaitedMs += await waitForBudget(config, request, rateLimitWaitedMs);
+    attempt += 1;
+    config.counter.count(request.operation);
+    pacer.noteSent();
+    const result = await attemptOnce(config, request);
+    if (result.ok) return { status: result.status, body: parseJson(request, result) };
+    const state = { attempt, elapsedMs: clock.now() - startedAt, rateLimitWaitedMs };
+    const decision = decideRetry(policy, request.safety, result.failure, state, config.random);
+    if (!decision.retry) throw result.error(failureContext(config, attempt, decision.reason));
+    await clock.sleep(decision.delayMs);
+    if (decision.rateLimited) {
+      rateLimitWaitedMs += decision.delayMs;
+      pacer.windowReset();
+    }
+  }
+}
+
+/** Holds a request while the known budget is used up and its reset is near; refuses when it is not. */
+async function waitForBudget(
+  config: TransportConfig,
+  request: OperationRequest,
+  waitedMs: number,
+): Promise<number> {
+  const waitMs = config.pacer.waitBeforeSend();
+  if (waitMs === null || waitMs === 0) return 0;
+  if (waitedMs + waitMs > config.policy.maxRateLimitWaitMs) {
+    throw budgetExhaustedError(request, config.pacer.status(), config.clock.now());
+  }
+  await config.clock.sleep(waitMs);
+  config.pacer.windowReset();
+  return waitMs;
+}
+
+async function attemptOnce(config: TransportConfig, request: OperationRequest): Promise<AttemptResult> {
+  let response: Dispatcher.ResponseData;
+  let text: string;
+  try {
+    response = await config.dispatcher.request(dispatchOptions(config, request));
+    config.pacer.observe(readRateLimit(response.headers, config.clock.now()));
+    text = await readText(response.body, response.statusCode);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw invalidResponseError(request, error.status, error.message);
+    const failure = classifyTransportError(error);
+    return { ok: false, failure, error: (ctx) => transportError(request, failure, ctx, error) };
+  }
+  const status = response.statusCode;
+  if (status >= 200 && status < 300) return { ok: true, status, text };
+  if (status !== 429) {
+    return {
+      ok: false,
+      failure: { kind: 'status', status, rateLimitWaitMs: null },
+      error: (ctx) => httpError(request, status, text, ctx),
+    };
+  }
+  // A 429 says itself when the budget comes back: its own headers, not older figures, name the reset.
+  const answeredAt = config.clock.now();
+  const waitMs = rateLimitWaitMs(response.headers, answeredAt);
+  const limits = readRateLimit(response.headers, answeredAt);
+  const rateLimit = waitMs === null ? limits : { ...limits, resetAt: answeredAt + waitMs };
+  return {
+    ok: false,
+    failure: { kind: 'status', status, rateLimitWaitMs: waitMs },
+    error: (ctx) => httpError(request, status, text, { ...ctx, rateLimit }),
+  };
+}
+
+function dispatchOptions(config: TransportConfig, request: OperationRequest): Dispatcher.RequestOptions {
+  const query = request.query ? `?${new URLSearchParams(request.query).toString()}` : '';
+  const headers: Record<string, string> = {
+    authorization: config.authorization,
+    accept: 'application/json',
+    'user-agent': config.userAgent,
+  };
+  const options: Dispatcher.RequestOptions = {
+    origin: config.baseUrl.origin,
+    path: `${config.baseUrl.pathname.replace(/\/$/, '')}${request.path}${query}`,
+    method: request.method,
+    headers,
+    headersTimeout: config.timeouts.headersMs,
+    bodyTimeout: config.timeouts.bodyMs,
+  };
+  if (request.body === undefined) return options;
+  headers['content-type'] = 'application/json';
+  return { ...options, body: JSON.stringify(request.body) };
+}
+
+class BodyTooLargeError extends Error {
+  constructor(readonly status: number) {
+    super(`the body is larger than ${MAX_BODY_BYTES} bytes`);
+  }
+}
+
+async function readText(body: Dispatcher.ResponseData['body'], status: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) {
+      body.destroy();
+      throw new BodyTooLargeError(status);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJson(request: OperationRequest, result: { status: number; text: string }): unknown {
+  if (result.text.trim() === '') return undefined;
+  try {
+    return JSON.parse(result.text);
+  } catch {
+    throw invalidResponseError(request, result.status, 'the body is not JSON');
+  }
+}
+
+function failureContext(config: TransportConfig, attempts: number, reason: GiveUpReason): FailureContext {
+  return {
+    attempts,
+    reason,
+    rateLimit: config.pacer.status(),
+    nowMs: config.clock.now(),
+    redact: config.redact,
+    timeoutMs: (phase) =>
+      phase === 'connect'
+        ? config.timeouts.connectMs
+        : phase === 'headers'
+          ? config.timeouts.headersMs
+          : config.timeouts.bodyMs,
+  };
+}

@@ -1,0 +1,114 @@
+import type { ClusterRef } from '../commands/types.js';
+import { resolveApiUrl } from '../service/api-url.js';
+
+/** What the post step needs, read from its inputs and from the state the main step saved. */
+export interface PostSettings {
+  readonly apiUrl: string;
+  readonly apiToken: string | null;
+  readonly clusters: readonly ClusterRef[];
+  readonly entries: number;
+}
+
+export interface PostSources {
+  /** An input as the runner passes it (INPUT_<NAME>); '' when not given. */
+  input(name: string): string;
+  /** A value the main step saved (STATE_<name>); '' when not saved. */
+  state(name: string): string;
+}
+
+export const DEFAULT_LOG_ENTRIES = 50;
+export const MAX_LOG_ENTRIES = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function parseEntries(value: string, warnings: string[]): number {
+  if (value === '') return DEFAULT_LOG_ENTRIES;
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (n >= 1 && n <= MAX_LOG_ENTRIES) return n;
+  warnings.push(
+    `Invalid input log-entries '${value.slice(0, 40)}'. Expected a whole number from 1 to ${MAX_LOG_ENTRIES}; showing ${DEFAULT_LOG_ENTRIES}.`,
+  );
+  return DEFAULT_LOG_ENTRIES;
+}
+
+function isClusterRef(value: unknown): value is ClusterRef {
+  if (value === null || typeof value !== 'object') return false;
+  const { organizationId, clusterId } = value as Record<string, unknown>;
+  return (
+    typeof organizationId === 'string' &&
+    UUID.test(organizationId) &&
+    typeof clusterId === 'string' &&
+    UUID.test(clusterId)
+  );
+}
+
+function savedClusters(text: string, warnings: string[]): ClusterRef[] {
+  if (text === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    warnings.push('The clusters saved by the main step are not valid JSON: no cluster logs.');
+    return [];
+  }
+  if (!Array.isArray(parsed)) {
+    warnings.push('The clusters saved by the main step are not a list: no cluster logs.');
+    return [];
+  }
+  const valid = parsed.filter(isClusterRef);
+  if (valid.length < parsed.length) {
+    warnings.push(
+      `${parsed.length - valid.length} of the clusters saved by the main step were not understood and are skipped.`,
+    );
+  }
+  return valid.map((c) => ({
+    organizationId: c.organizationId.toLowerCase(),
+    clusterId: c.clusterId.toLowerCase(),
+  }));
+}
+
+/** `cluster-id` may name several clusters, one per line or comma-separated, all in one organization. */
+function givenClusters(value: string, organization: string, warnings: string[]): ClusterRef[] {
+  const ids = value
+    .split(/[\n,]/)
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const bad = ids.filter((id) => !UUID.test(id));
+  if (bad.length > 0) {
+    warnings.push(`Invalid input cluster-id '${bad[0]!.slice(0, 80)}'. Expected a cluster UUID; skipped.`);
+  }
+  const good = ids.filter((id) => UUID.test(id));
+  if (good.length > 0 && !UUID.test(organization)) {
+    warnings.push('Input cluster-id needs organization-id (a UUID) as well: no cluster logs.');
+    return [];
+  }
+  return good.map((id) => ({ organizationId: organization.toLowerCase(), clusterId: id.toLowerCase() }));
+}
+
+/**
+ * Reads the post step's settings. Nothing here fails: a bad value is a warning and a safe default, because
+ * the post step runs only when the job already failed and must not add a second failure.
+ */
+export function readPostSettings(sources: PostSources): {
+  settings: PostSettings | null;
+  warnings: string[];
+} {
+  const warnings: string[] = [];
+  const input = (name: string) => sources.input(name).trim();
+  const state = (name: string) => sources.state(name).trim();
+  const entries = parseEntries(input('log-entries'), warnings);
+  const organization = input('organization-id') || state('organization-id');
+  const clusters = input('cluster-id')
+    ? givenClusters(input('cluster-id'), organization, warnings)
+    : savedClusters(state('clusters'), warnings);
+  let apiUrl: string;
+  try {
+    // Not QOVERY_API_URL from the environment: the post step talks to the address the main step used.
+    apiUrl = resolveApiUrl(input('api-url') || state('api-url') || undefined, {})
+      .toString()
+      .replace(/\/$/, '');
+  } catch (error) {
+    warnings.push(`${(error as Error).message} No cluster logs.`);
+    return { settings: null, warnings };
+  }
+  return { settings: { apiUrl, apiToken: input('api-token') || null, clusters, entries }, warnings };
+}

@@ -1,0 +1,55 @@
+import type { Diagnostic } from '../core/diagnostic.js';
+import { diagnostic } from '../core/diagnostic.js';
+import { CODES } from './codes.js';
+import type { Locator } from './locate.js';
+import { didYouMean } from './suggest.js';
+import type { DocumentKind } from './types.js';
+import { DOCUMENT_KINDS } from './types.js';
+
+export type KindResult =
+  | { readonly ok: true; readonly kind: DocumentKind }
+  | { readonly ok: false; readonly finding: Diagnostic };
+
+/** Which schema applies: a document says what it is with `kind`, and nothing is guessed. */
+export function documentKind(file: string, value: Record<string, unknown>, locate: Locator): KindResult {
+  const known = DOCUMENT_KINDS.join(', ');
+  if (!Object.hasOwn(value, 'kind')) {
+    return {
+      ok: false,
+      finding: diagnostic(
+        'error',
+        file,
+        locate([]),
+        CODES.kindMissing,
+        `missing \`kind\`: every document says what it is (${known})`,
+      ),
+    };
+  }
+  const kind = value.kind;
+  if (typeof kind === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(kind)) {
+    return { ok: true, kind: kind as DocumentKind };
+  }
+  const written = typeof kind === 'string' ? `\`${kind}\`` : 'a value that is not a string';
+  const hint = typeof kind === 'string' ? didYouMean(kind, DOCUMENT_KINDS) : '';
+  return {
+    ok: false,
+    finding: diagnostic(
+      'error',
+      file,
+      locate(['kind'], 'value'),
+      CODES.kindUnknown,
+      `unknown kind ${written}${hint || `; known kinds: ${known}`}`,
+    ),
+  };
+}
+
+/** A YAML mapping (not a list, scalar or null) is the only shape a document may have. */
+export function isMapping(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function shapeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return `a ${typeof value}`;
+}

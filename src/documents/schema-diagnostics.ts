@@ -1,0 +1,174 @@
+import type { ErrorObject } from 'ajv';
+import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
+import { diagnostic } from '../core/diagnostic.js';
+import { CODES } from './codes.js';
+import type { Locator } from './locate.js';
+import { didYouMean } from './suggest.js';
+import type { PathSegment } from './types.js';
+
+/**
+ * Turns ajv's errors into findings a person can act on: each points at the key or value in error (not at
+ * the document), names the field as it is written, and says what is allowed.
+ */
+export function schemaDiagnostics(
+  file: string,
+  value: unknown,
+  errors: readonly ErrorObject[],
+  locate: Locator,
+): Diagnostic[] {
+  const alternatives = errors.filter((e) => e.keyword === 'anyOf');
+  // Errors inside an anyOf explain its branches one by one; the anyOf itself says it better in one line.
+  const inBranch = (e: ErrorObject) => alternatives.some((a) => e.schemaPath.startsWith(`${a.schemaPath}/`));
+  const findings: Diagnostic[] = [];
+  for (const error of errors) {
+    if (inBranch(error)) continue;
+    const path = pathSegments(error.instancePath, value);
+    const at = (range: SourceRange, code: string, message: string) =>
+      findings.push(diagnostic('error', file, range, code, message));
+    switch (error.keyword) {
+      case 'required': {
+        const missing = String(error.params.missingProperty);
+        at(locate(path), CODES.required, `missing required field \`${missing}\`${inField(path)}`);
+        break;
+      }
+      case 'anyOf': {
+        const names = errors
+          .filter((e) => e.keyword === 'required' && e.schemaPath.startsWith(`${error.schemaPath}/`))
+          .map((e) => `\`${String(e.params.missingProperty)}\``);
+        at(locate(path), CODES.requiredOneOf, `needs at least one of ${names.join(' or ')}${inField(path)}`);
+        break;
+      }
+      case 'additionalProperties': {
+        const key = String(error.params.additionalProperty);
+        const known = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+        const hint =
+          didYouMean(key, known) || (known.length > 0 ? `; known fields: ${known.join(', ')}` : '');
+        at(locate([...path, key]), CODES.unknownField, `unknown field \`${key}\`${inField(path)}${hint}`);
+        break;
+      }
+      case 'enum': {
+        const allowed = (error.params.allowedValues as unknown[]).map(String);
+        const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed) : '';
+        at(
+          locate(path, 'value'),
+          CODES.enumValue,
+          `\`${display(path)}\` must be one of ${allowed.join(', ')} (got ${shown(error.data)})${hint}`,
+        );
+        break;
+      }
+      case 'type':
+        at(locate(path, 'value'), CODES.wrongType, typeMessage(path, error));
+        break;
+      case 'format':
+        at(locate(path, 'value'), CODES.format, formatMessage(path, String(error.params.format), error.data));
+        break;
+      case 'minItems':
+        at(
+          locate(path, 'value'),
+          CODES.minItems,
+          `\`${display(path)}\` needs at least ${String(error.params.limit)} item(s)`,
+        );
+        break;
+      case 'minLength':
+        at(locate(path, 'value'), CODES.minLength, `\`${display(path)}\` must not be empty`);
+        break;
+      case 'uniqueItems': {
+        const later = Math.max(Number(error.params.i), Number(error.params.j));
+        const earlier = Math.min(Number(error.params.i), Number(error.params.j));
+        at(
+          locate([...path, later]),
+          CODES.uniqueItems,
+          `\`${display([...path, later])}\` repeats \`${display([...path, earlier])}\``,
+        );
+        break;
+      }
+      case 'const':
+        at(
+          locate(path, 'value'),
+          CODES.constValue,
+          `\`${display(path)}\` must be ${shown(error.params.allowedValue)}`,
+        );
+        break;
+      default:
+        at(locate(path, 'value'), CODES.invalid, `\`${display(path)}\` ${error.message ?? 'is invalid'}`);
+    }
+  }
+  return findings;
+}
+
+/** "/alert_receiver_ids/1" → ['alert_receiver_ids', 1], numbers only where the data is a sequence. */
+export function pathSegments(pointer: string, value: unknown): PathSegment[] {
+  if (pointer === '') return [];
+  const segments: PathSegment[] = [];
+  let current: unknown = value;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const segment: PathSegment = Array.isArray(current) && /^\d+$/.test(key) ? Number(key) : key;
+    segments.push(segment);
+    current =
+      current !== null && typeof current === 'object'
+        ? (current as Record<string | number, unknown>)[segment]
+        : undefined;
+  }
+  return segments;
+}
+
+/** How a person writes a path: `condition.kind`, `alert_receiver_ids[1]`. */
+export function display(path: readonly PathSegment[]): string {
+  if (path.length === 0) return 'document';
+  return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
+
+function inField(path: readonly PathSegment[]): string {
+  return path.length === 0 ? '' : ` in \`${display(path)}\``;
+}
+
+/** A value in a message: short, quoted, and only for fields whose values are identifiers or words. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return 'a boolean';
+  return typeof value;
+}
+
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  boolean: 'true or false',
+  object: 'a mapping',
+  array: 'a list',
+  null: 'null',
+};
+
+function typeMessage(path: readonly PathSegment[], error: ErrorObject): string {
+  const expected = String(error.params.type)
+    .split(',')
+    .map((t) => TYPE_WORDS[t] ?? t)
+    .join(' or ');
+  // Deliberately not the value itself: free-form fields may hold secrets.
+  const got = describeType(error.data);
+  const quoteHint =
+    String(error.params.type).startsWith('string') && typeof error.data === 'number'
+      ? '; put the value in quotes'
+      : '';
+  return `\`${display(path)}\` must be ${expected} (got ${got})${quoteHint}`;
+}
+
+const FORMAT_WORDS: Readonly<Record<string, string>> = {
+  uuid: 'a UUID such as 5e1ec7ed-0000-4000-8000-000000000201',
+  duration: 'an ISO-8601 duration such as PT5M or PT1H30M',
+  uri: 'an absolute URL such as https://runbooks.example.com/page',
+};
+
+function formatMessage(path: readonly PathSegment[], format: string, data: unknown): string {
+  return `\`${display(path)}\` must be ${FORMAT_WORDS[format] ?? `in ${format} format`} (got ${shown(data)})`;
+}

@@ -53,14 +53,14 @@ export function readCreationRequest(body: Body): CreationRequest {
   };
 }
 
-function required(body: Body, key: string): unknown {
+function required(body: Body, key: string, prefix = ''): unknown {
   const value = body[key];
-  if (value === undefined || value === null) throw badRequest(`${key}: is required`);
+  if (value === undefined || value === null) throw badRequest(`${prefix}${key}: is required`);
   return value;
 }
 
 function string(body: Body, key: string, prefix = ''): string {
-  const value = required(body, key);
+  const value = required(body, key, prefix);
   if (typeof value !== 'string') throw badRequest(`${prefix}${key}: must be a string`);
   return value;
 }
@@ -84,7 +84,7 @@ function uuid(body: Body, key: string): string {
 }
 
 function oneOf<T extends string>(body: Body, key: string, allowed: readonly T[], prefix = ''): T {
-  const value = required(body, key);
+  const value = required(body, key, prefix);
   if (typeof value !== 'string' || !allowed.includes(value as T)) {
     const shown = allowed.map((a) => JSON.stringify(a)).join(', ');
     throw badRequest(`${prefix}${key}: must be one of ${shown}`);

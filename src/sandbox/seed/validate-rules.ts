@@ -23,6 +23,7 @@ export function readSeedRule(item: SeedReader): ManagedRule | GhostRule {
       starts_at: item.field('starts_at').optionalTimestamp(),
     };
   }
+  const id = item.field('id').uuid();
   const durationField = item.field('for_duration');
   const duration = durationField.string();
   if (!isIsoDuration(duration)) durationField.fail(`expected an ISO-8601 duration such as PT5M`);
@@ -30,7 +31,7 @@ export function readSeedRule(item: SeedReader): ManagedRule | GhostRule {
   const receiverIds = receivers.items().map((r) => r.uuid());
   if (receiverIds.length === 0) receivers.fail('expected at least one receiver id');
   return {
-    id: item.field('id').uuid(),
+    id,
     organization_id: item.field('organization_id').uuid(),
     cluster_id: item.field('cluster_id').uuid(),
     target: readTarget(item.field('target')),

@@ -171,6 +171,12 @@ function changeFor(
   };
 }
 
+function sameDeclaration(a: AlertRuleDocument, b: AlertRuleDocument): boolean {
+  const sameKey = (x: string | undefined, y: string | undefined): boolean =>
+    x !== undefined && y !== undefined && x.toLowerCase() === y.toLowerCase();
+  return sameKey(a.value.id, b.value.id) || (sameKey(a.value.cluster_id, b.value.cluster_id) && a.value.name === b.value.name);
+}
+
 /** Two documents declaring one rule (the same live rule, or the same new name on one cluster): an error on both. */
 function duplicateClaims(claims: readonly Claim[]): {
   docs: Set<AlertRuleDocument>;
@@ -190,6 +196,9 @@ function duplicateClaims(claims: readonly Claim[]): {
     const places = group.map((c) => `${c.doc.file}:${c.doc.range.line}`).join(', ');
     for (const claim of group) {
       docs.add(claim.doc);
+      // The loader already reports two documents with one `id`, or one cluster_id + name; this adds the
+      // cases only the live state reveals (one by id, one by name, naming the same rule).
+      if (group.some((other) => other !== claim && sameDeclaration(other.doc, claim.doc))) continue;
       const what = claim.rule
         ? `alert rule "${claim.rule.name}" (${claim.rule.id})`
         : `a new alert rule "${claim.doc.value.name}" on cluster ${claim.doc.value.cluster_id}`;

@@ -73,7 +73,7 @@ export function formatDiff(diff: readonly FieldDiff[], created: boolean, paint: 
   for (const d of diff) {
     const label = `${d.path}:`.padEnd(width);
     if (isLongText(d.before) || isLongText(d.after)) {
-      lines.push(`      ${label}`);
+      lines.push(`      ${d.path}:`);
       const before = typeof d.before === 'string' ? d.before : '';
       const after = typeof d.after === 'string' ? d.after : '';
       for (const op of created ? lineDiff('', after) : lineDiff(before, after)) {

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeResult } from '../../../src/apply/types.js';
+import { lineDiff } from '../../../src/plan/line-diff.js';
+import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import { formatApplyResultsText, formatPlanText } from '../../../src/report/plan-text.js';
+
+const change = (over: Partial<AlertRuleChange>): AlertRuleChange => ({
+  kind: 'AlertRule',
+  action: 'noop',
+  id: 'r-1',
+  name: 'rule',
+  organizationId: 'o',
+  clusterId: 'c',
+  file: 'alerting/api.yaml',
+  line: 3,
+  diff: [],
+  ...over,
+});
+
+const plan: Plan = {
+  organizations: ['o'],
+  changes: [
+    change({
+      action: 'update',
+      name: 'api-p99-latency',
+      diff: [
+        { path: 'severity', before: 'HIGH', after: 'CRITICAL' },
+        { path: 'condition.threshold', before: 0.5, after: 0.25 },
+        {
+          path: 'condition.promql',
+          before: 'sum(rate(a[5m]))\n/ sum(rate(b[5m]))',
+          after: 'sum(rate(a[10m]))\n/ sum(rate(b[5m]))',
+        },
+      ],
+      outsideEdit: [{ path: 'enabled', before: true, after: false }],
+    }),
+    change({
+      action: 'create',
+      id: null,
+      name: 'api-new',
+      line: 40,
+      diff: [
+        { path: 'name', before: null, after: 'api-new' },
+        { path: 'alert_receiver_ids', before: null, after: ['x', 'y'] },
+      ],
+    }),
+    change({ action: 'delete', id: 'r-9', name: 'gone', file: 'alerting/old.yaml', line: 1 }),
+    change({ action: 'noop' }),
+  ],
+  diagnostics: [],
+  unmanaged: [{ id: 'r-7', name: 'console-made', organizationId: 'o', clusterId: 'c', state: 'OK' }],
+  ghosts: [{ id: null, name: 'phantom', organizationId: 'o', clusterId: null, state: 'TRIGGERED' }],
+  outdated: [],
+};
+
+describe('formatPlanText', () => {
+  it('reads like a terraform plan', () => {
+    expect(formatPlanText(plan, { color: false })).toBe(
+      [
+        'Alert rules: the plan would make these changes:',
+        '',
+        '  ~ update api-p99-latency (r-1)  alerting/api.yaml:3',
+        '      severity:            "HIGH" → "CRITICAL"',
+        '      condition.threshold: 0.5 → 0.25',
+        '      condition.promql:',
+        '          - sum(rate(a[5m]))',
+        '          + sum(rate(a[10m]))',
+        '            / sum(rate(b[5m]))',
+        '      ! edited outside git since the previous revision; applying overwrites: enabled (true → false)',
+        '',
+        '  + create api-new  alerting/api.yaml:40',
+        '      name:               "api-new"',
+        '      alert_receiver_ids: ["x", "y"]',
+        '',
+        '  - delete gone (r-9)  alerting/old.yaml:1',
+        '',
+        'Ghost rules (in the alerting system, not in the service; cannot be managed):',
+        '  • phantom (state TRIGGERED)',
+        '',
+        'Live rules no document manages (listed, never touched):',
+        '  • console-made (r-7, cluster c, state OK)',
+        '',
+        'Plan: 1 to create, 1 to update, 1 to delete, 1 unchanged.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('says when nothing changes, and colors only when asked', () => {
+    const quiet: Plan = { ...plan, changes: [change({})], ghosts: [], unmanaged: [] };
+    expect(formatPlanText(quiet, { color: false })).toBe(
+      'Alert rules: no changes. The live rules match the documents.\n\nPlan: 0 to create, 0 to update, 0 to delete, 1 unchanged.\n',
+    );
+    expect(formatPlanText(plan, { color: false })).not.toContain('\u001b[');
+    expect(formatPlanText(plan, { color: true })).toContain('\u001b[33m~\u001b[0m');
+  });
+});
+
+describe('lineDiff', () => {
+  it('keeps shared lines as context', () => {
+    expect(lineDiff('a\nb\nc', 'a\nx\nc')).toEqual([
+      { op: ' ', line: 'a' },
+      { op: '-', line: 'b' },
+      { op: '+', line: 'x' },
+      { op: ' ', line: 'c' },
+    ]);
+    expect(lineDiff('', 'a')).toEqual([{ op: '+', line: 'a' }]);
+  });
+});
+
+describe('formatApplyResultsText', () => {
+  it('shows each write, what the service stored differently, outside edits and failures', () => {
+    const results: ChangeResult[] = [
+      { id: 'r-1', name: 'a', action: 'update', file: 'f.yaml', line: 1, ok: true, status: 200, converged: true },
+      {
+        id: 'r-2',
+        name: 'b',
+        action: 'create',
+        file: 'f.yaml',
+        line: 20,
+        ok: true,
+        status: 201,
+        converged: false,
+        storedDifferently: [{ path: 'for_duration', before: 'PT5M', after: 'PT10M' }],
+        overwroteOutsideEdit: [{ path: 'severity', before: 'HIGH', after: 'LOW' }],
+      },
+      {
+        id: 'r-3',
+        name: 'c',
+        action: 'update',
+        file: 'f.yaml',
+        line: 40,
+        ok: false,
+        status: 500,
+        error: 'editAlertRule (PUT /alert-rules/r-3) failed with HTTP 500',
+      },
+    ];
+    expect(formatApplyResultsText(results, { color: false })).toBe(
+      [
+        '  ✓ updated a (r-1)  f.yaml:1',
+        '  ✓ created b (r-2)  f.yaml:20',
+        '      the service stored differently: for_duration (sent "PT5M", stored "PT10M")',
+        '      ! overwrote an edit made outside git: severity',
+        '  ✗ update c (r-3) failed (HTTP 500)  f.yaml:40',
+        '      editAlertRule (PUT /alert-rules/r-3) failed with HTTP 500',
+        '',
+        'Apply: 2 succeeded, 1 failed.',
+        '',
+      ].join('\n'),
+    );
+    expect(formatApplyResultsText([], { color: false })).toBe('Apply: nothing to do.\n');
+  });
+});

@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import { planAlertRules } from '../../../src/plan/plan.js';
+import type { PlanInput } from '../../../src/plan/plan.js';
+import type { LiveAlertRule } from '../../../src/service/types.js';
+import { API, docs, EMAIL, live, ORG, OTHER_ORG, PROD, RULE_1, RULE_2, ruleYaml, SLACK, STAGING, WORKER } from './fixtures.js';
+
+function plan(files: Record<string, string>, rules: LiveAlertRule[], over: Partial<PlanInput> = {}) {
+  return planAlertRules({
+    documents: docs(files),
+    live: new Map([[ORG, rules]]),
+    receivers: null,
+    defaultOrganizationId: null,
+    prune: false,
+    ...over,
+  });
+}
+
+const errorsOf = (p: ReturnType<typeof plan>) =>
+  p.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code }));
+
+describe('planAlertRules: normalization', () => {
+  it('plans nothing for a document that says what the service stores', () => {
+    const p = plan({ 'a.yaml': ruleYaml() }, [live()]);
+    expect(p.changes).toEqual([
+      expect.objectContaining({ action: 'noop', id: RULE_1, name: 'api-p99-latency', file: 'a.yaml', line: 1, diff: [] }),
+    ]);
+    expect(p.changes[0]).not.toHaveProperty('request');
+    expect(p.diagnostics).toEqual([]);
+  });
+
+  it('treats documented defaults and equivalent spellings as equal', () => {
+    const yaml = ruleYaml({
+      description: null,
+      tag: null,
+      enabled: null,
+      presentation: null,
+      for_duration: 'PT300S',
+      condition: '\n  kind: CUSTOM\n  promql: q\n  threshold: 0.50',
+      alert_receiver_ids: `\n  - ${EMAIL.toUpperCase()}\n  - ${SLACK}`,
+    });
+    const rule = live({
+      description: '',
+      tag: '',
+      presentation: { summary: null, runbook_url: null },
+      condition: { kind: 'CUSTOM', promql: 'q', operator: 'NONE', threshold: 0.5, function: 'NONE' },
+      alert_receiver_ids: [SLACK, EMAIL],
+    });
+    expect(plan({ 'a.yaml': yaml }, [rule]).changes[0]?.action).toBe('noop');
+  });
+
+  it('sees an operator the document leaves out when the live rule has a real one', () => {
+    const yaml = ruleYaml({ condition: '\n  kind: CUSTOM\n  promql: histogram_quantile(0.99, x)' });
+    const p = plan({ 'a.yaml': yaml }, [live()]);
+    expect(p.changes[0]?.diff).toEqual([
+      { path: 'condition.operator', before: 'ABOVE', after: null },
+      { path: 'condition.threshold', before: 0.5, after: null },
+    ]);
+    expect(p.changes[0]?.request).toMatchObject({ condition: { kind: 'CUSTOM', promql: 'histogram_quantile(0.99, x)' } });
+    expect(Object.keys((p.changes[0]?.request as { condition: object }).condition)).toEqual(['kind', 'promql']);
+  });
+});
+
+describe('planAlertRules: updates and creates', () => {
+  it('diffs field by field and sends the whole edit request, receivers in document order', () => {
+    const yaml = ruleYaml({ severity: 'CRITICAL', for_duration: 'PT10M', alert_receiver_ids: `\n  - ${EMAIL}\n  - ${SLACK}` });
+    const p = plan({ 'a.yaml': yaml }, [live()]);
+    const change = p.changes[0]!;
+    expect(change.action).toBe('update');
+    expect(change.diff).toEqual([
+      { path: 'for_duration', before: 'PT5M', after: 'PT10M' },
+      { path: 'severity', before: 'HIGH', after: 'CRITICAL' },
+      { path: 'alert_receiver_ids', before: [SLACK], after: [EMAIL, SLACK] },
+    ]);
+    expect(change.request).toEqual({
+      name: 'api-p99-latency',
+      description: 'p99 latency',
+      tag: 'latency',
+      condition: { kind: 'CUSTOM', promql: 'histogram_quantile(0.99, x)', operator: 'ABOVE', threshold: 0.5, function: 'NONE' },
+      for_duration: 'PT10M',
+      severity: 'CRITICAL',
+      enabled: true,
+      alert_receiver_ids: [EMAIL, SLACK],
+      presentation: { summary: 'API slow', runbook_url: 'https://runbooks.example/api' },
+    });
+  });
+
+  it('matches a document without id by cluster_id and name, and creates when nothing matches', () => {
+    const matched = ruleYaml({ id: null, severity: 'LOW' });
+    const created = ruleYaml({ id: null, name: 'api-new', description: null, presentation: null });
+    const p = plan({ 'a.yaml': `${matched}---\n${created}` }, [live()]);
+    expect(p.changes.map((c) => [c.action, c.id, c.line])).toEqual([
+      ['update', RULE_1, 1],
+      ['create', null, 25],
+    ]);
+    expect(p.changes[1]?.request).toEqual({
+      organization_id: ORG,
+      cluster_id: PROD,
+      target: { target_type: 'APPLICATION', target_id: API },
+      name: 'api-new',
+      description: '',
+      tag: 'latency',
+      condition: { kind: 'CUSTOM', promql: 'histogram_quantile(0.99, x)', operator: 'ABOVE', threshold: 0.5, function: 'NONE' },
+      for_duration: 'PT5M',
+      severity: 'HIGH',
+      enabled: true,
+      alert_receiver_ids: [SLACK],
+      presentation: { summary: null, runbook_url: null },
+    });
+    expect(p.changes[1]?.diff.map((d) => d.path)).toContain('condition.promql');
+  });
+
+  it('uses the default organization for documents that name none', () => {
+    const p = plan({ 'a.yaml': ruleYaml({ organization_id: null }) }, [live()], { defaultOrganizationId: ORG });
+    expect(p.changes[0]).toMatchObject({ action: 'noop', organizationId: ORG });
+  });
+});
+
+describe('planAlertRules: identity errors at the exact node', () => {
+  it('says how to set an organization when there is none', () => {
+    const p = plan({ 'a.yaml': ruleYaml({ organization_id: null }) }, [live()]);
+    expect(errorsOf(p)).toEqual([{ file: 'a.yaml', line: 1, column: 1, code: 'plan.no-organization' }]);
+    expect(p.diagnostics[0]?.message).toContain('--org');
+    expect(p.changes).toEqual([]);
+  });
+
+  it('refuses an id that does not exist live, at `id`', () => {
+    const p = plan({ 'a.yaml': ruleYaml({ id: RULE_2 }) }, [live()]);
+    expect(errorsOf(p)).toEqual([{ file: 'a.yaml', line: 2, column: 1, code: 'plan.unknown-id' }]);
+  });
+
+  it('refuses a name that matches several live rules, at `name`', () => {
+    const p = plan({ 'a.yaml': ruleYaml({ id: null }) }, [live(), live({ id: RULE_2 })]);
+    expect(errorsOf(p)).toEqual([{ file: 'a.yaml', line: 7, column: 1, code: 'plan.ambiguous-name' }]);
+    expect(p.diagnostics[0]?.message).toContain(RULE_2);
+  });
+
+  it('names what a create is missing', () => {
+    const p = plan({ 'a.yaml': ruleYaml({ id: null, target: null, name: 'brand-new' }) }, [live()]);
+    expect(errorsOf(p)).toEqual([{ file: 'a.yaml', line: 3, column: 1, code: 'plan.create-incomplete' }]);
+    expect(p.diagnostics[0]?.message).toContain('`target`');
+  });
+
+  it('refuses to edit target, cluster_id or organization_id, at each key, and never creates a twin', () => {
+    const yaml = ruleYaml({ cluster_id: STAGING, target: `\n  target_type: APPLICATION\n  target_id: ${WORKER}` });
+    const p = plan({ 'a.yaml': yaml }, [live()]);
+    expect(errorsOf(p)).toEqual([
+      { file: 'a.yaml', line: 4, column: 1, code: 'plan.immutable-field' },
+      { file: 'a.yaml', line: 5, column: 1, code: 'plan.immutable-field' },
+    ]);
+    expect(p.diagnostics[1]?.message).toMatch(/`target` cannot be edited.*new document without `id`.*delete the rule and recreate/);
+    expect(p.changes).toEqual([]);
+    expect(p.unmanaged).toEqual([]);
+  });
+
+  it('refuses a changed target on a rule matched by name', () => {
+    const yaml = ruleYaml({ id: null, target: `\n  target_type: CONTAINER\n  target_id: ${API}` });
+    expect(errorsOf(plan({ 'a.yaml': yaml }, [live()]))).toEqual([
+      { file: 'a.yaml', line: 4, column: 1, code: 'plan.immutable-field' },
+    ]);
+  });
+
+  it('refuses two documents claiming one rule, on both', () => {
+    const byId = ruleYaml({ cluster_id: null, target: null });
+    const byName = ruleYaml({ id: null, severity: 'LOW' });
+    const p = plan({ 'a.yaml': byId, 'b.yaml': byName }, [live()]);
+    expect(errorsOf(p)).toEqual([
+      { file: 'a.yaml', line: 2, column: 1, code: 'plan.duplicate-document' },
+      { file: 'b.yaml', line: 7, column: 1, code: 'plan.duplicate-document' },
+    ]);
+    expect(p.diagnostics[0]?.message).toContain('a.yaml:1, b.yaml:1');
+    expect(p.changes).toEqual([]);
+  });
+});
+
+describe('planAlertRules: receivers by name', () => {
+  const receivers = new Map([
+    [
+      ORG,
+      [
+        { id: SLACK, name: 'slack-oncall', type: 'SLACK' },
+        { id: EMAIL, name: 'email-platform', type: 'EMAIL' },
+        { id: RULE_2, name: 'twin', type: 'SLACK' },
+        { id: API, name: 'twin', type: 'EMAIL' },
+      ],
+    ],
+  ]);
+
+  it('resolves names to ids with the one list, ids first', () => {
+    const yaml = ruleYaml({ alert_receiver_ids: null, alert_receivers: '\n  - email-platform\n  - slack-oncall' });
+    const p = plan({ 'a.yaml': yaml }, [live()], { receivers });
+    expect(p.changes[0]?.diff).toEqual([{ path: 'alert_receiver_ids', before: [SLACK], after: [EMAIL, SLACK] }]);
+  });
+
+  it('reports unknown and ambiguous names on their item', () => {
+    const yaml = ruleYaml({ alert_receivers: '\n  - nobody\n  - twin' });
+    const p = plan({ 'a.yaml': yaml }, [live()], { receivers });
+    expect(errorsOf(p)).toEqual([
+      { file: 'a.yaml', line: 26, column: 5, code: 'plan.unknown-receiver' },
+      { file: 'a.yaml', line: 27, column: 5, code: 'plan.ambiguous-receiver' },
+    ]);
+    expect(p.diagnostics[0]?.message).toContain('Known receivers: email-platform, slack-oncall, twin, twin');
+  });
+
+  it('cannot resolve names without the receivers list', () => {
+    const yaml = ruleYaml({ alert_receivers: '\n  - slack-oncall' });
+    expect(errorsOf(plan({ 'a.yaml': yaml }, [live()]))[0]?.code).toBe('plan.receivers-unavailable');
+  });
+});
+
+describe('planAlertRules: live rules it does not change', () => {
+  it('lists ghosts (notice), outdated rules (warning on the document) and unmanaged rules', () => {
+    const rules: LiveAlertRule[] = [
+      live({ is_up_to_date: false }),
+      live({ id: RULE_2, name: 'console-made', is_up_to_date: false }),
+      { source: 'GHOST', name: 'old', state: 'TRIGGERED', target: null, starts_at: null },
+    ];
+    const p = plan({ 'a.yaml': ruleYaml() }, rules);
+    expect(p.ghosts).toEqual([{ id: null, name: 'old', organizationId: ORG, clusterId: null, state: 'TRIGGERED' }]);
+    expect(p.outdated.map((r) => r.id)).toEqual([RULE_1, RULE_2]);
+    expect(p.unmanaged.map((r) => r.id)).toEqual([RULE_2]);
+    expect(p.diagnostics.map((d) => [d.severity, d.code, d.file, d.line])).toEqual([
+      ['warning', 'plan.rule-not-up-to-date', 'a.yaml', 8],
+      ['warning', 'plan.rule-not-up-to-date', '', 1],
+      ['notice', 'plan.ghost-rule', '', 1],
+    ]);
+  });
+
+  it('ignores documents of an organization whose rules were not read', () => {
+    const p = plan({ 'a.yaml': ruleYaml({ organization_id: OTHER_ORG }) }, [live()]);
+    expect(p.changes).toEqual([]);
+    expect(p.organizations).toEqual([ORG]);
+  });
+});
+
+describe('planAlertRules: prune and outside edits', () => {
+  const removed = docs({ 'gone.yaml': ruleYaml({ id: RULE_2, name: 'gone' }) });
+
+  it('deletes the rule of a removed document only with prune', () => {
+    const rules = [live(), live({ id: RULE_2, name: 'gone' })];
+    const pruned = plan({ 'a.yaml': ruleYaml() }, rules, { removed, prune: true });
+    expect(pruned.changes.map((c) => [c.action, c.id, c.file])).toEqual([
+      ['noop', RULE_1, 'a.yaml'],
+      ['delete', RULE_2, 'gone.yaml'],
+    ]);
+    expect(pruned.unmanaged).toEqual([]);
+    const kept = plan({ 'a.yaml': ruleYaml() }, rules, { removed, prune: false });
+    expect(kept.changes.map((c) => c.action)).toEqual(['noop']);
+    expect(kept.diagnostics.map((d) => d.code)).toEqual(['plan.removed-not-pruned']);
+  });
+
+  it('never deletes a rule a remaining document declares, nor one already gone', () => {
+    const moved = docs({ 'gone.yaml': ruleYaml() });
+    expect(plan({ 'b.yaml': ruleYaml() }, [live()], { removed: moved, prune: true }).changes.map((c) => c.action)).toEqual([
+      'noop',
+    ]);
+    expect(plan({ 'a.yaml': ruleYaml() }, [live()], { removed, prune: true }).changes.map((c) => c.action)).toEqual([
+      'noop',
+    ]);
+  });
+
+  it('says which fields an update overwrites that were edited outside git', () => {
+    const previous = docs({ 'a.yaml': ruleYaml({ severity: 'HIGH', tag: 'latency' }) });
+    const edited = live({ severity: 'LOW' });
+    const p = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [edited], { previous });
+    expect(p.changes[0]?.diff.map((d) => d.path)).toEqual(['tag', 'severity']);
+    expect(p.changes[0]?.outsideEdit).toEqual([{ path: 'severity', before: 'HIGH', after: 'LOW' }]);
+    const untouched = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [live()], { previous });
+    expect(untouched.changes[0]).not.toHaveProperty('outsideEdit');
+  });
+});

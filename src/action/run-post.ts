@@ -1,2 +1,109 @@
-/** The action's post step (runs only when the job failed): recent cluster log entries into the summary. */
-export async function runPost(): Promise<void> {}
+import * as core from '@actions/core';
+import { Agent } from 'undici';
+import { type Clock, systemClock } from '../core/clock.js';
+import { Redactor } from '../core/redact.js';
+import { collectClusterLogs } from '../logs/fetch.js';
+import { renderLogsMarkdown } from '../logs/markdown.js';
+import { type PostSettings, readPostSettings } from '../logs/post-settings.js';
+import { renderLogsText } from '../logs/text.js';
+import type { ClusterLogsReport } from '../logs/types.js';
+import { createServiceClient } from '../service/client.js';
+
+export interface PostOptions {
+  readonly clock?: Clock;
+  /** The whole step's time bound: a failed job should not wait long for its logs (default 20 s). */
+  readonly timeLimitMs?: number;
+  /** The job summary's limit is 1 MiB per step; a margin keeps us under it. */
+  readonly maxSummaryBytes?: number;
+}
+
+const DEFAULT_TIME_LIMIT_MS = 20_000;
+const DEFAULT_SUMMARY_BYTES = 1_000_000;
+const CONCURRENCY = 4;
+
+/**
+ * The action's post step (runs only when the job failed): recent cluster log entries into the job summary.
+ * It never makes things worse: every problem is a warning, nothing fails the step, and it gives up within
+ * the time bound.
+ */
+export async function runPost(options: PostOptions = {}): Promise<void> {
+  // Before anything can print: the token is a secret for the runner's log and for our own redaction.
+  const redactor = new Redactor();
+  const token = core.getInput('api-token');
+  if (token.trim()) {
+    core.setSecret(token.trim());
+    redactor.add(token);
+  }
+  try {
+    await postClusterLogs(redactor, options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    core.warning(redactor.redact(`Could not add the cluster logs to the job summary: ${message}`));
+  }
+}
+
+async function postClusterLogs(redactor: Redactor, options: PostOptions): Promise<void> {
+  const { settings, warnings } = readPostSettings({ input: core.getInput, state: core.getState });
+  for (const warning of warnings) core.warning(redactor.redact(warning));
+  if (!settings) return;
+  if (settings.clusters.length === 0) {
+    core.info('No cluster to show logs for: the run touched none and the cluster-id input is empty.');
+    return;
+  }
+  if (!settings.apiToken) {
+    core.warning('Cluster logs skipped: the api-token input is empty.');
+    return;
+  }
+  const reports = await fetchWithinLimit(settings, options);
+  for (const report of reports) {
+    const cluster = report.cluster.clusterId;
+    if (report.failure !== null)
+      core.warning(redactor.redact(`Cluster logs of ${cluster}: ${report.failure}`));
+    for (const notice of report.notices)
+      core.notice(redactor.redact(`Cluster logs of ${cluster}: ${notice}`));
+  }
+  core.startGroup('Recent cluster log entries');
+  core.info(renderLogsText(reports, { redactor }));
+  core.endGroup();
+  const maxBytes = options.maxSummaryBytes ?? DEFAULT_SUMMARY_BYTES;
+  const markdown = renderLogsMarkdown(reports, { redactor, maxBytes, title: 'Recent cluster log entries' });
+  await core.summary.addRaw(markdown, true).write();
+}
+
+/**
+ * Requests get short timeouts and few retries, waits end when the bound is reached, and the connection
+ * pool is destroyed at the end, so no request left hanging keeps the step alive.
+ */
+async function fetchWithinLimit(settings: PostSettings, options: PostOptions): Promise<ClusterLogsReport[]> {
+  const clock = options.clock ?? systemClock;
+  const limitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
+  const deadline = new AbortController();
+  const finished = new AbortController();
+  clock.sleep(limitMs, finished.signal).then(
+    () => deadline.abort(new Error(`time limit of ${Math.round(limitMs / 1000)} s reached`)),
+    () => {},
+  );
+  const boundedClock: Clock = {
+    now: () => clock.now(),
+    sleep: (ms, signal) => clock.sleep(ms, signal ?? deadline.signal),
+  };
+  const agent = new Agent({ connect: { timeout: 5_000 }, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  const client = createServiceClient({
+    apiUrl: settings.apiUrl,
+    token: settings.apiToken ?? '',
+    dispatcher: agent,
+    clock: boundedClock,
+    retry: { maxAttempts: 2, maxElapsedMs: 8_000, maxRateLimitWaitMs: 5_000 },
+    timeouts: { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 },
+  });
+  try {
+    return await collectClusterLogs(client, settings.clusters, {
+      entries: settings.entries,
+      signal: deadline.signal,
+      concurrency: CONCURRENCY,
+    });
+  } finally {
+    finished.abort();
+    await agent.destroy().catch(() => {});
+  }
+}

@@ -1,0 +1,27 @@
+import { loadDocuments } from '../documents/index.js';
+import { countLine } from '../report/diagnostics-text.js';
+import type { RunContext, RunReport } from './types.js';
+
+/** Offline: reads and checks the documents, touches no service. The paths default to the whole repository. */
+export async function runValidate(ctx: RunContext): Promise<RunReport> {
+  const started = ctx.clock.now();
+  const loaded = await loadDocuments(ctx.root, ctx.paths.length > 0 ? ctx.paths : ['.']);
+  ctx.progress(
+    `checked ${plural(loaded.files.length, 'file')}: ${plural(loaded.documents.length, 'valid document')}; ${countLine(loaded.diagnostics)}`,
+  );
+  return {
+    command: 'validate',
+    diagnostics: loaded.diagnostics,
+    plan: null,
+    components: [],
+    results: [],
+    requests: { total: 0, byOperation: {} },
+    durationMs: ctx.clock.now() - started,
+    skipped: [],
+    clusters: [],
+  };
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

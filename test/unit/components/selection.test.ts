@@ -4,6 +4,8 @@ import { catalogKey, findChanges, tiedByBindings, tiedByOutputs } from '../../..
 import { componentDocuments } from './yaml-documents.js';
 
 const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
+const PROD_EU = 'c1a5e7e0-0000-4000-8000-000000000101';
+const STAGING_EU = 'c1a5e7e0-0000-4000-8000-000000000102';
 
 function doc(component: string, extra = '', mode = 'QOVERY_MANAGED', clusterId?: string) {
   return `kind: PlatformComponent
@@ -52,11 +54,8 @@ describe('findChanges', () => {
   });
 
   it('counts a document that moved to another file as unchanged', () => {
-    const head = targets({
-      ...baseFiles,
-      'karpenter.yaml': '',
-      'nodes/karpenter.yaml': baseFiles['karpenter.yaml'],
-    });
+    const { 'karpenter.yaml': moved, ...rest } = baseFiles;
+    const head = targets({ ...rest, 'nodes/karpenter.yaml': moved });
     expect(findChanges(head, targets(baseFiles)).changed).toEqual([]);
   });
 
@@ -96,12 +95,12 @@ describe('tiedByOutputs', () => {
 
   it('keeps clusters apart when both documents name theirs', () => {
     const head = targets({
-      'a.yaml': doc('ingress-nginx', '', 'QOVERY_MANAGED', 'c-1'),
+      'a.yaml': doc('ingress-nginx', '', 'QOVERY_MANAGED', PROD_EU),
       'b.yaml': doc(
         'external-dns',
         'componentOutputs: {ingress-nginx: {hostedZoneId: Z1}}',
         'QOVERY_MANAGED',
-        'c-2',
+        STAGING_EU,
       ),
       'c.yaml': doc(
         'external-dns',

@@ -1,0 +1,155 @@
+import type { RunReport } from '../commands/types.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { GitHubClient } from '../github/client.js';
+import type { AlertRuleChange } from '../plan/types.js';
+import { pendingChanges } from '../plan/types.js';
+import type { Block } from './markdown.js';
+import { escapeMarkdown, fitBlocks, inlineCode, tableHead, tableRow } from './markdown.js';
+import type { RunCounts } from './outcome.js';
+import { headline, plural } from './outcome.js';
+import { changeRow, componentsBlock, paragraph } from './tables.js';
+
+/** GitHub refuses comment bodies over 65,536 characters; keep a margin. */
+export const COMMENT_LIMIT_CHARS = 65_000;
+
+const LEVEL_MARK: Readonly<Record<Diagnostic['severity'], string>> = {
+  error: '❌',
+  warning: '⚠️',
+  notice: 'ℹ️',
+};
+
+/** True when a pull request has nothing worth a comment: no pending change, no finding, no failure. */
+export function hasNothingToSay(report: RunReport): boolean {
+  const pending = report.plan ? pendingChanges(report.plan).length : 0;
+  return (
+    pending === 0 && report.diagnostics.length === 0 && report.components.every((c) => c.status !== 'failed')
+  );
+}
+
+/**
+ * The sticky comment's body: the marker, the outcome, then one collapsible section per file with its
+ * findings and changes. Cut at a section or row boundary to stay under GitHub's limit.
+ */
+export function renderComment(
+  report: RunReport,
+  counts: RunCounts,
+  marker: string,
+  sha: string,
+  limit = COMMENT_LIMIT_CHARS,
+): string {
+  const title = `### platform-gitops ${report.command}`;
+  const commit = sha ? ` (commit ${inlineCode(sha.slice(0, 7))})` : '';
+  if (hasNothingToSay(report)) {
+    return `${marker}\n${title}\n\nNo changes and no findings${commit}.`;
+  }
+  const blocks: Block[] = [
+    paragraph(`${marker}\n${title}\n\n**${escapeMarkdown(headline(report, counts))}**${commit}`),
+  ];
+  if (report.skipped.length > 0) {
+    blocks.push(paragraph(report.skipped.map((s) => `> ${escapeMarkdown(s, 2000)}`).join('\n>\n')));
+  }
+  blocks.push(...fileSections(report));
+  if (report.components.length > 0) blocks.push(componentsBlock(report.components));
+  return fitBlocks(
+    blocks,
+    limit,
+    (text) => text.length,
+    'The job summary and the Checks run of this workflow have the rest.',
+  ).markdown;
+}
+
+function fileSections(report: RunReport): Block[] {
+  const byFile = new Map<string, { findings: Diagnostic[]; changes: AlertRuleChange[] }>();
+  const entry = (file: string) => {
+    let e = byFile.get(file);
+    if (!e) {
+      e = { findings: [], changes: [] };
+      byFile.set(file, e);
+    }
+    return e;
+  };
+  for (const d of report.diagnostics) entry(d.file).findings.push(d);
+  for (const c of report.plan ? pendingChanges(report.plan) : []) entry(c.file).changes.push(c);
+
+  return [...byFile.keys()].sort().map((file) => {
+    const { findings, changes } = byFile.get(file)!;
+    const counts = [
+      findings.length > 0 ? plural(findings.length, 'finding') : '',
+      changes.length > 0 ? plural(changes.length, 'change') : '',
+    ].filter(Boolean);
+    const hasError = findings.some((d) => d.severity === 'error');
+    const name = file ? inlineCode(file, 300) : 'the run';
+    const rows = [
+      ...findings.map((d) =>
+        tableRow([
+          `${LEVEL_MARK[d.severity]} ${d.severity}`,
+          inlineCode(d.code),
+          `line ${d.line}`,
+          escapeMarkdown(d.message),
+        ]),
+      ),
+      ...changes.map((c) => changeRow(c)),
+    ];
+    return {
+      open: `<details${hasError ? ' open' : ''}><summary>${hasError ? '❌ ' : ''}${name}: ${counts.join(', ')}</summary>\n\n${tableHead(['Kind', 'Rule or code', 'Where', 'Details'])}`,
+      rows,
+      close: '\n</details>',
+      rowNoun: 'row',
+    };
+  });
+}
+
+export interface StickyCommentTarget {
+  readonly owner: string;
+  readonly repo: string;
+  readonly pullRequest: number;
+  readonly marker: string;
+}
+
+export type StickyOutcome = 'created' | 'updated' | 'unchanged' | 'not-posted';
+
+/**
+ * Keeps one comment per marker on the pull request: edits it in place, creates it only when there is
+ * something to say, and when two runs raced to create it keeps the older one and removes ours.
+ */
+export async function upsertStickyComment(
+  github: GitHubClient,
+  target: StickyCommentTarget,
+  body: string,
+  nothingToSay: boolean,
+): Promise<StickyOutcome> {
+  const { owner, repo, pullRequest, marker } = target;
+  const find = async () =>
+    (
+      await github.paginate(github.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: pullRequest,
+        per_page: 100,
+      })
+    )
+      .filter((c) => (c.body ?? '').includes(marker))
+      .sort((a, b) => a.id - b.id);
+
+  const existing = await find();
+  const [first, ...duplicates] = existing;
+  if (first) {
+    for (const extra of duplicates)
+      await github.rest.issues.deleteComment({ owner, repo, comment_id: extra.id });
+    if (first.body === body) return 'unchanged';
+    await github.rest.issues.updateComment({ owner, repo, comment_id: first.id, body });
+    return 'updated';
+  }
+  if (nothingToSay) return 'not-posted';
+  const created = await github.rest.issues.createComment({ owner, repo, issue_number: pullRequest, body });
+  // Another run of the same workflow may have created its comment meanwhile: the oldest one wins.
+  const after = await find();
+  const oldest = after[0];
+  if (oldest && oldest.id !== created.data.id) {
+    await github.rest.issues.deleteComment({ owner, repo, comment_id: created.data.id });
+    if (oldest.body !== body)
+      await github.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body });
+    return 'updated';
+  }
+  return 'created';
+}

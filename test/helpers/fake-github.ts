@@ -1,0 +1,366 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A small stand-in for GitHub's REST API on 127.0.0.1: the endpoints the action calls (check runs, issue
+ * and pull-request comments, issues, labels), GitHub's size limits on what is posted (a 422 like GitHub's),
+ * pagination with Link headers, and switches for missing permissions and racing runs. It records every
+ * request so that tests can assert payloads.
+ */
+
+export interface RecordedGitHubRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly query: Readonly<Record<string, string>>;
+  readonly body: unknown;
+  readonly status: number;
+}
+
+export interface FakeCheckRun {
+  id: number;
+  name: string;
+  head_sha: string;
+  status: string;
+  conclusion: string | null;
+  output: { title: string; summary: string; text: string; annotations: Record<string, unknown>[] };
+}
+
+export interface FakeComment {
+  id: number;
+  issue_number: number;
+  body: string;
+  user: { login: string };
+  created_at: string;
+}
+
+export interface FakeIssue {
+  number: number;
+  title: string;
+  body: string;
+  state: 'open' | 'closed';
+  state_reason: string | null;
+  labels: { name: string }[];
+  created_at: string;
+  pull_request?: { url: string };
+}
+
+export interface FakeGitHubSwitches {
+  /** 403 on check runs, as for a token without `checks: write`. */
+  checksForbidden?: boolean;
+  /** 403 on issue and pull-request comments and issues, as for a read-only token. */
+  issuesForbidden?: boolean;
+  /** When an issue is created, another run's identical issue appears first (a race). */
+  raceOnIssueCreate?: boolean;
+  /** When a comment is created, another run's identical comment appears first (a race). */
+  raceOnCommentCreate?: boolean;
+}
+
+export interface FakeGitHub {
+  readonly url: string;
+  readonly token: string;
+  readonly requests: RecordedGitHubRequest[];
+  readonly checkRuns: FakeCheckRun[];
+  readonly comments: FakeComment[];
+  readonly issues: FakeIssue[];
+  readonly labels: Map<string, { name: string; color: string; description: string }>;
+  switches: FakeGitHubSwitches;
+  /** Adds a pull request (an issue with `pull_request`) and returns its number. */
+  addPullRequest(title?: string): number;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_CHARS = 65_536;
+const MAX_OUTPUT_TEXT = 65_535;
+const MAX_ANNOTATIONS_PER_REQUEST = 50;
+const MAX_ANNOTATION_MESSAGE_BYTES = 64 * 1024;
+const MAX_TITLE = 255;
+
+export async function startFakeGitHub(options: { token?: string; login?: string } = {}): Promise<FakeGitHub> {
+  const token = options.token ?? 'ghs_fake_github_token';
+  const login = options.login ?? 'github-actions[bot]';
+  let nextId = 1000;
+  let clock = Date.parse('2026-01-01T00:00:00Z');
+  const now = () => {
+    clock += 1000;
+    return new Date(clock).toISOString();
+  };
+
+  const state = {
+    requests: [] as RecordedGitHubRequest[],
+    checkRuns: [] as FakeCheckRun[],
+    comments: [] as FakeComment[],
+    issues: [] as FakeIssue[],
+    labels: new Map<string, { name: string; color: string; description: string }>(),
+    switches: {} as FakeGitHubSwitches,
+  };
+
+  const newIssue = (fields: Partial<FakeIssue>): FakeIssue => {
+    const issue: FakeIssue = {
+      number: state.issues.length + 1,
+      title: '',
+      body: '',
+      state: 'open',
+      state_reason: null,
+      labels: [],
+      created_at: now(),
+      ...fields,
+    };
+    state.issues.push(issue);
+    return issue;
+  };
+
+  const newComment = (issueNumber: number, body: string): FakeComment => {
+    const comment = { id: nextId++, issue_number: issueNumber, body, user: { login }, created_at: now() };
+    state.comments.push(comment);
+    return comment;
+  };
+
+  type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+  const invalid = (message: string): Reply => ({
+    status: 422,
+    body: { message: `Validation Failed: ${message}` },
+  });
+  const forbidden: Reply = { status: 403, body: { message: 'Resource not accessible by integration' } };
+  const notFound: Reply = { status: 404, body: { message: 'Not Found' } };
+
+  const checkOutput = (output: unknown): string | null => {
+    if (output === undefined) return null;
+    const o = output as { title?: string; summary?: string; text?: string; annotations?: unknown[] };
+    if (typeof o.title !== 'string' || typeof o.summary !== 'string') return 'output needs title and summary';
+    if (o.summary.length > MAX_OUTPUT_TEXT) return 'output.summary is too long';
+    if ((o.text ?? '').length > MAX_OUTPUT_TEXT) return 'output.text is too long';
+    const annotations = o.annotations ?? [];
+    if (annotations.length > MAX_ANNOTATIONS_PER_REQUEST) return 'more than 50 annotations';
+    for (const a of annotations as Record<string, unknown>[]) {
+      if (typeof a.path !== 'string' || typeof a.start_line !== 'number' || typeof a.end_line !== 'number') {
+        return 'annotation needs path, start_line and end_line';
+      }
+      if (!['notice', 'warning', 'failure'].includes(String(a.annotation_level)))
+        return 'bad annotation_level';
+      if (Buffer.byteLength(String(a.message ?? ''), 'utf8') > MAX_ANNOTATION_MESSAGE_BYTES) {
+        return 'annotation message is too long';
+      }
+      if (typeof a.title === 'string' && a.title.length > MAX_TITLE) return 'annotation title is too long';
+      if (a.start_column !== undefined && a.start_line !== a.end_line) return 'columns need one line';
+    }
+    return null;
+  };
+
+  const applyOutput = (run: FakeCheckRun, output: unknown) => {
+    if (output === undefined) return;
+    const o = output as {
+      title: string;
+      summary: string;
+      text?: string;
+      annotations?: Record<string, unknown>[];
+    };
+    run.output = {
+      title: o.title,
+      summary: o.summary,
+      text: o.text ?? run.output.text,
+      annotations: [...run.output.annotations, ...(o.annotations ?? [])],
+    };
+  };
+
+  const paginate = (items: unknown[], query: Record<string, string>, path: string): Reply => {
+    const perPage = Math.min(100, Number(query.per_page ?? 30));
+    const page = Number(query.page ?? 1);
+    const slice = items.slice((page - 1) * perPage, page * perPage);
+    const headers: Record<string, string> = {};
+    if (page * perPage < items.length) {
+      const next = new URLSearchParams({ ...query, page: String(page + 1), per_page: String(perPage) });
+      headers.link = `<${baseUrl}${path}?${next}>; rel="next"`;
+    }
+    return { status: 200, body: slice, headers };
+  };
+
+  // biome-ignore lint/suspicious/noExplicitAny: request bodies are arbitrary JSON, checked field by field as GitHub does.
+  const route = (method: string, path: string, query: Record<string, string>, body: any): Reply => {
+    let m: RegExpMatchArray | null;
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/check-runs$/);
+    if (m && method === 'POST') {
+      if (state.switches.checksForbidden) return forbidden;
+      if (!body?.name || !body?.head_sha) return invalid('name and head_sha are required');
+      const problem = checkOutput(body.output);
+      if (problem) return invalid(problem);
+      const run: FakeCheckRun = {
+        id: nextId++,
+        name: body.name,
+        head_sha: body.head_sha,
+        status: body.status ?? 'queued',
+        conclusion: body.conclusion ?? null,
+        output: { title: '', summary: '', text: '', annotations: [] },
+      };
+      applyOutput(run, body.output);
+      state.checkRuns.push(run);
+      return { status: 201, body: { id: run.id, html_url: `${baseUrl}/checks/${run.id}` } };
+    }
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/);
+    if (m && method === 'PATCH') {
+      if (state.switches.checksForbidden) return forbidden;
+      const id = Number(m[1]);
+      const run = state.checkRuns.find((r) => r.id === id);
+      if (!run) return notFound;
+      const problem = checkOutput(body.output);
+      if (problem) return invalid(problem);
+      applyOutput(run, body.output);
+      if (body.status) run.status = body.status;
+      if (body.conclusion) {
+        run.conclusion = body.conclusion;
+        run.status = 'completed';
+      }
+      return { status: 200, body: { id: run.id, html_url: `${baseUrl}/checks/${run.id}` } };
+    }
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/);
+    if (m) {
+      if (state.switches.issuesForbidden && method !== 'GET') return forbidden;
+      const issueNumber = Number(m[1]);
+      if (!state.issues.some((i) => i.number === issueNumber)) return notFound;
+      if (method === 'GET') {
+        return paginate(
+          state.comments.filter((c) => c.issue_number === issueNumber),
+          query,
+          path,
+        );
+      }
+      if (method === 'POST') {
+        if (typeof body?.body !== 'string') return invalid('body is required');
+        if (body.body.length > MAX_BODY_CHARS)
+          return invalid('body is too long (maximum is 65536 characters)');
+        if (state.switches.raceOnCommentCreate) {
+          state.switches.raceOnCommentCreate = false;
+          newComment(issueNumber, body.body);
+        }
+        return { status: 201, body: newComment(issueNumber, body.body) };
+      }
+    }
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/);
+    if (m) {
+      if (state.switches.issuesForbidden) return forbidden;
+      const id = Number(m[1]);
+      const index = state.comments.findIndex((c) => c.id === id);
+      const comment = state.comments[index];
+      if (!comment) return notFound;
+      if (method === 'PATCH') {
+        if (typeof body?.body !== 'string') return invalid('body is required');
+        if (body.body.length > MAX_BODY_CHARS)
+          return invalid('body is too long (maximum is 65536 characters)');
+        comment.body = body.body;
+        return { status: 200, body: comment };
+      }
+      if (method === 'DELETE') {
+        state.comments.splice(index, 1);
+        return { status: 204 };
+      }
+    }
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/issues$/);
+    if (m) {
+      if (method === 'GET') {
+        const wanted = (query.labels ?? '').split(',').filter(Boolean);
+        const stateFilter = query.state ?? 'open';
+        const found = state.issues
+          .filter((i) => stateFilter === 'all' || i.state === stateFilter)
+          .filter((i) => wanted.every((w) => i.labels.some((l) => l.name === w)))
+          .sort((a, b) => b.number - a.number);
+        return paginate(found, query, path);
+      }
+      if (method === 'POST') {
+        if (state.switches.issuesForbidden) return forbidden;
+        if (typeof body?.title !== 'string' || body.title === '') return invalid('title is required');
+        if ((body.body ?? '').length > MAX_BODY_CHARS) return invalid('body is too long');
+        const labels = ((body.labels ?? []) as string[]).map((name) => {
+          if (!state.labels.has(name)) state.labels.set(name, { name, color: 'ededed', description: '' });
+          return { name };
+        });
+        if (state.switches.raceOnIssueCreate) {
+          state.switches.raceOnIssueCreate = false;
+          newIssue({ title: body.title, body: body.body ?? '', labels });
+        }
+        return { status: 201, body: newIssue({ title: body.title, body: body.body ?? '', labels }) };
+      }
+    }
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/);
+    if (m && method === 'PATCH') {
+      if (state.switches.issuesForbidden) return forbidden;
+      const issueNumber = Number(m[1]);
+      const issue = state.issues.find((i) => i.number === issueNumber);
+      if (!issue) return notFound;
+      if (typeof body.body === 'string') {
+        if (body.body.length > MAX_BODY_CHARS) return invalid('body is too long');
+        issue.body = body.body;
+      }
+      if (typeof body.title === 'string') issue.title = body.title;
+      if (body.state === 'open' || body.state === 'closed') issue.state = body.state;
+      if (body.state_reason !== undefined) issue.state_reason = body.state_reason;
+      return { status: 200, body: issue };
+    }
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/labels\/([^/]+)$/);
+    if (m && method === 'GET') {
+      const label = state.labels.get(decodeURIComponent(m[1]!));
+      return label ? { status: 200, body: label } : notFound;
+    }
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/labels$/);
+    if (m && method === 'POST') {
+      if (state.switches.issuesForbidden) return forbidden;
+      if (state.labels.has(body.name)) return invalid('label already_exists');
+      const label = { name: body.name, color: body.color ?? 'ededed', description: body.description ?? '' };
+      state.labels.set(label.name, label);
+      return { status: 201, body: label };
+    }
+    return notFound;
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const query = Object.fromEntries(url.searchParams);
+    const text = Buffer.concat(chunks).toString('utf8');
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = text;
+    }
+    const method = req.method ?? 'GET';
+    const reply =
+      req.headers.authorization === `token ${token}`
+        ? route(method, url.pathname, query, body)
+        : { status: 401, body: { message: 'Bad credentials' } };
+    state.requests.push({ method, path: url.pathname, query, body, status: reply.status });
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
+    res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: String(error) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url: baseUrl,
+    token,
+    requests: state.requests,
+    checkRuns: state.checkRuns,
+    comments: state.comments,
+    issues: state.issues,
+    labels: state.labels,
+    get switches() {
+      return state.switches;
+    },
+    set switches(value: FakeGitHubSwitches) {
+      state.switches = value;
+    },
+    addPullRequest: (title = 'Change alert rules') =>
+      newIssue({ title, pull_request: { url: `${baseUrl}/pulls/x` } }).number,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

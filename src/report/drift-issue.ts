@@ -3,7 +3,7 @@ import type { GitHubClient } from '../github/client.js';
 import { statusOf } from '../github/client.js';
 import { pendingChanges } from '../plan/types.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
-import { escapeMarkdown, fitBlocks, inlineCode, sliceChars } from './markdown.js';
+import { fitBlocks, inlineCode, sliceChars } from './markdown.js';
 import { paragraph, planBlock } from './tables.js';
 
 export interface DriftIssueTarget {

@@ -93,7 +93,7 @@ function parseFile(file: SourceFile): { documents: Document[]; diagnostics: Diag
     }
     const errors = validateAgainstSchema(kind.kind, value);
     if (errors.length > 0) {
-      diagnostics.push(...schemaDiagnostics(file.path, value, errors, locate));
+      diagnostics.push(...schemaDiagnostics(file.path, kind.kind, value, errors, locate));
       continue;
     }
     // The schema has checked the shape, so the value is what the kind's spec type describes.

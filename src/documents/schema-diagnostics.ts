@@ -3,8 +3,9 @@ import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
 import { diagnostic } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import type { Locator } from './locate.js';
+import { schemaAt } from './schema-validate.js';
 import { didYouMean } from './suggest.js';
-import type { PathSegment } from './types.js';
+import type { DocumentKind, PathSegment } from './types.js';
 
 /**
  * Turns ajv's errors into findings a person can act on: each points at the key or value in error (not at
@@ -12,6 +13,7 @@ import type { PathSegment } from './types.js';
  */
 export function schemaDiagnostics(
   file: string,
+  kind: DocumentKind,
   value: unknown,
   errors: readonly ErrorObject[],
   locate: Locator,
@@ -23,6 +25,7 @@ export function schemaDiagnostics(
   for (const error of errors) {
     if (inBranch(error)) continue;
     const path = pathSegments(error.instancePath, value);
+    const data = valueAt(value, path);
     const at = (range: SourceRange, code: string, message: string) =>
       findings.push(diagnostic('error', file, range, code, message));
     switch (error.keyword) {
@@ -40,7 +43,8 @@ export function schemaDiagnostics(
       }
       case 'additionalProperties': {
         const key = String(error.params.additionalProperty);
-        const known = Object.keys((error.parentSchema?.properties as object | undefined) ?? {});
+        const parent = schemaAt(kind, error.schemaPath.replace(/\/additionalProperties$/, ''));
+        const known = Object.keys((parent?.properties as object | undefined) ?? {});
         const hint =
           didYouMean(key, known) || (known.length > 0 ? `; known fields: ${known.join(', ')}` : '');
         at(locate([...path, key]), CODES.unknownField, `unknown field \`${key}\`${inField(path)}${hint}`);
@@ -48,19 +52,19 @@ export function schemaDiagnostics(
       }
       case 'enum': {
         const allowed = (error.params.allowedValues as unknown[]).map(String);
-        const hint = typeof error.data === 'string' ? didYouMean(error.data, allowed) : '';
+        const hint = typeof data === 'string' ? didYouMean(data, allowed) : '';
         at(
           locate(path, 'value'),
           CODES.enumValue,
-          `\`${display(path)}\` must be one of ${allowed.join(', ')} (got ${shown(error.data)})${hint}`,
+          `\`${display(path)}\` must be one of ${allowed.join(', ')} (got ${shown(data)})${hint}`,
         );
         break;
       }
       case 'type':
-        at(locate(path, 'value'), CODES.wrongType, typeMessage(path, error));
+        at(locate(path, 'value'), CODES.wrongType, typeMessage(path, String(error.params.type), data));
         break;
       case 'format':
-        at(locate(path, 'value'), CODES.format, formatMessage(path, String(error.params.format), error.data));
+        at(locate(path, 'value'), CODES.format, formatMessage(path, String(error.params.format), data));
         break;
       case 'minItems':
         at(
@@ -113,6 +117,15 @@ export function pathSegments(pointer: string, value: unknown): PathSegment[] {
   return segments;
 }
 
+function valueAt(value: unknown, path: readonly PathSegment[]): unknown {
+  let current = value;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, segment)) return undefined;
+    current = (current as Record<string | number, unknown>)[segment];
+  }
+  return current;
+}
+
 /** How a person writes a path: `condition.kind`, `alert_receiver_ids[1]`. */
 export function display(path: readonly PathSegment[]): string {
   if (path.length === 0) return 'document';
@@ -149,17 +162,14 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
   null: 'null',
 };
 
-function typeMessage(path: readonly PathSegment[], error: ErrorObject): string {
-  const expected = String(error.params.type)
+function typeMessage(path: readonly PathSegment[], type: string, data: unknown): string {
+  const expected = type
     .split(',')
     .map((t) => TYPE_WORDS[t] ?? t)
     .join(' or ');
   // Deliberately not the value itself: free-form fields may hold secrets.
-  const got = describeType(error.data);
-  const quoteHint =
-    String(error.params.type).startsWith('string') && typeof error.data === 'number'
-      ? '; put the value in quotes'
-      : '';
+  const got = describeType(data);
+  const quoteHint = type.startsWith('string') && typeof data === 'number' ? '; put the value in quotes' : '';
   return `\`${display(path)}\` must be ${expected} (got ${got})${quoteHint}`;
 }
 

@@ -1,46 +1,35 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Ajv } from 'ajv';
-import addFormatsModule from 'ajv-formats';
 import alertRuleSchema from '../../schemas/alert-rule.schema.json' with { type: 'json' };
 import platformComponentSchema from '../../schemas/platform-component.schema.json' with { type: 'json' };
+import { AlertRule, PlatformComponent } from './generated/schema-validators.js';
 import type { DocumentKind } from './types.js';
 
-// ajv-formats is CommonJS: its default export arrives wrapped under ESM interop in some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
-  addFormatsModule) as unknown as (ajv: Ajv, formats: readonly string[]) => Ajv;
-
 /** The published schemas, by kind. Also what editors read through `# yaml-language-server: $schema=`. */
-export const SCHEMAS: Readonly<Record<DocumentKind, Record<string, unknown>>> = {
+export const SCHEMAS: Readonly<Record<DocumentKind, Readonly<Record<string, unknown>>>> = {
   AlertRule: alertRuleSchema,
   PlatformComponent: platformComponentSchema,
 };
 
-let compiled: Readonly<Record<DocumentKind, ValidateFunction>> | null = null;
-
 /**
- * Compiled once, on the first document: a run that never validates (the post step, `logs`) pays nothing,
- * and a run that does pays the compile a single time.
+ * Validators generated ahead of time from SCHEMAS by scripts/generate-validators.mjs (all errors; formats
+ * uuid, uri and duration from ajv-formats). Compiling with ajv at start-up would cost every action run
+ * 80-250 ms; a test keeps the generated code in step with the schemas.
  */
-function validators(): Readonly<Record<DocumentKind, ValidateFunction>> {
-  if (compiled === null) {
-    // verbose: errors carry their parentSchema, which names the known fields for "did you mean".
-    const ajv = new Ajv({
-      allErrors: true,
-      verbose: true,
-      strict: true,
-      strictRequired: false,
-      allowUnionTypes: true,
-    });
-    addFormats(ajv, ['uuid', 'uri', 'duration']);
-    compiled = {
-      AlertRule: ajv.compile(alertRuleSchema),
-      PlatformComponent: ajv.compile(platformComponentSchema),
-    };
-  }
-  return compiled;
-}
+const VALIDATORS: Readonly<Record<DocumentKind, ValidateFunction>> = { AlertRule, PlatformComponent };
 
 export function validateAgainstSchema(kind: DocumentKind, value: unknown): readonly ErrorObject[] {
-  const validate = validators()[kind];
+  const validate = VALIDATORS[kind];
   return validate(value) ? [] : (validate.errors ?? []);
+}
+
+/** The sub-schema an error's schemaPath points into, e.g. '#/properties/condition' → its object. */
+export function schemaAt(kind: DocumentKind, schemaPath: string): Readonly<Record<string, unknown>> | null {
+  let current: unknown = SCHEMAS[kind];
+  for (const raw of schemaPath.replace(/^#\/?/, '').split('/')) {
+    if (raw === '') continue;
+    const key = decodeURIComponent(raw.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) return null;
+    current = (current as Record<string, unknown>)[key];
+  }
+  return current !== null && typeof current === 'object' ? (current as Record<string, unknown>) : null;
 }

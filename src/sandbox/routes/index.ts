@@ -8,6 +8,10 @@ import {
   getAlertRules,
 } from './alert-rules.js';
 import type { Handler } from './context.js';
+import {
+  listPlatformTemplates,
+  resolvePlatformTemplateComponentConfiguration,
+} from './platform-templates.js';
 
 /** Every operation the sandbox serves, with the service's paths (no version prefix). */
 export function sandboxRoutes(): Router<Handler> {
@@ -42,5 +46,18 @@ export function sandboxRoutes(): Router<Handler> {
       pattern: '/organization/{organizationId}/alert-receivers',
       operation: 'getAlertReceivers',
       handler: getAlertReceivers,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/organization/{organizationId}/platformTemplate',
+      operation: 'listPlatformTemplates',
+      handler: listPlatformTemplates,
+    })
+    .add({
+      method: 'POST',
+      pattern:
+        '/organization/{organizationId}/platformTemplate/{templateKey}/{templateVersion}/component/{componentKey}/resolve',
+      operation: 'resolvePlatformTemplateComponentConfiguration',
+      handler: resolvePlatformTemplateComponentConfiguration,
     });
 }

@@ -45,8 +45,10 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
     const top = new SeedReader(part.value, part.file, '');
     if (part.value === null || part.value === undefined) continue;
     for (const key of Object.keys(top.object())) {
+      // `x-…` keys hold YAML anchors shared by several entries (the catalog's components).
+      if (key.startsWith('x-')) continue;
       if (!(SECTIONS as readonly string[]).includes(key)) {
-        top.field(key).fail(`unknown section; expected one of ${SECTIONS.join(', ')}`);
+        top.field(key).fail(`unknown section; expected one of ${SECTIONS.join(', ')} (or an x-… anchor key)`);
       }
     }
     const each = <T>(section: string, read: (r: SeedReader) => T, into: Located<T>[]) => {

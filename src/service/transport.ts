@@ -97,6 +97,7 @@ async function attemptOnce(config: TransportConfig, request: OperationRequest): 
     response = await config.dispatcher.request(dispatchOptions(config, request));
     config.pacer.observe(readRateLimit(response.headers, config.clock.now()));
     text = await readText(response.body, response.statusCode);
+    await connectionReturned();
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw invalidResponseError(request, error.status, error.message);
     const failure = classifyTransportError(error);
@@ -141,6 +142,15 @@ function dispatchOptions(config: TransportConfig, request: OperationRequest): Di
   if (request.body === undefined) return options;
   headers['content-type'] = 'application/json';
   return { ...options, body: JSON.stringify(request.body) };
+}
+
+/**
+ * undici checks an idle keep-alive socket in the event loop's check phase before lending it again; a
+ * request dispatched before that finds the connection busy and opens another one (a new TCP and TLS
+ * handshake). One turn of the loop lets sequential requests share one connection.
+ */
+function connectionReturned(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 class BodyTooLargeError extends Error {

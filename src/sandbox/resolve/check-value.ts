@@ -59,7 +59,10 @@ export function checkValue(descriptor: Descriptor, value: unknown, path: string,
       checkScalar(descriptor.type, (descriptor.constraints ?? {}) as Constraints, value, path, out);
       return;
     case 'object':
-      if (!isRecord(value)) return typeMismatch(path, 'an object (a mapping of fields)', out);
+      if (!isRecord(value)) {
+        out.push(typeMismatch(path, 'an object (a mapping of fields)'));
+        return;
+      }
       checkFields((descriptor.fields ?? []) as Descriptor[], value, `${path}.`, out);
       return;
     case 'array':
@@ -88,11 +91,18 @@ function checkScalar(
   path: string,
   out: Violation[],
 ): void {
-  if (type === 'string' && typeof value !== 'string') return typeMismatch(path, 'a string', out);
-  if (type === 'number' && (typeof value !== 'number' || !Number.isFinite(value))) {
-    return typeMismatch(path, 'a number', out);
+  if (type === 'string' && typeof value !== 'string') {
+    out.push(typeMismatch(path, 'a string'));
+    return;
   }
-  if (type === 'bool' && typeof value !== 'boolean') return typeMismatch(path, 'true or false', out);
+  if (type === 'number' && (typeof value !== 'number' || !Number.isFinite(value))) {
+    out.push(typeMismatch(path, 'a number'));
+    return;
+  }
+  if (type === 'bool' && typeof value !== 'boolean') {
+    out.push(typeMismatch(path, 'true or false'));
+    return;
+  }
 
   const allowed = constraints.allowedValues;
   if (allowed && allowed.length > 0 && !allowed.includes(String(value))) {
@@ -138,7 +148,10 @@ function checkScalar(
 }
 
 function checkArray(descriptor: Descriptor, value: unknown, path: string, out: Violation[]): void {
-  if (!Array.isArray(value)) return typeMismatch(path, 'a list', out);
+  if (!Array.isArray(value)) {
+    out.push(typeMismatch(path, 'a list'));
+    return;
+  }
   const limits = (descriptor.constraints ?? {}) as {
     minItems?: number;
     maxItems?: number;
@@ -171,7 +184,10 @@ function checkArray(descriptor: Descriptor, value: unknown, path: string, out: V
   value.forEach((item, i) => {
     const itemPath = `${path}[${i}]`;
     if (items.type === 'object') {
-      if (!isRecord(item)) return typeMismatch(itemPath, 'an object (a mapping of fields)', out);
+      if (!isRecord(item)) {
+        out.push(typeMismatch(itemPath, 'an object (a mapping of fields)'));
+        return;
+      }
       checkFields(items.fields ?? [], item, `${itemPath}.`, out);
     } else {
       checkScalar(items.type, items.constraints ?? {}, item, itemPath, out);
@@ -179,8 +195,8 @@ function checkArray(descriptor: Descriptor, value: unknown, path: string, out: V
   });
 }
 
-function typeMismatch(path: string, expected: string, out: Violation[]): void {
-  out.push({ code: CODES.typeMismatch, fieldPath: path, message: `${path} must be ${expected}.` });
+function typeMismatch(path: string, expected: string): Violation {
+  return { code: CODES.typeMismatch, fieldPath: path, message: `${path} must be ${expected}.` };
 }
 
 function rangeText(min: number | undefined, max: number | undefined): string {

@@ -174,7 +174,10 @@ function changeFor(
 function sameDeclaration(a: AlertRuleDocument, b: AlertRuleDocument): boolean {
   const sameKey = (x: string | undefined, y: string | undefined): boolean =>
     x !== undefined && y !== undefined && x.toLowerCase() === y.toLowerCase();
-  return sameKey(a.value.id, b.value.id) || (sameKey(a.value.cluster_id, b.value.cluster_id) && a.value.name === b.value.name);
+  return (
+    sameKey(a.value.id, b.value.id) ||
+    (sameKey(a.value.cluster_id, b.value.cluster_id) && a.value.name === b.value.name)
+  );
 }
 
 /** Two documents declaring one rule (the same live rule, or the same new name on one cluster): an error on both. */

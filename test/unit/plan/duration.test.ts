@@ -12,7 +12,8 @@ describe('durations', () => {
   });
 
   it('refuses what is not a fixed length of time', () => {
-    for (const text of ['P', 'PT', 'P1DT', '5m', 'P1M', 'P1Y', '', 'PT-5M']) expect(durationSeconds(text)).toBeNull();
+    for (const text of ['P', 'PT', 'P1DT', '5m', 'P1M', 'P1Y', '', 'PT-5M'])
+      expect(durationSeconds(text)).toBeNull();
   });
 
   it('compares by length, and unreadable texts only by identity', () => {

@@ -35,7 +35,13 @@ export function live(over: Partial<ManagedAlertRule> = {}): ManagedAlertRule {
     name: 'api-p99-latency',
     description: 'p99 latency',
     tag: 'latency',
-    condition: { kind: 'CUSTOM', promql: 'histogram_quantile(0.99, x)', operator: 'ABOVE', threshold: 0.5, function: 'NONE' },
+    condition: {
+      kind: 'CUSTOM',
+      promql: 'histogram_quantile(0.99, x)',
+      operator: 'ABOVE',
+      threshold: 0.5,
+      function: 'NONE',
+    },
     for_duration: 'PT5M',
     severity: 'HIGH',
     enabled: true,
@@ -49,7 +55,13 @@ export function live(over: Partial<ManagedAlertRule> = {}): ManagedAlertRule {
 }
 
 export function ghost(name: string): GhostAlertRule {
-  return { source: 'GHOST', name, state: 'TRIGGERED', target: { target_type: 'CLUSTER', target_id: PROD }, starts_at: null };
+  return {
+    source: 'GHOST',
+    name,
+    state: 'TRIGGERED',
+    target: { target_type: 'CLUSTER', target_id: PROD },
+    starts_at: null,
+  };
 }
 
 /** The YAML of a document equal to live(): the base most tests edit one line of. */
@@ -63,7 +75,8 @@ export function ruleYaml(lines: Record<string, string | null> = {}): string {
     name: 'api-p99-latency',
     description: 'p99 latency',
     tag: 'latency',
-    condition: '\n  kind: CUSTOM\n  promql: histogram_quantile(0.99, x)\n  operator: ABOVE\n  threshold: 0.5\n  function: NONE',
+    condition:
+      '\n  kind: CUSTOM\n  promql: histogram_quantile(0.99, x)\n  operator: ABOVE\n  threshold: 0.5\n  function: NONE',
     for_duration: 'PT5M',
     severity: 'HIGH',
     enabled: 'true',

@@ -111,7 +111,16 @@ describe('lineDiff', () => {
 describe('formatApplyResultsText', () => {
   it('shows each write, what the service stored differently, outside edits and failures', () => {
     const results: ChangeResult[] = [
-      { id: 'r-1', name: 'a', action: 'update', file: 'f.yaml', line: 1, ok: true, status: 200, converged: true },
+      {
+        id: 'r-1',
+        name: 'a',
+        action: 'update',
+        file: 'f.yaml',
+        line: 1,
+        ok: true,
+        status: 200,
+        converged: true,
+      },
       {
         id: 'r-2',
         name: 'b',

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { planAlertRules } from '../../../src/plan/plan.js';
 import type { PlanInput } from '../../../src/plan/plan.js';
+import { planAlertRules } from '../../../src/plan/plan.js';
 import type { LiveAlertRule } from '../../../src/service/types.js';
-import { API, docs, EMAIL, live, ORG, OTHER_ORG, PROD, RULE_1, RULE_2, ruleYaml, SLACK, STAGING, WORKER } from './fixtures.js';
+import {
+  API,
+  docs,
+  EMAIL,
+  live,
+  ORG,
+  OTHER_ORG,
+  PROD,
+  RULE_1,
+  RULE_2,
+  ruleYaml,
+  SLACK,
+  STAGING,
+  WORKER,
+} from './fixtures.js';
 
 function plan(files: Record<string, string>, rules: LiveAlertRule[], over: Partial<PlanInput> = {}) {
   return planAlertRules({
@@ -16,13 +30,22 @@ function plan(files: Record<string, string>, rules: LiveAlertRule[], over: Parti
 }
 
 const errorsOf = (p: ReturnType<typeof plan>) =>
-  p.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code }));
+  p.diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => ({ file: d.file, line: d.line, column: d.column, code: d.code }));
 
 describe('planAlertRules: normalization', () => {
   it('plans nothing for a document that says what the service stores', () => {
     const p = plan({ 'a.yaml': ruleYaml() }, [live()]);
     expect(p.changes).toEqual([
-      expect.objectContaining({ action: 'noop', id: RULE_1, name: 'api-p99-latency', file: 'a.yaml', line: 1, diff: [] }),
+      expect.objectContaining({
+        action: 'noop',
+        id: RULE_1,
+        name: 'api-p99-latency',
+        file: 'a.yaml',
+        line: 1,
+        diff: [],
+      }),
     ]);
     expect(p.changes[0]).not.toHaveProperty('request');
     expect(p.diagnostics).toEqual([]);
@@ -55,14 +78,23 @@ describe('planAlertRules: normalization', () => {
       { path: 'condition.operator', before: 'ABOVE', after: null },
       { path: 'condition.threshold', before: 0.5, after: null },
     ]);
-    expect(p.changes[0]?.request).toMatchObject({ condition: { kind: 'CUSTOM', promql: 'histogram_quantile(0.99, x)' } });
-    expect(Object.keys((p.changes[0]?.request as { condition: object }).condition)).toEqual(['kind', 'promql']);
+    expect(p.changes[0]?.request).toMatchObject({
+      condition: { kind: 'CUSTOM', promql: 'histogram_quantile(0.99, x)' },
+    });
+    expect(Object.keys((p.changes[0]!.request as { condition: object }).condition)).toEqual([
+      'kind',
+      'promql',
+    ]);
   });
 });
 
 describe('planAlertRules: updates and creates', () => {
   it('diffs field by field and sends the whole edit request, receivers in document order', () => {
-    const yaml = ruleYaml({ severity: 'CRITICAL', for_duration: 'PT10M', alert_receiver_ids: `\n  - ${EMAIL}\n  - ${SLACK}` });
+    const yaml = ruleYaml({
+      severity: 'CRITICAL',
+      for_duration: 'PT10M',
+      alert_receiver_ids: `\n  - ${EMAIL}\n  - ${SLACK}`,
+    });
     const p = plan({ 'a.yaml': yaml }, [live()]);
     const change = p.changes[0]!;
     expect(change.action).toBe('update');
@@ -75,7 +107,13 @@ describe('planAlertRules: updates and creates', () => {
       name: 'api-p99-latency',
       description: 'p99 latency',
       tag: 'latency',
-      condition: { kind: 'CUSTOM', promql: 'histogram_quantile(0.99, x)', operator: 'ABOVE', threshold: 0.5, function: 'NONE' },
+      condition: {
+        kind: 'CUSTOM',
+        promql: 'histogram_quantile(0.99, x)',
+        operator: 'ABOVE',
+        threshold: 0.5,
+        function: 'NONE',
+      },
       for_duration: 'PT10M',
       severity: 'CRITICAL',
       enabled: true,
@@ -99,7 +137,13 @@ describe('planAlertRules: updates and creates', () => {
       name: 'api-new',
       description: '',
       tag: 'latency',
-      condition: { kind: 'CUSTOM', promql: 'histogram_quantile(0.99, x)', operator: 'ABOVE', threshold: 0.5, function: 'NONE' },
+      condition: {
+        kind: 'CUSTOM',
+        promql: 'histogram_quantile(0.99, x)',
+        operator: 'ABOVE',
+        threshold: 0.5,
+        function: 'NONE',
+      },
       for_duration: 'PT5M',
       severity: 'HIGH',
       enabled: true,
@@ -110,7 +154,9 @@ describe('planAlertRules: updates and creates', () => {
   });
 
   it('uses the default organization for documents that name none', () => {
-    const p = plan({ 'a.yaml': ruleYaml({ organization_id: null }) }, [live()], { defaultOrganizationId: ORG });
+    const p = plan({ 'a.yaml': ruleYaml({ organization_id: null }) }, [live()], {
+      defaultOrganizationId: ORG,
+    });
     expect(p.changes[0]).toMatchObject({ action: 'noop', organizationId: ORG });
   });
 });
@@ -141,13 +187,18 @@ describe('planAlertRules: identity errors at the exact node', () => {
   });
 
   it('refuses to edit target, cluster_id or organization_id, at each key, and never creates a twin', () => {
-    const yaml = ruleYaml({ cluster_id: STAGING, target: `\n  target_type: APPLICATION\n  target_id: ${WORKER}` });
+    const yaml = ruleYaml({
+      cluster_id: STAGING,
+      target: `\n  target_type: APPLICATION\n  target_id: ${WORKER}`,
+    });
     const p = plan({ 'a.yaml': yaml }, [live()]);
     expect(errorsOf(p)).toEqual([
       { file: 'a.yaml', line: 4, column: 1, code: 'plan.immutable-field' },
       { file: 'a.yaml', line: 5, column: 1, code: 'plan.immutable-field' },
     ]);
-    expect(p.diagnostics[1]?.message).toMatch(/`target` cannot be edited.*new document without `id`.*delete the rule and recreate/);
+    expect(p.diagnostics[1]?.message).toMatch(
+      /`target` cannot be edited.*new document without `id`.*delete the rule and recreate/,
+    );
     expect(p.changes).toEqual([]);
     expect(p.unmanaged).toEqual([]);
   });
@@ -186,9 +237,14 @@ describe('planAlertRules: receivers by name', () => {
   ]);
 
   it('resolves names to ids with the one list, ids first', () => {
-    const yaml = ruleYaml({ alert_receiver_ids: null, alert_receivers: '\n  - email-platform\n  - slack-oncall' });
+    const yaml = ruleYaml({
+      alert_receiver_ids: null,
+      alert_receivers: '\n  - email-platform\n  - slack-oncall',
+    });
     const p = plan({ 'a.yaml': yaml }, [live()], { receivers });
-    expect(p.changes[0]?.diff).toEqual([{ path: 'alert_receiver_ids', before: [SLACK], after: [EMAIL, SLACK] }]);
+    expect(p.changes[0]?.diff).toEqual([
+      { path: 'alert_receiver_ids', before: [SLACK], after: [EMAIL, SLACK] },
+    ]);
   });
 
   it('reports unknown and ambiguous names on their item', () => {
@@ -215,7 +271,9 @@ describe('planAlertRules: live rules it does not change', () => {
       { source: 'GHOST', name: 'old', state: 'TRIGGERED', target: null, starts_at: null },
     ];
     const p = plan({ 'a.yaml': ruleYaml() }, rules);
-    expect(p.ghosts).toEqual([{ id: null, name: 'old', organizationId: ORG, clusterId: null, state: 'TRIGGERED' }]);
+    expect(p.ghosts).toEqual([
+      { id: null, name: 'old', organizationId: ORG, clusterId: null, state: 'TRIGGERED' },
+    ]);
     expect(p.outdated.map((r) => r.id)).toEqual([RULE_1, RULE_2]);
     expect(p.unmanaged.map((r) => r.id)).toEqual([RULE_2]);
     expect(p.diagnostics.map((d) => [d.severity, d.code, d.file, d.line])).toEqual([
@@ -250,12 +308,12 @@ describe('planAlertRules: prune and outside edits', () => {
 
   it('never deletes a rule a remaining document declares, nor one already gone', () => {
     const moved = docs({ 'gone.yaml': ruleYaml() });
-    expect(plan({ 'b.yaml': ruleYaml() }, [live()], { removed: moved, prune: true }).changes.map((c) => c.action)).toEqual([
-      'noop',
-    ]);
-    expect(plan({ 'a.yaml': ruleYaml() }, [live()], { removed, prune: true }).changes.map((c) => c.action)).toEqual([
-      'noop',
-    ]);
+    expect(
+      plan({ 'b.yaml': ruleYaml() }, [live()], { removed: moved, prune: true }).changes.map((c) => c.action),
+    ).toEqual(['noop']);
+    expect(
+      plan({ 'a.yaml': ruleYaml() }, [live()], { removed, prune: true }).changes.map((c) => c.action),
+    ).toEqual(['noop']);
   });
 
   it('says which fields an update overwrites that were edited outside git', () => {

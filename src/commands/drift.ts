@@ -1,0 +1,30 @@
+/**
+ * `drift`: the plan of the checked-out (default) branch against live, read as drift. Pending changes are
+ * drift; ghost and outdated rules are counted apart (countDrift in src/plan/summary.ts) because applying
+ * the plan does not remove them. Removed documents play no part: drift compares a revision with live,
+ * not two revisions, so nothing is ever pruned here.
+ */
+import { countDrift } from '../plan/summary.js';
+import { executePlanned } from './apply.js';
+import { planRun } from './plan.js';
+import type { RunContext, RunReport } from './types.js';
+
+export interface DriftOptions {
+  /** Apply the plan to remove the drift (never deletes). */
+  readonly remediate: boolean;
+}
+
+export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<RunReport> {
+  const started = ctx.clock.now();
+  const planned = await planRun({ ...ctx, prune: false }, 'drift', { useHistory: false });
+  const plan = planned.report.plan;
+  if (plan !== null) {
+    const drift = countDrift(plan);
+    ctx.progress(
+      `drift: ${drift.drifted} rule${drift.drifted === 1 ? '' : 's'} differ from the documents; ` +
+        `${drift.ghosts} ghost, ${drift.outdated} not up to date`,
+    );
+  }
+  if (!options.remediate) return planned.report;
+  return executePlanned(ctx, planned, 'drift', false, started);
+}

@@ -1,0 +1,57 @@
+/**
+ * `export --out DIR`: the organization's MANAGED alert rules as documents, one file per rule, so that a
+ * team can start managing what it built in the console. `plan` on the result shows no change.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { diagnostic, FILE_START } from '../core/diagnostic.js';
+import { UsageError } from '../core/errors.js';
+import { exportDocuments } from '../plan/export-documents.js';
+import { ApiError } from '../service/errors.js';
+import type { ManagedAlertRule } from '../service/types.js';
+import { finish, serviceError } from './plan.js';
+import type { RunContext, RunReport } from './types.js';
+
+export interface ExportOptions {
+  /** Directory to write into, relative to the repository root (or absolute); created when missing. */
+  readonly outDir: string;
+}
+
+export async function runExport(ctx: RunContext, options: ExportOptions): Promise<RunReport> {
+  const started = ctx.clock.now();
+  const organizationId = ctx.organizationId;
+  if (organizationId === null) {
+    throw new UsageError('export needs an organization: pass --org ID (or set the organization-id input)');
+  }
+  if (options.outDir.trim() === '') throw new UsageError('export needs a directory: pass --out DIR');
+  const client = ctx.service();
+  let rules: ManagedAlertRule[];
+  try {
+    const live = await client.getAlertRules(organizationId);
+    rules = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
+    const ghosts = live.length - rules.length;
+    const skipped =
+      ghosts > 0
+        ? [`${ghosts} ghost rule${ghosts === 1 ? '' : 's'} not exported: they have no id to manage`]
+        : [];
+    const dir = resolve(ctx.root, options.outDir);
+    await mkdir(dir, { recursive: true });
+    const documents = exportDocuments(rules);
+    for (const doc of documents) await writeFile(join(dir, doc.fileName), doc.text, 'utf8');
+    ctx.progress(
+      `wrote ${documents.length} alert rule document${documents.length === 1 ? '' : 's'} to ${dir}`,
+    );
+    const note = diagnostic(
+      'notice',
+      '',
+      FILE_START,
+      'export.written',
+      `Exported ${documents.length} alert rules of organization ${organizationId} to ${options.outDir}.`,
+    );
+    return finish(ctx, 'export', started, [note], null, [], skipped, client);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const failed = serviceError(`The alert rules of organization ${organizationId} could not be read`, error);
+    return finish(ctx, 'export', started, [failed], null, [], [], client);
+  }
+}

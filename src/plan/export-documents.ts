@@ -1,0 +1,74 @@
+/**
+ * Live rules as documents, for `export`: one document per MANAGED rule, with its id and immutable fields,
+ * written so that planning the result against the same live state shows no change.
+ */
+import { stringify } from 'yaml';
+import type { ManagedAlertRule } from '../service/types.js';
+
+export interface ExportedDocument {
+  /** A file name safe on every platform: no separator, no traversal, no reserved device name. */
+  readonly fileName: string;
+  readonly text: string;
+}
+
+export function exportDocuments(rules: readonly ManagedAlertRule[]): ExportedDocument[] {
+  const sorted = [...rules].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const taken = new Set<string>();
+  return sorted.map((rule) => {
+    const fileName = uniqueName(slug(rule.name), taken);
+    return { fileName, text: documentText(rule) };
+  });
+}
+
+function documentText(rule: ManagedAlertRule): string {
+  const condition: Record<string, unknown> = { kind: rule.condition.kind, promql: rule.condition.promql };
+  if (rule.condition.operator != null) condition.operator = rule.condition.operator;
+  if (rule.condition.threshold != null) condition.threshold = rule.condition.threshold;
+  if (rule.condition.function != null) condition.function = rule.condition.function;
+  const document = {
+    kind: 'AlertRule',
+    id: rule.id,
+    organization_id: rule.organization_id,
+    cluster_id: rule.cluster_id,
+    target: { target_type: rule.target.target_type, target_id: rule.target.target_id },
+    name: rule.name,
+    description: rule.description,
+    tag: rule.tag,
+    condition,
+    for_duration: rule.for_duration,
+    severity: rule.severity,
+    enabled: rule.enabled,
+    alert_receiver_ids: [...rule.alert_receiver_ids],
+    presentation: {
+      summary: rule.presentation.summary ?? null,
+      runbook_url: rule.presentation.runbook_url ?? null,
+    },
+  };
+  // lineWidth 0: PromQL is never folded, so the file reads as the service stores it.
+  return `# yaml-language-server: $schema=https://platform-gitops.dev/schemas/alert-rule.schema.json\n${stringify(document, { lineWidth: 0 })}`;
+}
+
+const MAX_SLUG = 80;
+const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
+
+/** Lower-case ASCII letters, digits and single dashes; never empty, never a Windows device name. */
+export function slug(name: string): string {
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_SLUG)
+    .replace(/-+$/g, '');
+  if (ascii === '') return 'alert-rule';
+  return RESERVED.test(ascii) ? `${ascii}-rule` : ascii;
+}
+
+/** Case-insensitive file systems see "A" and "a" as one file: collisions are suffixed -2, -3, … */
+function uniqueName(base: string, taken: Set<string>): string {
+  let candidate = base;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
+  taken.add(candidate);
+  return `${candidate}.yaml`;
+}

@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runApply } from '../../../src/commands/apply.js';
+import { exitCodeFor } from '../../../src/commands/exit-code.js';
+import { runPlan } from '../../../src/commands/plan.js';
+import { countChanges } from '../../../src/plan/summary.js';
+import { formatPlanText } from '../../../src/report/plan-text.js';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { type TestRun, testRun, writesOf } from './run-context.js';
+
+let sandbox: Sandbox;
+const runs: TestRun[] = [];
+const run = (over: Parameters<typeof testRun>[1] = {}): TestRun => {
+  const r = testRun(sandbox, over);
+  runs.push(r);
+  return r;
+};
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ rateLimit: false });
+});
+afterEach(async () => {
+  await Promise.all(runs.splice(0).map((r) => r.close()));
+  await sandbox.close();
+});
+
+describe('plan against the sandbox', () => {
+  it('reads the live state with one list call per organization, and the receivers once', async () => {
+    const report = await runPlan(run().ctx);
+    expect(report.requests).toEqual({ total: 2, byOperation: { getAlertRules: 1, getAlertReceivers: 1 } });
+    expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
+      'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-receivers',
+    ]);
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(countChanges(report.plan!)).toMatchSnapshot();
+    expect(formatPlanText(report.plan!, { color: false })).toMatchSnapshot();
+    expect(report.clusters.length).toBeGreaterThan(0);
+  });
+});
+
+describe('apply against the sandbox', () => {
+  it('sends exactly the planned bodies: 1 list (+ receivers) and one write per change, then plans nothing', async () => {
+    const planned = await runPlan(run().ctx);
+    const pending = planned.plan!.changes.filter((c) => c.action !== 'noop').length;
+    sandbox.resetLog();
+
+    const applied = await runApply(run().ctx);
+    expect(applied.results.every((r) => r.ok && r.converged)).toBe(true);
+    expect(applied.results).toHaveLength(pending);
+    expect(applied.requests.byOperation).toEqual({
+      getAlertRules: 1,
+      getAlertReceivers: 1,
+      ...countsOf(applied.results.map((r) => r.action)),
+    });
+    expect(writesOf(sandbox)).toMatchSnapshot();
+    expect(exitCodeFor(applied)).toBe(0);
+
+    const again = await runPlan(run().ctx);
+    expect(again.plan!.changes.filter((c) => c.action !== 'noop')).toEqual([]);
+    expect(countChanges(again.plan!).unchanged).toBe(planned.plan!.changes.length);
+  });
+
+  it('reports a PUT failing with 500 after retries and one refused with 400, applies the rest, exits 1', async () => {
+    const plan = (await runPlan(run().ctx)).plan!;
+    const updates = plan.changes.filter((c) => c.action === 'update');
+    expect(updates.length).toBeGreaterThanOrEqual(3);
+    const [flaky, refused] = [updates[0]!.id!, updates[1]!.id!];
+    sandbox.setFaults({
+      script: [
+        { operation: 'editAlertRule', id: flaky, status: 500, times: 10 },
+        {
+          operation: 'editAlertRule',
+          id: refused,
+          status: 400,
+          body: { status: 400, message: 'threshold out of range' },
+        },
+      ],
+    });
+    sandbox.resetLog();
+
+    const report = await runApply(run().ctx);
+    const failed = report.results.filter((r) => !r.ok);
+    expect(failed.map((r) => [r.id, r.status])).toEqual(
+      expect.arrayContaining([
+        [flaky, 500],
+        [refused, 400],
+      ]),
+    );
+    expect(failed).toHaveLength(2);
+    expect(failed.find((r) => r.id === refused)?.error).toContain('threshold out of range');
+    expect(report.results.filter((r) => r.ok)).toHaveLength(report.results.length - 2);
+    // The 500 was retried by the client (4 attempts); the 400 was not.
+    expect(sandbox.requests.filter((r) => r.path === `/alert-rules/${flaky}`)).toHaveLength(4);
+    expect(sandbox.requests.filter((r) => r.path === `/alert-rules/${refused}`)).toHaveLength(1);
+    expect(exitCodeFor(report)).toBe(1);
+
+    // Running again converges: only the two failed changes remain, and they now succeed.
+    sandbox.setFaults({});
+    const retry = await runApply(run().ctx);
+    expect(retry.results.map((r) => r.id).sort()).toEqual([flaky, refused].sort());
+    expect(retry.results.every((r) => r.ok)).toBe(true);
+  });
+
+  it('writes nothing when a document is invalid', async () => {
+    const report = await runApply(run({ paths: ['alerting', 'missing.yaml'] }).ctx);
+    expect(report.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    expect(report.results).toEqual([]);
+    expect(report.skipped.join(' ')).toMatch(/nothing was written/);
+    expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('turns a failed read into an error finding, not a crash', async () => {
+    sandbox.setFaults({
+      script: [{ operation: 'getAlertRules', status: 403, body: { message: 'forbidden' } }],
+    });
+    const report = await runPlan(run().ctx);
+    expect(report.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file])).toEqual([
+      ['service.request-failed', ''],
+    ]);
+    expect(report.plan?.changes).toEqual([]);
+  });
+});
+
+function countsOf(actions: readonly string[]): Record<string, number> {
+  const operation = {
+    create: 'createAlertRule',
+    update: 'editAlertRule',
+    delete: 'deleteAlertRule',
+  } as const;
+  const counts: Record<string, number> = {};
+  for (const action of actions) {
+    const op = operation[action as keyof typeof operation];
+    counts[op] = (counts[op] ?? 0) + 1;
+  }
+  return counts;
+}

@@ -1,0 +1,51 @@
+/** A RunContext against a sandbox, the way a face builds one: the real client over HTTP on 127.0.0.1. */
+import type { RunContext } from '../../../src/commands/types.js';
+import { Redactor } from '../../../src/core/redact.js';
+import type { Sandbox } from '../../../src/sandbox/index.js';
+import { createServiceClient } from '../../../src/service/client.js';
+import { FakeClock } from '../../helpers/fake-clock.js';
+
+export const EXAMPLE_ROOT = new URL('../../../fixtures/example/', import.meta.url).pathname;
+export const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
+
+export interface TestRun {
+  readonly ctx: RunContext;
+  readonly progress: string[];
+  close(): Promise<void>;
+}
+
+/** A new client per run (its request counts start at zero), with a clock that never really sleeps. */
+export function testRun(sandbox: Sandbox, over: Partial<RunContext> = {}): TestRun {
+  const clock = new FakeClock();
+  const client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token, clock, random: () => 0 });
+  const progress: string[] = [];
+  const ctx: RunContext = {
+    root: EXAMPLE_ROOT,
+    paths: ['alerting'],
+    organizationId: null,
+    service: () => client,
+    git: null,
+    base: null,
+    head: null,
+    prune: false,
+    concurrency: 4,
+    allComponents: false,
+    clock,
+    redactor: new Redactor(),
+    progress: (line) => progress.push(line),
+    ...over,
+  };
+  return { ctx, progress, close: () => client.close() };
+}
+
+/** The writes the sandbox received, in a stable order (apply runs them concurrently). */
+export function writesOf(sandbox: Sandbox): { method: string; path: string; body?: unknown }[] {
+  return sandbox.requests
+    .filter((r) => r.method !== 'GET')
+    .map((r) => ({ method: r.method, path: r.path, ...(r.body !== undefined ? { body: r.body } : {}) }))
+    .sort((a, b) =>
+      `${a.method} ${a.path} ${JSON.stringify(a.body)}`.localeCompare(
+        `${b.method} ${b.path} ${JSON.stringify(b.body)}`,
+      ),
+    );
+}

@@ -40,7 +40,8 @@ export function createLocator(doc: Document, lineCounter: LineCounter, text: str
         const value = resolve(pair.value);
         if (last) {
           // `field:` with nothing after it has no value node to point at: its key is the place.
-          if (target === 'value' && value !== null && value.range) return { ...rangeOf(value), exact: true };
+          if (target === 'value' && value !== null && !isEmpty(value))
+            return { ...rangeOf(value), exact: true };
           return { ...keyRange, exact: true };
         }
         ancestor = keyRange;
@@ -58,6 +59,11 @@ export function createLocator(doc: Document, lineCounter: LineCounter, text: str
     }
     return { ...ancestor, exact: false };
   };
+}
+
+/** `field:` with nothing after it still has a (zero-width) value node; there is nothing there to show. */
+function isEmpty(node: Node): boolean {
+  return node.range === undefined || node.range === null || node.range[0] === node.range[1];
 }
 
 /** The document's first key, or its first node when it is not a mapping. */

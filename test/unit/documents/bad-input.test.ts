@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { parseFiles } from '../../../src/documents/index.js';
+import { brief, parseText, VALID_COMPONENT, VALID_RULE } from './helpers.js';
+
+describe('bad input: every case is a finding with file, line and column, never a crash', () => {
+  it('invalid YAML at the line and column where the error is', () => {
+    const result = parseText('kind: AlertRule\nname: a: b\n');
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'yaml.syntax', severity: 'error', line: 2, column: 7 },
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(/^invalid YAML: /);
+    expect(result.documents).toEqual([]);
+  });
+
+  it('an unclosed quote at the quote that opens the string, not at the end of the file', () => {
+    const result = parseText('kind: AlertRule\ndescription: "never closed\nseverity: HIGH\n');
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'yaml.syntax', severity: 'error', line: 2, column: 14 },
+    ]);
+  });
+
+  it('a duplicate key at its second occurrence, naming it', () => {
+    const result = parseText(`${VALID_RULE}severity: LOW\n`);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'yaml.duplicate-key', severity: 'error', line: 20, column: 1 },
+    ]);
+    expect(result.diagnostics[0]).toMatchObject({
+      endColumn: 9,
+      message: expect.stringContaining('`severity`'),
+    });
+  });
+
+  it('tabs used as indentation, each at its tab, without the errors they cause downstream', () => {
+    const result = parseText('kind: AlertRule\ncondition:\n\tkind: CUSTOM\n\tpromql: up\n');
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'yaml.tab', severity: 'error', line: 3, column: 1 },
+      { code: 'yaml.tab', severity: 'error', line: 4, column: 1 },
+    ]);
+  });
+
+  it('a tab inside a value is only a character', () => {
+    const result = parseText(ruleWithTabInDescription());
+    expect(result.diagnostics).toEqual([]);
+    expect(result.documents[0]?.value).toMatchObject({ description: 'a\tb' });
+  });
+
+  it.each([
+    ['an empty file', ''],
+    ['a file of comments', '# nothing yet\n'],
+    ['a file of separators', '---\n---\n'],
+  ])('%s: a warning "no documents"', (_, text) => {
+    const result = parseText(text);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'file.empty',
+        severity: 'warning',
+        line: 1,
+        column: 1,
+        file: 'rules.yaml',
+      }),
+    ]);
+    expect(result.files).toEqual(['rules.yaml']);
+  });
+
+  it('a trailing separator is not an empty document to report', () => {
+    const result = parseText(`${VALID_RULE}---\n`);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.documents).toHaveLength(1);
+  });
+
+  it.each([
+    ['a list', '- kind: AlertRule\n', 'found a list', 1, 1],
+    ['a string', '---\njust words\n', 'found a string', 2, 1],
+    ['an explicit null', '# nothing\n~\n', 'found null', 2, 1],
+  ])('a document that is %s', (_, text, found, line, column) => {
+    const result = parseText(text);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'document.not-mapping', severity: 'error', line, column },
+    ]);
+    expect(result.diagnostics[0]?.message).toBe(`a document must be a mapping with \`kind\` (${found})`);
+  });
+
+  it('a missing kind at the document start', () => {
+    const result = parseText('# a comment\n\nname: x\nseverity: HIGH\n');
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'document.kind-missing', severity: 'error', line: 3, column: 1 },
+    ]);
+  });
+
+  it('an unknown kind at its value, suggesting the nearest known kind', () => {
+    const result = parseText('kind: PlatformComponents\n');
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'document.kind-unknown', severity: 'error', line: 1, column: 7 },
+    ]);
+    expect(result.diagnostics[0]?.message).toBe(
+      'unknown kind `PlatformComponents` — did you mean `PlatformComponent`?',
+    );
+  });
+
+  it('a kind nothing like a known one lists the known kinds', () => {
+    const result = parseText('kind: Deployment\n');
+    expect(result.diagnostics[0]?.message).toBe(
+      'unknown kind `Deployment`; known kinds: AlertRule, PlatformComponent',
+    );
+  });
+
+  it('a BOM and CRLF line ends keep positions right', () => {
+    const text = `\uFEFF${VALID_RULE.replace('severity: HIGH', 'severity: SEVERE')}`.replace(/\n/g, '\r\n');
+    const result = parseText(text);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'schema.enum', severity: 'error', line: 13, column: 11 },
+    ]);
+    expect(result.diagnostics[0]).toMatchObject({ endLine: 13, endColumn: 17 });
+  });
+
+  it('CRLF values carry no carriage return', () => {
+    const result = parseText(VALID_RULE.replace(/\n/g, '\r\n'));
+    expect(result.diagnostics).toEqual([]);
+    expect(result.documents[0]?.value).toMatchObject({ name: 'api-latency', severity: 'HIGH' });
+  });
+
+  it('non-UTF-8 bytes at the line and column of the first bad byte', () => {
+    const head = new TextEncoder().encode('kind: AlertRule\nname: caf');
+    const bytes = Uint8Array.from([...head, 0xe9, 0x0a]);
+    const result = parseFiles([{ path: 'latin1.yaml', bytes }]);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'file.encoding', severity: 'error', line: 2, column: 10 },
+    ]);
+    expect(result.diagnostics[0]?.message).toContain('byte 0xE9');
+  });
+
+  it('an alias bomb is stopped by the alias limit and reported, not expanded', () => {
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (const name of ['b', 'c', 'd', 'e', 'f', 'g']) {
+      const previous = String.fromCharCode(name.charCodeAt(0) - 1);
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`);
+    }
+    const result = parseText(`kind: AlertRule\n${levels.join('\n')}\n`);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'yaml.alias-limit', severity: 'error', line: 3, column: 8 },
+    ]);
+  });
+
+  it('a few aliases are fine', () => {
+    const text = `${VALID_RULE.replace('name: api-latency', 'name: &n api-latency\ndescription: *n')}`;
+    const result = parseText(text);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.documents[0]?.value).toMatchObject({ description: 'api-latency' });
+  });
+
+  it('several documents per file, each checked on its own, with their index', () => {
+    const result = parseText(`${VALID_RULE}---\nkind: Nope\n---\n${VALID_COMPONENT}`);
+    expect(result.documents.map((d) => [d.kind, d.index])).toEqual([
+      ['AlertRule', 0],
+      ['PlatformComponent', 2],
+    ]);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'document.kind-unknown', severity: 'error', line: 21, column: 7 },
+    ]);
+  });
+
+  it('a YAML error in one document leaves the others of the file alone', () => {
+    const result = parseText(`${VALID_RULE}---\nkind: AlertRule\nname: [unclosed\n`);
+    expect(result.documents).toHaveLength(1);
+    expect(result.diagnostics.every((d) => d.code === 'yaml.syntax' && d.line > 20)).toBe(true);
+  });
+});
+
+function ruleWithTabInDescription(): string {
+  return VALID_RULE.replace('name: api-latency', 'name: api-latency\ndescription: "a\tb"');
+}

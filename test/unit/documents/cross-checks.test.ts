@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { brief, parseTexts, VALID_RULE } from './helpers.js';
+
+const ID = 'a2a2a2a2-0000-4000-8000-000000000501';
+
+describe('cross-document checks', () => {
+  it('one id in two files: an error on both, each naming the other', () => {
+    const result = parseTexts({
+      'alerting/a.yaml': `id: ${ID}\n${VALID_RULE}`,
+      'alerting/b.yaml': `# copy\nid: ${ID.toUpperCase()}\n${VALID_RULE.replace('api-latency', 'api-latency-copy')}`,
+    });
+    expect(result.diagnostics.map((d) => ({ file: d.file, ...brief(d) }))).toEqual([
+      { file: 'alerting/a.yaml', code: 'document.duplicate-id', severity: 'error', line: 1, column: 1 },
+      { file: 'alerting/b.yaml', code: 'document.duplicate-id', severity: 'error', line: 2, column: 1 },
+    ]);
+    expect(result.diagnostics[0]?.message).toBe(`alert rule id ${ID} is also claimed by alerting/b.yaml:2`);
+    expect(result.diagnostics[1]?.message).toContain('by alerting/a.yaml:1');
+    // Both documents are valid on their own: the conflict is reported, the documents are kept.
+    expect(result.documents).toHaveLength(2);
+  });
+
+  it('one (cluster_id, name) twice: an error on both names', () => {
+    const result = parseTexts({ 'rules.yaml': `${VALID_RULE}---\n${VALID_RULE.replace('HIGH', 'LOW')}` });
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'document.duplicate-name', severity: 'error', line: 6, column: 1 },
+      { code: 'document.duplicate-name', severity: 'error', line: 26, column: 1 },
+    ]);
+    expect(result.diagnostics[0]?.message).toBe(
+      'alert rule `api-latency` on cluster c1a5e7e0-0000-4000-8000-000000000101 is also defined by rules.yaml:26',
+    );
+  });
+
+  it('three documents with one id: each names the two others', () => {
+    const rule = (n: number) => `id: ${ID}\n${VALID_RULE.replace('api-latency', `rule-${n}`)}`;
+    const result = parseTexts({ 'a.yaml': rule(1), 'b.yaml': rule(2), 'c.yaml': rule(3) });
+    expect(result.diagnostics.map((d) => d.message.split(' by ')[1])).toEqual([
+      'b.yaml:1, c.yaml:1',
+      'a.yaml:1, c.yaml:1',
+      'a.yaml:1, b.yaml:1',
+    ]);
+  });
+
+  it('the same name on two clusters, or two distinct ids, is fine', () => {
+    const other = VALID_RULE.replace(
+      'c1a5e7e0-0000-4000-8000-000000000101',
+      'c1a5e7e0-0000-4000-8000-000000000102',
+    );
+    const result = parseTexts({
+      'a.yaml': `id: ${ID}\n${VALID_RULE}`,
+      'b.yaml': `id: ${ID.replace('501', '502')}\n${other}`,
+    });
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('documents that failed their own checks take no part', () => {
+    const result = parseTexts({
+      'a.yaml': `id: ${ID}\n${VALID_RULE}`,
+      'b.yaml': `id: ${ID}\n${VALID_RULE.replace('severity: HIGH', 'severity: NOPE')}`,
+    });
+    expect(result.diagnostics.map((d) => d.code)).toEqual(['schema.enum']);
+  });
+
+  it('diagnostics are sorted: errors first, then by file and position', () => {
+    const result = parseTexts({
+      'b.yaml': 'kind: Nope\n',
+      'a.yaml': '',
+      'c.yaml': `${VALID_RULE.replace('severity: HIGH', 'severity: X')}`,
+    });
+    expect(result.diagnostics.map((d) => [d.severity, d.file])).toEqual([
+      ['error', 'b.yaml'],
+      ['error', 'c.yaml'],
+      ['warning', 'a.yaml'],
+    ]);
+    expect(result.files).toEqual(['a.yaml', 'b.yaml', 'c.yaml']);
+  });
+});

@@ -131,6 +131,7 @@ function route(
     store: parts.store,
     grant,
     params: match.params,
+    path: url.pathname,
     query: url.searchParams,
     body: parsed.value,
   });

@@ -9,6 +9,8 @@ export interface RequestContext {
   readonly store: SandboxStore;
   readonly grant: TokenGrant;
   readonly params: Readonly<Record<string, string>>;
+  /** The request path without the query. */
+  readonly path: string;
   readonly query: URLSearchParams;
   /** Parsed JSON; undefined when the request had no body. */
   readonly body: unknown;

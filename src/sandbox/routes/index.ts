@@ -7,6 +7,11 @@ import {
   getAlertRule,
   getAlertRules,
 } from './alert-rules.js';
+import {
+  listClusterDeploymentHistoryV2,
+  listClusterDeploymentLogs,
+  listClusterLogs,
+} from './cluster-logs.js';
 import type { Handler } from './context.js';
 import {
   listPlatformTemplates,
@@ -59,5 +64,23 @@ export function sandboxRoutes(): Router<Handler> {
         '/organization/{organizationId}/platformTemplate/{templateKey}/{templateVersion}/component/{componentKey}/resolve',
       operation: 'resolvePlatformTemplateComponentConfiguration',
       handler: resolvePlatformTemplateComponentConfiguration,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/organization/{organizationId}/cluster/{clusterId}/deploymentHistoryV2',
+      operation: 'listClusterDeploymentHistoryV2',
+      handler: listClusterDeploymentHistoryV2,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/organization/{organizationId}/cluster/{clusterId}/deployment/{deploymentId}/logs',
+      operation: 'listClusterDeploymentLogs',
+      handler: listClusterDeploymentLogs,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/organization/{organizationId}/cluster/{clusterId}/logs',
+      operation: 'listClusterLogs',
+      handler: listClusterLogs,
     });
 }

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { UsageError } from '../core/errors.js';
+import { resolveApiUrl } from '../service/api-url.js';
 
 /** What `command` may say; `auto` chooses from the event (src/github/event.ts). */
 export const ACTION_COMMANDS = ['auto', 'validate', 'plan', 'apply', 'drift'] as const;
@@ -36,7 +37,6 @@ type Env = Readonly<Record<string, string | undefined>>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // GitHub refuses label names longer than this.
 const MAX_LABEL_LENGTH = 50;
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * Reads every input from the runner's environment (`INPUT_<NAME>`, upper-cased, hyphens kept). The tokens are
@@ -122,27 +122,14 @@ function parsePaths(value: string): string[] {
   return [...new Set(paths)];
 }
 
+/** The service's address rules (https, plain http only to loopback) are the client's: one place says them. */
 function parseApiUrl(value: string): string {
-  let url: URL;
   try {
-    url = new URL(value);
-  } catch {
-    throw new UsageError(
-      `Invalid input api-url '${value}'. Expected an address such as https://api.qovery.com.`,
-    );
+    return resolveApiUrl(value, {}).toString().replace(/\/+$/, '');
+  } catch (error) {
+    if (error instanceof UsageError) throw new UsageError(`Invalid input api-url: ${error.message}`);
+    throw error;
   }
-  const plainToLoopback = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-  if (url.protocol !== 'https:' && !plainToLoopback) {
-    throw new UsageError(
-      `Invalid input api-url '${value}'. Expected an https:// address (plain http only to a loopback address).`,
-    );
-  }
-  if (url.username || url.password || url.search || url.hash) {
-    throw new UsageError(
-      `Invalid input api-url '${url.origin}${url.pathname}'. Expected a base address without credentials, query or fragment.`,
-    );
-  }
-  return value.replace(/\/+$/, '');
 }
 
 function parseLabel(value: string): string {

@@ -1,6 +1,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { isLoopbackHost } from '../service/api-url.js';
 
 /** The GitHub REST client the reporters use (octokit with the REST endpoint methods). */
 export type GitHubClient = ReturnType<typeof getOctokit>;
@@ -75,8 +76,7 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
 
 export function isLoopback(baseUrl: string): boolean {
   try {
-    const host = new URL(baseUrl).hostname;
-    return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+    return isLoopbackHost(new URL(baseUrl).hostname);
   } catch {
     return false;
   }

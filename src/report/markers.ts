@@ -8,8 +8,13 @@ import { createHash } from 'node:crypto';
 export type MarkerKind = 'comment' | 'drift';
 
 export function markerFor(kind: MarkerKind, workflow: string, paths: readonly string[]): string {
-  const key = [workflow, ...[...paths].sort()].join('\n');
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
+  const hash = pathSetHash(workflow, paths);
   const prefix = kind === 'comment' ? 'platform-gitops:v1' : 'platform-gitops:drift:v1';
   return `<!-- ${prefix}:${hash} -->`;
+}
+
+/** A short stable name for a workflow and path set (the order of the paths does not matter). */
+export function pathSetHash(workflow: string, paths: readonly string[]): string {
+  const key = [workflow, ...[...paths].sort()].join('\n');
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }

@@ -1,0 +1,31 @@
+import { runPlan } from '../commands/plan.js';
+import type { RunContext, RunReport } from '../commands/types.js';
+import { runValidate } from '../commands/validate.js';
+import type { ActionRunCommand } from './event.js';
+
+export interface DispatchOptions {
+  /** Drift checks: apply the plan to remove the drift. */
+  readonly remediate: boolean;
+}
+
+/** Runs the chosen command: the same engine functions the command line runs. */
+export async function runCommand(
+  command: ActionRunCommand,
+  ctx: RunContext,
+  _options: DispatchOptions,
+): Promise<RunReport> {
+  switch (command) {
+    case 'validate':
+      return runValidate(ctx);
+    case 'plan':
+      return runPlan(ctx);
+    case 'apply':
+    case 'drift': {
+      const report = await runPlan(ctx);
+      return {
+        ...report,
+        skipped: [...report.skipped, `The ${command} command is not available in this build: planned only.`],
+      };
+    }
+  }
+}

@@ -1,0 +1,139 @@
+import type { RunReport } from '../commands/types.js';
+import type { Redactor } from '../core/redact.js';
+import { type CheckConclusion, publishCheckRun, toCheckAnnotations } from '../report/checks.js';
+import { hasNothingToSay, renderComment, upsertStickyComment } from '../report/comment.js';
+import { renderDriftIssue, syncDriftIssue } from '../report/drift-issue.js';
+import { escapeMarkdown } from '../report/markdown.js';
+import { markerFor } from '../report/markers.js';
+import { headline, type RunCounts } from '../report/outcome.js';
+import { renderSummary } from '../report/summary.js';
+import { type GitHubClient, statusOf } from './client.js';
+
+/** What the GitHub reporters need to know about where they post. */
+export interface PublishTarget {
+  readonly owner: string;
+  readonly repo: string;
+  readonly workflow: string;
+  readonly paths: readonly string[];
+  readonly checkSha: string;
+  readonly pullRequest: number | null;
+  readonly runUrl: string | null;
+}
+
+export interface PublishSwitches {
+  readonly checks: boolean;
+  readonly comment: boolean;
+  readonly driftIssue: boolean;
+  readonly driftLabel: string;
+}
+
+export interface PublishResult {
+  /** Whether a Checks run holds every annotation (the "more" notice points there). */
+  readonly checkRunPublished: boolean;
+  /** One line each about what could not be posted and why: said once, in the log and the summary. */
+  readonly notes: readonly string[];
+}
+
+/**
+ * Posts the run to GitHub: the Checks run, the sticky pull-request comment, the drift issue. A missing
+ * permission or a GitHub failure becomes one note, never a failed step: the run's own outcome is what
+ * the step reports. Every text passes the redactor before it is sent.
+ */
+export async function publishToGitHub(
+  github: GitHubClient,
+  report: RunReport,
+  counts: RunCounts,
+  conclusion: CheckConclusion,
+  target: PublishTarget,
+  switches: PublishSwitches,
+  redactor: Redactor,
+): Promise<PublishResult> {
+  const redact = (text: string) => redactor.redact(text);
+  const notes: string[] = [];
+  let checkRunPublished = false;
+  const { owner, repo } = target;
+
+  if (switches.checks && target.checkSha) {
+    const scope = target.paths.length === 1 && target.paths[0] === '.' ? '' : ` (${target.paths.join(', ')})`;
+    try {
+      const outcome = await publishCheckRun(github, {
+        owner,
+        repo,
+        name: `platform-gitops ${report.command}${scope}`,
+        headSha: target.checkSha,
+        conclusion,
+        title: redact(headline(report, counts)),
+        summary: redact(
+          [
+            escapeMarkdown(headline(report, counts)),
+            ...report.skipped.map((s) => `> ${escapeMarkdown(s)}`),
+          ].join('\n\n'),
+        ),
+        text: redact(renderSummary(report, counts, { limitBytes: 65_000 })),
+        annotations: toCheckAnnotations(report.diagnostics, redact),
+      });
+      if (outcome.kind === 'forbidden') {
+        notes.push(
+          'Checks run not created: the token lacks `checks: write` (always so on pull requests from forks); findings beyond the annotation caps are in this summary.',
+        );
+      } else {
+        checkRunPublished = true;
+      }
+    } catch (error) {
+      notes.push(`Checks run not created: ${describe(error)}`);
+    }
+  }
+
+  if (switches.comment && target.pullRequest !== null) {
+    const marker = markerFor('comment', target.workflow, target.paths);
+    try {
+      const body = redact(renderComment(report, counts, marker, target.checkSha));
+      await upsertStickyComment(
+        github,
+        { owner, repo, pullRequest: target.pullRequest, marker },
+        body,
+        hasNothingToSay(report),
+      );
+    } catch (error) {
+      notes.push(
+        statusOf(error) === 403
+          ? 'Pull-request comment not posted: the token lacks `pull-requests: write` (always so on pull requests from forks).'
+          : `Pull-request comment not posted: ${describe(error)}`,
+      );
+    }
+  }
+
+  if (switches.driftIssue && report.command === 'drift') {
+    const marker = markerFor('drift', target.workflow, target.paths);
+    const content = renderDriftIssue(report, marker, {
+      paths: target.paths,
+      sha: target.checkSha,
+      runUrl: target.runUrl,
+    });
+    try {
+      await syncDriftIssue(
+        github,
+        { owner, repo, label: switches.driftLabel, marker },
+        {
+          ...content,
+          title: redact(content.title),
+          body: redact(content.body),
+          closingComment: redact(content.closingComment),
+        },
+      );
+    } catch (error) {
+      notes.push(
+        statusOf(error) === 403
+          ? 'Drift issue not updated: the token lacks `issues: write`.'
+          : `Drift issue not updated: ${describe(error)}`,
+      );
+    }
+  }
+  return { checkRunPublished, notes: notes.map(redact) };
+}
+
+function describe(error: unknown): string {
+  const status = statusOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return status === null ? message : `GitHub answered HTTP ${status}: ${message}`;
+}

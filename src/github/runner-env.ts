@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { UsageError } from '../core/errors.js';
+
+/** What the runner tells a step about the workflow run, read once from its environment. */
+export interface RunnerEnvironment {
+  readonly eventName: string;
+  /** The event's payload (GITHUB_EVENT_PATH), `{}` when there is none. */
+  readonly payload: unknown;
+  readonly ref: string;
+  readonly sha: string;
+  /** owner/repo; null outside a repository (nothing can be posted then). */
+  readonly repository: { readonly owner: string; readonly repo: string } | null;
+  readonly workflow: string;
+  /** The checked-out repository: documents are read from here. */
+  readonly workspace: string;
+  /** Where files for later steps go (the plan-json file). */
+  readonly tempDir: string;
+  /** GITHUB_API_URL: GitHub Enterprise Server sets its own. */
+  readonly apiUrl: string;
+  /** Link to this run, for the drift issue; null when the runner did not say. */
+  readonly runUrl: string | null;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function readRunnerEnvironment(env: Env = process.env): RunnerEnvironment {
+  const repository = parseRepository(env.GITHUB_REPOSITORY ?? '');
+  const serverUrl = (env.GITHUB_SERVER_URL || 'https://github.com').replace(/\/+$/, '');
+  const runId = env.GITHUB_RUN_ID ?? '';
+  return {
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    payload: readPayload(env.GITHUB_EVENT_PATH ?? ''),
+    ref: env.GITHUB_REF ?? '',
+    sha: env.GITHUB_SHA ?? '',
+    repository,
+    workflow: env.GITHUB_WORKFLOW ?? '',
+    workspace: env.GITHUB_WORKSPACE || process.cwd(),
+    tempDir: env.RUNNER_TEMP || tmpdir(),
+    apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    runUrl:
+      repository && /^\d+$/.test(runId)
+        ? `${serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${runId}`
+        : null,
+  };
+}
+
+function parseRepository(value: string): RunnerEnvironment['repository'] {
+  const match = /^([\w.-]+)\/([\w.-]+)$/.exec(value);
+  return match ? { owner: match[1]!, repo: match[2]! } : null;
+}
+
+function readPayload(path: string): unknown {
+  if (path === '') return {};
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `Cannot read the event payload GITHUB_EVENT_PATH=${path}: ${(error as Error).message}`,
+    );
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UsageError(`The event payload GITHUB_EVENT_PATH=${path} is not valid JSON.`);
+  }
+}

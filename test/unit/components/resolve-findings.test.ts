@@ -56,6 +56,19 @@ describe('resolveComponents against the sandbox catalog', () => {
     expect(report.results.find((r) => r.componentKey === 'observability')?.violations).toBe(2);
   });
 
+  it('puts a violation of a list item on that item', async () => {
+    const head = edit(
+      exampleFiles(),
+      KARPENTER,
+      'instanceFamilies: [m6i, m7i, c7i]',
+      'instanceFamilies: [m6i, M7i, c7i]',
+    );
+    const { report } = await runResolve(sandbox(), { head });
+    const [d, ...rest] = report.diagnostics.filter((x) => x.severity === 'error');
+    expect(rest).toEqual([]);
+    expect([where(d!), d!.endColumn, d!.code]).toEqual([`${KARPENTER}:15:27`, 30, 'PATTERN_MISMATCH']);
+  });
+
   it('puts a violation whose path it cannot read on the component line, quoting the path', async () => {
     sandbox().setFaults({
       script: [

@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { applyPlan } from '../../../src/apply/apply.js';
+import { mapWithConcurrency } from '../../../src/apply/pool.js';
+import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { createServiceClient } from '../../../src/service/client.js';
+import type { AlertRuleEditRequest } from '../../../src/service/types.js';
+import { FakeClock } from '../../helpers/fake-clock.js';
+
+const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
+const RULE = 'a2a2a2a2-0000-4000-8000-000000000501';
+const edit: AlertRuleEditRequest = {
+  name: 'api-p99-latency',
+  description: 'p99',
+  tag: 'latency',
+  condition: { kind: 'CUSTOM', promql: 'up', operator: 'ABOVE', threshold: 1, function: 'NONE' },
+  for_duration: 'PT5M',
+  severity: 'HIGH',
+  enabled: true,
+  alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000201'],
+  presentation: { summary: null, runbook_url: null },
+};
+const update: AlertRuleChange = {
+  kind: 'AlertRule',
+  action: 'update',
+  id: RULE,
+  name: 'api-p99-latency',
+  organizationId: ORG,
+  clusterId: 'c1a5e7e0-0000-4000-8000-000000000101',
+  file: 'a.yaml',
+  line: 1,
+  diff: [{ path: 'severity', before: 'LOW', after: 'HIGH' }],
+  request: edit,
+  outsideEdit: [{ path: 'tag', before: 'x', after: 'y' }],
+};
+const planOf = (changes: AlertRuleChange[], over: Partial<Plan> = {}): Plan => ({
+  organizations: [ORG],
+  changes,
+  diagnostics: [],
+  unmanaged: [],
+  ghosts: [],
+  outdated: [],
+  ...over,
+});
+
+let sandbox: Sandbox;
+let client: ReturnType<typeof createServiceClient>;
+beforeEach(async () => {
+  sandbox = await startSandbox({ rateLimit: { limit: 5, windowMs: 3_600_000 } });
+  client = createServiceClient({
+    apiUrl: sandbox.url,
+    token: sandbox.token,
+    clock: new FakeClock(),
+    random: () => 0,
+  });
+});
+afterEach(async () => {
+  await client.close();
+  await sandbox.close();
+});
+
+describe('applyPlan', () => {
+  it('sends the plan request as is and reports convergence and the overwritten outside edit', async () => {
+    const progress: string[] = [];
+    const results = await applyPlan(planOf([update]), client, {
+      concurrency: 2,
+      prune: false,
+      progress: (l) => progress.push(l),
+    });
+    expect(sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['PUT', `/alert-rules/${RULE}`, edit],
+    ]);
+    expect(results).toEqual([
+      {
+        id: RULE,
+        name: 'api-p99-latency',
+        action: 'update',
+        file: 'a.yaml',
+        line: 1,
+        ok: true,
+        status: 200,
+        converged: true,
+        overwroteOutsideEdit: [{ path: 'tag', before: 'x', after: 'y' }],
+      },
+    ]);
+    expect(progress).toEqual([`update api-p99-latency (${RULE}): done`]);
+  });
+
+  it('names what the service stored differently, from the write response alone', async () => {
+    const { source: _s, ...stored } = {
+      ...(await client.getAlertRule(RULE)),
+      for_duration: 'PT10M',
+      tag: 'other',
+    };
+    sandbox.resetLog();
+    sandbox.setFaults({ script: [{ operation: 'editAlertRule', status: 200, body: stored }] });
+    const [result] = await applyPlan(planOf([update]), client, { concurrency: 1, prune: false });
+    expect(result).toMatchObject({ ok: true, converged: false });
+    expect(result?.storedDifferently).toEqual([
+      { path: 'description', before: 'p99', after: stored.description },
+      { path: 'tag', before: 'latency', after: 'other' },
+      { path: 'condition.promql', before: 'up', after: stored.condition.promql },
+      { path: 'condition.threshold', before: 1, after: stored.condition.threshold },
+      { path: 'for_duration', before: 'PT5M', after: 'PT10M' },
+      { path: 'presentation.summary', before: null, after: stored.presentation.summary },
+      { path: 'presentation.runbook_url', before: null, after: stored.presentation.runbook_url },
+    ]);
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
+  it('refuses a plan with errors, and sends nothing', async () => {
+    const error = {
+      severity: 'error' as const,
+      file: 'a.yaml',
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 1,
+      code: 'x',
+      message: 'm',
+    };
+    await expect(
+      applyPlan(planOf([update], { diagnostics: [error] }), client, { concurrency: 1, prune: false }),
+    ).rejects.toThrow(/refusing/);
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('deletes only with prune, and skips noops', async () => {
+    const remove: AlertRuleChange = { ...update, action: 'delete', diff: [] };
+    const noop: AlertRuleChange = { ...update, id: 'other', action: 'noop', diff: [] };
+    delete (remove as { request?: unknown }).request;
+    expect(await applyPlan(planOf([remove, noop]), client, { concurrency: 1, prune: false })).toEqual([]);
+    const [deleted] = await applyPlan(planOf([remove, noop]), client, { concurrency: 1, prune: true });
+    expect(deleted).toMatchObject({ action: 'delete', ok: true, status: 204 });
+    expect(sandbox.requests.map((r) => r.method)).toEqual(['DELETE']);
+  });
+
+  it('checks the rate-limit budget before the first write', async () => {
+    await client.getAlertRules(ORG); // the answer's headers tell the client 4 requests remain
+    sandbox.resetLog();
+    const many = Array.from({ length: 5 }, (_, i) => ({ ...update, id: `${RULE.slice(0, -1)}${i}` }));
+    await expect(applyPlan(planOf(many), client, { concurrency: 2, prune: false })).rejects.toMatchObject({
+      name: 'ApiError',
+      kind: 'budget',
+    });
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('mapWithConcurrency', () => {
+  it('keeps at most `limit` tasks in flight and results in input order', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const results = await mapWithConcurrency([5, 1, 4, 2, 3], 2, async (n) => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      for (let i = 0; i < n; i++) await Promise.resolve();
+      inFlight--;
+      return n * 10;
+    });
+    expect(results).toEqual([50, 10, 40, 20, 30]);
+    expect(peak).toBe(2);
+  });
+});

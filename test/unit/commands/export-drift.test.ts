@@ -1,0 +1,70 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runDrift } from '../../../src/commands/drift.js';
+import { runExport } from '../../../src/commands/export.js';
+import { runPlan } from '../../../src/commands/plan.js';
+import { countDrift } from '../../../src/plan/summary.js';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { ACME, type TestRun, testRun } from './run-context.js';
+
+let sandbox: Sandbox;
+let out: string;
+const runs: TestRun[] = [];
+const run = (over: Parameters<typeof testRun>[1] = {}): TestRun => {
+  const r = testRun(sandbox, over);
+  runs.push(r);
+  return r;
+};
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ rateLimit: false });
+  out = mkdtempSync(join(tmpdir(), 'export-'));
+});
+afterEach(async () => {
+  await Promise.all(runs.splice(0).map((r) => r.close()));
+  await sandbox.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe('export', () => {
+  it('writes one document per managed rule, and planning them shows no change', async () => {
+    const exported = await runExport(run({ organizationId: ACME }).ctx, { outDir: out });
+    expect(exported.requests.byOperation).toEqual({ getAlertRules: 1 });
+    const files = readdirSync(out).sort();
+    const managed = (await run().ctx.service().getAlertRules(ACME)).filter((r) => r.source === 'MANAGED');
+    expect(files).toHaveLength(managed.length);
+    expect(files).toContain('api-p99-latency.yaml');
+    expect(exported.skipped).toEqual(['1 ghost rule not exported: they have no id to manage']);
+    expect(readFileSync(join(out, 'api-p99-latency.yaml'), 'utf8')).toMatchSnapshot();
+
+    const plan = await runPlan(run({ root: out, paths: ['.'] }).ctx);
+    expect(plan.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(plan.plan!.changes).toHaveLength(managed.length);
+    expect(plan.plan!.changes.filter((c) => c.action !== 'noop')).toEqual([]);
+    expect(plan.plan!.unmanaged).toEqual([]);
+  });
+
+  it('needs an organization', async () => {
+    await expect(runExport(run().ctx, { outDir: out })).rejects.toThrow(/--org/);
+    expect(sandbox.requests).toEqual([]);
+  });
+});
+
+describe('drift', () => {
+  it('reports the pending changes as drift, ghosts and outdated rules apart, and writes nothing', async () => {
+    const report = await runDrift(run().ctx, { remediate: false });
+    expect(report.command).toBe('drift');
+    expect(countDrift(report.plan!)).toEqual({ drifted: 9, ghosts: 1, outdated: 1 });
+    expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('remediates by applying the plan, after which there is no drift', async () => {
+    const remediated = await runDrift(run().ctx, { remediate: true });
+    expect(remediated.results).toHaveLength(9);
+    expect(remediated.results.every((r) => r.ok)).toBe(true);
+    const after = await runDrift(run().ctx, { remediate: false });
+    expect(countDrift(after.plan!).drifted).toBe(0);
+  });
+});

@@ -1,0 +1,132 @@
+/** Prune and outside-edit detection read the base revision from a real temporary git repository. */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runApply } from '../../../src/commands/apply.js';
+import { runPlan } from '../../../src/commands/plan.js';
+import { createGitReader } from '../../../src/git/reader.js';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
+
+const P99 = 'a2a2a2a2-0000-4000-8000-000000000501';
+const FIVE_XX = 'a2a2a2a2-0000-4000-8000-000000000502';
+const POD_RESTARTS = 'a2a2a2a2-0000-4000-8000-000000000503';
+
+let sandbox: Sandbox;
+let repo: string;
+const runs: TestRun[] = [];
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd: repo,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@e.invalid',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@e.invalid',
+    },
+  }).trim();
+}
+
+/** A run over the temporary repository, comparing HEAD with its parent as a push would. */
+async function runAt(over: Parameters<typeof testRun>[1] = {}): Promise<TestRun> {
+  const reader = createGitReader(repo);
+  const r = testRun(sandbox, { root: repo, git: reader, base: await reader.parentOf('HEAD'), ...over });
+  runs.push(r);
+  return r;
+}
+
+/** Splits a multi-document file and keeps the documents whose text contains `keep`. */
+function keepDocuments(path: string, keep: (doc: string) => boolean): void {
+  const text = readFileSync(path, 'utf8');
+  writeFileSync(
+    path,
+    text
+      .split(/^---\n/m)
+      .filter(keep)
+      .join('---\n'),
+  );
+}
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ rateLimit: false });
+  repo = mkdtempSync(join(tmpdir(), 'history-'));
+  cpSync(join(EXAMPLE_ROOT, 'alerting'), join(repo, 'alerting'), { recursive: true });
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'base');
+});
+afterEach(async () => {
+  await Promise.all(runs.splice(0).map((r) => r.close()));
+  await sandbox.close();
+  rmSync(repo, { recursive: true, force: true });
+});
+
+describe('prune', () => {
+  it('deletes only the rules whose documents the change removed, and only when asked', async () => {
+    keepDocuments(join(repo, 'alerting/api.yaml'), (doc) => !doc.includes(POD_RESTARTS));
+    git('commit', '-q', '-am', 'remove api-pod-restarts');
+
+    const withoutPrune = await runPlan((await runAt()).ctx);
+    expect(withoutPrune.plan!.changes.filter((c) => c.action === 'delete')).toEqual([]);
+    expect(withoutPrune.diagnostics.map((d) => d.code)).toContain('plan.removed-not-pruned');
+
+    const report = await runApply((await runAt({ prune: true })).ctx);
+    const deletes = sandbox.requests.filter((r) => r.method === 'DELETE').map((r) => r.path);
+    expect(deletes).toEqual([`/alert-rules/${POD_RESTARTS}`]);
+    expect(report.results.find((r) => r.action === 'delete')).toMatchObject({
+      id: POD_RESTARTS,
+      ok: true,
+      file: 'alerting/api.yaml',
+    });
+    // Rules that git never managed (worker-heartbeat-missing, staging-eu-cpu-saturation) are untouched.
+    expect(report.plan!.unmanaged.map((r) => r.name).sort()).toEqual([
+      'staging-eu-cpu-saturation',
+      'worker-heartbeat-missing',
+    ]);
+  });
+
+  it('does not delete when history is not available, and says so', async () => {
+    keepDocuments(join(repo, 'alerting/api.yaml'), (doc) => !doc.includes(POD_RESTARTS));
+    git('commit', '-q', '-am', 'remove');
+    const report = await runPlan((await runAt({ prune: true, base: '0'.repeat(40) })).ctx);
+    expect(report.plan!.changes.filter((c) => c.action === 'delete')).toEqual([]);
+    expect(report.skipped.join(' ')).toMatch(/not available/);
+  });
+});
+
+describe('outside edits', () => {
+  it('says that applying overwrites a rule edited outside git since the parent revision', async () => {
+    // Someone raises the p99 threshold in the console; then a commit changes the rule's severity.
+    const client = (await runAt()).ctx.service();
+    const live = await client.getAlertRule(P99);
+    await client.editAlertRule(P99, { ...live, condition: { ...live.condition, threshold: 0.9 } });
+    const api = join(repo, 'alerting/api.yaml');
+    writeFileSync(
+      api,
+      readFileSync(api, 'utf8')
+        .replace('severity: HIGH\n', 'severity: CRITICAL\n')
+        .replace('description: API containers restarting repeatedly', 'description: API containers restart'),
+    );
+    git('commit', '-q', '-am', 'p99 is critical');
+
+    const report = await runApply((await runAt()).ctx);
+    const p99 = report.results.find((r) => r.id === P99);
+    expect(p99?.overwroteOutsideEdit).toEqual([{ path: 'condition.threshold', before: 0.5, after: 0.9 }]);
+    expect(report.plan!.changes.find((c) => c.id === P99)?.diff).toEqual([
+      { path: 'condition.threshold', before: 0.9, after: 0.5 },
+      { path: 'severity', before: 'HIGH', after: 'CRITICAL' },
+    ]);
+    // Changed in git only: live still says what the parent revision declared.
+    expect(report.results.find((r) => r.id === POD_RESTARTS)).toMatchObject({ ok: true, converged: true });
+    expect(report.results.find((r) => r.id === POD_RESTARTS)).not.toHaveProperty('overwroteOutsideEdit');
+    // Never changed in git, but live differs from the parent revision: the console edit is overwritten too.
+    expect(report.results.find((r) => r.id === FIVE_XX)?.overwroteOutsideEdit).toEqual([
+      { path: 'condition.threshold', before: 0.02, after: 0.05 },
+    ]);
+  });
+});

@@ -10,15 +10,16 @@ import { RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { sandboxRoutes } from './routes/index.js';
 import { loadSeedDirectory, seedFromObject } from './seed/load-seed.js';
+import { SeedError } from './seed/seed-error.js';
 import { defaultSeedDir } from './seed-dir.js';
 import { createSandboxServer } from './server.js';
 import { createStore } from './state.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 
-export { SeedError } from './seed/seed-error.js';
 export { defaultSeedDir } from './seed-dir.js';
 export { liveRule, liveRules, putLiveRule, removeLiveRule, setDeployments } from './state.js';
 export type * from './types.js';
+export { SeedError };
 
 /** The service's published limit: 1000 requests per hour per token. */
 const DEFAULT_RATE_LIMIT = { limit: 1000, windowMs: 60 * 60 * 1000 };
@@ -29,10 +30,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const seed = await loadSeed(options.seed);
   const store = createStore(seed, clock, options.upToDateDelayMs ?? 0);
   const faults = new FaultInjector(options.faults);
-  const log = new RequestLog();
+  const log = new RequestLog(options.onRequest);
   const limits = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;
   const rateLimiter = limits === false ? null : new RateLimiter(limits.limit, limits.windowMs, clock);
   const server = createSandboxServer({ store, router: sandboxRoutes(), faults, rateLimiter, log });
+
+  const firstOrganization = seed.organizations[0]!.id;
+  const token = seed.tokens.find((t) => t.organizations.includes(firstOrganization))?.token;
+  if (!token) throw new SeedError(`the seed has no token for its first organization ${firstOrganization}`);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -42,9 +47,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
   const { port } = server.address() as AddressInfo;
-  const firstOrganization = seed.organizations[0]!.id;
-  const token = seed.tokens.find((t) => t.organizations.includes(firstOrganization))?.token;
-  if (!token) throw new Error(`the seed has no token for its first organization ${firstOrganization}`);
 
   return {
     url: `http://127.0.0.1:${port}`,

@@ -5,12 +5,15 @@ import type { RecordedRequest } from './types.js';
 export class RequestLog {
   #entries: RecordedRequest[] = [];
 
+  constructor(private readonly onRecord?: (entry: RecordedRequest) => void) {}
+
   get entries(): readonly RecordedRequest[] {
     return this.#entries;
   }
 
   record(entry: RecordedRequest): void {
     this.#entries.push(entry);
+    this.onRecord?.(entry);
   }
 
   /** Requests for one operation, or all requests when none is named. */

@@ -44,6 +44,8 @@ export interface SandboxOptions {
   /** How long after a PUT/POST a rule reports `is_up_to_date: false` (default 0: at once up to date). */
   readonly upToDateDelayMs?: number;
   readonly clock?: Clock;
+  /** Called once per answered (or dropped) request, e.g. to print a line per request. */
+  readonly onRequest?: (request: RecordedRequest) => void;
 }
 
 /** One request as the sandbox saw it, for tests to assert counts and exact bodies. */

@@ -1,0 +1,175 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/core/errors.js';
+import { loadDocuments, MAX_FILE_BYTES, readSourceFiles } from '../../../src/documents/index.js';
+import { VALID_RULE } from './helpers.js';
+
+let base: string;
+let root: string;
+
+beforeEach(async () => {
+  base = await mkdtemp(join(tmpdir(), 'documents-'));
+  root = join(base, 'repo');
+  await mkdir(root);
+});
+
+afterEach(async () => {
+  await rm(base, { recursive: true, force: true });
+});
+
+async function put(path: string, text = 'kind: AlertRule\n'): Promise<void> {
+  await mkdir(join(root, path, '..'), { recursive: true });
+  await writeFile(join(root, path), text);
+}
+
+const paths = (result: { files: readonly { path: string }[] }) => result.files.map((f) => f.path);
+
+describe('readSourceFiles', () => {
+  it('reads directories recursively: .yaml and .yml only, sorted, repository-relative with /', async () => {
+    await put('alerting/z.yaml');
+    await put('alerting/a.yml');
+    await put('alerting/nested/deep/rules.YAML');
+    await put('alerting/notes.md');
+    await put('components/prod/karpenter.yaml');
+    const result = await readSourceFiles(root, ['alerting', 'components']);
+    expect(paths(result)).toEqual([
+      'alerting/a.yml',
+      'alerting/nested/deep/rules.YAML',
+      'alerting/z.yaml',
+      'components/prod/karpenter.yaml',
+    ]);
+    expect(result.diagnostics).toEqual([]);
+    expect(new TextDecoder().decode(result.files[0]?.bytes)).toBe('kind: AlertRule\n');
+  });
+
+  it('skips hidden directories and node_modules while searching, but reads what is named', async () => {
+    await put('.github/workflows/ci.yaml');
+    await put('node_modules/pkg/x.yaml');
+    await put('rules.yaml');
+    expect(paths(await readSourceFiles(root, ['.']))).toEqual(['rules.yaml']);
+    expect(paths(await readSourceFiles(root, ['.github/workflows']))).toEqual(['.github/workflows/ci.yaml']);
+  });
+
+  it('de-duplicates a file named twice, directly and through its directory, and accepts absolute paths', async () => {
+    await put('alerting/a.yaml');
+    const result = await readSourceFiles(root, [
+      'alerting/a.yaml',
+      'alerting',
+      join(root, 'alerting', 'a.yaml'),
+    ]);
+    expect(paths(result)).toEqual(['alerting/a.yaml']);
+  });
+
+  it('reads a file named explicitly whatever its extension', async () => {
+    await put('rules.txt');
+    expect(paths(await readSourceFiles(root, ['rules.txt']))).toEqual(['rules.txt']);
+  });
+
+  it('a missing path is an error naming it', async () => {
+    const result = await readSourceFiles(root, ['alerting/missing.yaml']);
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'file.not-found',
+        file: '',
+        message: 'path not found: alerting/missing.yaml',
+      }),
+    ]);
+  });
+
+  it('a path outside the repository is refused', async () => {
+    await writeFile(join(base, 'secret.yaml'), 'token: x\n');
+    const result = await readSourceFiles(root, ['../secret.yaml']);
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['file.outside-root', 'path is outside the repository: ../secret.yaml'],
+    ]);
+  });
+
+  it('refuses a file over 1 MiB with its size, unread', async () => {
+    await put('big.yaml', `# ${'x'.repeat(MAX_FILE_BYTES)}\n`);
+    await put('small.yaml');
+    const result = await readSourceFiles(root, ['.']);
+    expect(paths(result)).toEqual(['small.yaml']);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({
+        file: 'big.yaml',
+        line: 1,
+        column: 1,
+        code: 'file.too-large',
+        message: 'file is 1.0 MiB (1,048,579 bytes), over the 1 MiB (1,048,576 bytes) limit: refused',
+      }),
+    ]);
+  });
+
+  it('accepts a file of exactly 1 MiB', async () => {
+    await put('edge.yaml', `#${'x'.repeat(MAX_FILE_BYTES - 2)}\n`);
+    const result = await readSourceFiles(root, ['edge.yaml']);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.files[0]?.bytes.byteLength).toBe(MAX_FILE_BYTES);
+  });
+
+  it('refuses symlinks (file or directory) that resolve outside the repository', async () => {
+    await mkdir(join(base, 'outside'));
+    await writeFile(join(base, 'outside', 'passwd.yaml'), 'root: x\n');
+    await put('alerting/ok.yaml');
+    await symlink(join(base, 'outside', 'passwd.yaml'), join(root, 'alerting', 'leak.yaml'));
+    await symlink(join(base, 'outside'), join(root, 'alerting', 'leakdir'));
+    const result = await readSourceFiles(root, ['alerting', 'alerting/leakdir/passwd.yaml']);
+    expect(paths(result)).toEqual(['alerting/ok.yaml']);
+    expect(result.diagnostics.map((d) => [d.file, d.code])).toEqual([
+      ['alerting/leak.yaml', 'file.symlink-outside-root'],
+      ['alerting/leakdir', 'file.symlink-outside-root'],
+      ['alerting/leakdir/passwd.yaml', 'file.symlink-outside-root'],
+    ]);
+    expect(result.diagnostics[0]?.message).toContain('outside the repository');
+  });
+
+  it('follows symlinks that stay inside, and survives a symlink loop', async () => {
+    await put('shared/common.yaml');
+    await mkdir(join(root, 'alerting'));
+    await symlink(join(root, 'shared', 'common.yaml'), join(root, 'alerting', 'common.yaml'));
+    await symlink(join(root, 'alerting'), join(root, 'alerting', 'loop'));
+    const result = await readSourceFiles(root, ['alerting']);
+    expect(paths(result)).toEqual(['alerting/common.yaml']);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  it('a broken symlink is reported, not thrown', async () => {
+    await put('ok.yaml');
+    await symlink(join(root, 'gone.yaml'), join(root, 'dangling.yaml'));
+    const result = await readSourceFiles(root, ['.']);
+    expect(paths(result)).toEqual(['ok.yaml']);
+    expect(result.diagnostics.map((d) => [d.file, d.code])).toEqual([['dangling.yaml', 'file.not-found']]);
+  });
+
+  it('a missing root is the user’s mistake', async () => {
+    await expect(readSourceFiles(join(base, 'nope'), ['.'])).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('reads many files with bounded parallelism and keeps their order', async () => {
+    for (let i = 0; i < 60; i++) await put(`many/rule-${String(i).padStart(2, '0')}.yaml`, `# ${i}\n`);
+    const result = await readSourceFiles(root, ['many']);
+    expect(paths(result)).toHaveLength(60);
+    expect(new TextDecoder().decode(result.files[42]?.bytes)).toBe('# 42\n');
+  });
+});
+
+describe('loadDocuments', () => {
+  it('reads and parses together: read findings and document findings in one sorted list', async () => {
+    await put('alerting/rules.yaml', VALID_RULE);
+    await put('alerting/bad.yaml', 'kind: Alert\n');
+    const result = await loadDocuments(root, ['alerting', 'missing']);
+    expect(result.files).toEqual(['alerting/bad.yaml', 'alerting/rules.yaml']);
+    expect(result.documents.map((d) => [d.file, d.value.kind])).toEqual([
+      ['alerting/rules.yaml', 'AlertRule'],
+    ]);
+    expect(result.diagnostics.map((d) => [d.file, d.code])).toEqual([
+      ['', 'file.not-found'],
+      ['alerting/bad.yaml', 'document.kind-unknown'],
+    ]);
+  });
+});

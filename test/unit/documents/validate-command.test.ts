@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { RunContext } from '../../../src/commands/types.js';
+import { runValidate } from '../../../src/commands/validate.js';
+import type { Clock } from '../../../src/core/clock.js';
+import { Redactor } from '../../../src/core/redact.js';
+
+function context(paths: readonly string[], progress: string[]): RunContext {
+  let now = 1_000;
+  // Each reading of the clock advances it, so the duration is known without timing anything.
+  const clock: Clock = { now: () => (now += 5), sleep: async () => {} };
+  return {
+    root: '.',
+    paths,
+    organizationId: null,
+    service: () => {
+      throw new Error('validate must not use the service');
+    },
+    git: null,
+    base: null,
+    head: null,
+    prune: false,
+    concurrency: 4,
+    allComponents: false,
+    clock,
+    redactor: new Redactor(),
+    progress: (line) => progress.push(line),
+  };
+}
+
+describe('runValidate', () => {
+  it('reports the example as clean, offline, with no requests', async () => {
+    const progress: string[] = [];
+    const report = await runValidate(context(['fixtures/example'], progress));
+    expect(report).toEqual({
+      command: 'validate',
+      diagnostics: [],
+      plan: null,
+      components: [],
+      results: [],
+      requests: { total: 0, byOperation: {} },
+      durationMs: 5,
+      skipped: [],
+      clusters: [],
+    });
+    expect(progress).toEqual(['checked 10 files: 29 valid documents; 0 errors, 0 warnings']);
+  });
+
+  it('reports every finding of the invalid corpus, most important first', async () => {
+    const progress: string[] = [];
+    const report = await runValidate(context(['fixtures/invalid'], progress));
+    expect(report.diagnostics.length).toBeGreaterThan(30);
+    expect(report.diagnostics.at(-1)).toMatchObject({ severity: 'warning', code: 'file.empty' });
+    expect(progress[0]).toMatch(/^checked 22 files: 4 valid documents; \d+ errors, 1 warning$/);
+  });
+
+  it('reads the whole repository when no path is given', async () => {
+    const ctx = { ...context([], []), root: 'fixtures/example' };
+    const report = await runValidate(ctx);
+    expect(report.diagnostics).toEqual([]);
+  });
+});

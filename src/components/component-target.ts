@@ -16,7 +16,7 @@ export interface ComponentTarget {
   readonly request: ResolveRequest;
   /** Same organization, template, component and cluster: "the same component" across revisions. */
   readonly identityKey: string;
-  /** Everything the document says: equal between revisions means unchanged. */
+  /** What the document asks about that component: equal between revisions (same identity) means unchanged. */
   readonly contentKey: string;
   /** The exact question sent to the service (parameters and canonical body): equal means one request. */
   readonly requestKey: string;
@@ -41,14 +41,14 @@ export function toComponentTarget(
     clusterInputs: spec.clusterInputs ?? {},
     componentOutputs: spec.componentOutputs ?? {},
   };
-  const identity = [
+  // What the service is asked, and the cluster it is for: together, which component this document is.
+  const asked = [
     organizationId,
     spec.template.key,
     spec.template.version,
     spec.component,
     clusterMode,
     spec.cluster.provider,
-    clusterId,
   ];
   return {
     document,
@@ -56,13 +56,11 @@ export function toComponentTarget(
     clusterMode,
     clusterId,
     request,
-    identityKey: JSON.stringify(identity),
-    contentKey: canonicalJson({
-      ...spec,
-      organization_id: organizationId,
-      cluster: { ...spec.cluster, mode: clusterMode },
-    }),
-    requestKey: canonicalJson({ params: identity.slice(0, 6), body: request }),
+    identityKey: JSON.stringify([...asked, clusterId]),
+    // Only what is sent counts as content: comments, key order and `profileConfig: {}` against an absent
+    // profileConfig change nothing the service would say.
+    contentKey: canonicalJson(request),
+    requestKey: canonicalJson({ params: asked, body: request }),
   };
 }
 

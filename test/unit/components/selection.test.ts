@@ -42,6 +42,14 @@ describe('findChanges', () => {
     expect(findChanges(head, targets(baseFiles)).changed).toEqual([]);
   });
 
+  it('treats an empty section like an absent one: the service is asked the same', () => {
+    const head = targets({
+      ...baseFiles,
+      'karpenter.yaml': `${baseFiles['karpenter.yaml']}clusterInputs: {}\n`,
+    });
+    expect(findChanges(head, targets(baseFiles)).changed).toEqual([]);
+  });
+
   it('finds a changed value, a new document and a removed one', () => {
     const head = targets({
       'ingress.yaml': doc('ingress-nginx', 'profileConfig: {replicas: 4}'),

@@ -80,10 +80,13 @@ export function createServiceClient(
     redact: (text) => (text.includes(token) ? text.split(token).join('***') : text),
   };
 
+  let closed = false;
+
   async function call<T>(
     request: OperationRequest,
     decode: (body: unknown, ctx: DecodeContext) => T,
   ): Promise<T> {
+    if (closed) throw new Error(`service client used after close(): ${request.operation}`);
     const answer = await send(config, request);
     try {
       return decode(answer.body, { operation: request.operation, notices });
@@ -124,6 +127,8 @@ export function createServiceClient(
     },
     notices: () => notices.list(),
     close: async () => {
+      if (closed) return;
+      closed = true;
       await ownAgent?.close();
     },
   };

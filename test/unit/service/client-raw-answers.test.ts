@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceClient } from '../../../src/service/client.js';
+import { ApiError } from '../../../src/service/errors.js';
+import { FakeClock } from '../../helpers/fake-clock.js';
+
+/**
+ * Answers the sandbox never gives (it always speaks JSON): a proxy's HTML page, plain text, a body that is
+ * not JSON, a service echoing the Authorization header. A minimal node:http server on 127.0.0.1 plays them.
+ */
+type Script = (req: IncomingMessage, res: ServerResponse) => void;
+let script: Script[] = [];
+const seen: { method: string; url: string; authorization: string | undefined }[] = [];
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+    req.resume();
+    req.on('end', () => (script.shift() ?? ((_q, r) => r.writeHead(500).end()))(req, res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/base/`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const clients: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  script = [];
+  seen.length = 0;
+});
+
+const TOKEN = 'qov_raw_answers_secret_token';
+function client() {
+  const service = createServiceClient({
+    apiUrl: url,
+    token: TOKEN,
+    clock: new FakeClock(),
+    random: () => 0.5,
+  });
+  clients.push(service);
+  return service;
+}
+
+const send =
+  (status: number, body: string, headers: Record<string, string> = {}): Script =>
+  (_req, res) =>
+    res.writeHead(status, headers).end(body);
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('answers in other shapes', () => {
+  it('keeps the base address path prefix and sends the headers the service needs', async () => {
+    script = [send(200, '{"results":[]}', { 'content-type': 'application/json' })];
+    await client().getAlertRules('org-1');
+    expect(seen).toEqual([
+      { method: 'GET', url: '/base/organization/org-1/alert-rules', authorization: `Token ${TOKEN}` },
+    ]);
+  });
+
+  it("a proxy's HTML 502: retried, then its title is the message", async () => {
+    const page =
+      '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>';
+    script = Array.from({ length: 4 }, () => send(502, page, { 'content-type': 'text/html' }));
+    const error = await failure(client().getAlertReceivers('org-1'));
+    expect(error).toMatchObject({ status: 502, serviceMessage: '502 Bad Gateway' });
+    expect(seen).toHaveLength(4);
+  });
+
+  it('a plain-text 400 is the message as it is', async () => {
+    script = [send(400, 'cloudProvider must be one of AWS, SCW, GCP\n', { 'content-type': 'text/plain' })];
+    const error = await failure(
+      client().listPlatformTemplates('org-1', { clusterMode: 'QOVERY_MANAGED', cloudProvider: 'AWS' }),
+    );
+    expect(error.serviceMessage).toBe('cloudProvider must be one of AWS, SCW, GCP');
+    expect(seen[0]?.url).toBe(
+      '/base/organization/org-1/platformTemplate?clusterMode=QOVERY_MANAGED&cloudProvider=AWS',
+    );
+  });
+
+  it('a 200 whose body is not JSON', async () => {
+    script = [send(200, '<html>maintenance</html>')];
+    const error = await failure(client().getAlertRules('org-1'));
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
+    expect(error.hint).toMatch(/the body is not JSON/);
+  });
+
+  it('a 204 without a body for a delete', async () => {
+    script = [send(204, '')];
+    await expect(client().deleteAlertRule('r-1')).resolves.toBeUndefined();
+    expect(seen[0]).toMatchObject({ method: 'DELETE', url: '/base/alert-rules/r-1' });
+  });
+
+  it('a service that echoes the Authorization header never gets the token into the error', async () => {
+    script = [
+      (req, res) =>
+        res
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: 401, detail: `rejected credentials: ${req.headers.authorization}` })),
+    ];
+    const error = await failure(client().getAlertRules('org-1'));
+    expect(error.serviceMessage).toBe('rejected credentials: Token ***');
+    expect(error.message).not.toContain(TOKEN);
+  });
+});

@@ -150,8 +150,9 @@ const clusterKey = (c: ClusterRef): string => `${c.organizationId}/${c.clusterId
 
 /**
  * Logs of several clusters, a few at a time, in the order given (duplicates fetched once). Never throws:
- * a cluster that fails gets a report whose `failure` says why. After a 401 the token is known to be bad,
- * so clusters not yet started are not asked (every request counts against the hourly budget).
+ * a cluster that fails gets a report whose `failure` says why. The first cluster goes alone: after a 401
+ * the token is known to be bad and the others are not asked (every request counts against the hourly
+ * budget, and a job failing on a revoked token should not spend more of it).
  */
 export async function collectClusterLogs(
   client: ServiceClient,
@@ -164,29 +165,33 @@ export async function collectClusterLogs(
   let next = 0;
   let refused: string | null = null;
 
-  async function worker(): Promise<void> {
-    while (next < unique.length) {
-      const index = next++;
-      const cluster = unique[index]!;
-      if (refused !== null) {
-        reports[index] = failedReport(cluster, `not asked: ${refused}`);
-        continue;
-      }
-      if (options.signal?.aborted) {
-        reports[index] = failedReport(cluster, describeFailure(options.signal.reason, options.signal));
-        continue;
-      }
-      try {
-        reports[index] = await fetchRecentLogs(client, cluster, options);
-      } catch (error) {
-        const failure = describeFailure(error, options.signal);
-        if (error instanceof ApiError && error.status === 401)
-          refused = 'the service refused the token (HTTP 401).';
-        reports[index] = failedReport(cluster, failure);
-      }
+  async function fetchNext(): Promise<void> {
+    const index = next++;
+    const cluster = unique[index]!;
+    if (refused !== null) {
+      reports[index] = failedReport(cluster, `not asked: ${refused}`);
+      return;
+    }
+    if (options.signal?.aborted) {
+      reports[index] = failedReport(cluster, describeFailure(options.signal.reason, options.signal));
+      return;
+    }
+    try {
+      reports[index] = await fetchRecentLogs(client, cluster, options);
+    } catch (error) {
+      const failure = describeFailure(error, options.signal);
+      if (error instanceof ApiError && error.status === 401)
+        refused = 'the service refused the token (HTTP 401).';
+      reports[index] = failedReport(cluster, failure);
     }
   }
 
+  async function worker(): Promise<void> {
+    while (next < unique.length) await fetchNext();
+  }
+
+  // The first cluster alone: if the token is refused, the others are not asked at all.
+  if (unique.length > 0) await fetchNext();
   await Promise.all(Array.from({ length: concurrency }, () => worker()));
   return reports;
 }

@@ -154,7 +154,7 @@ describe('collectClusterLogs', () => {
           { organizationId: ACME, clusterId: STAGING_EU },
           { organizationId: ACME, clusterId: LEGACY_US },
         ],
-        { entries: 10, concurrency: 1 },
+        { entries: 10, concurrency: 4 },
       );
       expect(reports.map((r) => r.failure)).toEqual([
         expect.stringMatching(/HTTP 401/),

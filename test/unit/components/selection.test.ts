@@ -45,7 +45,7 @@ describe('findChanges', () => {
   it('treats an empty section like an absent one: the service is asked the same', () => {
     const head = targets({
       ...baseFiles,
-      'karpenter.yaml': `${baseFiles['karpenter.yaml']}clusterInputs: {}\n`,
+      'karpenter.yaml': `${baseFiles['karpenter.yaml']}\nclusterInputs: {}\n`,
     });
     expect(findChanges(head, targets(baseFiles)).changed).toEqual([]);
   });

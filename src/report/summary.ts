@@ -46,11 +46,12 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
   }
   if (report.results.length > 0) blocks.push(resultsBlock(report.results));
   if (report.components.length > 0) blocks.push(componentsBlock(report.components));
-  if (report.diagnostics.length > 0) blocks.push(findingsBlock(report.diagnostics));
   blocks.push(paragraph(costLine(report)));
   if (options.planJsonPath) {
     blocks.push(paragraph(`The whole run as JSON: ${inlineCode(options.planJsonPath, 500)}`));
   }
+  // Last: the findings are the largest part and every one of them is also in the Checks run.
+  if (report.diagnostics.length > 0) blocks.push(findingsBlock(report.diagnostics));
 
   const where = options.planJsonPath
     ? 'Every finding is in the Checks run; the whole run is in the plan-json output file.'

@@ -1,0 +1,61 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createGitHubClient, isLoopback, statusOf } from '../../../src/github/client.js';
+
+/** A GitHub Enterprise Server-like API under /api/v3 that fails the first attempt of each request. */
+async function flakyServer() {
+  const seen: string[] = [];
+  let attempts = 0;
+  const server = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+    attempts += 1;
+    if (req.url?.includes('/labels/missing')) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+    } else if (attempts % 2 === 1) {
+      res.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"Bad gateway"}');
+    } else {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":"x"}');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`;
+  return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe('createGitHubClient', () => {
+  let close: (() => Promise<void>) | null = null;
+  afterEach(async () => {
+    await close?.();
+  });
+
+  it('honours a GitHub Enterprise Server base address and retries a server error', async () => {
+    const server = await flakyServer();
+    close = server.close;
+    const client = createGitHubClient('ghs_token', { baseUrl: `${server.url}/`, retryBaseMs: 1 });
+    const label = await client.rest.issues.getLabel({ owner: 'acme', repo: 'gitops', name: 'drift' });
+    expect(label.data.name).toBe('x');
+    expect(server.seen).toEqual([
+      'GET /api/v3/repos/acme/gitops/labels/drift token ghs_token',
+      'GET /api/v3/repos/acme/gitops/labels/drift token ghs_token',
+    ]);
+  });
+
+  it('does not retry what no retry fixes (404)', async () => {
+    const server = await flakyServer();
+    close = server.close;
+    const client = createGitHubClient('ghs_token', { baseUrl: server.url, retryBaseMs: 1 });
+    const error = await client.rest.issues
+      .getLabel({ owner: 'acme', repo: 'gitops', name: 'missing' })
+      .catch((e: unknown) => e);
+    expect(statusOf(error)).toBe(404);
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it('knows a loopback address from GitHub', () => {
+    expect(isLoopback('http://127.0.0.1:3000')).toBe(true);
+    expect(isLoopback('http://[::1]:3000/api/v3')).toBe(true);
+    expect(isLoopback('https://api.github.com')).toBe(false);
+    expect(isLoopback('https://ghes.example.com/api/v3')).toBe(false);
+  });
+});

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGitHubClient } from '../../../src/github/client.js';
+import { publishCheckRun, toCheckAnnotations } from '../../../src/report/checks.js';
+import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
+import { finding, findings } from './report-factory.js';
+
+const identity = (text: string) => text;
+
+describe('toCheckAnnotations', () => {
+  it('maps levels, keeps columns only on one-line findings, and redacts', () => {
+    const multiLine = { ...finding('warning', 'b.yaml', 4), endLine: 6 };
+    const [first, second] = toCheckAnnotations(
+      [multiLine, finding('error', 'a.yaml', 2, 'uses token-1234')],
+      (t) => t.replace('token-1234', '***'),
+    );
+    expect(first).toEqual({
+      path: 'a.yaml',
+      start_line: 2,
+      end_line: 2,
+      start_column: 3,
+      end_column: 8,
+      annotation_level: 'failure',
+      message: 'uses ***',
+      title: 'test.error',
+    });
+    expect(second).toMatchObject({ path: 'b.yaml', start_line: 4, end_line: 6, annotation_level: 'warning' });
+    expect(second).not.toHaveProperty('start_column');
+  });
+
+  it('leaves findings without a file to the text, and caps message and title sizes', () => {
+    const noFile = { ...finding('error', '', 1) };
+    const big = { ...finding('notice', 'a.yaml', 1, '€'.repeat(40_000)), title: 't'.repeat(400) };
+    const annotations = toCheckAnnotations([noFile, big], identity);
+    expect(annotations).toHaveLength(1);
+    expect(Buffer.byteLength(annotations[0]!.message)).toBeLessThanOrEqual(64 * 1024);
+    expect(annotations[0]!.title).toHaveLength(255);
+  });
+});
+
+describe('publishCheckRun', () => {
+  let github: FakeGitHub;
+  beforeEach(async () => {
+    github = await startFakeGitHub();
+  });
+  afterEach(async () => {
+    await github.close();
+  });
+
+  const input = (count: number) => ({
+    owner: 'acme',
+    repo: 'gitops',
+    name: 'platform-gitops plan',
+    headSha: 'b'.repeat(40),
+    conclusion: 'failure' as const,
+    title: 'plan: 120 errors',
+    summary: 'plan: 120 errors',
+    text: 'x'.repeat(100_000),
+    annotations: toCheckAnnotations(findings(count), identity),
+  });
+
+  it('delivers every annotation in requests of at most 50: create, then update to append', async () => {
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    const outcome = await publishCheckRun(client, input(120));
+    expect(outcome).toEqual({ kind: 'published', url: expect.stringContaining('/checks/'), requests: 3 });
+
+    const sent = github.requests.filter((r) => r.path.includes('/check-runs'));
+    expect(sent.map((r) => `${r.method} ${r.status}`)).toEqual(['POST 201', 'PATCH 200', 'PATCH 200']);
+    const batches = sent.map(
+      (r) => (r.body as { output: { annotations: unknown[] } }).output.annotations.length,
+    );
+    expect(batches).toEqual([50, 50, 20]);
+    expect(sent[0]!.body).toMatchObject({ status: 'in_progress', head_sha: 'b'.repeat(40) });
+    expect(sent[2]!.body).toMatchObject({ status: 'completed', conclusion: 'failure' });
+
+    const [run] = github.checkRuns;
+    expect(run!.output.annotations).toHaveLength(120);
+    expect(run!.output.text.length).toBeLessThanOrEqual(65_535);
+    expect(run!.conclusion).toBe('failure');
+  });
+
+  it('completes in one request when the annotations fit', async () => {
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    await publishCheckRun(client, input(0));
+    expect(github.requests).toHaveLength(1);
+    expect(github.requests[0]!.body).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(github.requests[0]!.body).not.toHaveProperty('output.annotations');
+  });
+
+  it('reports a missing checks: write permission as forbidden, without retrying', async () => {
+    github.switches = { checksForbidden: true };
+    const client = createGitHubClient(github.token, { baseUrl: github.url, retryBaseMs: 1 });
+    expect(await publishCheckRun(client, input(3))).toEqual({ kind: 'forbidden' });
+    expect(github.requests).toHaveLength(1);
+  });
+});

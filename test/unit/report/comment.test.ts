@@ -1,0 +1,109 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
+import { renderComment, upsertStickyComment } from '../../../src/report/comment.js';
+import { markerFor } from '../../../src/report/markers.js';
+import { countRun } from '../../../src/report/outcome.js';
+import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
+import { change, finding, findings, plan, report } from './report-factory.js';
+
+const MARKER = markerFor('comment', 'gitops', ['alerting']);
+
+describe('markers', () => {
+  it('are one per workflow and path set, whatever the order of the paths', () => {
+    expect(markerFor('comment', 'gitops', ['a', 'b'])).toBe(markerFor('comment', 'gitops', ['b', 'a']));
+    expect(markerFor('comment', 'gitops', ['a'])).not.toBe(markerFor('comment', 'other', ['a']));
+    expect(markerFor('comment', 'gitops', ['a'])).not.toBe(markerFor('drift', 'gitops', ['a']));
+    expect(MARKER).toMatch(/^<!-- platform-gitops:v1:[0-9a-f]{16} -->$/);
+  });
+});
+
+describe('renderComment', () => {
+  it('puts findings and changes in one collapsible section per file, open when it holds an error', () => {
+    const r = report({
+      plan: plan([change(1), change(5)]),
+      diagnostics: [finding('error', 'alerting/rules-1.yaml', 4, 'bad threshold')],
+    });
+    const body = renderComment(r, countRun(r), MARKER, 'b'.repeat(40));
+    expect(body.startsWith(`${MARKER}\n### platform-gitops plan`)).toBe(true);
+    expect(body).toContain(
+      '<details open><summary>❌ `alerting/rules-1.yaml`: 1 finding, 2 changes</summary>',
+    );
+    expect(body).toContain('| ❌ error | `test.error` | line 4 | bad threshold |');
+    expect(body).toContain('(commit `bbbbbbb`)');
+    expect(body.match(/<details/g)).toHaveLength(body.match(/<\/details>/g)!.length);
+  });
+
+  it('is a short "no changes" when there is nothing to say', () => {
+    const r = report({ plan: plan([change(1, 'noop')]) });
+    expect(renderComment(r, countRun(r), MARKER, 'c'.repeat(40))).toBe(
+      `${MARKER}\n### platform-gitops plan\n\nNo changes and no findings (commit \`ccccccc\`).`,
+    );
+  });
+
+  it('stays under 65,536 characters, cut at a boundary that keeps the Markdown valid', () => {
+    const r = report({
+      plan: plan(Array.from({ length: 2000 }, (_, i) => change(i))),
+      diagnostics: findings(300).map((d) => ({ ...d, message: 'm'.repeat(3000) })),
+    });
+    const body = renderComment(r, countRun(r), MARKER, 'b'.repeat(40));
+    expect(body.length).toBeLessThan(65_536);
+    expect(body.startsWith(MARKER)).toBe(true);
+    expect(body.match(/<details/g)!.length).toBe(body.match(/<\/details>/g)!.length);
+    expect(body).toMatch(
+      /Cut to fit GitHub's size limit:\*\* .* left out\. The job summary and the Checks run/,
+    );
+  });
+});
+
+describe('upsertStickyComment', () => {
+  let github: FakeGitHub;
+  let client: GitHubClient;
+  let pr: number;
+  const target = () => ({ owner: 'acme', repo: 'gitops', pullRequest: pr, marker: MARKER });
+
+  beforeEach(async () => {
+    github = await startFakeGitHub();
+    client = createGitHubClient(github.token, { baseUrl: github.url });
+    pr = github.addPullRequest();
+  });
+  afterEach(async () => {
+    await github.close();
+  });
+
+  it('creates the comment once, then edits it in place', async () => {
+    expect(await upsertStickyComment(client, target(), `${MARKER}\nfirst`, false)).toBe('created');
+    expect(await upsertStickyComment(client, target(), `${MARKER}\nsecond`, false)).toBe('updated');
+    expect(await upsertStickyComment(client, target(), `${MARKER}\nsecond`, false)).toBe('unchanged');
+    expect(github.comments.map((c) => c.body)).toEqual([`${MARKER}\nsecond`]);
+  });
+
+  it('leaves other comments alone and finds its own among many pages', async () => {
+    for (let i = 0; i < 120; i++) {
+      await client.rest.issues.createComment({
+        owner: 'acme',
+        repo: 'gitops',
+        issue_number: pr,
+        body: `chatter ${i}`,
+      });
+    }
+    await upsertStickyComment(client, target(), `${MARKER}\nfirst`, false);
+    await upsertStickyComment(client, target(), `${MARKER}\nsecond`, false);
+    expect(github.comments.filter((c) => c.body.includes(MARKER))).toHaveLength(1);
+    expect(github.comments).toHaveLength(121);
+  });
+
+  it('posts nothing when there is nothing to say and no comment yet, and edits to "no changes" otherwise', async () => {
+    expect(await upsertStickyComment(client, target(), `${MARKER}\nno changes`, true)).toBe('not-posted');
+    expect(github.comments).toHaveLength(0);
+    await upsertStickyComment(client, target(), `${MARKER}\nchanges`, false);
+    expect(await upsertStickyComment(client, target(), `${MARKER}\nno changes`, true)).toBe('updated');
+    expect(github.comments.map((c) => c.body)).toEqual([`${MARKER}\nno changes`]);
+  });
+
+  it('keeps the older comment when another run created one at the same time', async () => {
+    github.switches = { raceOnCommentCreate: true };
+    expect(await upsertStickyComment(client, target(), `${MARKER}\nours`, false)).toBe('updated');
+    expect(github.comments).toHaveLength(1);
+    expect(github.comments[0]!.body).toBe(`${MARKER}\nours`);
+  });
+});

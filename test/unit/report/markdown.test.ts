@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import {
+  escapeMarkdown,
+  fitBlocks,
+  inlineCode,
+  sliceChars,
+  truncateUtf8,
+  utf8Bytes,
+} from '../../../src/report/markdown.js';
+
+describe('escaping', () => {
+  it('keeps untrusted text from breaking tables, details or comments', () => {
+    expect(escapeMarkdown('a | b </details> <!-- x --> *y*\nz')).toBe(
+      'a \\| b &lt;/details&gt; &lt;!-- x --&gt; \\*y\\* z',
+    );
+  });
+
+  it('cuts long cells and says so', () => {
+    expect(escapeMarkdown('x'.repeat(50), 10)).toBe('xxxxxxxxxx …(cut)');
+  });
+
+  it('fences inline code longer than any backtick run inside', () => {
+    expect(inlineCode('a`b')).toBe('``a`b``');
+    expect(inlineCode('`x`')).toBe('`` `x` ``');
+    expect(inlineCode('a|b')).toBe('`a\\|b`');
+  });
+});
+
+describe('byte-safe truncation', () => {
+  it('never cuts inside a UTF-8 character', () => {
+    const text = 'é'.repeat(10); // 2 bytes each
+    expect(truncateUtf8(text, 5)).toBe('éé');
+    expect(utf8Bytes(truncateUtf8('€€€', 4))).toBe(3);
+    expect(truncateUtf8('abc', 10)).toBe('abc');
+  });
+
+  it('never cuts half a surrogate pair', () => {
+    expect(sliceChars('a😀b', 2)).toBe('a');
+    expect(sliceChars('a😀b', 3)).toBe('a😀');
+  });
+});
+
+describe('fitBlocks', () => {
+  const table = (n: number) => ({
+    open: '### Plan\n\n| a | b |\n| --- | --- |',
+    rows: Array.from({ length: n }, (_, i) => `| row ${i} | ${'x'.repeat(40)} |`),
+    rowNoun: 'change',
+  });
+
+  it('returns everything when it fits', () => {
+    const fit = fitBlocks([{ open: 'intro', rows: [] }, table(3)], 10_000, (t) => t.length, 'see the file');
+    expect(fit.omitted.size).toBe(0);
+    expect(fit.markdown).toBe(
+      `intro\n\n${['### Plan\n\n| a | b |\n| --- | --- |', ...table(3).rows].join('\n')}`,
+    );
+  });
+
+  it('cuts between rows, closes an open <details>, and says what was left out', () => {
+    const details = {
+      ...table(500),
+      open: `<details><summary>f.yaml</summary>\n\n| a | b |\n| --- | --- |`,
+      close: '\n</details>',
+    };
+    const fit = fitBlocks([details, table(10)], 5000, (t) => t.length, 'The job summary has the rest.');
+    expect(fit.markdown.length).toBeLessThanOrEqual(5000);
+    expect(fit.markdown.match(/<details>/g)).toHaveLength(1);
+    expect(fit.markdown.match(/<\/details>/g)).toHaveLength(1);
+    // Every kept row is whole.
+    for (const line of fit.markdown.split('\n').filter((l) => l.startsWith('| row'))) {
+      expect(line).toMatch(/^\| row \d+ \| x{40} \|$/);
+    }
+    const kept = fit.markdown.split('\n').filter((l) => l.startsWith('| row')).length;
+    expect(fit.omitted.get('change')).toBe(510 - kept);
+    expect(
+      fit.markdown.endsWith(
+        `> **Cut to fit GitHub's size limit:** ${510 - kept} changes left out. The job summary has the rest.`,
+      ),
+    ).toBe(true);
+  });
+
+  it('measures in UTF-8 bytes when asked', () => {
+    const wide = { open: '# t', rows: Array.from({ length: 1000 }, () => `| ${'€'.repeat(100)} |`) };
+    const fit = fitBlocks([wide], 20_000, utf8Bytes, 'x');
+    expect(utf8Bytes(fit.markdown)).toBeLessThanOrEqual(20_000);
+    expect(fit.markdown.length).toBeLessThan(20_000 / 2);
+  });
+});

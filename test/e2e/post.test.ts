@@ -1,0 +1,221 @@
+/**
+ * The bundled post step (dist/post.js, or DIST_DIR) run as the runner runs it: a child process with INPUT_*
+ * inputs, STATE_* values saved by the main step and a GITHUB_STEP_SUMMARY file, against the sandbox.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setDeployments } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import {
+  ACME,
+  at,
+  deployment,
+  failure,
+  GLOBEX_PROD,
+  info,
+  LEGACY_US,
+  PROD_EU,
+  STAGING_EU,
+} from '../unit/logs/deployments.js';
+
+const POST = resolve(process.env.DIST_DIR ?? 'dist', 'post.js');
+const NODE = process.env.E2E_NODE ?? process.execPath;
+const SUMMARY_LIMIT = 1024 * 1024;
+
+const sandbox = useSandbox({ rateLimit: false });
+let workDir = '';
+
+beforeAll(async () => {
+  if (!existsSync(POST))
+    throw new Error(`${POST} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`);
+  workDir = await mkdtemp(join(tmpdir(), 'post-e2e-'));
+});
+afterAll(async () => {
+  await rm(workDir, { recursive: true, force: true });
+});
+
+interface PostRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly summary: string;
+}
+
+let runs = 0;
+async function runPostStep(
+  inputs: Record<string, string>,
+  state: Record<string, string> = {},
+): Promise<PostRun> {
+  runs += 1;
+  const summaryFile = join(workDir, `summary-${runs}.md`);
+  await writeFile(summaryFile, '');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_STEP_SUMMARY: summaryFile,
+    RUNNER_TEMP: workDir,
+  };
+  // The runner's form: INPUT_ + upper case with hyphens kept; state under its own name.
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  for (const [name, value] of Object.entries(state)) env[`STATE_${name}`] = value;
+  const child = spawn(NODE, [POST], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  return { code, stdout, stderr, summary: await readFile(summaryFile, 'utf8') };
+}
+
+const saved = (...clusterIds: string[]) => ({
+  clusters: JSON.stringify(clusterIds.map((clusterId) => ({ organizationId: ACME, clusterId }))),
+  'organization-id': ACME,
+  'api-url': sandbox().url,
+});
+const tokenInputs = () => ({ 'api-token': sandbox().token, 'log-entries': '50' });
+
+/** The token may reach the runner only in its own add-mask command. */
+function expectNoToken(run: PostRun, token: string): void {
+  expect(run.summary).not.toContain(token);
+  expect(run.stderr).not.toContain(token);
+  expect(run.stdout.replace(`::add-mask::${token}`, '')).not.toContain(token);
+}
+
+describe('post step (dist/post.js)', () => {
+  it('puts the newest failed deployment, its errors and its entries in the summary', async () => {
+    const failed = deployment(2, 'ERROR', [
+      info(at(1, 5), 'Preparing the cluster'),
+      failure(at(3, 7), 'HELM_CHART_FAILED', 'cert-manager did not become ready'),
+      info(at(3, 6), 'Installing cert-manager'),
+    ]);
+    setDeployments(sandbox().state, PROD_EU, [
+      deployment(3, 'SUCCESS', [info(at(1), 'later success')]),
+      failed,
+    ]);
+    sandbox().resetLog();
+    const run = await runPostStep(tokenInputs(), saved(PROD_EU));
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(/::(warning|error)/);
+    expect(run.summary).toContain('## Recent cluster log entries');
+    expect(run.summary).toContain(
+      `**Deployment** \`${failed.id}\` · trigger \`DEPLOY\` · status ❌ **DEPLOYMENT\\_ERROR**`,
+    );
+    expect(run.summary).toContain('**`HELM_CHART_FAILED`**');
+    expect(run.summary).toContain('**Hint:** Check the cluster quotas');
+    expect(run.summary).toContain('helm upgrade --install: context deadline exceeded');
+    const order = [
+      'Preparing the cluster',
+      'Installing cert-manager',
+      '| **error** | CreateError | cert-manager did not become ready',
+    ];
+    const positions = order.map((text) => run.summary.indexOf(text));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(run.summary).not.toContain('later success');
+    expect(run.stdout).toContain('Newest 3 entries, oldest first:');
+    expectNoToken(run, sandbox().token);
+    expect(sandbox().count()).toBe(2);
+  });
+
+  it('falls back to the deprecated cluster logs with a one-line notice', async () => {
+    setDeployments(sandbox().state, LEGACY_US, [
+      deployment(2, 'ERROR', [failure(at(1), 'SCW_QUOTA_EXCEEDED')]),
+    ]);
+    sandbox().resetLog();
+    const run = await runPostStep(tokenInputs(), saved(LEGACY_US));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      /::notice::Cluster logs of c1a5e7e0-0000-4000-8000-000000000103: The service answered 404 to listClusterDeploymentHistoryV2/,
+    );
+    expect(run.summary).toContain('> The service answered 404 to listClusterDeploymentHistoryV2');
+    expect(run.summary).toContain('SCW\\_QUOTA\\_EXCEEDED failed');
+    expect(sandbox().count('listClusterLogs')).toBe(1);
+  });
+
+  it('says when the cluster has no deployments, or the deployment no entries', async () => {
+    setDeployments(sandbox().state, STAGING_EU, []);
+    setDeployments(sandbox().state, PROD_EU, [deployment(2, 'ERROR', [])]);
+    const run = await runPostStep(tokenInputs(), saved(STAGING_EU, PROD_EU));
+    expect(run.code).toBe(0);
+    expect(run.summary).toContain('The deployment history of this cluster is empty');
+    expect(run.summary).toContain('_The deployment has no log entries._');
+    expect(run.summary.indexOf(STAGING_EU)).toBeLessThan(run.summary.indexOf(PROD_EU));
+  });
+
+  it('keeps the summary within its limit with 50 000 entries', async () => {
+    const logs = Array.from({ length: 50_000 }, (_, i) =>
+      info(at(Math.floor(i / 1000), i % 1000), i >= 49_000 ? `entry ${i} ${'x'.repeat(1500)}` : `entry ${i}`),
+    );
+    setDeployments(sandbox().state, PROD_EU, [deployment(2, 'ERROR', logs)]);
+    const run = await runPostStep({ ...tokenInputs(), 'log-entries': '1000' }, saved(PROD_EU));
+    expect(run.code).toBe(0);
+    expect(Buffer.byteLength(run.summary, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT);
+    expect(run.summary).toContain('Newest 1000 of 50000 entries, oldest first');
+    expect(run.summary).toContain('entry 49999 ');
+    expect(run.summary).toMatch(
+      /Cut to stay within the summary's size limit: left out the oldest \d+ of 1000 entries/,
+    );
+    expect(run.summary.split('<details>').length).toBe(run.summary.split('</details>').length);
+  });
+
+  it('warns and exits 0 when the token is refused (401) or not allowed (403)', async () => {
+    const refused = await runPostStep({ 'api-token': 'qov_revoked_token_1234' }, saved(PROD_EU, STAGING_EU));
+    expect(refused.code).toBe(0);
+    expect(refused.stdout).toMatch(
+      /::warning::Cluster logs of c1a5e7e0-0000-4000-8000-000000000101: .*HTTP 401/,
+    );
+    expect(refused.stdout).toContain('not asked: the service refused the token (HTTP 401).');
+    expect(refused.summary).toContain('Could not fetch the logs');
+    expectNoToken(refused, 'qov_revoked_token_1234');
+
+    const forbidden = await runPostStep(tokenInputs(), {
+      ...saved(),
+      clusters: JSON.stringify([
+        { organizationId: '7f1b2c3d-0000-4000-8000-000000000002', clusterId: GLOBEX_PROD },
+      ]),
+    });
+    expect(forbidden.code).toBe(0);
+    expect(forbidden.stdout).toMatch(
+      /::warning::Cluster logs of c1a5e7e0-0000-4000-8000-000000000201: .*HTTP 403/,
+    );
+  });
+
+  it('prefers the cluster-id input over the saved clusters', async () => {
+    setDeployments(sandbox().state, STAGING_EU, [deployment(2, 'SUCCESS', [info(at(1), 'staging ok')])]);
+    sandbox().resetLog();
+    const run = await runPostStep(
+      { ...tokenInputs(), 'cluster-id': STAGING_EU, 'organization-id': ACME, 'api-url': sandbox().url },
+      { clusters: JSON.stringify([{ organizationId: ACME, clusterId: PROD_EU }]) },
+    );
+    expect(run.code).toBe(0);
+    expect(run.summary).toContain('staging ok');
+    expect(run.summary).not.toContain(PROD_EU);
+  });
+
+  it('does nothing but say so when the run touched no cluster, and warns on bad settings', async () => {
+    const idle = await runPostStep(tokenInputs(), {});
+    expect(idle.code).toBe(0);
+    expect(idle.summary).toBe('');
+    expect(idle.stdout).toContain('No cluster to show logs for');
+
+    const bad = await runPostStep(
+      { ...tokenInputs(), 'log-entries': 'many' },
+      { ...saved(), clusters: 'nonsense' },
+    );
+    expect(bad.code).toBe(0);
+    expect(bad.stdout).toContain("::warning::Invalid input log-entries 'many'");
+    expect(bad.stdout).toContain('::warning::The clusters saved by the main step are not valid JSON');
+
+    const noToken = await runPostStep({}, saved(PROD_EU));
+    expect(noToken.code).toBe(0);
+    expect(noToken.stdout).toContain('::warning::Cluster logs skipped: the api-token input is empty.');
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { classifyTransportError } from '../../../src/service/transport-failure.js';
+
+function withCode(code: string, message = 'failed'): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+describe('classifyTransportError', () => {
+  it.each(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])(
+    '%s happened before a connection existed: not sent',
+    (code) => {
+      expect(classifyTransportError(withCode(code))).toMatchObject({ kind: 'network', sent: false, code });
+    },
+  );
+
+  it('a connect timeout is a timeout before sending', () => {
+    expect(classifyTransportError(withCode('UND_ERR_CONNECT_TIMEOUT'))).toEqual({
+      kind: 'timeout',
+      sent: false,
+      phase: 'connect',
+      code: 'UND_ERR_CONNECT_TIMEOUT',
+      detail: 'no connection',
+    });
+  });
+
+  it('header and body timeouts happen after sending', () => {
+    expect(classifyTransportError(withCode('UND_ERR_HEADERS_TIMEOUT'))).toMatchObject({
+      kind: 'timeout',
+      sent: true,
+      phase: 'headers',
+    });
+    expect(classifyTransportError(withCode('UND_ERR_BODY_TIMEOUT'))).toMatchObject({
+      kind: 'timeout',
+      sent: true,
+      phase: 'body',
+    });
+  });
+
+  it('TLS failures happen before anything is sent', () => {
+    expect(classifyTransportError(withCode('CERT_HAS_EXPIRED'))).toMatchObject({
+      kind: 'network',
+      sent: false,
+    });
+    expect(classifyTransportError(withCode('ERR_TLS_CERT_ALTNAME_INVALID'))).toMatchObject({ sent: false });
+  });
+
+  it('resets and anything unknown are assumed sent: a create must not be repeated on a guess', () => {
+    expect(classifyTransportError(withCode('ECONNRESET'))).toMatchObject({ kind: 'network', sent: true });
+    expect(classifyTransportError(withCode('UND_ERR_SOCKET'))).toMatchObject({ kind: 'network', sent: true });
+    expect(classifyTransportError(new Error('weird'))).toMatchObject({
+      kind: 'network',
+      sent: true,
+      code: 'UNKNOWN',
+    });
+    expect(classifyTransportError('not even an error')).toMatchObject({ sent: true });
+  });
+
+  it('finds the code on a wrapped cause', () => {
+    const wrapped = new TypeError('fetch failed', { cause: withCode('ECONNREFUSED') });
+    expect(classifyTransportError(wrapped)).toMatchObject({ code: 'ECONNREFUSED', sent: false });
+  });
+});

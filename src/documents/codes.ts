@@ -11,6 +11,7 @@ export const CODES = {
   notUtf8: 'file.encoding',
   emptyFile: 'file.empty',
   yamlSyntax: 'yaml.syntax',
+  yamlWarning: 'yaml.warning',
   duplicateKey: 'yaml.duplicate-key',
   tabIndent: 'yaml.tab',
   aliasLimit: 'yaml.alias-limit',

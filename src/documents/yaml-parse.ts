@@ -121,7 +121,9 @@ function yamlFinding(
         'tab used for indentation: YAML indents with spaces',
       );
     default:
-      return diagnostic(severity, file, range, CODES.yamlSyntax, `invalid YAML: ${reason}`);
+      return severity === 'warning'
+        ? diagnostic(severity, file, range, CODES.yamlWarning, `YAML: ${reason}`)
+        : diagnostic(severity, file, range, CODES.yamlSyntax, `invalid YAML: ${reason}`);
   }
 }
 

@@ -148,6 +148,15 @@ describe('bad input: every case is a finding with file, line and column, never a
     expect(result.documents[0]?.value).toMatchObject({ description: 'api-latency' });
   });
 
+  it('a YAML warning (an unknown tag) is reported and the document still checked', () => {
+    const result = parseText(VALID_RULE.replace('severity: HIGH', 'severity: !urgent HIGH'));
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'yaml.warning', severity: 'warning', line: 13, column: 11 },
+    ]);
+    expect(result.diagnostics[0]?.message).toBe('YAML: Unresolved tag: !urgent');
+    expect(result.documents).toHaveLength(1);
+  });
+
   it('several documents per file, each checked on its own, with their index', () => {
     const result = parseText(`${VALID_RULE}---\nkind: Nope\n---\n${VALID_COMPONENT}`);
     expect(result.documents.map((d) => [d.kind, d.index])).toEqual([

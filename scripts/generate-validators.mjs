@@ -1,6 +1,7 @@
 // Compiles schemas/*.schema.json into standalone validator code (src/documents/generated/), so that a run
-// of the action validates without compiling schemas on every start (measured: ajv's compile of the two
-// schemas costs 80-250 ms per cold start on a 2-core runner; the generated module loads in a few ms).
+// of the action validates without compiling schemas on every start (measured: loading ajv and compiling
+// costs 150-400 ms per cold start on a 2-core machine; the generated module validates in 5-30 ms).
+// See docs/decisions/document-loading.md.
 // Usage: node scripts/generate-validators.mjs [--check]   (--check: exit 1 when the committed code is stale)
 import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';

@@ -12,8 +12,8 @@ export const SCHEMAS: Readonly<Record<DocumentKind, Readonly<Record<string, unkn
 
 /**
  * Validators generated ahead of time from SCHEMAS by scripts/generate-validators.mjs (all errors; formats
- * uuid, uri and duration from ajv-formats). Compiling with ajv at start-up would cost every action run
- * 80-250 ms; a test keeps the generated code in step with the schemas.
+ * uuid, uri and duration from ajv-formats). Loading ajv and compiling at start-up would cost every action
+ * run 150-400 ms (docs/decisions/document-loading.md); a test keeps the generated code in step with the schemas.
  */
 const VALIDATORS: Readonly<Record<DocumentKind, ValidateFunction>> = { AlertRule, PlatformComponent };
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
 import { Agent } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
@@ -63,11 +64,23 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
       core.notice(redactor.redact(`Cluster logs of ${cluster}: ${notice}`));
   }
   core.startGroup('Recent cluster log entries');
-  core.info(renderLogsText(reports, { redactor }));
+  printUntrusted(renderLogsText(reports, { redactor }));
   core.endGroup();
   const maxBytes = options.maxSummaryBytes ?? DEFAULT_SUMMARY_BYTES;
   const markdown = renderLogsMarkdown(reports, { redactor, maxBytes, title: 'Recent cluster log entries' });
   await core.summary.addRaw(markdown, true).write();
+}
+
+/**
+ * The runner reads any log line that starts with `::` (after leading spaces) as a workflow command, and a
+ * log entry could hold one (`::add-mask::`, `::error::`). Commands are paused around text from the service,
+ * with a token it cannot guess.
+ */
+function printUntrusted(text: string): void {
+  const resume = randomUUID();
+  core.info(`::stop-commands::${resume}`);
+  core.info(text);
+  core.info(`::${resume}::`);
 }
 
 /**

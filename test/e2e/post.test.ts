@@ -125,6 +125,28 @@ describe('post step (dist/post.js)', () => {
     expect(sandbox().count()).toBe(2);
   });
 
+  it('pauses workflow commands around text from the service', async () => {
+    const hostile = {
+      ...failure(at(2), 'INJECTED'),
+      error: {
+        tag: 'INJECTED',
+        user_log_message: 'x',
+        underlying_error: { message: 'first\n::warning::injected' },
+      },
+    };
+    setDeployments(sandbox().state, PROD_EU, [deployment(2, 'ERROR', [hostile])]);
+    const run = await runPostStep(tokenInputs(), saved(PROD_EU));
+    const lines = run.stdout.split('\n');
+    const injected = lines.findIndex((line) => line.trim() === '::warning::injected');
+    const stop = lines.findIndex((line) => line.startsWith('::stop-commands::'));
+    const resumeToken = lines[stop]?.slice('::stop-commands::'.length);
+    const resume = lines.indexOf(`::${resumeToken}::`);
+    expect(stop).toBeGreaterThanOrEqual(0);
+    expect(resumeToken).toMatch(/^[0-9a-f-]{36}$/);
+    expect(stop).toBeLessThan(injected);
+    expect(injected).toBeLessThan(resume);
+  });
+
   it('falls back to the deprecated cluster logs with a one-line notice', async () => {
     setDeployments(sandbox().state, LEGACY_US, [
       deployment(2, 'ERROR', [failure(at(1), 'SCW_QUOTA_EXCEEDED')]),

@@ -24,6 +24,19 @@ export function classifyFailure(error: ApiError): FailureClass {
   }
 }
 
+const SHORT_REASON: Readonly<Record<FailureClass, string>> = {
+  'not-found': 'Not in the catalog',
+  'bad-request': 'Rejected by the service',
+  unavailable: 'Catalog unavailable',
+  auth: 'Access denied',
+  other: 'Request failed',
+};
+
+/** One short sentence for a result line: the class and the status (or how the request failed). */
+export function failureReason(error: ApiError): string {
+  return `${SHORT_REASON[classifyFailure(error)]} (${error.status !== null ? `HTTP ${error.status}` : error.kind}).`;
+}
+
 /**
  * The one finding for a resolve that failed. `notFound` is what the template list told about a 404, or
  * null when it could not tell; `catalogError` is why the list itself failed. Every message names the

@@ -3,7 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import type { ApiError } from '../service/errors.js';
 import type { NotFoundExplanation } from './catalog-explanation.js';
 import type { ComponentTarget } from './component-target.js';
-import { failureDiagnostic } from './failures.js';
+import { failureDiagnostic, failureReason } from './failures.js';
 import { missingRequirementDiagnostic, unboundBindingDiagnostics } from './requirements.js';
 import type { Resolution } from './resolver.js';
 import type { ComponentResult } from './types.js';
@@ -61,7 +61,7 @@ export function componentResult(target: ComponentTarget, outcome: Outcome): Comp
       violations: 0,
       requirements: [],
       bindings: [],
-      reason: resolution.error.status !== null ? `HTTP ${resolution.error.status}` : resolution.error.kind,
+      reason: failureReason(resolution.error),
       shared: resolution.shared,
     };
   }

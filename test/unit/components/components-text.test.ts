@@ -55,7 +55,7 @@ const results: ComponentResult[] = [
     line: 6,
     componentKey: 'cert-manager',
     status: 'failed',
-    reason: 'HTTP 503',
+    reason: 'Catalog unavailable (HTTP 503).',
   },
   {
     ...base,
@@ -75,7 +75,7 @@ describe('formatComponentsText', () => {
         '  ok      karpenter      aws-standard 1.4.0, QOVERY_MANAGED/AWS  c/karpenter.yaml:4',
         '  invalid observability  aws-standard 1.4.0, QOVERY_MANAGED/AWS  c/observability.yaml:5  2 violations; missing s3BucketName (cluster input)',
         '  missing external-dns   aws-standard 1.4.0, QOVERY_MANAGED/AWS  c/dns.yaml:3  missing ingressClass (platform profile)',
-        '  failed  cert-manager   aws-standard 1.4.0, QOVERY_MANAGED/AWS  c/cert.yaml:6  HTTP 503',
+        '  failed  cert-manager   aws-standard 1.4.0, QOVERY_MANAGED/AWS  c/cert.yaml:6  Catalog unavailable (HTTP 503).',
         '',
       ].join('\n'),
     );

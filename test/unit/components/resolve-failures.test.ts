@@ -50,9 +50,9 @@ describe('a component the catalog does not have (404)', () => {
         'Components: cert-manager, external-dns, ingress-nginx, karpenter.',
     );
     expect(report.results.filter((r) => r.status === 'failed').map((r) => r.reason)).toEqual([
-      'HTTP 404',
-      'HTTP 404',
-      'HTTP 404',
+      'Not in the catalog (HTTP 404).',
+      'Not in the catalog (HTTP 404).',
+      'Not in the catalog (HTTP 404).',
     ]);
   });
 

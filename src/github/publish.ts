@@ -74,7 +74,7 @@ export async function publishToGitHub(
       });
       if (outcome.kind === 'forbidden') {
         notes.push(
-          'Checks run not created: the token lacks `checks: write` (always so on pull requests from forks); findings beyond the annotation caps are in this summary.',
+          'Checks run not created: the token lacks the checks: write permission (always so on pull requests from forks); findings beyond the annotation caps are in this summary.',
         );
       } else {
         checkRunPublished = true;
@@ -97,7 +97,7 @@ export async function publishToGitHub(
     } catch (error) {
       notes.push(
         statusOf(error) === 403
-          ? 'Pull-request comment not posted: the token lacks `pull-requests: write` (always so on pull requests from forks).'
+          ? 'Pull-request comment not posted: the token lacks the pull-requests: write permission (always so on pull requests from forks).'
           : `Pull-request comment not posted: ${describe(error)}`,
       );
     }
@@ -124,7 +124,7 @@ export async function publishToGitHub(
     } catch (error) {
       notes.push(
         statusOf(error) === 403
-          ? 'Drift issue not updated: the token lacks `issues: write`.'
+          ? 'Drift issue not updated: the token lacks the issues: write permission.'
           : `Drift issue not updated: ${describe(error)}`,
       );
     }

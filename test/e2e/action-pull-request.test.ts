@@ -1,0 +1,127 @@
+/**
+ * Pull requests through the bundled action against the sandbox and a fake GitHub: the plan in the Checks
+ * run, the annotations within the caps, one sticky comment created then edited, offline validation for
+ * forks, and no write to the service, ever.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { commitEdit, exampleRepository, MAIN, pullRequestEvent, runAction } from './action-runner.js';
+
+const sandbox = useSandbox({ rateLimit: false });
+let github: FakeGitHub;
+
+beforeAll(async () => {
+  if (!existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`);
+  github = await startFakeGitHub();
+});
+afterAll(async () => {
+  await github?.close();
+});
+
+const inputs = () => ({
+  'api-url': sandbox().url,
+  'api-token': sandbox().token,
+  'github-token': github.token,
+  paths: 'alerting\ncomponents',
+});
+
+describe('pull_request', () => {
+  it('plans, reports in the Checks run and one comment, and edits that comment on the next push', async () => {
+    const { dir, first } = await exampleRepository();
+    const second = await commitEdit(dir, 'alerting/api.yaml', (t) =>
+      t.replace('severity: HIGH', 'severity: CRITICAL'),
+    );
+    const pr = github.addPullRequest();
+    sandbox().resetLog();
+
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(pr, first, second),
+      inputs: inputs(),
+      githubUrl: github.url,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.outputs.command).toBe('plan');
+    expect(run.code, run.stdout).toBe(0);
+    expect(Number(run.outputs.changes)).toBeGreaterThanOrEqual(1);
+    expect(sandbox().requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/resolve'))).toEqual([]);
+
+    const check = github.checkRuns.at(-1)!;
+    expect(check).toMatchObject({
+      name: 'platform-gitops plan (alerting, components)',
+      head_sha: second,
+      status: 'completed',
+      conclusion: 'success',
+    });
+    expect(check.output.text).toContain('api-p99-latency');
+
+    const mine = () => github.comments.filter((c) => c.issue_number === pr);
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]!.body).toMatch(/^<!-- platform-gitops:v1:[0-9a-f]{16} -->\n### platform-gitops plan/);
+    expect(mine()[0]!.body).toContain('`severity`: `"HIGH"` → `"CRITICAL"`');
+
+    expect(run.summary).toContain('## platform-gitops plan');
+    expect(run.summary).toContain('api-p99-latency');
+    expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
+    const json = JSON.parse(await readFile(run.outputs['plan-json']!, 'utf8'));
+    expect(json.command).toBe('plan');
+    expect(JSON.stringify(json)).not.toContain(sandbox().token);
+    expect(run.state['api-url']).toBe(sandbox().url);
+    expect(JSON.stringify(run.state)).not.toContain(sandbox().token);
+
+    // The author reverts the change: the same comment is edited to "no changes", not deleted or re-posted.
+    const third = await commitEdit(dir, 'alerting/api.yaml', (t) =>
+      t.replace('severity: CRITICAL', 'severity: HIGH'),
+    );
+    const again = await runAction({
+      workspace: dir,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(pr, first, third),
+      inputs: inputs(),
+      githubUrl: github.url,
+    });
+    expect(again.code, again.stdout).toBe(0);
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]!.body).not.toContain('CRITICAL');
+    const edits = github.requests.filter((r) => r.method === 'PATCH' && r.path.includes('/issues/comments/'));
+    expect(edits).toHaveLength(1);
+  });
+
+  it('validates a fork pull request offline, says why, and falls back to annotations without checks: write', async () => {
+    const { dir, first } = await exampleRepository();
+    const second = await commitEdit(dir, 'alerting/api.yaml', (t) =>
+      t.replace('severity: HIGH', 'severity: SEVERE'),
+    );
+    const pr = github.addPullRequest();
+    github.switches = { checksForbidden: true, issuesForbidden: true };
+    sandbox().resetLog();
+    try {
+      const run = await runAction({
+        workspace: dir,
+        eventName: 'pull_request',
+        payload: pullRequestEvent(pr, first, second, 'someone/gitops'),
+        inputs: { ...inputs(), 'api-token': '' },
+        githubUrl: github.url,
+      });
+      expect(run.code).toBe(1);
+      expect(run.outputs.command).toBe('validate');
+      expect(sandbox().requests).toEqual([]);
+      expect(run.annotations[0]).toMatch(
+        /^::error file=alerting\/api.yaml,line=\d+,col=\d+.*title=schema.enum::`severity` must be one of/,
+      );
+      expect(run.summary).toContain('Pull request from a fork');
+      expect(run.summary).toContain('Checks run not created: the token lacks the checks: write permission');
+      expect(run.summary).toContain(
+        'Pull-request comment not posted: the token lacks the pull-requests: write permission',
+      );
+      expect(run.stdout.match(/checks: write/g)).toHaveLength(1);
+    } finally {
+      github.switches = {};
+    }
+  });
+});

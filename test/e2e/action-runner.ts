@@ -1,0 +1,146 @@
+/**
+ * Runs the bundled action main (dist/index.js, or DIST_DIR) as the runner does: a child process with the
+ * runner's environment (INPUT_*, GITHUB_*, RUNNER_TEMP) and files for outputs, state and the step summary.
+ * Also builds the throwaway git repositories the runs read.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const MAIN = resolve(process.env.DIST_DIR ?? 'dist', 'index.js');
+const NODE = process.env.E2E_NODE ?? process.execPath;
+export const EXAMPLE = resolve('fixtures/example');
+
+export interface ActionRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly summary: string;
+  readonly outputs: Record<string, string>;
+  readonly state: Record<string, string>;
+  /** The workflow-command annotations printed (`::error …`, `::warning …`, `::notice …`). */
+  readonly annotations: string[];
+}
+
+export interface ActionRunOptions {
+  readonly workspace: string;
+  readonly eventName: string;
+  readonly payload: unknown;
+  readonly inputs: Record<string, string>;
+  readonly githubUrl?: string;
+  readonly sha?: string;
+  readonly ref?: string;
+  readonly workflow?: string;
+}
+
+let runs = 0;
+
+/** Parses the runner's file-command format: `name<<DELIMITER\nvalue\nDELIMITER`. */
+function parseFileCommands(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const pattern = /^([^<\n]+)<<(\S+)\n([\s\S]*?)\n\2$/gm;
+  for (const match of text.matchAll(pattern)) out[match[1]!] = match[3]!;
+  return out;
+}
+
+export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
+  runs += 1;
+  const dir = await mkdtemp(join(tmpdir(), `action-e2e-${runs}-`));
+  const files = {
+    event: join(dir, 'event.json'),
+    output: join(dir, 'output'),
+    state: join(dir, 'state'),
+    summary: join(dir, 'summary.md'),
+  };
+  await writeFile(files.event, JSON.stringify(options.payload));
+  await Promise.all([files.output, files.state, files.summary].map((f) => writeFile(f, '')));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? dir,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: options.eventName,
+    GITHUB_EVENT_PATH: files.event,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STATE: files.state,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_WORKSPACE: options.workspace,
+    GITHUB_REPOSITORY: 'acme/gitops',
+    GITHUB_SHA: options.sha ?? 'f'.repeat(40),
+    GITHUB_REF: options.ref ?? 'refs/heads/main',
+    GITHUB_WORKFLOW: options.workflow ?? 'gitops',
+    GITHUB_RUN_ID: String(1000 + runs),
+    GITHUB_SERVER_URL: 'https://github.example',
+    RUNNER_TEMP: dir,
+    ...(options.githubUrl ? { GITHUB_API_URL: options.githubUrl } : {}),
+  };
+  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const child = spawn(NODE, [MAIN], { env, cwd: options.workspace, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const code = await new Promise<number | null>((done) => child.on('close', done));
+  return {
+    code,
+    stdout,
+    stderr,
+    summary: await readFile(files.summary, 'utf8'),
+    outputs: parseFileCommands(await readFile(files.output, 'utf8')),
+    state: parseFileCommands(await readFile(files.state, 'utf8')),
+    annotations: stdout.split('\n').filter((line) => /^::(error|warning|notice)[ :]/.test(line)),
+  };
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'e2e',
+      GIT_AUTHOR_EMAIL: 'e2e@example.invalid',
+      GIT_COMMITTER_NAME: 'e2e',
+      GIT_COMMITTER_EMAIL: 'e2e@example.invalid',
+    },
+  }).trim();
+}
+
+/** A git repository holding the example documents; returns its path and first commit. */
+export async function exampleRepository(): Promise<{ dir: string; first: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'action-e2e-repo-'));
+  await cp(EXAMPLE, dir, { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', 'documents');
+  return { dir, first: git(dir, 'rev-parse', 'HEAD') };
+}
+
+/** Rewrites a file of the repository with `edit` and commits it; returns the new commit. */
+export async function commitEdit(dir: string, file: string, edit: (text: string) => string): Promise<string> {
+  const path = join(dir, file);
+  await writeFile(path, edit(await readFile(path, 'utf8')));
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-q', '-m', `edit ${file}`);
+  return git(dir, 'rev-parse', 'HEAD');
+}
+
+export function pullRequestEvent(number: number, base: string, head: string, headRepo = 'acme/gitops') {
+  return {
+    number,
+    pull_request: {
+      number,
+      base: { sha: base, repo: { full_name: 'acme/gitops' } },
+      head: { sha: head, repo: { full_name: headRepo } },
+    },
+    repository: { full_name: 'acme/gitops', default_branch: 'main' },
+  };
+}
+
+export function pushEvent(before: string, after: string, ref = 'refs/heads/main') {
+  return { ref, before, after, repository: { full_name: 'acme/gitops', default_branch: 'main' } };
+}

@@ -12,7 +12,7 @@ const CREDENTIAL_PATTERNS: readonly [RegExp, (match: string, ...groups: string[]
     (_m, name = '', scheme) => `${name}${scheme ? `${scheme} ` : ''}${REDACTED}`,
   ],
   [
-    /\b((?:[a-z0-9]+[_-])*(?:password|passwd|pwd|secret|api[_-]?key|access[_-]?key|private[_-]?key|token)["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi,
+    /\b((?:[a-z0-9]+[_-])*(?:password|passwd|pwd|secret(?:[_-]?(?:access[_-]?)?key)?|credentials?|api[_-]?key|access[_-]?key|private[_-]?key|token)["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi,
     (_m, name = '') => `${name}${REDACTED}`,
   ],
   [/\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, () => REDACTED],

@@ -1,3 +1,5 @@
+import { runApply } from '../commands/apply.js';
+import { runDrift } from '../commands/drift.js';
 import { runPlan } from '../commands/plan.js';
 import type { RunContext, RunReport } from '../commands/types.js';
 import { runValidate } from '../commands/validate.js';
@@ -9,10 +11,10 @@ export interface DispatchOptions {
 }
 
 /** Runs the chosen command: the same engine functions the command line runs. */
-export async function runCommand(
+export function runCommand(
   command: ActionRunCommand,
   ctx: RunContext,
-  _options: DispatchOptions,
+  options: DispatchOptions,
 ): Promise<RunReport> {
   switch (command) {
     case 'validate':
@@ -20,12 +22,8 @@ export async function runCommand(
     case 'plan':
       return runPlan(ctx);
     case 'apply':
-    case 'drift': {
-      const report = await runPlan(ctx);
-      return {
-        ...report,
-        skipped: [...report.skipped, `The ${command} command is not available in this build: planned only.`],
-      };
-    }
+      return runApply(ctx);
+    case 'drift':
+      return runDrift(ctx, { remediate: options.remediate });
   }
 }

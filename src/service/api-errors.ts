@@ -42,6 +42,9 @@ export function httpError(
 }
 
 function httpHint(request: OperationRequest, status: number, ctx: FailureContext): string | null {
+  if (status >= 300 && status < 400) {
+    return 'The service answered with a redirect, which is never followed (the token would go along): check the API URL.';
+  }
   if (status === 401) return HINT_401;
   if (status === 403) return `The token may not ${request.forbidden}.`;
   if (status === 404) return `${capitalize(request.notFound)}.`;

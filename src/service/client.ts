@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
 import { invalidResponseError, writeBudgetError } from './api-errors.js';
+import { resolveApiUrl } from './api-url.js';
 import { authorizationHeader } from './auth.js';
 import {
   decodeAlertReceiverList,
@@ -20,7 +21,7 @@ import { send, type Timeouts, type TransportConfig } from './transport.js';
 import type { ServiceClient } from './types.js';
 
 export interface ServiceClientOptions {
-  /** Base address, already checked by resolveApiUrl (https, or http to loopback only). */
+  /** Base address (see resolveApiUrl: https, or http to loopback only; anything else is a UsageError). */
   readonly apiUrl: string;
   readonly token: string;
   /** For tests and proxies. The client closes only the Agent it creates itself. */
@@ -66,7 +67,8 @@ export function createServiceClient(
   const counter = new RequestCounter();
   const notices = new Notices();
   const config: TransportConfig = {
-    baseUrl: new URL(options.apiUrl),
+    // Checked again here, so no caller can send the token in clear text to another machine by mistake.
+    baseUrl: resolveApiUrl(options.apiUrl, {}),
     dispatcher: options.dispatcher ?? ownAgent!,
     authorization: authorizationHeader(token),
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,

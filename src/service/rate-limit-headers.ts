@@ -25,15 +25,19 @@ export function readRateLimit(headers: IncomingHttpHeaders, nowMs: number): Rate
  * X-RateLimit-Reset. Null when the answer says neither.
  */
 export function rateLimitWaitMs(headers: IncomingHttpHeaders, nowMs: number): number | null {
-  const retryAfter = header(headers, 'retry-after');
-  if (retryAfter !== undefined) {
-    const seconds = /^\d+(\.\d+)?$/.test(retryAfter) ? Number(retryAfter) : undefined;
-    if (seconds !== undefined) return Math.ceil(seconds * 1000);
-    const date = Date.parse(retryAfter);
-    if (!Number.isNaN(date)) return Math.max(0, date - nowMs);
-  }
+  const retryAfter = retryAfterMs(headers, nowMs);
+  if (retryAfter !== null) return retryAfter;
   const resetAt = resetTime(header(headers, 'x-ratelimit-reset'), nowMs);
   return resetAt === undefined ? null : Math.max(0, resetAt - nowMs);
+}
+
+/** Retry-After alone, as delta seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(headers: IncomingHttpHeaders, nowMs: number): number | null {
+  const retryAfter = header(headers, 'retry-after');
+  if (retryAfter === undefined) return null;
+  if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.ceil(Number(retryAfter) * 1000);
+  const date = Date.parse(retryAfter);
+  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
 }
 
 function resetTime(value: string | undefined, nowMs: number): number | undefined {

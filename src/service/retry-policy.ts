@@ -10,6 +10,7 @@
  * - 400, 401, 403, 404 (and every other 4xx but 408 and 429) are answers about the request itself: never retried.
  * - 429 was refused before any processing, so even a create is repeated: after Retry-After or
  *   X-RateLimit-Reset when given (at most `maxRateLimitWaitMs` in total for one request), else after backoff.
+ * - A Retry-After on a retried 5xx (a 503 during maintenance) lengthens the backoff, within `maxElapsedMs`.
  */
 
 /** Whether repeating a request can change the outcome on the service. */
@@ -40,8 +41,11 @@ export type AttemptFailure =
   | {
       readonly kind: 'status';
       readonly status: number;
-      /** For 429: the wait the service asked for (Retry-After or X-RateLimit-Reset), null when it gave none. */
-      readonly rateLimitWaitMs: number | null;
+      /**
+       * The wait the service asked for, null when it gave none: for 429 from Retry-After or
+       * X-RateLimit-Reset, for other answers (a 503 during maintenance) from Retry-After.
+       */
+      readonly requestedWaitMs: number | null;
     }
   | { readonly kind: 'timeout' | 'network'; readonly sent: boolean };
 
@@ -79,18 +83,19 @@ export function decideRetry(
   if (!isRetryable(failure)) return { retry: false, reason: 'not-retryable' };
   if (safety === 'create' && mayHaveReachedService(failure))
     return { retry: false, reason: 'may-have-been-created' };
-  return backoffRetry(policy, state, random, false);
+  const requested = failure.kind === 'status' ? failure.requestedWaitMs : null;
+  return backoffRetry(policy, state, random, false, requested);
 }
 
 function decideRateLimited(
   policy: RetryPolicy,
-  failure: { readonly rateLimitWaitMs: number | null },
+  failure: { readonly requestedWaitMs: number | null },
   state: RetryState,
   random: () => number,
 ): RetryDecision {
-  if (failure.rateLimitWaitMs === null) return backoffRetry(policy, state, random, true);
+  if (failure.requestedWaitMs === null) return backoffRetry(policy, state, random, true);
   if (state.attempt >= policy.maxAttempts) return { retry: false, reason: 'attempts-exhausted' };
-  const delayMs = Math.max(0, Math.ceil(failure.rateLimitWaitMs));
+  const delayMs = Math.max(0, Math.ceil(failure.requestedWaitMs));
   if (state.rateLimitWaitedMs + delayMs > policy.maxRateLimitWaitMs) {
     return { retry: false, reason: 'rate-limit-wait-too-long' };
   }
@@ -102,9 +107,11 @@ function backoffRetry(
   state: RetryState,
   random: () => number,
   rateLimited: boolean,
+  requestedWaitMs: number | null = null,
 ): RetryDecision {
   if (state.attempt >= policy.maxAttempts) return { retry: false, reason: 'attempts-exhausted' };
-  const delayMs = backoffDelay(policy, state.attempt, random);
+  // A Retry-After on a 5xx is honoured when longer than our backoff, within the same total time bound.
+  const delayMs = Math.max(backoffDelay(policy, state.attempt, random), Math.ceil(requestedWaitMs ?? 0));
   if (state.elapsedMs + delayMs > policy.maxElapsedMs) return { retry: false, reason: 'time-exhausted' };
   return { retry: true, delayMs, rateLimited };
 }

@@ -8,7 +8,7 @@ import {
   transportError,
 } from './api-errors.js';
 import type { RateLimitPacer } from './pacing.js';
-import { rateLimitWaitMs, readRateLimit } from './rate-limit-headers.js';
+import { rateLimitWaitMs, readRateLimit, retryAfterMs } from './rate-limit-headers.js';
 import type { RequestCounter } from './request-counter.js';
 import type { OperationRequest } from './requests.js';
 import { type AttemptFailure, decideRetry, type GiveUpReason, type RetryPolicy } from './retry-policy.js';
@@ -108,7 +108,11 @@ async function attemptOnce(config: TransportConfig, request: OperationRequest): 
   if (status !== 429) {
     return {
       ok: false,
-      failure: { kind: 'status', status, rateLimitWaitMs: null },
+      failure: {
+        kind: 'status',
+        status,
+        requestedWaitMs: retryAfterMs(response.headers, config.clock.now()),
+      },
       error: (ctx) => httpError(request, status, text, ctx),
     };
   }
@@ -119,7 +123,7 @@ async function attemptOnce(config: TransportConfig, request: OperationRequest): 
   const rateLimit = waitMs === null ? limits : { ...limits, resetAt: answeredAt + waitMs };
   return {
     ok: false,
-    failure: { kind: 'status', status, rateLimitWaitMs: waitMs },
+    failure: { kind: 'status', status, requestedWaitMs: waitMs },
     error: (ctx) => httpError(request, status, text, { ...ctx, rateLimit }),
   };
 }

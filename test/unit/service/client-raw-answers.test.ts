@@ -63,6 +63,21 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('answers in other shapes', () => {
+  it('refuses to send the token in clear text to another machine', () => {
+    expect(() => createServiceClient({ apiUrl: 'http://api.example.com', token: TOKEN })).toThrow(
+      /plain http/,
+    );
+  });
+
+  it("waits for a 503's Retry-After before the retry", async () => {
+    const clock = new FakeClock();
+    const service = createServiceClient({ apiUrl: url, token: TOKEN, clock, random: () => 0.5 });
+    clients.push(service);
+    script = [send(503, 'maintenance', { 'retry-after': '4' }), send(200, '{"results":[]}')];
+    await expect(service.getAlertReceivers('org-1')).resolves.toEqual([]);
+    expect(clock.sleeps).toEqual([4000]);
+  });
+
   it('keeps the base address path prefix and sends the headers the service needs', async () => {
     script = [send(200, '{"results":[]}', { 'content-type': 'application/json' })];
     await client().getAlertRules('org-1');
@@ -96,6 +111,14 @@ describe('answers in other shapes', () => {
     const error = await failure(client().getAlertRules('org-1'));
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
     expect(error.hint).toMatch(/the body is not JSON/);
+  });
+
+  it('a redirect is not followed, so the token never goes to another address', async () => {
+    script = [send(301, '', { location: 'http://elsewhere.example.com/alert-rules/r-1' })];
+    const error = await failure(client().getAlertRule('r-1'));
+    expect(error).toMatchObject({ status: 301, kind: 'http' });
+    expect(error.hint).toMatch(/redirect, which is never followed.*check the API URL/);
+    expect(seen).toHaveLength(1);
   });
 
   it('a 204 without a body for a delete', async () => {

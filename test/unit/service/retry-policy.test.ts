@@ -10,10 +10,10 @@ import {
 const policy = DEFAULT_RETRY_POLICY;
 const first: RetryState = { attempt: 1, elapsedMs: 0, rateLimitWaitedMs: 0 };
 const half = () => 0.5;
-const status = (code: number, rateLimitWaitMs: number | null = null): AttemptFailure => ({
+const status = (code: number, requestedWaitMs: number | null = null): AttemptFailure => ({
   kind: 'status',
   status: code,
-  rateLimitWaitMs,
+  requestedWaitMs,
 });
 
 describe('decideRetry', () => {
@@ -99,6 +99,20 @@ describe('decideRetry', () => {
     expect(decideRetry(policy, 'idempotent', status(429, 10_000), waited, half)).toMatchObject({
       retry: true,
     });
+  });
+
+  it("honours a 503's Retry-After when longer than the backoff, within the total time bound", () => {
+    expect(decideRetry(policy, 'idempotent', status(503, 5000), first, half)).toEqual({
+      retry: true,
+      delayMs: 5000,
+      rateLimited: false,
+    });
+    expect(decideRetry(policy, 'idempotent', status(503, 100), first, half)).toMatchObject({ delayMs: 375 });
+    expect(decideRetry(policy, 'idempotent', status(503, 3_600_000), first, half)).toEqual({
+      retry: false,
+      reason: 'time-exhausted',
+    });
+    expect(decideRetry(policy, 'create', status(503, 5000), first, half)).toMatchObject({ retry: false });
   });
 
   it('stops after maxAttempts', () => {

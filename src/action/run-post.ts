@@ -47,8 +47,14 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
   const { settings, warnings } = readPostSettings({ input: core.getInput, state: core.getState });
   for (const warning of warnings) core.warning(redactor.redact(warning));
   if (!settings) return;
+  if (settings.alreadyShown.length > 0) {
+    const ids = settings.alreadyShown.map((c) => c.clusterId).join(', ');
+    core.info(`Recent log entries of ${ids} are already in the main step's summary.`);
+  }
   if (settings.clusters.length === 0) {
-    core.info('No cluster to show logs for: the run touched none and the cluster-id input is empty.');
+    if (settings.alreadyShown.length === 0) {
+      core.info('No cluster to show logs for: the run touched none and the cluster-id input is empty.');
+    }
     return;
   }
   if (!settings.apiToken) {

@@ -6,6 +6,8 @@ export interface PostSettings {
   readonly apiUrl: string;
   readonly apiToken: string | null;
   readonly clusters: readonly ClusterRef[];
+  /** Saved clusters left out because the main step already put their logs in its own summary. */
+  readonly alreadyShown: readonly ClusterRef[];
   readonly entries: number;
 }
 
@@ -30,6 +32,8 @@ function parseEntries(value: string, warnings: string[]): number {
   return DEFAULT_LOG_ENTRIES;
 }
 
+const key = (c: ClusterRef): string => `${c.organizationId}/${c.clusterId}`;
+
 function isClusterRef(value: unknown): value is ClusterRef {
   if (value === null || typeof value !== 'object') return false;
   const { organizationId, clusterId } = value as Record<string, unknown>;
@@ -41,23 +45,24 @@ function isClusterRef(value: unknown): value is ClusterRef {
   );
 }
 
-function savedClusters(text: string, warnings: string[]): ClusterRef[] {
+/** A list of ClusterRef saved by the main step; `what` names it in warnings. */
+function savedClusters(text: string, what: string, warnings: string[]): ClusterRef[] {
   if (text === '') return [];
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
-    warnings.push('The clusters saved by the main step are not valid JSON: no cluster logs.');
+    warnings.push(`The ${what} saved by the main step are not valid JSON: ignored.`);
     return [];
   }
   if (!Array.isArray(parsed)) {
-    warnings.push('The clusters saved by the main step are not a list: no cluster logs.');
+    warnings.push(`The ${what} saved by the main step are not a list: ignored.`);
     return [];
   }
   const valid = parsed.filter(isClusterRef);
   if (valid.length < parsed.length) {
     warnings.push(
-      `${parsed.length - valid.length} of the clusters saved by the main step were not understood and are skipped.`,
+      `${parsed.length - valid.length} of the ${what} saved by the main step were not understood and are skipped.`,
     );
   }
   return valid.map((c) => ({
@@ -97,9 +102,18 @@ export function readPostSettings(sources: PostSources): {
   const state = (name: string) => sources.state(name).trim();
   const entries = parseEntries(input('log-entries'), warnings);
   const organization = input('organization-id') || state('organization-id');
-  const clusters = input('cluster-id')
-    ? givenClusters(input('cluster-id'), organization, warnings)
-    : savedClusters(state('clusters'), warnings);
+  // Clusters named in the input are always fetched; saved ones only when the main step did not already
+  // attach their logs to its summary (a failed apply does): the same requests twice would tell nothing new.
+  let clusters: ClusterRef[];
+  let alreadyShown: ClusterRef[] = [];
+  if (input('cluster-id')) {
+    clusters = givenClusters(input('cluster-id'), organization, warnings);
+  } else {
+    const shown = new Set(savedClusters(state('logs-attached'), 'clusters with logs', warnings).map(key));
+    const saved = savedClusters(state('clusters'), 'clusters', warnings);
+    clusters = saved.filter((c) => !shown.has(key(c)));
+    alreadyShown = saved.filter((c) => shown.has(key(c)));
+  }
   let apiUrl: string;
   try {
     // Not QOVERY_API_URL from the environment: the post step talks to the address the main step used.
@@ -110,5 +124,8 @@ export function readPostSettings(sources: PostSources): {
     warnings.push(`${(error as Error).message} No cluster logs.`);
     return { settings: null, warnings };
   }
-  return { settings: { apiUrl, apiToken: input('api-token') || null, clusters, entries }, warnings };
+  return {
+    settings: { apiUrl, apiToken: input('api-token') || null, clusters, alreadyShown, entries },
+    warnings,
+  };
 }

@@ -236,6 +236,16 @@ describe('post step (dist/post.js)', () => {
     expect(bad.stdout).toContain("::warning::Invalid input log-entries 'many'");
     expect(bad.stdout).toContain('::warning::The clusters saved by the main step are not valid JSON');
 
+    const attached = await runPostStep(tokenInputs(), {
+      ...saved(PROD_EU),
+      'logs-attached': JSON.stringify([{ organizationId: ACME, clusterId: PROD_EU }]),
+    });
+    expect(attached.code).toBe(0);
+    expect(attached.summary).toBe('');
+    expect(attached.stdout).toContain(
+      `Recent log entries of ${PROD_EU} are already in the main step's summary.`,
+    );
+
     const noToken = await runPostStep({}, saved(PROD_EU));
     expect(noToken.code).toBe(0);
     expect(noToken.stdout).toContain('::warning::Cluster logs skipped: the api-token input is empty.');

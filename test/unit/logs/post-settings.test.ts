@@ -22,6 +22,7 @@ describe('readPostSettings', () => {
       apiUrl: 'http://127.0.0.1:4010',
       apiToken: 'qov_sandbox_acme_token',
       clusters: [{ organizationId: ORG, clusterId: PROD }],
+      alreadyShown: [],
       entries: 50,
     });
   });
@@ -42,6 +43,25 @@ describe('readPostSettings', () => {
     ]);
     expect(settings?.entries).toBe(7);
     expect(settings?.apiUrl).toBe('https://api.qovery.com');
+  });
+
+  it('leaves out saved clusters whose logs the main step already attached, but never input ones', () => {
+    const attached = JSON.stringify([{ organizationId: ORG, clusterId: PROD }]);
+    const both = JSON.stringify([
+      { organizationId: ORG, clusterId: PROD },
+      { organizationId: ORG, clusterId: STAGING },
+    ]);
+    const fromState = read({}, { clusters: both, 'logs-attached': attached }).settings;
+    expect(fromState?.clusters).toEqual([{ organizationId: ORG, clusterId: STAGING }]);
+    expect(fromState?.alreadyShown).toEqual([{ organizationId: ORG, clusterId: PROD }]);
+    const fromInput = read(
+      { 'cluster-id': PROD, 'organization-id': ORG },
+      { 'logs-attached': attached },
+    ).settings;
+    expect(fromInput?.clusters).toEqual([{ organizationId: ORG, clusterId: PROD }]);
+    expect(read({}, { clusters: both, 'logs-attached': 'oops' }).warnings).toEqual([
+      'The clusters with logs saved by the main step are not valid JSON: ignored.',
+    ]);
   });
 
   it('turns every bad value into a warning and a safe default', () => {

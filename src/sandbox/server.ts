@@ -119,14 +119,18 @@ function route(
   match: ReturnType<Router<Handler>['match']>,
   req: IncomingMessage,
   url: URL,
-  parsed: ReturnType<typeof parseJson>,
+  parsed: ParsedBody,
 ): Answer {
   if (match.kind === 'none') throw new HttpError(404, `no operation at ${url.pathname}`);
   if (match.kind === 'wrong-method') {
     throw new HttpError(405, `${req.method} is not allowed here`, { Allow: match.allowed.join(', ') });
   }
   const grant = authenticate(req.headers.authorization ?? null, parts.store.grants);
-  if (!parsed.ok) throw new HttpError(400, 'the request body is not valid JSON');
+  if (!parsed.ok) {
+    throw parsed.status === 413
+      ? new HttpError(413, `the request body is larger than ${MAX_BODY_BYTES} bytes`)
+      : new HttpError(400, 'the request body is not valid JSON');
+  }
   return match.route.handler({
     store: parts.store,
     grant,
@@ -137,22 +141,25 @@ function route(
   });
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The whole body, or null when it is larger than any operation takes (the rest is read and dropped). */
+async function readBody(req: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) break;
-    chunks.push(chunk as Buffer);
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8');
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+type ParsedBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 };
+
+function parseJson(text: string | null): ParsedBody {
+  if (text === null) return { ok: false, status: 413 };
   if (text.trim().length === 0) return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
-    return { ok: false };
+    return { ok: false, status: 400 };
   }
 }

@@ -121,3 +121,16 @@ describe('rate limiting off', () => {
     expect(answer.headers.get('x-ratelimit-limit')).toBeNull();
   });
 });
+
+describe('request bodies', () => {
+  const sandbox = useSandbox({ rateLimit: false });
+  it('refuses a body larger than any operation takes with 413', async () => {
+    const answer = await callSandbox(sandbox(), 'POST', '/alert-rules', {
+      body: `"${'x'.repeat(1_100_000)}"`,
+    });
+    expect(answer).toMatchObject({
+      status: 413,
+      body: { message: 'the request body is larger than 1048576 bytes' },
+    });
+  });
+});

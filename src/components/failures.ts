@@ -6,7 +6,7 @@ import type { ComponentTarget } from './component-target.js';
 import { anchor } from './violations.js';
 
 /** How a failed resolve is reported; the class decides the place, the code and whether it stops others. */
-export type FailureClass = 'not-found' | 'bad-request' | 'unavailable' | 'auth' | 'other';
+export type FailureClass = 'not-found' | 'bad-request' | 'unavailable' | 'auth' | 'rate-limited' | 'other';
 
 export function classifyFailure(error: ApiError): FailureClass {
   switch (error.status) {
@@ -19,8 +19,10 @@ export function classifyFailure(error: ApiError): FailureClass {
     case 401:
     case 403:
       return 'auth';
+    case 429:
+      return 'rate-limited';
     default:
-      return 'other';
+      return error.kind === 'budget' ? 'rate-limited' : 'other';
   }
 }
 
@@ -29,6 +31,7 @@ const SHORT_REASON: Readonly<Record<FailureClass, string>> = {
   'bad-request': 'Rejected by the service',
   unavailable: 'Catalog unavailable',
   auth: 'Access denied',
+  'rate-limited': 'Rate limit reached',
   other: 'Request failed',
 };
 
@@ -90,6 +93,13 @@ export function failureDiagnostic(
       );
     case 'auth':
       return report([], 'component.access-denied', error.message, 'Access denied');
+    case 'rate-limited':
+      return report(
+        [],
+        'component.rate-limited',
+        `${error.message} Components not resolved yet in this run were not sent; run the job again after the limit resets.`,
+        'Rate limit reached',
+      );
     default:
       return report(
         [],

@@ -116,8 +116,8 @@ function registerAllSensitiveValues(
 }
 
 /**
- * Every document's findings, except that a refused token (401) or organization (403) is reported once:
- * the same refusal on fifty documents would bury every other finding.
+ * Every document's findings, except that a refused token (401), organization (403) or a spent rate limit
+ * is reported once: the same refusal on fifty documents would bury every other finding.
  */
 function documentFindings(
   head: readonly ComponentTarget[],
@@ -131,8 +131,9 @@ function documentFindings(
     if (!outcome) continue;
     if (outcome.kind === 'resolved' && !outcome.resolution.ok) {
       const { error } = outcome.resolution;
-      if (classifyFailure(error) === 'auth') {
-        const key = error.status === 401 ? '401' : `403 ${target.organizationId}`;
+      const failure = classifyFailure(error);
+      if (failure === 'auth' || failure === 'rate-limited') {
+        const key = error.status === 403 ? `403 ${target.organizationId}` : failure;
         if (reported.has(key)) continue;
         reported.add(key);
       }

@@ -1,6 +1,7 @@
 import { ApiError } from '../service/errors.js';
 import type { PlatformTemplate, ResolveResponse, ServiceClient } from '../service/types.js';
 import { type ComponentTarget, resolveParams } from './component-target.js';
+import { classifyFailure } from './failures.js';
 import { createLimiter } from './limiter.js';
 
 export type Resolution =
@@ -11,8 +12,9 @@ export type Resolution =
  * Sends resolves for one run, spending as few requests as the answers allow:
  * - an identical question (same parameters, same canonical body) is asked once; later documents share
  *   the answer (or the failure);
- * - after a 401 the token is known to be refused, and after a 403 the organization is: further resolves
- *   that would meet the same answer are not sent;
+ * - after a 401 the token is known to be refused, after a 403 the organization is, and after a 429 the
+ *   client could not wait out, the budget is spent: further resolves that would meet the same answer are
+ *   not sent;
  * - the template list, needed only to explain a 404, is read at most once per organization.
  */
 export class ComponentResolver {
@@ -67,8 +69,11 @@ export class ComponentResolver {
         target.request,
       );
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) this.#denied.set('', error);
-      if (error instanceof ApiError && error.status === 403) this.#denied.set(organizationId, error);
+      if (error instanceof ApiError) {
+        const failure = classifyFailure(error);
+        if (failure === 'rate-limited' || error.status === 401) this.#denied.set('', error);
+        else if (error.status === 403) this.#denied.set(organizationId, error);
+      }
       throw error;
     }
   }

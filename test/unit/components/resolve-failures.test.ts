@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../../src/sandbox/index.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { ACME, edit, exampleFiles, runResolve } from './sandbox-run.js';
 
@@ -147,6 +148,41 @@ describe('a token the service refuses', () => {
     });
     expect(sandbox().count(RESOLVE)).toBe(1);
     expect(errors(report).map((d) => d.code)).toEqual(['component.access-denied']);
+  });
+});
+
+describe('a spent rate limit', () => {
+  it('stops sending once the client gives up on a 429, and says so once', async () => {
+    const limited = await startSandbox({ rateLimit: { limit: 2, windowMs: 3_600_000 } });
+    try {
+      const { report } = await runResolve(limited, { head: exampleFiles(), concurrency: 1 });
+      const found = errors(report);
+      expect(found.map((d) => d.code)).toEqual(['component.rate-limited']);
+      expect(found[0]!.message).toContain('run the job again after the limit resets');
+      expect(report.results.map((r) => r.status)).toEqual([
+        'resolved',
+        'resolved',
+        'failed',
+        'failed',
+        'failed',
+      ]);
+      // The client knows the budget is spent from the headers and sends nothing it cannot afford; the
+      // other components are not even offered to it.
+      expect(report.results[2]?.reason).toBe('Rate limit reached (budget).');
+      expect(limited.count('resolvePlatformTemplateComponentConfiguration')).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('stops sending after a 429 the client could not wait out', async () => {
+    sandbox().setFaults({
+      script: [{ operation: RESOLVE, status: 429, headers: { 'retry-after': '7200' }, times: 10 }],
+    });
+    const { report } = await runResolve(sandbox(), { head: exampleFiles(), concurrency: 1 });
+    expect(sandbox().count(RESOLVE)).toBe(1);
+    expect(errors(report).map((d) => d.code)).toEqual(['component.rate-limited']);
+    expect(new Set(report.results.map((r) => r.reason))).toEqual(new Set(['Rate limit reached (HTTP 429).']));
   });
 });
 

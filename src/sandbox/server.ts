@@ -77,7 +77,9 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
 
   if (!(await pause(clock, faults.latencyMs, gone.signal))) return drop();
 
-  const rate = parts.rateLimiter?.take(authorization ?? '') ?? { allowed: true, headers: {} };
+  // The budget belongs to the token, whichever scheme carries it.
+  const credential = authorization?.replace(/^\s*(Token|Bearer)\s+/i, '').trim() ?? '';
+  const rate = parts.rateLimiter?.take(credential) ?? { allowed: true, headers: {} };
   const headers: Record<string, string> = { ...rate.headers };
   if (!rate.allowed) {
     return answer(429, errorBody(429, 'rate limit exceeded: retry after the window resets'), headers);

@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+import type { RunContext } from '../commands/types.js';
+import { systemClock } from '../core/clock.js';
+import { UsageError } from '../core/errors.js';
+import { Redactor } from '../core/redact.js';
+import { createGitReader } from '../git/reader.js';
+import { resolveApiUrl } from '../service/api-url.js';
+import { createServiceClient } from '../service/client.js';
+import type { ServiceClient } from '../service/types.js';
+import type { CliArgs } from './args.js';
+
+export interface CliRuntime {
+  readonly context: RunContext;
+  /** Closes the service client's connections so the process can exit at once. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds what a run may use from the command line and the environment. The token comes only from
+ * QOVERY_API_TOKEN; it is registered with the redactor before anything can print it.
+ */
+export function createCliRuntime(
+  args: CliArgs,
+  env: NodeJS.ProcessEnv,
+  progress: (line: string) => void,
+): CliRuntime {
+  const redactor = new Redactor();
+  const token = env.QOVERY_API_TOKEN?.trim() || null;
+  redactor.add(token);
+  const root = resolve(args.root ?? process.cwd());
+  let client: (ServiceClient & { close(): Promise<void> }) | null = null;
+
+  const service = (): ServiceClient => {
+    if (client) return client;
+    if (!token) {
+      throw new UsageError(
+        `'${args.command}' talks to the service: set QOVERY_API_TOKEN to an API token (or run 'platform-gitops sandbox' to try it locally)`,
+      );
+    }
+    const apiUrl = resolveApiUrl(args.apiUrl, env);
+    client = createServiceClient({ apiUrl: apiUrl.toString(), token });
+    return client;
+  };
+
+  const context: RunContext = {
+    root,
+    paths: args.paths,
+    organizationId: args.organizationId ?? (env.QOVERY_ORGANIZATION_ID?.trim() || null),
+    service,
+    git: createGitReader(root),
+    base: args.base ?? null,
+    head: args.head ?? null,
+    prune: args.prune,
+    concurrency: args.concurrency,
+    allComponents: args.all,
+    clock: systemClock,
+    redactor,
+    progress,
+  };
+  return {
+    context,
+    close: async () => {
+      await client?.close();
+    },
+  };
+}

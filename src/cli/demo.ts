@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runApply } from '../commands/apply.js';
+import { runDrift } from '../commands/drift.js';
+import { exitCodeFor } from '../commands/exit-code.js';
+import { runPlan } from '../commands/plan.js';
+import type { RunContext, RunReport } from '../commands/types.js';
+import { runValidate } from '../commands/validate.js';
+import { systemClock } from '../core/clock.js';
+import { Redactor } from '../core/redact.js';
+import { startSandbox } from '../sandbox/index.js';
+import { createServiceClient } from '../service/client.js';
+import { renderReport } from './render.js';
+
+/** The example repository shipped beside the bundle (<root>/dist/*.js → <root>/fixtures/example). */
+export function exampleDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [
+    join(here, '..', 'fixtures', 'example'),
+    join(here, '..', '..', 'fixtures', 'example'),
+  ]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return join(process.cwd(), 'fixtures', 'example');
+}
+
+interface Step {
+  readonly title: string;
+  readonly run: () => Promise<RunReport>;
+  /** What a healthy demo shows at this step. */
+  readonly expect: (report: RunReport) => string | null;
+}
+
+/**
+ * The quick start: the whole flow on the example repository against an in-process sandbox, printing what a
+ * user would see at each step. Exits 1 if any step does not behave as the README promises.
+ */
+export async function runDemo(options: { print: (text: string) => void; color: boolean }): Promise<number> {
+  const sandbox = await startSandbox();
+  // A client per step, as each command line run would have: the request counts are per command.
+  let client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });
+  const redactor = new Redactor();
+  redactor.add(sandbox.token);
+  const ctx: RunContext = {
+    root: exampleDir(),
+    paths: ['.'],
+    organizationId: sandbox.organizationId,
+    service: () => client,
+    git: null,
+    base: null,
+    head: null,
+    prune: false,
+    concurrency: 4,
+    allComponents: true,
+    clock: systemClock,
+    redactor,
+    progress: () => {},
+  };
+  const pending = (r: RunReport) => r.plan?.changes.filter((c) => c.action !== 'noop').length ?? 0;
+  const steps: Step[] = [
+    {
+      title: 'validate .',
+      run: () => runValidate(ctx),
+      expect: (r) => (exitCodeFor(r) === 0 ? null : 'invalid'),
+    },
+    {
+      title: 'plan .',
+      run: () => runPlan(ctx),
+      expect: (r) => (pending(r) > 0 ? null : 'the first plan should have changes'),
+    },
+    {
+      title: 'apply .',
+      run: () => runApply(ctx),
+      expect: (r) => (exitCodeFor(r) === 0 && r.results.length > 0 ? null : 'the apply should succeed'),
+    },
+    {
+      title: 'plan .   # again: nothing left to do',
+      run: () => runPlan(ctx),
+      expect: (r) => (pending(r) === 0 ? null : 'a plan right after apply must be empty'),
+    },
+    {
+      title: 'drift .',
+      run: () => runDrift(ctx, { remediate: false }),
+      expect: (r) => (exitCodeFor(r) === 0 ? null : 'no drift right after apply'),
+    },
+  ];
+  const paint = (text: string) => (options.color ? `\u001b[1m${text}\u001b[22m` : text);
+  options.print(
+    `Sandbox of the service on ${sandbox.url} (organization ${sandbox.organizationId}); example repository ${ctx.root}\n`,
+  );
+  const problems: string[] = [];
+  try {
+    for (const step of steps) {
+      options.print(`\n${paint(`$ platform-gitops ${step.title}`)}\n`);
+      await client.close();
+      client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });
+      const report = await step.run();
+      options.print(renderReport(report, { format: 'text', color: options.color, redactor, policy: {} }));
+      const problem = step.expect(report);
+      if (problem) problems.push(`${step.title}: ${problem}`);
+    }
+  } finally {
+    await client.close();
+    await sandbox.close();
+  }
+  if (problems.length > 0) {
+    options.print(`\nThe demo did not go as expected:\n  ${problems.join('\n  ')}\n`);
+    return 1;
+  }
+  options.print('\nDone: validated, planned, applied, and no drift left.\n');
+  return 0;
+}

@@ -1,0 +1,139 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index.js';
+import type { Sandbox } from '../../src/sandbox/types.js';
+
+const DIST = resolve(process.env.DIST_DIR ?? 'dist');
+const NODE = process.env.E2E_NODE ?? process.execPath;
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the bundled CLI as a user would, with only the environment given (no inherited secrets). */
+function cli(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(NODE, [join(DIST, 'cli.js'), ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+describe('the CLI bundle', () => {
+  it('validates the example repository with no findings and exits 0', async () => {
+    const run = await cli(['validate', 'fixtures/example']);
+    expect(run.stdout).toContain('0 errors, 0 warnings');
+    expect(run.code).toBe(0);
+  });
+
+  it('reports every planted error of the invalid corpus at its exact line and column', async () => {
+    const run = await cli(['validate', 'fixtures/invalid', '--format', 'json']);
+    expect(run.code).toBe(1);
+    const output = JSON.parse(run.stdout);
+    const expected: { file: string; line: number; column: number; code: string; severity: string }[] =
+      JSON.parse(await readFile('fixtures/invalid/EXPECTED.json', 'utf8'));
+    const found = output.diagnostics.map(
+      (d: { file: string; line: number; column: number; code: string; severity: string }) =>
+        `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}`,
+    );
+    for (const e of expected) {
+      expect(found).toContain(`${e.file}:${e.line}:${e.column} ${e.severity} ${e.code}`);
+    }
+  });
+
+  it('answers a bad command or option with one line and no stack trace', async () => {
+    for (const args of [['deploy'], ['plan', '--bogus'], ['validate', '--format', 'xml'], ['logs']]) {
+      const run = await cli(args);
+      expect(run.code).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/^platform-gitops: /);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('says how to set the token when a command needs the service', async () => {
+    const run = await cli(['plan', 'fixtures/example']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/QOVERY_API_TOKEN/);
+  });
+
+  it('prints help and version', async () => {
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: platform-gitops <command>/);
+    const version = await cli(['--version']);
+    expect(version.stdout).toMatch(/^platform-gitops \d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('the CLI bundle against the sandbox', () => {
+  let sandbox: Sandbox;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    env = { QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: sandbox.token };
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  it('plans the example with one alert-rule list call per organization, never printing the token', async () => {
+    sandbox.resetLog();
+    const run = await cli(
+      ['plan', 'fixtures/example', '--org', sandbox.organizationId, '--format', 'json'],
+      env,
+    );
+    const output = JSON.parse(run.stdout);
+    expect(output.requests.byOperation.getAlertRules).toBe(1);
+    expect(sandbox.count('getAlertRules')).toBe(1);
+    expect(sandbox.count('editAlertRule') + sandbox.count('createAlertRule')).toBe(0);
+    expect(output.changes.length).toBeGreaterThan(20);
+    expect(run.stdout + run.stderr).not.toContain(sandbox.token);
+  });
+
+  it('applies, and a plan right after the apply is empty', async () => {
+    const org = ['--org', sandbox.organizationId];
+    const apply = await cli(['apply', 'fixtures/example', ...org, '--format', 'json'], env);
+    expect(apply.code).toBe(0);
+    const applied = JSON.parse(apply.stdout);
+    expect(applied.results.length).toBeGreaterThan(0);
+    expect(applied.results.every((r: { ok: boolean }) => r.ok)).toBe(true);
+    const again = await cli(['plan', 'fixtures/example', ...org, '--detailed-exitcode'], env);
+    expect(again.code).toBe(0);
+    const drift = await cli(['drift', 'fixtures/example', ...org], env);
+    expect(drift.code).toBe(0);
+  });
+
+  it('exports the organization so that a plan on the export shows no changes', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'export-'));
+    try {
+      const exported = await cli(['export', '--out', out, '--org', sandbox.organizationId], env);
+      expect(exported.code).toBe(0);
+      const plan = await cli(
+        ['plan', out, '--root', out, '--org', sandbox.organizationId, '--detailed-exitcode'],
+        env,
+      );
+      expect(plan.stdout).toContain('0 to create, 0 to update, 0 to delete');
+      expect(plan.code).toBe(0);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+});

@@ -62,6 +62,14 @@ export function toPlainData(
   try {
     return { ok: true, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
   } catch (error) {
+    if (error instanceof RangeError) {
+      // The stack ran out converting a deeply nested document (the parser itself stops a little earlier).
+      const at = documentStart(doc, lineCounter, text);
+      return {
+        ok: false,
+        finding: diagnostic('error', file, at, CODES.yamlSyntax, 'invalid YAML: nested too deeply to read'),
+      };
+    }
     if (!(error instanceof ReferenceError)) throw error;
     const range = firstAliasRange(doc, lineCounter, text) ?? documentStart(doc, lineCounter, text);
     return {
@@ -121,6 +129,9 @@ function yamlFinding(
         'tab used for indentation: YAML indents with spaces',
       );
     default:
+      if (isTooDeep(error)) {
+        return diagnostic(severity, file, range, CODES.yamlSyntax, 'invalid YAML: nested too deeply to read');
+      }
       return severity === 'warning'
         ? diagnostic(severity, file, range, CODES.yamlWarning, `YAML: ${reason}`)
         : diagnostic(severity, file, range, CODES.yamlSyntax, `invalid YAML: ${reason}`);
@@ -133,7 +144,14 @@ function yamlFinding(
  */
 function primaryErrors(errors: readonly YAMLError[]): readonly YAMLError[] {
   const tabs = errors.filter((e) => e.code === 'TAB_AS_INDENT');
-  return tabs.length > 0 ? tabs : errors;
+  if (tabs.length > 0) return tabs;
+  // Nesting deep enough to exhaust the stack fails at every level below the limit: the first says it all.
+  const tooDeep = errors.find(isTooDeep);
+  return tooDeep ? [tooDeep] : errors;
+}
+
+function isTooDeep(error: YAMLError): boolean {
+  return error.message.includes('Maximum call stack size exceeded');
 }
 
 /** Start offset of the quoted scalar that runs up to `errorOffset` without its closing quote, if any. */

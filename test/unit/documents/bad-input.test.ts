@@ -141,6 +141,17 @@ describe('bad input: every case is a finding with file, line and column, never a
     ]);
   });
 
+  it('nesting deep enough to exhaust the stack is one finding, not a crash', () => {
+    const depth = 50_000;
+    const result = parseText(`kind: AlertRule\nx: ${'['.repeat(depth)}${']'.repeat(depth)}\n`);
+    expect(result.diagnostics).toHaveLength(1);
+    expect(result.diagnostics[0]).toMatchObject({
+      code: 'yaml.syntax',
+      line: 2,
+      message: 'invalid YAML: nested too deeply to read',
+    });
+  });
+
   it('a few aliases are fine', () => {
     const text = `${VALID_RULE.replace('name: api-latency', 'name: &n api-latency\ndescription: *n')}`;
     const result = parseText(text);

@@ -1,0 +1,83 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { liveRules, startSandbox } from '../../../src/sandbox/index.js';
+
+const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
+const EXAMPLE = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'example', 'alerting');
+const RECEIVERS: Record<string, string> = {
+  'slack-oncall': '5e1ec7ed-0000-4000-8000-000000000201',
+  'email-platform': '5e1ec7ed-0000-4000-8000-000000000202',
+  'slack-low-priority': '5e1ec7ed-0000-4000-8000-000000000203',
+};
+const EDITABLE = [
+  'name',
+  'description',
+  'tag',
+  'condition',
+  'for_duration',
+  'severity',
+  'enabled',
+  'presentation',
+];
+
+async function exampleRules(): Promise<Record<string, unknown>[]> {
+  const rules: Record<string, unknown>[] = [];
+  for (const name of (await readdir(EXAMPLE)).filter((n) => n.endsWith('.yaml')).sort()) {
+    for (const doc of parseAllDocuments(await readFile(join(EXAMPLE, name), 'utf8'))) {
+      const value = doc.toJS() as Record<string, unknown> | null;
+      if (value?.kind === 'AlertRule') rules.push(value);
+    }
+  }
+  return rules;
+}
+
+/**
+ * The sandbox's live rules are derived from the example repository; this keeps the two in step, so that
+ * a plan of the example against the sandbox shows exactly the planned mix of changes.
+ */
+describe('the seed agrees with the example repository', () => {
+  it('holds every managed example rule, identical but for three planned differences; new rules are absent', async () => {
+    const sandbox = await startSandbox({ rateLimit: false });
+    try {
+      const live = liveRules(sandbox.state, ACME).filter((r) => r.source === 'MANAGED');
+      const differences: Record<string, string[]> = {};
+      const absent: string[] = [];
+      for (const doc of await exampleRules()) {
+        const match = live.find((r) =>
+          doc.id ? r.id === doc.id : r.cluster_id === doc.cluster_id && r.name === doc.name,
+        );
+        if (!match) {
+          absent.push(doc.name as string);
+          continue;
+        }
+        const desired: Record<string, unknown> = {
+          ...doc,
+          presentation: { summary: null, runbook_url: null, ...(doc.presentation as object) },
+          alert_receiver_ids:
+            (doc.alert_receiver_ids as string[] | undefined) ??
+            (doc.alert_receivers as string[]).map((n) => RECEIVERS[n]),
+        };
+        const differing = [...EDITABLE, 'alert_receiver_ids'].filter(
+          (field) => JSON.stringify(desired[field]) !== JSON.stringify(match[field]),
+        );
+        const target = doc.target as { target_type: string; target_id: string };
+        expect(match.target).toEqual({
+          target_type: target.target_type === 'CLUSTER' ? ' CLUSTER' : target.target_type,
+          target_id: target.target_id,
+        });
+        if (differing.length > 0) differences[doc.name as string] = differing;
+      }
+      expect(differences).toEqual({
+        'api-5xx-ratio': ['condition'],
+        'prod-eu-disk-pressure': ['for_duration'],
+        'postgres-deadlocks': ['alert_receiver_ids'],
+      });
+      expect(absent.length).toBeGreaterThan(0);
+      expect(live.filter((r) => r.is_up_to_date === false)).toHaveLength(1);
+    } finally {
+      await sandbox.close();
+    }
+  });
+});

@@ -5,7 +5,6 @@ import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
 import { createGitReader } from '../git/reader.js';
 import { resolveApiUrl } from '../service/api-url.js';
-import { createServiceClient } from '../service/client.js';
 import type { ServiceClient } from '../service/types.js';
 import type { CliArgs } from './args.js';
 
@@ -19,11 +18,14 @@ export interface CliRuntime {
  * Builds what a run may use from the command line and the environment. The token comes only from
  * QOVERY_API_TOKEN; it is registered with the redactor before anything can print it.
  */
-export function createCliRuntime(
+export async function createCliRuntime(
   args: CliArgs,
   env: NodeJS.ProcessEnv,
   progress: (line: string) => void,
-): CliRuntime {
+): Promise<CliRuntime> {
+  // Offline commands never load the HTTP client.
+  const { createServiceClient } =
+    args.command === 'validate' ? { createServiceClient: null } : await import('../service/client.js');
   const redactor = new Redactor();
   const token = env.QOVERY_API_TOKEN?.trim() || null;
   redactor.add(token);
@@ -37,6 +39,7 @@ export function createCliRuntime(
         `'${args.command}' talks to the service: set QOVERY_API_TOKEN to an API token (or run 'platform-gitops sandbox' to try it locally)`,
       );
     }
+    if (!createServiceClient) throw new Error(`'${args.command}' does not use the service`);
     const apiUrl = resolveApiUrl(args.apiUrl, env);
     client = createServiceClient({ apiUrl: apiUrl.toString(), token });
     return client;

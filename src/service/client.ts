@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
-import { invalidResponseError, writeBudgetError } from './api-errors.js';
+import { UsageError } from '../core/errors.js';
+import { HINT_401, invalidResponseError, writeBudgetError } from './api-errors.js';
 import { resolveApiUrl } from './api-url.js';
 import { authorizationHeader } from './auth.js';
 import {
@@ -34,6 +35,10 @@ export interface ServiceClientOptions {
   readonly random?: () => number;
 }
 
+/**
+ * undici checks header and body timeouts on a coarse tick (about half a second): a timeout fires between
+ * its value and about a second later. Connect timeouts are exact.
+ */
 export const DEFAULT_TIMEOUTS: Timeouts = Object.freeze({
   connectMs: 10_000,
   headersMs: 30_000,
@@ -52,7 +57,7 @@ export function createServiceClient(
   options: ServiceClientOptions,
 ): ServiceClient & { close(): Promise<void> } {
   const token = options.token.trim();
-  if (token === '') throw new TypeError('createServiceClient: the token is empty');
+  if (token === '') throw new UsageError(`No API token. ${capitalizeFirst(HINT_401)}`);
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const ownAgent = options.dispatcher
     ? null
@@ -138,4 +143,8 @@ export function createServiceClient(
 
 function managedRule(body: unknown, ctx: DecodeContext) {
   return decodeManagedAlertRule(body, '', ctx);
+}
+
+function capitalizeFirst(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

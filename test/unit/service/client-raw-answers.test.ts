@@ -69,6 +69,12 @@ describe('answers in other shapes', () => {
     );
   });
 
+  it('refuses an empty token with the sentence that says how to set it', () => {
+    expect(() => createServiceClient({ apiUrl: url, token: '  ' })).toThrow(
+      'No API token. Token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).',
+    );
+  });
+
   it("waits for a 503's Retry-After before the retry", async () => {
     const clock = new FakeClock();
     const service = createServiceClient({ apiUrl: url, token: TOKEN, clock, random: () => 0.5 });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import type { RunContext, RunReport } from '../commands/types.js';
+import type { ClusterRef, RunContext, RunReport } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
@@ -175,7 +175,7 @@ async function runAndReport(
     }),
   );
   let summaryText = summary;
-  if (logs && service !== null && report.clusters.length > 0) {
+  if (logs && service !== null && failedClusters(report).length > 0) {
     summaryText += `\n\n${await clusterLogsSection(service, report, inputs, redactor, SUMMARY_LIMIT_BYTES - utf8Bytes(summary) - 4)}`;
   }
   await core.summary.addRaw(summaryText, true).write();
@@ -206,9 +206,30 @@ async function clusterLogsSection(
   redactor: Redactor,
   maxBytes: number,
 ): Promise<string> {
-  const reports = await collectClusterLogs(service, report.clusters, {
+  const reports = await collectClusterLogs(service, failedClusters(report), {
     entries: inputs.logEntries,
     signal: AbortSignal.timeout(LOGS_TIME_LIMIT_MS),
   });
   return renderLogsMarkdown(reports, { redactor, maxBytes, title: 'Recent cluster log entries' });
+}
+
+/**
+ * The clusters of the writes that failed: their logs explain the failure, and asking only for those spends
+ * the fewest requests. A failure that matches no planned change falls back to every cluster of the run.
+ */
+function failedClusters(report: RunReport): ClusterRef[] {
+  const failed = report.results.filter((r) => !r.ok);
+  const refs = new Map<string, ClusterRef>();
+  for (const change of report.plan?.changes ?? []) {
+    const matched = failed.some(
+      (r) => r.file === change.file && r.line === change.line && r.name === change.name,
+    );
+    if (matched && change.clusterId) {
+      refs.set(`${change.organizationId}/${change.clusterId}`, {
+        organizationId: change.organizationId,
+        clusterId: change.clusterId,
+      });
+    }
+  }
+  return refs.size > 0 ? [...refs.values()] : [...report.clusters];
 }

@@ -28,7 +28,9 @@ type Safe = (text: string | undefined | null) => string;
 
 function deploymentLine(d: DeploymentSummary, safe: Safe): string {
   const failed = d.action_status === 'ERROR' || d.status.endsWith('_ERROR');
-  const status = `${failed ? '❌ ' : ''}**${escapeInline(safe(d.status), 100)}** (action ${code(safe(d.action_status))})`;
+  const running = d.action_status === 'ONGOING' || d.action_status === 'QUEUED';
+  const icon = failed ? '❌ ' : running ? '⏳ ' : '';
+  const status = `${icon}**${escapeInline(safe(d.status), 100)}** (action ${code(safe(d.action_status))})`;
   const parts = [
     `**Deployment** ${code(safe(d.id))}`,
     `trigger ${code(safe(d.trigger_action))}`,

@@ -1,0 +1,153 @@
+/**
+ * Drift checks through the bundled action against the sandbox and a fake GitHub: the drift issue is opened
+ * when drift is found, updated with the current table, and closed with a comment once a remediation removed
+ * the drift; a manual dispatch runs the command it names.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveRule, putLiveRule } from '../../src/sandbox/index.js';
+import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { exampleRepository, MAIN, runAction } from './action-runner.js';
+
+const RULE = 'a2a2a2a2-0000-4000-8000-000000000501';
+const LABEL = 'platform-gitops-drift';
+const sandbox = useSandbox({ rateLimit: false });
+let github: FakeGitHub;
+
+beforeAll(async () => {
+  if (!existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`);
+  github = await startFakeGitHub();
+});
+afterAll(async () => {
+  await github?.close();
+});
+
+const inputs = () => ({
+  'api-url': sandbox().url,
+  'api-token': sandbox().token,
+  'github-token': github.token,
+  paths: 'alerting',
+});
+const writes = () => sandbox().requests.filter((r) => r.method !== 'GET');
+const driftIssues = () => github.issues.filter((i) => i.labels.some((l) => l.name === LABEL));
+
+describe('schedule and workflow_dispatch', () => {
+  it('opens, updates and closes one drift issue', async () => {
+    const { dir } = await exampleRepository();
+    const schedule = () =>
+      runAction({
+        workspace: dir,
+        eventName: 'schedule',
+        payload: { schedule: '0 6 * * *' },
+        inputs: inputs(),
+        githubUrl: github.url,
+        workflow: 'drift',
+      });
+
+    // The example repository differs from the live rules: drift, so the issue is opened.
+    sandbox().resetLog();
+    const found = await schedule();
+    expect(found.code, found.stdout).toBe(0);
+    expect(found.outputs.command).toBe('drift');
+    const drift = Number(found.outputs.drift);
+    expect(drift).toBeGreaterThan(0);
+    expect(writes()).toEqual([]);
+    expect(driftIssues()).toHaveLength(1);
+    expect(driftIssues()[0]).toMatchObject({
+      state: 'open',
+      title: 'Alert rules drifted from the default branch (alerting)',
+    });
+    expect(driftIssues()[0]!.body).toMatch(/^<!-- platform-gitops:drift:v1:[0-9a-f]{16} -->/);
+    expect(driftIssues()[0]!.body).not.toContain('api-p99-latency');
+    expect(github.checkRuns.at(-1)).toMatchObject({
+      name: 'platform-gitops drift (alerting)',
+      conclusion: 'neutral',
+    });
+
+    // Someone edits a rule in the console: the same issue now lists it too.
+    putLiveRule(sandbox().state, { ...liveRule(sandbox().state, RULE), severity: 'LOW' });
+    const more = await schedule();
+    expect(Number(more.outputs.drift)).toBe(drift + 1);
+    expect(driftIssues()).toHaveLength(1);
+    expect(driftIssues()[0]!.body).toContain('api-p99-latency');
+    expect(driftIssues()[0]!.body).toContain('`severity`: `"LOW"` → `"HIGH"`');
+
+    // A manual dispatch remediates: it writes the plan.
+    sandbox().resetLog();
+    const remediation = await runAction({
+      workspace: dir,
+      eventName: 'workflow_dispatch',
+      payload: { inputs: { command: 'drift' } },
+      inputs: { ...inputs(), remediate: 'true', 'drift-issue': 'false' },
+      githubUrl: github.url,
+      workflow: 'drift',
+    });
+    expect(remediation.code, remediation.stdout).toBe(0);
+    expect(remediation.outputs).toMatchObject({ command: 'drift', applied: String(drift + 1), failed: '0' });
+    expect(writes()).toHaveLength(drift + 1);
+
+    // The next check finds no drift: the issue is closed with a comment, and nothing new is opened.
+    const gone = await schedule();
+    expect(gone.outputs.drift).toBe('0');
+    expect(driftIssues()).toHaveLength(1);
+    expect(driftIssues()[0]).toMatchObject({ state: 'closed', state_reason: 'completed' });
+    const closing = github.comments.filter((c) => c.issue_number === driftIssues()[0]!.number);
+    expect(closing).toHaveLength(1);
+    expect(closing[0]!.body).toMatch(/^No drift any more .*: closing\.$/);
+    expect(github.checkRuns.at(-1)?.conclusion).toBe('success');
+
+    // And a later check without drift does not touch the closed issue.
+    const before = github.requests.length;
+    await schedule();
+    const issueWrites = github.requests
+      .slice(before)
+      .filter((r) => r.path.includes('/issues') && r.method !== 'GET');
+    expect(issueWrites).toEqual([]);
+  });
+
+  it('refuses an unknown dispatched command in one line, without a stack trace', async () => {
+    const { dir } = await exampleRepository();
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'workflow_dispatch',
+      payload: { inputs: { command: 'destroy' } },
+      inputs: inputs(),
+      githubUrl: github.url,
+    });
+    expect(run.code).toBe(1);
+    expect(run.annotations).toEqual([
+      "::error::The workflow_dispatch input command 'destroy' is not supported. Expected one of: validate, plan, apply, drift.",
+    ]);
+    expect(run.stdout).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses a bad input in one line naming the expected form', async () => {
+    const { dir } = await exampleRepository();
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'schedule',
+      payload: {},
+      inputs: { ...inputs(), concurrency: 'lots' },
+    });
+    expect(run.code).toBe(1);
+    expect(run.annotations).toEqual([
+      "::error::Invalid input concurrency 'lots'. Expected a whole number from 1 to 16.",
+    ]);
+  });
+
+  it('names the supported events for an unsupported one', async () => {
+    const { dir } = await exampleRepository();
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'issue_comment',
+      payload: {},
+      inputs: inputs(),
+    });
+    expect(run.code).toBe(1);
+    expect(run.annotations[0]).toMatch(
+      /^::error::The event 'issue_comment' is not supported with command: auto\. Supported events: pull_request, /,
+    );
+  });
+});

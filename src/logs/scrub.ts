@@ -28,3 +28,19 @@ export function scrub(text: string, redactor: Redactor): string {
   }
   return out;
 }
+
+/**
+ * Every string of a JSON-able value scrubbed (keys kept): for the JSON output of a logs report, where
+ * entries leave the process as they came.
+ */
+export function scrubDeep<T>(value: T, redactor: Redactor): T {
+  const walk = (inner: unknown): unknown => {
+    if (typeof inner === 'string') return scrub(inner, redactor);
+    if (Array.isArray(inner)) return inner.map(walk);
+    if (inner !== null && typeof inner === 'object') {
+      return Object.fromEntries(Object.entries(inner).map(([key, v]) => [key, walk(v)]));
+    }
+    return inner;
+  };
+  return walk(value) as T;
+}

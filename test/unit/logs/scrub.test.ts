@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../../src/core/redact.js';
-import { scrub } from '../../../src/logs/scrub.js';
+import { scrub, scrubDeep } from '../../../src/logs/scrub.js';
 
 const clean = (text: string) => scrub(text, new Redactor());
 
@@ -36,5 +36,18 @@ describe('scrub', () => {
     );
     const ordinary = 'Preparing to delete EKS cluster. 3 tokens of work left; the key point: retry.';
     expect(clean(ordinary)).toBe(ordinary);
+  });
+
+  it('scrubs every string of a report for JSON output', () => {
+    const report = {
+      entries: [{ message: { safe_message: 'password=abc' }, n: 1 }],
+      fallback: false,
+      failure: null,
+    };
+    expect(scrubDeep(report, new Redactor())).toEqual({
+      entries: [{ message: { safe_message: 'password=***' }, n: 1 }],
+      fallback: false,
+      failure: null,
+    });
   });
 });

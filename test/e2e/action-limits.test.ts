@@ -1,0 +1,106 @@
+/**
+ * A large run through the bundled action: 300 invalid documents and a plan of 2,000 creates on a pull
+ * request. Every annotation reaches the Checks run in requests of at most 50, and every GitHub limit holds
+ * (annotation caps, comment size, output text, summary bytes).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { commitEdit, exampleRepository, MAIN, pullRequestEvent, runAction } from './action-runner.js';
+
+const sandbox = useSandbox({ rateLimit: false });
+let github: FakeGitHub;
+
+beforeAll(async () => {
+  if (!existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`);
+  github = await startFakeGitHub();
+});
+afterAll(async () => {
+  await github?.close();
+});
+
+function rule(name: string, severity: string): string {
+  return `kind: AlertRule
+organization_id: 7f1b2c3d-0000-4000-8000-000000000001
+cluster_id: c1a5e7e0-0000-4000-8000-000000000101
+target: {target_type: APPLICATION, target_id: a1a1a1a1-0000-4000-8000-000000000301}
+name: ${name}
+description: generated rule ${name}
+tag: load
+condition: {kind: CUSTOM, promql: "sum(rate(http_requests_total{app=\\"api\\"}[5m])) > 0", operator: ABOVE, threshold: 1, function: NONE}
+for_duration: PT5M
+severity: ${severity}
+enabled: true
+alert_receiver_ids: [5e1ec7ed-0000-4000-8000-000000000201]
+presentation: {summary: "${name} fired", runbook_url: "https://runbooks.acme.example/${name}"}
+`;
+}
+
+describe('a run at every limit', () => {
+  it('delivers 300 findings and a plan of 2,000 changes within every GitHub limit', async () => {
+    const { dir, first } = await exampleRepository();
+    await mkdir(join(dir, 'generated'), { recursive: true });
+    for (let file = 0; file < 20; file++) {
+      const docs = Array.from({ length: 100 }, (_, i) => rule(`load-${file}-${i}`, 'HIGH'));
+      await writeFile(join(dir, 'generated', `rules-${file}.yaml`), docs.join('---\n'));
+    }
+    for (let file = 0; file < 10; file++) {
+      const docs = Array.from({ length: 30 }, (_, i) => rule(`broken-${file}-${i}`, 'SEVERE'));
+      await writeFile(join(dir, 'generated', `broken-${file}.yaml`), docs.join('---\n'));
+    }
+    const head = await commitEdit(dir, 'generated/rules-0.yaml', (t) => t);
+    const pr = github.addPullRequest();
+    sandbox().resetLog();
+
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(pr, first, head),
+      inputs: {
+        'api-url': sandbox().url,
+        'api-token': sandbox().token,
+        'github-token': github.token,
+        paths: 'generated',
+      },
+      githubUrl: github.url,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(run.outputs).toMatchObject({ command: 'plan', changes: '2000', errors: '300' });
+    expect(sandbox().requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
+    // Annotations: within the caps, the most important first, then one "more" notice.
+    const levels = run.annotations.map((a) => /^::(\w+)/.exec(a)![1]);
+    expect(levels.filter((l) => l === 'error')).toHaveLength(10); // 9 findings + the failure line
+    expect(run.annotations.length).toBeLessThanOrEqual(50);
+    const more = run.annotations.find((a) => a.includes('title=More findings'));
+    expect(more).toContain('291 more findings in the Checks run and the job summary');
+
+    // Checks run: every annotation delivered, at most 50 per request, text within its limit.
+    const checkRequests = github.requests.filter(
+      (r) => r.path.endsWith('/check-runs') || /check-runs\/\d+$/.test(r.path),
+    );
+    for (const request of checkRequests) {
+      const output = (request.body as { output: { annotations?: unknown[]; text: string } }).output;
+      expect(output.annotations?.length ?? 0).toBeLessThanOrEqual(50);
+      expect(output.text.length).toBeLessThanOrEqual(65_535);
+      expect(request.status).toBeLessThan(300);
+    }
+    expect(checkRequests).toHaveLength(6);
+    const check = github.checkRuns.at(-1)!;
+    expect(check.output.annotations).toHaveLength(300);
+    expect(new Set(check.output.annotations.map((a) => `${a.path}:${a.start_line}`)).size).toBe(300);
+    expect(check.conclusion).toBe('failure');
+
+    // The comment and the summary stay within their sizes and say what they left out.
+    const comment = github.comments.find((c) => c.issue_number === pr)!;
+    expect(comment.body.length).toBeLessThan(65_536);
+    expect(comment.body).toContain("Cut to fit GitHub's size limit");
+    expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
+    expect(run.summary).toContain('### Plan (2000 pending');
+  }, 60_000);
+});

@@ -5,12 +5,13 @@ import { crossDocumentDiagnostics } from './cross-checks.js';
 import { decodeUtf8 } from './decode.js';
 import { documentKind, isMapping, shapeOf } from './kind.js';
 import { createLocator, documentStart } from './locate.js';
+import { toPlainData } from './plain-data.js';
 import { rangeOfNode } from './positions.js';
 import { schemaDiagnostics } from './schema-diagnostics.js';
 import { validateAgainstSchema } from './schema-validate.js';
 import type { Document, LoadResult, SourceFile } from './types.js';
 import { findUnsafeKeys } from './unsafe-keys.js';
-import { parseYaml, toPlainData } from './yaml-parse.js';
+import { parseYaml } from './yaml-parse.js';
 
 /**
  * Files → documents and findings, with no I/O: the same bytes always give the same result, whether they

@@ -1,5 +1,5 @@
 import type { LineCounter, Node, Range } from 'yaml';
-import { isCollection, isMap, isPair, isScalar, isSeq } from 'yaml';
+import { isCollection, isScalar } from 'yaml';
 import type { SourceRange } from '../core/diagnostic.js';
 
 /**
@@ -33,5 +33,3 @@ export function keyName(key: unknown): string | null {
   if (isScalar(key)) return String(key.value);
   return null;
 }
-
-export { isMap, isPair, isSeq };

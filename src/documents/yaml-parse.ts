@@ -1,10 +1,9 @@
 import type { Document, YAMLError } from 'yaml';
-import { isAlias, LineCounter, parseAllDocuments, visit } from 'yaml';
-import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
-import { diagnostic } from '../core/diagnostic.js';
+import { isScalar, LineCounter, parseAllDocuments, visit } from 'yaml';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
-import { documentStart } from './locate.js';
-import { rangeOfNode, rangeOfOffsets } from './positions.js';
+import { rangeOfOffsets } from './positions.js';
 
 /** A document of a file that parsed without YAML errors and is not empty. */
 export interface ParsedYaml {
@@ -18,12 +17,6 @@ export interface ParsedFile {
   readonly diagnostics: readonly Diagnostic[];
   readonly lineCounter: LineCounter;
 }
-
-/**
- * The yaml library's alias limit: an alias-expanding document ("billion laughs") stops with an error
- * instead of exhausting memory. 100 is the library's own default, stated here so that it is a decision.
- */
-export const MAX_ALIAS_COUNT = 100;
 
 export function parseYaml(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
@@ -42,47 +35,14 @@ export function parseYaml(file: string, text: string): ParsedFile {
       return;
     }
     // A stray `---` at the end of a file makes an empty document: nothing to check, nothing to report.
-    if (doc.contents === null || (isEmptyScalar(doc) && !hasExplicitNull(doc, text))) return;
+    if (isAbsent(doc, text)) return;
     documents.push({ doc, index });
   });
   const hadErrors = diagnostics.some((d) => d.severity === 'error');
   if (documents.length === 0 && !hadErrors) {
-    diagnostics.push(diagnostic('warning', file, firstLine(), CODES.emptyFile, 'no documents in this file'));
+    diagnostics.push(diagnostic('warning', file, FILE_START, CODES.emptyFile, 'no documents in this file'));
   }
   return { documents, diagnostics, lineCounter };
-}
-
-/** Converts a document to plain data, or explains why it cannot be (an alias bomb). */
-export function toPlainData(
-  file: string,
-  doc: Document,
-  lineCounter: LineCounter,
-  text: string,
-): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly finding: Diagnostic } {
-  try {
-    return { ok: true, value: doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) };
-  } catch (error) {
-    if (error instanceof RangeError) {
-      // The stack ran out converting a deeply nested document (the parser itself stops a little earlier).
-      const at = documentStart(doc, lineCounter, text);
-      return {
-        ok: false,
-        finding: diagnostic('error', file, at, CODES.yamlSyntax, 'invalid YAML: nested too deeply to read'),
-      };
-    }
-    if (!(error instanceof ReferenceError)) throw error;
-    const range = firstAliasRange(doc, lineCounter, text) ?? documentStart(doc, lineCounter, text);
-    return {
-      ok: false,
-      finding: diagnostic(
-        'error',
-        file,
-        range,
-        CODES.aliasLimit,
-        `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT} per alias): refused as a resource exhaustion risk`,
-      ),
-    };
-  }
 }
 
 function yamlFinding(
@@ -170,31 +130,11 @@ function unclosedQuoteStart(doc: Document, errorOffset: number): number | null {
   return found;
 }
 
-function isEmptyScalar(doc: Document): boolean {
-  const contents = doc.contents as { value?: unknown } | null;
-  return contents !== null && 'value' in (contents ?? {}) && contents.value === null;
-}
-
-/** `~` or `null` written out is a (non-mapping) document; an absent body is an empty one. */
-function hasExplicitNull(doc: Document, text: string): boolean {
-  const range = (doc.contents as { range?: [number, number, number] } | null)?.range;
-  return range !== undefined && text.slice(range[0], range[1]).trim() !== '';
-}
-
-function firstAliasRange(doc: Document, lineCounter: LineCounter, text: string): SourceRange | null {
-  let found: SourceRange | null = null;
-  visit(doc, {
-    Alias(_, node) {
-      if (isAlias(node) && node.range) {
-        found = rangeOfNode(lineCounter, node, text);
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
-}
-
-function firstLine(): SourceRange {
-  return { line: 1, column: 1, endLine: 1, endColumn: 1 };
+/** `---` with nothing after it: no node was written (an explicit `~` or `null` is a written node). */
+function isAbsent(doc: Document, text: string): boolean {
+  const contents = doc.contents;
+  if (contents === null) return true;
+  if (!isScalar(contents) || contents.value !== null) return false;
+  const [start, end] = contents.range ?? [0, 0];
+  return text.slice(start, end).trim() === '';
 }

@@ -36,8 +36,8 @@ export function listPlatformTemplates(context: RequestContext): Answer {
 /** resolvePlatformTemplateComponentConfiguration: read-only; no cluster needed. */
 export function resolvePlatformTemplateComponentConfiguration(context: RequestContext): Answer {
   organizationFromPath(context);
-  readClusterContext(context);
-  const component = findComponent(context);
+  const cluster = readClusterContext(context);
+  const component = findComponent(context, cluster);
   const input = readResolveBody(context);
   return { status: 200, body: resolveComponent(component, input) };
 }
@@ -60,7 +60,8 @@ function released(context: RequestContext): readonly Template[] {
   return context.store.seed.templates.filter((t) => t.status !== 'DRAFT');
 }
 
-function findComponent(context: RequestContext): CatalogComponent {
+/** 404 names what is missing: the template, the version, the component, or the component for this cluster. */
+function findComponent(context: RequestContext, cluster: ClusterContext): CatalogComponent {
   const { templateKey = '', templateVersion = '', componentKey = '' } = context.params;
   const versions = released(context).filter((t) => t.key === templateKey);
   if (versions.length === 0) throw notFound(`platform template ${templateKey} not found`);
@@ -71,10 +72,17 @@ function findComponent(context: RequestContext): CatalogComponent {
       `version ${templateVersion} of platform template ${templateKey} not found (versions: ${known})`,
     );
   }
-  const component = template.layers.flatMap((l) => l.components).find((c) => c.key === componentKey);
-  if (!component) {
+  const layer = template.layers.find((l) => l.components.some((c) => c.key === componentKey));
+  const component = layer?.components.find((c) => c.key === componentKey);
+  if (!layer || !component) {
     throw notFound(
       `component ${componentKey} not found in platform template ${templateKey} ${templateVersion}`,
+    );
+  }
+  if (!applies(layer, cluster)) {
+    throw notFound(
+      `component ${componentKey} of platform template ${templateKey} ${templateVersion} does not apply to ` +
+        `${cluster.clusterMode} clusters on ${cluster.cloudProvider}`,
     );
   }
   return component;

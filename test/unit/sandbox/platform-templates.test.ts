@@ -238,6 +238,16 @@ describe('resolvePlatformTemplateComponentConfiguration', () => {
     ],
     [resolvePath('keda'), 404, 'component keda not found in platform template aws-standard 1.4.0'],
     [resolvePath('observability', CONTEXT, '1.3.2'), 404, 'component observability not found'],
+    [
+      resolvePath('observability', 'clusterMode=CUSTOMER_MANAGED&cloudProvider=AWS'),
+      404,
+      'component observability of platform template aws-standard 1.4.0 does not apply to CUSTOMER_MANAGED clusters on AWS',
+    ],
+    [
+      resolvePath('karpenter', 'clusterMode=QOVERY_MANAGED&cloudProvider=GCP'),
+      404,
+      'does not apply to QOVERY_MANAGED clusters on GCP',
+    ],
   ])('answers %s with %i', async (path, status, message) => {
     const answer = await callSandbox(sandbox(), 'POST', path, { body: {} });
     expect(answer.status).toBe(status);

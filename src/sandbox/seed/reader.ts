@@ -40,6 +40,12 @@ export class SeedReader {
     return (this.value as unknown[]).map((item, i) => new SeedReader(item, this.file, `${this.path}[${i}]`));
   }
 
+  /** The list's item at `index`, for a complaint about one item. */
+  item(index: number): SeedReader {
+    const list = this.value;
+    return new SeedReader(Array.isArray(list) ? list[index] : undefined, this.file, `${this.path}[${index}]`);
+  }
+
   /** A list that may be absent (empty). */
   optionalItems(): SeedReader[] {
     return this.value === undefined || this.value === null ? [] : this.items();

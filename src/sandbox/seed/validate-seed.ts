@@ -83,7 +83,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
   };
   for (const { item, at } of tokens) {
     item.organizations.forEach((id, i) => {
-      if (!orgIds.has(id)) at.field('organizations').items()[i]?.fail(`unknown organization ${id}`);
+      if (!orgIds.has(id)) at.field('organizations').item(i).fail(`unknown organization ${id}`);
     });
   }
   for (const { item, at } of clusters) requireOrg(at, item.organization_id);
@@ -100,8 +100,8 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
     item.alert_receiver_ids.forEach((id, i) => {
       if (receiverById.get(id)?.organization_id !== item.organization_id) {
         at.field('alert_receiver_ids')
-          .items()
-          [i]?.fail(`no receiver ${id} in organization ${item.organization_id}`);
+          .item(i)
+          .fail(`no receiver ${id} in organization ${item.organization_id}`);
       }
     });
   }

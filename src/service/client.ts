@@ -25,7 +25,10 @@ export interface ServiceClientOptions {
   /** Base address (see resolveApiUrl: https, or http to loopback only; anything else is a UsageError). */
   readonly apiUrl: string;
   readonly token: string;
-  /** For tests and proxies. The client closes only the Agent it creates itself. */
+  /**
+   * For tests and proxies; its own connect timeout applies (headers and body timeouts are set per request).
+   * The client closes only the Agent it creates itself.
+   */
   readonly dispatcher?: Dispatcher;
   readonly clock?: Clock;
   readonly retry?: Partial<RetryPolicy>;
@@ -58,6 +61,8 @@ export function createServiceClient(
 ): ServiceClient & { close(): Promise<void> } {
   const token = options.token.trim();
   if (token === '') throw new UsageError(`No API token. ${capitalizeFirst(HINT_401)}`);
+  // Checked again here, so no caller can send the token in clear text to another machine by mistake.
+  const baseUrl = resolveApiUrl(options.apiUrl, {});
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const ownAgent = options.dispatcher
     ? null
@@ -72,8 +77,7 @@ export function createServiceClient(
   const counter = new RequestCounter();
   const notices = new Notices();
   const config: TransportConfig = {
-    // Checked again here, so no caller can send the token in clear text to another machine by mistake.
-    baseUrl: resolveApiUrl(options.apiUrl, {}),
+    baseUrl,
     dispatcher: options.dispatcher ?? ownAgent!,
     authorization: authorizationHeader(token),
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,

@@ -144,4 +144,47 @@ describe('answers in other shapes', () => {
     expect(error.serviceMessage).toBe('rejected credentials: Token ***');
     expect(error.message).not.toContain(TOKEN);
   });
+
+  it('reads deployment history and logs, and a 404 says what was not found (the caller falls back)', async () => {
+    const deployment = {
+      identifier: { deployment_id: 'd-1', cluster_id: 'c-1' },
+      auditing_data: { created_at: '2026-11-21T01:00:00Z', updated_at: '2026-11-21T01:02:00Z' },
+      status: 'DEPLOYMENT_ERROR',
+      action_status: 'ERROR',
+      trigger_action: 'DEPLOY',
+      reason: 'upgrade',
+    };
+    const entry = {
+      type: 'error',
+      timestamp: '2026-11-21T01:01:00.000000001Z',
+      step: 'Create',
+      message: { safe_message: 'x' },
+    };
+    script = [
+      send(200, JSON.stringify({ page: 1, page_size: 3, results: [deployment] })),
+      send(200, JSON.stringify({ results: [entry] })),
+      send(404, '{"status":404,"error":"Not Found"}'),
+      send(200, JSON.stringify({ results: [entry] })),
+    ];
+    const service = client();
+    const history = await service.listClusterDeploymentHistoryV2('org-1', 'c-1', 3);
+    expect(history.map((d) => d.identifier.deployment_id)).toEqual(['d-1']);
+    expect(await service.listClusterDeploymentLogs('org-1', 'c-1', 'd-1')).toEqual([entry]);
+    const missing = await failure(service.listClusterDeploymentHistoryV2('org-1', 'c-2'));
+    expect(missing).toMatchObject({ status: 404, serviceMessage: 'Not Found' });
+    expect(missing.hint).toMatch(
+      /^Cluster c-2 of organization org-1 was not found, or the service has no deployment history/,
+    );
+    expect(await service.listClusterLogs('org-1', 'c-2')).toEqual([entry]);
+    expect(seen.map((r) => r.url)).toEqual([
+      '/base/organization/org-1/cluster/c-1/deploymentHistoryV2?pageSize=3',
+      '/base/organization/org-1/cluster/c-1/deployment/d-1/logs',
+      '/base/organization/org-1/cluster/c-2/deploymentHistoryV2',
+      '/base/organization/org-1/cluster/c-2/logs',
+    ]);
+    expect(service.requestCounts()).toEqual({
+      total: 4,
+      byOperation: { listClusterDeploymentHistoryV2: 2, listClusterDeploymentLogs: 1, listClusterLogs: 1 },
+    });
+  });
 });

@@ -58,7 +58,9 @@ export async function runCommand(args: CliArgs, io: CliIo): Promise<number> {
         if (args.format === 'json') {
           // One JSON object: the run's usual fields plus the log entries.
           const output = JSON.parse(renderJson(result.report, context.redactor, policy));
-          output.logs = JSON.parse(context.redactor.redact(JSON.stringify(result.logs)));
+          // Entries are the service's text: the token and anything that looks like a credential are hidden.
+          const { scrubDeep } = await import('../logs/scrub.js');
+          output.logs = scrubDeep(result.logs, context.redactor);
           io.stdout(`${JSON.stringify(output, null, 2)}\n`);
         } else {
           const { renderLogsText } = await import('../logs/text.js');

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -144,6 +144,22 @@ describe('readSourceFiles', () => {
     const result = await readSourceFiles(root, ['.']);
     expect(paths(result)).toEqual(['ok.yaml']);
     expect(result.diagnostics.map((d) => [d.file, d.code])).toEqual([['dangling.yaml', 'file.not-found']]);
+  });
+
+  it('ignores a broken symlink whose name is not a YAML file, and reads hidden files in searched directories', async () => {
+    await put('alerting/.team.yaml');
+    await symlink(join(root, 'nowhere'), join(root, 'alerting', 'README'));
+    const result = await readSourceFiles(root, ['alerting']);
+    expect(paths(result)).toEqual(['alerting/.team.yaml']);
+    expect(result.diagnostics).toEqual([]);
+  });
+
+  // Root reads every file whatever its mode, so the case only exists for other users.
+  it.skipIf(process.getuid?.() === 0)('a file that cannot be read is a finding', async () => {
+    await put('locked.yaml');
+    await chmod(join(root, 'locked.yaml'), 0o000);
+    const result = await readSourceFiles(root, ['.']);
+    expect(result.diagnostics.map((d) => [d.file, d.code])).toEqual([['locked.yaml', 'file.unreadable']]);
   });
 
   it('a missing root is the user’s mistake', async () => {

@@ -1,0 +1,129 @@
+import type { Dirent } from 'node:fs';
+import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { diagnostic, FILE_START } from '../core/diagnostic.js';
+import { UsageError } from '../core/errors.js';
+import { CODES } from './codes.js';
+
+/** A file to read: where it is, how it is reported, and its size when listed. */
+export interface FoundFile {
+  /** Repository-relative with `/`, as findings name it (the path as reached, not a symlink's target). */
+  readonly rel: string;
+  readonly abs: string;
+  readonly size: number;
+}
+
+const YAML_FILE = /\.ya?ml$/i;
+
+/**
+ * Finds the files the named paths stand for: a file as named (any extension), a directory searched
+ * recursively for `.yaml`/`.yml` (hidden directories and node_modules skipped). Nothing outside `root` is
+ * ever listed: a path or symlink whose real location leaves it is refused with a finding.
+ */
+export async function findFiles(
+  root: string,
+  paths: readonly string[],
+): Promise<{ files: FoundFile[]; diagnostics: Diagnostic[] }> {
+  const lexicalRoot = resolve(root);
+  const realRoot = await realpath(lexicalRoot).catch(() => {
+    throw new UsageError(`repository root not found: ${root}`);
+  });
+  const search = new Search(realRoot);
+  for (const path of paths) {
+    const abs = resolve(lexicalRoot, path);
+    const rel = relative(lexicalRoot, abs).split(sep).join('/');
+    if (rel === '..' || rel.startsWith('../') || isAbsolute(rel)) {
+      search.refuse('', CODES.pathOutsideRoot, `path is outside the repository: ${path}`);
+    } else if (!(await exists(abs))) {
+      search.refuse('', CODES.pathNotFound, `path not found: ${path}`);
+    } else {
+      await search.visit(abs, rel, true);
+    }
+  }
+  const files = [...search.files.values()].sort((a, b) => compareText(a.rel, b.rel));
+  return { files, diagnostics: search.diagnostics };
+}
+
+class Search {
+  readonly files = new Map<string, FoundFile>();
+  readonly diagnostics: Diagnostic[] = [];
+  // Real paths of directories already searched: stops symlink loops and directories named twice.
+  private readonly searched = new Set<string>();
+
+  constructor(private readonly realRoot: string) {}
+
+  refuse(file: string, code: string, message: string): void {
+    this.diagnostics.push(diagnostic('error', file, FILE_START, code, message));
+  }
+
+  async visit(abs: string, rel: string, named: boolean): Promise<void> {
+    const real = await realpath(abs).catch(() => null);
+    if (real === null) {
+      this.refuse(named ? '' : rel, CODES.pathNotFound, `${rel}: broken symlink`);
+      return;
+    }
+    if (real !== this.realRoot && !real.startsWith(this.realRoot + sep)) {
+      const link = await readlink(abs).catch(() => null);
+      const target = link === null ? 'a path' : `\`${link}\``;
+      this.refuse(
+        rel,
+        CODES.symlinkOutsideRoot,
+        `refused: ${rel} resolves through a symlink to ${target} outside the repository`,
+      );
+      return;
+    }
+    const info = await stat(real);
+    if (info.isDirectory()) {
+      await this.searchDirectory(abs, rel, real);
+    } else if (info.isFile()) {
+      if (named || YAML_FILE.test(rel)) this.files.set(rel, { rel, abs: real, size: info.size });
+    } else if (named) {
+      this.refuse(rel, CODES.fileUnreadable, `${rel} is not a regular file or directory`);
+    }
+  }
+
+  private async searchDirectory(abs: string, rel: string, real: string): Promise<void> {
+    if (this.searched.has(real)) return;
+    this.searched.add(real);
+    const entries: Dirent[] = await readdir(abs, { withFileTypes: true });
+    for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
+      const childAbs = join(abs, entry.name);
+      const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      const kind = await entryKind(entry, childAbs);
+      if (kind === 'directory') {
+        if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+        await this.visit(childAbs, childRel, false);
+      } else if (YAML_FILE.test(entry.name)) {
+        // Symlinks and broken links go through visit() for the containment check and a clear finding.
+        if (kind === 'file' && !entry.isSymbolicLink()) {
+          this.files.set(childRel, { rel: childRel, abs: childAbs, size: (await lstat(childAbs)).size });
+        } else if (kind !== 'other') {
+          await this.visit(childAbs, childRel, false);
+        }
+      }
+    }
+  }
+}
+
+/** What an entry is, following a symlink to its target; 'broken' for a symlink to nothing. */
+async function entryKind(entry: Dirent, abs: string): Promise<'directory' | 'file' | 'broken' | 'other'> {
+  if (entry.isDirectory()) return 'directory';
+  if (entry.isFile()) return 'file';
+  if (!entry.isSymbolicLink()) return 'other';
+  const target = await stat(abs).catch(() => null);
+  if (target === null) return 'broken';
+  return target.isDirectory() ? 'directory' : target.isFile() ? 'file' : 'other';
+}
+
+async function exists(path: string): Promise<boolean> {
+  return lstat(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Code-point order: the same on every machine, whatever its locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -22,7 +22,10 @@ export interface RetryPolicy {
   /** First backoff delay; doubled per attempt, then jittered between half and all of it. */
   readonly baseDelayMs: number;
   readonly maxDelayMs: number;
-  /** No retry starts later than this after the first attempt (backoff retries). */
+  /**
+   * No retry starts later than this after the first attempt began, time spent in attempts included: with
+   * the 30 s header timeout, a service that never answers costs at most three attempts.
+   */
   readonly maxElapsedMs: number;
   /** Total waiting for the service's rate limit (429 and pacing) for one request. */
   readonly maxRateLimitWaitMs: number;
@@ -32,7 +35,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({
   maxAttempts: 4,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
-  maxElapsedMs: 30_000,
+  maxElapsedMs: 90_000,
   maxRateLimitWaitMs: 60_000,
 });
 

@@ -171,6 +171,7 @@ async function runAndReport(
     renderSummary(report, counts, {
       notes,
       planJsonPath,
+      findingsInChecksRun: checkRunPublished,
       limitBytes: logs ? SUMMARY_LIMIT_BYTES - LOGS_BUDGET_BYTES : SUMMARY_LIMIT_BYTES,
     }),
   );

@@ -16,6 +16,8 @@ export interface SummaryOptions {
   /** Where the whole run is as JSON. */
   readonly planJsonPath?: string | null;
   readonly limitBytes?: number;
+  /** Whether a Checks run holds every finding: the "left out" line then points there. */
+  readonly findingsInChecksRun?: boolean;
 }
 
 /** The job summary: outcome, what was skipped, findings, plan, components, apply results, cost. */
@@ -53,10 +55,11 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
   // Last: the findings are the largest part and every one of them is also in the Checks run.
   if (report.diagnostics.length > 0) blocks.push(findingsBlock(report.diagnostics));
 
-  const where = options.planJsonPath
-    ? 'Every finding is in the Checks run; the whole run is in the plan-json output file.'
-    : 'Every finding is in the Checks run.';
-  return fitBlocks(blocks, options.limitBytes ?? SUMMARY_LIMIT_BYTES, utf8Bytes, where).markdown;
+  const where = [
+    options.findingsInChecksRun ? 'Every finding is in the Checks run.' : '',
+    options.planJsonPath ? 'The whole run is in the plan-json output file.' : '',
+  ].join(' ');
+  return fitBlocks(blocks, options.limitBytes ?? SUMMARY_LIMIT_BYTES, utf8Bytes, where.trim()).markdown;
 }
 
 /** Requests spent against the service's hourly budget, and time taken. */

@@ -12,6 +12,8 @@ export interface Organization {
 export interface TokenGrant {
   readonly token: string;
   readonly organizations: readonly string[];
+  /** The only scheme the token works with (a console JWT is a Bearer token); null accepts both. */
+  readonly scheme: 'Token' | 'Bearer' | null;
 }
 
 export interface Cluster {

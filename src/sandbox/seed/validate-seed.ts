@@ -142,6 +142,7 @@ function readToken(item: SeedReader): TokenGrant {
       .field('organizations')
       .items()
       .map((o) => o.uuid()),
+    scheme: item.has('scheme') ? item.field('scheme').oneOf(['Token', 'Bearer'] as const) : null,
   };
 }
 

@@ -19,6 +19,11 @@ describe('authentication', () => {
     const missing = await callSandbox(sandbox(), 'GET', RULES, { token: null });
     expect(missing).toMatchObject({ status: 401, body: { status: 401, error: 'Unauthorized' } });
     expect((await callSandbox(sandbox(), 'GET', RULES, { token: 'qov_wrong' })).status).toBe(401);
+    const jwtAsToken = await callSandbox(sandbox(), 'GET', RULES, { scheme: 'Token', token: JWT });
+    expect(jwtAsToken).toMatchObject({
+      status: 401,
+      body: { message: 'Access token is invalid: this token is accepted only as "Bearer <token>"' },
+    });
     const basic = await fetch(`${sandbox().url}${RULES}`, { headers: { authorization: 'Basic abc' } });
     expect(basic.status).toBe(401);
   });

@@ -1,12 +1,14 @@
 import diagnostics from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/service/client.js';
+import type { ApiError } from '../../../src/service/errors.js';
 import type { AlertRuleCreationRequest, ServiceClient } from '../../../src/service/types.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 const PROD_EU = 'c1a5e7e0-0000-4000-8000-000000000101';
+const LEGACY_US = 'c1a5e7e0-0000-4000-8000-000000000103';
 const RULE_501 = 'a2a2a2a2-0000-4000-8000-000000000501';
 const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzYW5kYm94In0.c2lnbmF0dXJl';
@@ -166,5 +168,25 @@ describe('service client against the sandbox', () => {
     }
     expect(sandbox().count('getAlertReceivers')).toBe(5);
     expect(connections).toHaveLength(1);
+  });
+
+  it('reads deployment history and its logs, and the deprecated logs where the newer operation is missing', async () => {
+    const service = client();
+    const history = await service.listClusterDeploymentHistoryV2(ACME, PROD_EU, 2);
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({ identifier: { cluster_id: PROD_EU }, action_status: 'ERROR' });
+    const entries = await service.listClusterDeploymentLogs(
+      ACME,
+      PROD_EU,
+      history[0]!.identifier.deployment_id,
+    );
+    expect(entries.some((e) => e.type === 'error' && e.error?.tag)).toBe(true);
+    const legacy = await service.listClusterDeploymentHistoryV2(ACME, LEGACY_US).then(
+      () => null,
+      (error: unknown) => error as ApiError,
+    );
+    expect(legacy).toMatchObject({ status: 404, operation: 'listClusterDeploymentHistoryV2' });
+    expect(await service.listClusterLogs(ACME, LEGACY_US)).not.toHaveLength(0);
+    expect(service.notices()).toEqual([]);
   });
 });

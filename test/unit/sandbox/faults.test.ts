@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FaultInjector } from '../../../src/sandbox/faults.js';
 import { callSandbox, useSandbox } from '../../helpers/sandbox.js';
+import { ManualClock } from './manual-clock.js';
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 const RULES = `/organization/${ACME}/alert-rules`;
@@ -61,6 +62,35 @@ describe('faults over HTTP', () => {
     sandbox().setFaults({ slowBodyMs: 5 });
     const answer = await callSandbox(sandbox(), 'GET', RULES);
     expect((answer.body as { results: unknown[] }).results).toHaveLength(21);
+  });
+});
+
+describe('delays', () => {
+  const clock = new ManualClock();
+  const sandbox = useSandbox({ rateLimit: false, clock });
+
+  it('waits latencyMs and a scripted delayMs on the sandbox clock before the real answer', async () => {
+    sandbox().setFaults({ latencyMs: 250, script: [{ operation: 'getAlertRules', delayMs: 4_000 }] });
+    const before = clock.now();
+    expect((await callSandbox(sandbox(), 'GET', RULES)).status).toBe(200);
+    expect(clock.now() - before).toBe(4_250);
+    sandbox().setFaults({});
+  });
+});
+
+describe('a client that gives up', () => {
+  const sandbox = useSandbox({ rateLimit: false });
+
+  it('ends a delayed answer when the client goes away, and records it as dropped', async () => {
+    sandbox().setFaults({ script: [{ operation: 'getAlertRules', delayMs: 60_000 }] });
+    const gaveUp = new AbortController();
+    const request = fetch(`${sandbox().url}${RULES}`, {
+      headers: { authorization: `Token ${sandbox().token}` },
+      signal: gaveUp.signal,
+    });
+    setTimeout(() => gaveUp.abort(), 20);
+    await expect(request).rejects.toThrow();
+    await expect.poll(() => sandbox().requests.map((r) => r.status)).toEqual([0]);
   });
 });
 

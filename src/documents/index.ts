@@ -1,7 +1,8 @@
 export { CODES } from './codes.js';
+export { MAX_FILE_BYTES } from './limits.js';
 export { loadDocuments } from './load.js';
 export { parseFiles } from './parse.js';
-export { MAX_FILE_BYTES, readSourceFiles } from './read-files.js';
+export { readSourceFiles } from './read-files.js';
 export { SCHEMAS } from './schema-validate.js';
 export type * from './types.js';
 export { DOCUMENT_KINDS } from './types.js';

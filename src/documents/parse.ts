@@ -1,9 +1,10 @@
 import type { Diagnostic } from '../core/diagnostic.js';
-import { compareDiagnostics, diagnostic } from '../core/diagnostic.js';
+import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import { crossDocumentDiagnostics } from './cross-checks.js';
 import { decodeUtf8 } from './decode.js';
 import { documentKind, isMapping, shapeOf } from './kind.js';
+import { MAX_FILE_BYTES, tooLargeMessage } from './limits.js';
 import { createLocator, documentStart } from './locate.js';
 import { toPlainData } from './plain-data.js';
 import { rangeOfNode } from './positions.js';
@@ -34,6 +35,17 @@ export function parseFiles(files: readonly SourceFile[]): LoadResult {
 }
 
 function parseFile(file: SourceFile): { documents: Document[]; diagnostics: Diagnostic[] } {
+  // Files from a git revision never passed readSourceFiles: the same limit applies to them here.
+  if (file.bytes.byteLength > MAX_FILE_BYTES) {
+    const finding = diagnostic(
+      'error',
+      file.path,
+      FILE_START,
+      CODES.fileTooLarge,
+      tooLargeMessage(file.bytes.byteLength),
+    );
+    return { documents: [], diagnostics: [finding] };
+  }
   const decoded = decodeUtf8(file.bytes);
   if (!decoded.ok) {
     const byte = file.bytes[decoded.offset] ?? 0;

@@ -4,10 +4,9 @@ import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import type { FoundFile } from './find-files.js';
 import { findFiles } from './find-files.js';
+import { MAX_FILE_BYTES, tooLargeMessage } from './limits.js';
 import type { SourceFile } from './types.js';
 
-/** Desired-state files are small; anything larger is a mistake (or an attack) and is refused unread. */
-export const MAX_FILE_BYTES = 1024 * 1024;
 /** Enough reads in flight to hide disk latency, few enough to stay far from the open-files limit. */
 const READ_CONCURRENCY = 16;
 
@@ -25,7 +24,7 @@ export async function readSourceFiles(
     diagnostics.push(diagnostic('error', file, FILE_START, code, message));
   const read = await mapBounded(found.files, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
     if (file.size > MAX_FILE_BYTES) {
-      refuse(file.rel, CODES.fileTooLarge, tooLarge(file.size));
+      refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(file.size));
       return null;
     }
     const bytes = await readBytes(file);
@@ -35,7 +34,7 @@ export async function readSourceFiles(
     }
     // Checked again after reading: the file may have grown since it was listed.
     if (bytes.byteLength > MAX_FILE_BYTES) {
-      refuse(file.rel, CODES.fileTooLarge, tooLarge(bytes.byteLength));
+      refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(bytes.byteLength));
       return null;
     }
     return { path: file.rel, bytes };
@@ -50,17 +49,6 @@ async function readBytes(file: FoundFile): Promise<Uint8Array | null> {
   } catch {
     return null;
   }
-}
-
-function tooLarge(bytes: number): string {
-  return `file is ${formatSize(bytes)}, over the ${formatSize(MAX_FILE_BYTES)} limit: refused`;
-}
-
-export function formatSize(bytes: number): string {
-  const mib = bytes / (1024 * 1024);
-  const human =
-    mib >= 1 ? `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
-  return `${human} (${bytes.toLocaleString('en-US')} bytes)`;
 }
 
 /** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */

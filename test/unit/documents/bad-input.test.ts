@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFiles } from '../../../src/documents/index.js';
+import { MAX_FILE_BYTES, parseFiles } from '../../../src/documents/index.js';
 import { brief, parseText, VALID_COMPONENT, VALID_RULE } from './helpers.js';
 
 describe('bad input: every case is a finding with file, line and column, never a crash', () => {
@@ -127,6 +127,17 @@ describe('bad input: every case is a finding with file, line and column, never a
       { code: 'file.encoding', severity: 'error', line: 2, column: 10 },
     ]);
     expect(result.diagnostics[0]?.message).toContain('byte 0xE9');
+  });
+
+  it('bytes over 1 MiB (from a git revision, say) are refused with their size', () => {
+    const bytes = new Uint8Array(MAX_FILE_BYTES + 1).fill(0x23);
+    const result = parseFiles([{ path: 'huge.yaml', bytes }]);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'file.too-large', severity: 'error', line: 1, column: 1 },
+    ]);
+    expect(result.diagnostics[0]?.message).toBe(
+      'file is 1.0 MiB (1,048,577 bytes), over the 1 MiB (1,048,576 bytes) limit: refused',
+    );
   });
 
   it('an alias bomb is stopped by the alias limit and reported, not expanded', () => {

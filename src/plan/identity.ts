@@ -13,16 +13,36 @@ export type Identity =
   | { readonly kind: 'new' }
   | { readonly kind: 'invalid'; readonly diagnostics: readonly Diagnostic[] };
 
-export function managedRules(live: readonly LiveAlertRule[]): ManagedAlertRule[] {
-  return live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
+/**
+ * An organization's MANAGED rules, indexed once: identifying 10 000 documents is then 10 000 lookups, not
+ * 10 000 scans of 10 000 rules.
+ */
+export interface LiveIndex {
+  readonly rules: readonly ManagedAlertRule[];
+  readonly byId: ReadonlyMap<string, ManagedAlertRule>;
+  readonly byClusterAndName: ReadonlyMap<string, readonly ManagedAlertRule[]>;
+}
+
+export function indexLive(live: readonly LiveAlertRule[]): LiveIndex {
+  const rules = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
+  const byId = new Map<string, ManagedAlertRule>();
+  const byClusterAndName = new Map<string, ManagedAlertRule[]>();
+  for (const rule of rules) {
+    byId.set(rule.id.toLowerCase(), rule);
+    const key = clusterAndName(rule.cluster_id, rule.name);
+    const same = byClusterAndName.get(key);
+    if (same) same.push(rule);
+    else byClusterAndName.set(key, [rule]);
+  }
+  return { rules, byId, byClusterAndName };
+}
+
+function clusterAndName(clusterId: string, name: string): string {
+  return `${clusterId.toLowerCase()}\u0000${name}`;
 }
 
 /** Finds the live rule a document declares, without judging its immutable fields (see immutableFieldErrors). */
-export function identify(
-  doc: AlertRuleDocument,
-  organizationId: string,
-  managed: readonly ManagedAlertRule[],
-): Identity {
+export function identify(doc: AlertRuleDocument, organizationId: string, live: LiveIndex): Identity {
   const spec = doc.value;
   const error = (path: readonly (string | number)[], code: string, message: string): Identity => ({
     kind: 'invalid',
@@ -30,7 +50,7 @@ export function identify(
   });
 
   if (spec.id !== undefined) {
-    const rule = managed.find((r) => sameId(r.id, spec.id));
+    const rule = live.byId.get(spec.id.toLowerCase());
     if (rule) return { kind: 'existing', rule };
     return error(
       ['id'],
@@ -49,7 +69,7 @@ export function identify(
     );
   }
 
-  const matches = managed.filter((r) => sameId(r.cluster_id, spec.cluster_id) && r.name === spec.name);
+  const matches = live.byClusterAndName.get(clusterAndName(spec.cluster_id, spec.name)) ?? [];
   if (matches.length === 1) return { kind: 'existing', rule: matches[0]! };
   if (matches.length > 1) {
     return error(

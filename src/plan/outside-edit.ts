@@ -5,10 +5,27 @@
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { AlertReceiver, ManagedAlertRule } from '../service/types.js';
 import { diffEditFields } from './diff.js';
-import { identify } from './identity.js';
-import { editFieldsOfLive, editRequestFromSpec, sameId } from './normalize.js';
+import { identify, type LiveIndex } from './identity.js';
+import { editFieldsOfLive, editRequestFromSpec } from './normalize.js';
 import { resolveReceivers } from './receivers.js';
 import type { FieldDiff } from './types.js';
+
+/** Which live rule each previous document declared (the first one wins), by rule id. */
+export function declaredAtPrevious(
+  previous: readonly AlertRuleDocument[],
+  defaultOrganizationId: string | null,
+  liveByOrganization: ReadonlyMap<string, LiveIndex>,
+): Map<string, AlertRuleDocument> {
+  const declared = new Map<string, AlertRuleDocument>();
+  for (const doc of previous) {
+    const org = doc.value.organization_id ?? defaultOrganizationId;
+    const live = org === null ? undefined : liveByOrganization.get(org);
+    if (org === null || live === undefined) continue;
+    const identity = identify(doc, org, live);
+    if (identity.kind === 'existing' && !declared.has(identity.rule.id)) declared.set(identity.rule.id, doc);
+  }
+  return declared;
+}
 
 /**
  * The fields where `rule` differs from what the previous revision declared for it (before = declared,
@@ -17,17 +34,9 @@ import type { FieldDiff } from './types.js';
  */
 export function outsideEdits(
   rule: ManagedAlertRule,
-  previous: readonly AlertRuleDocument[],
-  defaultOrganizationId: string | null,
-  managed: readonly ManagedAlertRule[],
+  declared: AlertRuleDocument | undefined,
   receivers: readonly AlertReceiver[] | null,
 ): FieldDiff[] | undefined {
-  const declared = previous.find((doc) => {
-    const org = doc.value.organization_id ?? defaultOrganizationId;
-    if (org === null || !sameId(org, rule.organization_id)) return false;
-    const identity = identify(doc, org, managed);
-    return identity.kind === 'existing' && identity.rule.id === rule.id;
-  });
   if (!declared) return undefined;
   const resolved = resolveReceivers(declared, rule.organization_id, receivers);
   if (resolved.diagnostics.length > 0) return undefined;

@@ -6,10 +6,10 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { diffEditFields, fieldsOfNewRule } from './diff.js';
-import { identify, immutableFieldErrors, managedRules } from './identity.js';
+import { identify, immutableFieldErrors, indexLive, type LiveIndex } from './identity.js';
 import { reportLiveRules } from './live-report.js';
 import { creationRequest, editFieldsOfLive, editRequestFromSpec } from './normalize.js';
-import { outsideEdits } from './outside-edit.js';
+import { declaredAtPrevious, outsideEdits } from './outside-edit.js';
 import { planDeletes } from './prune.js';
 import { resolveReceivers } from './receivers.js';
 import type { AlertRuleChange, LiveRuleRef, Plan } from './types.js';
@@ -40,8 +40,8 @@ interface Claim {
 
 export function planAlertRules(input: PlanInput): Plan {
   const diagnostics: Diagnostic[] = [];
-  const managedByOrganization = new Map<string, ManagedAlertRule[]>();
-  for (const [org, rules] of input.live) managedByOrganization.set(org, managedRules(rules));
+  const liveByOrganization = new Map<string, LiveIndex>();
+  for (const [org, rules] of input.live) liveByOrganization.set(org, indexLive(rules));
 
   const claims: Claim[] = [];
   for (const doc of input.documents) {
@@ -59,10 +59,10 @@ export function planAlertRules(input: PlanInput): Plan {
       );
       continue;
     }
-    const managed = managedByOrganization.get(organizationId);
-    if (managed === undefined) continue;
+    const live = liveByOrganization.get(organizationId);
+    if (live === undefined) continue;
 
-    const identity = identify(doc, organizationId, managed);
+    const identity = identify(doc, organizationId, live);
     const receivers = resolveReceivers(doc, organizationId, input.receivers?.get(organizationId) ?? null);
     const errors = [
       ...(identity.kind === 'invalid' ? identity.diagnostics : []),
@@ -87,10 +87,14 @@ export function planAlertRules(input: PlanInput): Plan {
   const claimedBy = new Map<string, AlertRuleDocument>();
   for (const claim of claims) if (claim.rule) claimedBy.set(claim.rule.id, claim.doc);
 
-  const changes = valid.map((claim) => changeFor(claim, input, managedByOrganization));
+  const declared =
+    input.previous === undefined
+      ? null
+      : declaredAtPrevious(input.previous, input.defaultOrganizationId, liveByOrganization);
+  const changes = valid.map((claim) => changeFor(claim, input.receivers, declared));
   const deletes = planDeletes({
     removed: input.removed ?? [],
-    managedByOrganization,
+    liveByOrganization,
     defaultOrganizationId: input.defaultOrganizationId,
     claimed: new Set(claimedBy.keys()),
     prune: input.prune,
@@ -119,10 +123,11 @@ export function planAlertRules(input: PlanInput): Plan {
   };
 }
 
+/** `declared`: the previous revision's document per live rule id; null when the previous revision is unknown. */
 function changeFor(
   claim: Claim,
-  input: PlanInput,
-  managedByOrganization: ReadonlyMap<string, readonly ManagedAlertRule[]>,
+  receivers: PlanInput['receivers'],
+  declared: ReadonlyMap<string, AlertRuleDocument> | null,
 ): AlertRuleChange {
   const { doc, rule, organizationId } = claim;
   const spec = doc.value;
@@ -151,15 +156,9 @@ function changeFor(
   const diff = diffEditFields(editFieldsOfLive(rule), edit);
   if (diff.length === 0) return { ...base, action: 'noop', id: rule.id, clusterId: rule.cluster_id, diff };
   const outsideEdit =
-    input.previous === undefined
+    declared === null
       ? undefined
-      : outsideEdits(
-          rule,
-          input.previous,
-          input.defaultOrganizationId,
-          managedByOrganization.get(organizationId) ?? [],
-          input.receivers?.get(organizationId) ?? null,
-        );
+      : outsideEdits(rule, declared.get(rule.id), receivers?.get(organizationId) ?? null);
   return {
     ...base,
     action: 'update',

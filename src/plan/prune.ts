@@ -4,13 +4,12 @@
  */
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
-import type { ManagedAlertRule } from '../service/types.js';
-import { identify } from './identity.js';
+import { identify, type LiveIndex } from './identity.js';
 import type { AlertRuleChange } from './types.js';
 
 export interface PruneInput {
   readonly removed: readonly AlertRuleDocument[];
-  readonly managedByOrganization: ReadonlyMap<string, readonly ManagedAlertRule[]>;
+  readonly liveByOrganization: ReadonlyMap<string, LiveIndex>;
   readonly defaultOrganizationId: string | null;
   /** Ids of live rules that a document at the head revision declares: never deleted. */
   readonly claimed: ReadonlySet<string>;
@@ -23,9 +22,9 @@ export function planDeletes(input: PruneInput): { changes: AlertRuleChange[]; di
   const deleted = new Set<string>();
   for (const doc of input.removed) {
     const org = doc.value.organization_id ?? input.defaultOrganizationId;
-    const managed = org === null ? undefined : input.managedByOrganization.get(org);
-    if (org === null || managed === undefined) continue;
-    const identity = identify(doc, org, managed);
+    const live = org === null ? undefined : input.liveByOrganization.get(org);
+    if (org === null || live === undefined) continue;
+    const identity = identify(doc, org, live);
     // Already gone, or never created: nothing to delete.
     if (identity.kind !== 'existing') continue;
     const rule = identity.rule;

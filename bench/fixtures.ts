@@ -1,0 +1,101 @@
+/** Generated alert rules for the benchmarks: N live rules, and N documents that declare them. */
+import type { SandboxSeed } from '../src/sandbox/types.js';
+
+export const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
+export const CLUSTER = 'c1a5e7e0-0000-4000-8000-000000000101';
+export const RECEIVER = '5e1ec7ed-0000-4000-8000-000000000201';
+export const TARGET = 'a1a1a1a1-0000-4000-8000-000000000301';
+export const TOKEN = 'qov_sandbox_acme_token';
+
+export const ruleId = (i: number): string => `b0b0b0b0-0000-4000-8000-${i.toString().padStart(12, '0')}`;
+
+function rule(i: number): Record<string, unknown> {
+  return {
+    id: ruleId(i),
+    organization_id: ORG,
+    cluster_id: CLUSTER,
+    target: { target_type: 'APPLICATION', target_id: TARGET },
+    name: `rule-${i}`,
+    description: `generated rule ${i}`,
+    tag: 'bench',
+    condition: {
+      kind: 'CUSTOM',
+      promql: `sum(rate(http_requests_total{app="svc-${i}",status=~"5.."}[5m])) / sum(rate(http_requests_total{app="svc-${i}"}[5m]))`,
+      operator: 'ABOVE',
+      threshold: 0.05,
+      function: 'NONE',
+    },
+    for_duration: 'PT5M',
+    severity: 'HIGH',
+    enabled: true,
+    alert_receiver_ids: [RECEIVER],
+    presentation: { summary: `svc-${i} fails`, runbook_url: null },
+    created_at: '2026-01-01T00:00:00Z',
+  };
+}
+
+export function seedWith(count: number): SandboxSeed {
+  return {
+    organizations: [{ id: ORG, name: 'acme' }],
+    tokens: [{ token: TOKEN, organizations: [ORG] }],
+    clusters: [
+      { id: CLUSTER, organization_id: ORG, name: 'prod-eu', cloud_provider: 'AWS', mode: 'QOVERY_MANAGED' },
+    ],
+    alertReceivers: [
+      {
+        id: RECEIVER,
+        organization_id: ORG,
+        created_at: '2026-01-01T00:00:00Z',
+        name: 'slack-oncall',
+        type: 'SLACK',
+      },
+    ],
+    alertRules: Array.from({ length: count }, (_, i) => rule(i)),
+  };
+}
+
+/** Documents for rules 0..count-1, `perFile` per file; `severity` lets a benchmark make every rule change. */
+export function documentFiles(
+  count: number,
+  perFile: number,
+  severity = 'HIGH',
+): { path: string; text: string }[] {
+  const files: { path: string; text: string }[] = [];
+  for (let start = 0; start < count; start += perFile) {
+    const docs: string[] = [];
+    for (let i = start; i < Math.min(count, start + perFile); i++) docs.push(documentText(i, severity));
+    files.push({
+      path: `alerting/rules-${String(start / perFile).padStart(4, '0')}.yaml`,
+      text: docs.join('---\n'),
+    });
+  }
+  return files;
+}
+
+function documentText(i: number, severity: string): string {
+  return `kind: AlertRule
+id: ${ruleId(i)}
+organization_id: ${ORG}
+cluster_id: ${CLUSTER}
+target:
+  target_type: APPLICATION
+  target_id: ${TARGET}
+name: rule-${i}
+description: generated rule ${i}
+tag: bench
+condition:
+  kind: CUSTOM
+  promql: sum(rate(http_requests_total{app="svc-${i}",status=~"5.."}[5m])) / sum(rate(http_requests_total{app="svc-${i}"}[5m]))
+  operator: ABOVE
+  threshold: 0.05
+  function: NONE
+for_duration: PT5M
+severity: ${severity}
+enabled: true
+alert_receiver_ids:
+  - ${RECEIVER}
+presentation:
+  summary: svc-${i} fails
+  runbook_url: null
+`;
+}

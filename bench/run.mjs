@@ -1,0 +1,71 @@
+// `npm run bench`: builds the benchmarks with esbuild into .tmp/bench, runs each in its own process and
+// prints one table. Figures are printed, never asserted.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const outdir = '.tmp/bench';
+mkdirSync(outdir, { recursive: true });
+await build({
+  entryPoints: ['bench/requests.ts', 'bench/plan-time.ts', 'bench/apply.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outdir,
+  splitting: true,
+  banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+  logLevel: 'warning',
+});
+
+function run(script, ...args) {
+  const out = execFileSync(process.execPath, [`${outdir}/${script}.js`, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return out
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
+}
+
+const pad = (value, width) => String(value).padStart(width);
+const rows = (header, lines) =>
+  [header, ...lines].map((cells) => cells.map((c, i) => pad(c, [10, 12, 12, 14, 14][i] ?? 12)).join(' '));
+
+console.log('Requests for a plan of N rules (sandbox, loopback)');
+const requests = run('requests');
+console.log(
+  rows(
+    ['rules', 'ours', 'ours ms', 'per-rule GET', 'baseline ms'],
+    requests.map((r) => [r.rules, r.ours, r.oursMs, r.baseline, r.baselineMs]),
+  ).join('\n'),
+);
+console.log(
+  '  (at 1000 requests/hour/token the per-rule baseline of 10 000 rules needs 10 hours of budget; ours needs 1 request)\n',
+);
+
+console.log('Plan time for 10 000 documents vs parsing the same YAML with `yaml`');
+const [yamlRun] = run('plan-time', 'yaml', '10000');
+const [planRun] = run('plan-time', 'plan', '10000');
+console.log(
+  rows(
+    ['', 'best ms', 'peak RSS MiB'],
+    [
+      ['yaml only', yamlRun.bestMs, yamlRun.maxRssMiB],
+      ['our plan', planRun.bestMs, planRun.maxRssMiB],
+    ],
+  ).join('\n'),
+);
+console.log(`  ratio: ${(planRun.bestMs / yamlRun.bestMs).toFixed(2)}× (goal ≤ 2×)\n`);
+
+console.log('Apply of 500 changed rules, 50 ms sandbox latency');
+const applies = [run('apply', '500', '50', '4')[0], run('apply', '500', '50', '16')[0]];
+console.log(
+  rows(
+    ['writes', 'concurrency', 'wall ms', 'ideal ms', 'requests'],
+    applies.map((a) => [a.writes, a.concurrency, a.wallMs, a.idealMs, a.requests]),
+  ).join('\n'),
+);
+console.log('  ideal = writes × latency / concurrency + one list call');

@@ -18,11 +18,16 @@ const LEVEL_MARK: Readonly<Record<Diagnostic['severity'], string>> = {
   notice: 'ℹ️',
 };
 
-/** True when a pull request has nothing worth a comment: no pending change, no finding, no failure. */
+/**
+ * True when a pull request has nothing worth a comment: no pending change, no error or warning, no failed
+ * resolution. Notices (a ghost rule, say) are in the summary; alone they do not start a conversation.
+ */
 export function hasNothingToSay(report: RunReport): boolean {
   const pending = report.plan ? pendingChanges(report.plan).length : 0;
   return (
-    pending === 0 && report.diagnostics.length === 0 && report.components.every((c) => c.status !== 'failed')
+    pending === 0 &&
+    report.diagnostics.every((d) => d.severity === 'notice') &&
+    report.components.every((c) => c.status !== 'failed')
   );
 }
 
@@ -40,7 +45,9 @@ export function renderComment(
   const title = `### platform-gitops ${report.command}`;
   const commit = sha ? ` (commit ${inlineCode(sha.slice(0, 7))})` : '';
   if (hasNothingToSay(report)) {
-    return `${marker}\n${title}\n\nNo changes and no findings${commit}.`;
+    const notices = report.diagnostics.length;
+    const rest = notices > 0 ? `; ${plural(notices, 'notice')} in the job summary` : ' and no findings';
+    return `${marker}\n${title}\n\nNo changes${rest}${commit}.`;
   }
   const blocks: Block[] = [
     paragraph(`${marker}\n${title}\n\n**${escapeMarkdown(headline(report, counts))}**${commit}`),

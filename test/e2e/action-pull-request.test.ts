@@ -32,8 +32,11 @@ const inputs = () => ({
 describe('pull_request', () => {
   it('plans, reports in the Checks run and one comment, and edits that comment on the next push', async () => {
     const { dir, first } = await exampleRepository();
-    const second = await commitEdit(dir, 'alerting/api.yaml', (t) =>
-      t.replace('severity: HIGH', 'severity: CRITICAL'),
+    await commitEdit(dir, 'alerting/api.yaml', (t) => t.replace('severity: HIGH', 'severity: CRITICAL'));
+    // A component changes too, and its sensitive value with it: resolved, and never shown anywhere.
+    const secret = 'N3w-Gr4fana-rotated-2026';
+    const head = await commitEdit(dir, 'components/prod-eu/observability.yaml', (t) =>
+      t.replace('Gr4fana-prod-eu-7c1d9e', secret).replace('retentionDays: 30', 'retentionDays: 100000'),
     );
     const pr = github.addPullRequest();
     sandbox().resetLog();
@@ -41,22 +44,27 @@ describe('pull_request', () => {
     const run = await runAction({
       workspace: dir,
       eventName: 'pull_request',
-      payload: pullRequestEvent(pr, first, second),
+      payload: pullRequestEvent(pr, first, head),
       inputs: inputs(),
       githubUrl: github.url,
     });
     expect(run.stderr).toBe('');
     expect(run.outputs.command).toBe('plan');
-    expect(run.code, run.stdout).toBe(0);
+    // The component's violation fails the step, on the exact line of the field.
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.outputs).toMatchObject({ violations: '1', errors: '1' });
+    expect(run.annotations).toContain(
+      '::error file=components/prod-eu/observability.yaml,line=14,col=3,endColumn=16,title=OUT_OF_RANGE::retentionDays must be between 1 and 365.',
+    );
     expect(Number(run.outputs.changes)).toBeGreaterThanOrEqual(1);
     expect(sandbox().requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/resolve'))).toEqual([]);
 
     const check = github.checkRuns.at(-1)!;
     expect(check).toMatchObject({
       name: 'platform-gitops plan (alerting, components)',
-      head_sha: second,
+      head_sha: head,
       status: 'completed',
-      conclusion: 'success',
+      conclusion: 'failure',
     });
     expect(check.output.text).toContain('api-p99-latency');
 
@@ -65,6 +73,16 @@ describe('pull_request', () => {
     expect(mine()[0]!.body).toMatch(/^<!-- platform-gitops:v1:[0-9a-f]{16} -->\n### platform-gitops plan/);
     expect(mine()[0]!.body).toContain('`severity`: `"HIGH"` → `"CRITICAL"`');
 
+    expect(run.outputs.command).toBe('plan');
+    expect(run.summary).toContain('### Platform components');
+    expect(run.summary).toMatch(/\| `observability` \| `aws-standard@1.4.0` \|/);
+    const everywhere = [
+      run.stdout,
+      run.summary,
+      JSON.stringify(github.requests),
+      await readFile(run.outputs['plan-json']!, 'utf8'),
+    ].join('\n');
+    expect(everywhere).not.toContain(secret);
     expect(run.summary).toContain('## platform-gitops plan');
     expect(run.summary).toContain('api-p99-latency');
     expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
@@ -75,6 +93,9 @@ describe('pull_request', () => {
     expect(JSON.stringify(run.state)).not.toContain(sandbox().token);
 
     // The author reverts the change: the same comment is edited to "no changes", not deleted or re-posted.
+    await commitEdit(dir, 'components/prod-eu/observability.yaml', (t) =>
+      t.replace('retentionDays: 100000', 'retentionDays: 30'),
+    );
     const third = await commitEdit(dir, 'alerting/api.yaml', (t) =>
       t.replace('severity: CRITICAL', 'severity: HIGH'),
     );

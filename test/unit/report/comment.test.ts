@@ -40,6 +40,13 @@ describe('renderComment', () => {
     );
   });
 
+  it('keeps to "no changes" when only notices were found', () => {
+    const r = report({ plan: plan([change(1, 'noop')]), diagnostics: [finding('notice', 'a.yaml', 1)] });
+    expect(renderComment(r, countRun(r), MARKER, 'c'.repeat(40))).toBe(
+      `${MARKER}\n### platform-gitops plan\n\nNo changes; 1 notice in the job summary (commit \`ccccccc\`).`,
+    );
+  });
+
   it('stays under 65,536 characters, cut at a boundary that keeps the Markdown valid', () => {
     const r = report({
       plan: plan(Array.from({ length: 2000 }, (_, i) => change(i))),

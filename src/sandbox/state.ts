@@ -108,7 +108,16 @@ export function liveRule(state: SandboxState, id: string): Record<string, unknow
  */
 export function putLiveRule(state: SandboxState, rule: unknown): void {
   const store = asStore(state);
-  const read = readSeedRule(new SeedReader(rule, 'putLiveRule', 'rule'));
+  const at = new SeedReader(rule, 'putLiveRule', 'rule');
+  const read = readSeedRule(at);
+  if (!store.seed.organizations.some((o) => o.id === read.organization_id)) {
+    at.field('organization_id').fail(
+      `organization ${read.organization_id} is not among the seed's organizations`,
+    );
+  }
+  if ('id' in read && !store.seed.clusters.some((c) => c.id === read.cluster_id)) {
+    at.field('cluster_id').fail(`cluster ${read.cluster_id} is not among the seed's clusters`);
+  }
   if ('id' in read) store.rules.set(read.id, read);
   else store.ghosts.push(read);
 }

@@ -244,6 +244,15 @@ describe('state helpers', () => {
     expect(() => putLiveRule(sandbox().state, { id: 'nope' })).toThrow(
       'putLiveRule: rule.id: expected a uuid',
     );
+    const ghost = {
+      source: 'GHOST',
+      organization_id: '7f1b2c3d-0000-4000-8000-0000000000ff',
+      name: 'g',
+      state: 'OK',
+    };
+    expect(() => putLiveRule(sandbox().state, ghost)).toThrow(
+      "putLiveRule: rule.organization_id: organization 7f1b2c3d-0000-4000-8000-0000000000ff is not among the seed's organizations",
+    );
   });
 });
 

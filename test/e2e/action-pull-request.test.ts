@@ -145,4 +145,27 @@ describe('pull_request', () => {
       github.switches = {};
     }
   });
+  it('on pull_request_target validates only what is checked out, offline, and says so', async () => {
+    const { dir, first } = await exampleRepository();
+    const pr = github.addPullRequest();
+    sandbox().resetLog();
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'pull_request_target',
+      payload: pullRequestEvent(pr, first, 'e'.repeat(40), 'someone/gitops'),
+      inputs: inputs(),
+      githubUrl: github.url,
+      sha: first,
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.command).toBe('validate');
+    expect(sandbox().requests).toEqual([]);
+    expect(run.summary).toContain(
+      "pull\\_request\\_target: the pull request's documents are never read with secrets",
+    );
+    expect(github.checkRuns.at(-1)).toMatchObject({
+      head_sha: first,
+      name: 'platform-gitops validate (alerting, components)',
+    });
+  });
 });

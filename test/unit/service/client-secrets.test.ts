@@ -78,7 +78,7 @@ async function failuresOf(service: ServiceClient): Promise<unknown[]> {
   await attempt(() => service.getAlertRules(ACME)); // 429 beyond the bound
   sandbox().setFaults({ script: [{ operation: 'getAlertRule', status: 200, body: { id: 1 } }] });
   await attempt(() => service.getAlertRule(RULE_501)); // invalid response
-  sandbox().setFaults({ script: [{ operation: 'listPlatformTemplates', delayMs: 1500, times: 2 }] });
+  sandbox().setFaults({ script: [{ operation: 'listPlatformTemplates', delayMs: 5000, times: 2 }] });
   await attempt(() => service.listPlatformTemplates(ACME)); // timeout
   sandbox().setFaults({});
   await attempt(async () => service.assertBudget(10_000)); // budget refusal

@@ -78,7 +78,7 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-/** The seed format (also the YAML files in fixtures/sandbox). Typed loosely here; see src/sandbox/seed.ts. */
+/** The seed format (also the YAML files in fixtures/sandbox). Typed loosely here; validated by src/sandbox/seed/. */
 export interface SandboxSeed {
   readonly organizations: readonly { readonly id: string; readonly name: string }[];
   readonly tokens: readonly { readonly token: string; readonly organizations: readonly string[] }[];

@@ -17,7 +17,8 @@ export function useSandbox(options?: SandboxOptions): () => Sandbox {
     await sandbox?.close();
   });
   return () => {
-    if (!sandbox) throw new Error('the sandbox is not started: call useSandbox() at the top of the test file');
+    if (!sandbox)
+      throw new Error('the sandbox is not started: call useSandbox() at the top of the test file');
     return sandbox;
   };
 }

@@ -17,6 +17,7 @@ import type {
 import { documentsAt } from '../git/documents-at.js';
 import { planAlertRules } from '../plan/plan.js';
 import { removedDocuments } from '../plan/removed.js';
+import { countChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import type { AlertReceiver, LiveAlertRule, RequestCounts, ServiceClient } from '../service/types.js';
@@ -74,6 +75,11 @@ export async function planRun(
       prune: ctx.prune,
     });
     diagnostics.push(...plan.diagnostics);
+    const counts = countChanges(plan);
+    ctx.progress(
+      `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
+        `${counts.unchanged} unchanged (${organizations.length} organization${organizations.length === 1 ? '' : 's'} read)`,
+    );
   }
 
   let componentResults: readonly ComponentResult[] = [];

@@ -45,7 +45,7 @@ function documentText(rule: ManagedAlertRule): string {
     },
   };
   // lineWidth 0: PromQL is never folded, so the file reads as the service stores it.
-  return `# yaml-language-server: $schema=https://platform-gitops.dev/schemas/alert-rule.schema.json\n${stringify(document, { lineWidth: 0 })}`;
+  return `# Exported from the live rule ${rule.id}: planning this file shows no change until it is edited.\n${stringify(document, { lineWidth: 0 })}`;
 }
 
 const MAX_SLUG = 80;

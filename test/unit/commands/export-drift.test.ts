@@ -36,7 +36,7 @@ describe('export', () => {
     const managed = (await run().ctx.service().getAlertRules(ACME)).filter((r) => r.source === 'MANAGED');
     expect(files).toHaveLength(managed.length);
     expect(files).toContain('api-p99-latency.yaml');
-    expect(exported.skipped).toEqual(['1 ghost rule not exported: they have no id to manage']);
+    expect(exported.skipped).toEqual(['1 ghost rule not exported: a ghost rule has no id to manage it by']);
     expect(readFileSync(join(out, 'api-p99-latency.yaml'), 'utf8')).toMatchSnapshot();
 
     const plan = await runPlan(run({ root: out, paths: ['.'] }).ctx);

@@ -32,7 +32,9 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
     const ghosts = live.length - rules.length;
     const skipped =
       ghosts > 0
-        ? [`${ghosts} ghost rule${ghosts === 1 ? '' : 's'} not exported: they have no id to manage`]
+        ? [
+            `${ghosts} ghost rule${ghosts === 1 ? '' : 's'} not exported: a ghost rule has no id to manage it by`,
+          ]
         : [];
     const dir = resolve(ctx.root, options.outDir);
     await mkdir(dir, { recursive: true });

@@ -1,4 +1,4 @@
-import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
 import { ApiError } from '../service/errors.js';
@@ -9,13 +9,8 @@ import { classifyFailure } from './failures.js';
 import { componentResult, type Outcome, outcomeDiagnostics } from './outcome.js';
 import { ComponentResolver } from './resolver.js';
 import { catalogKey, findChanges, tiedByBindings, tiedByOutputs } from './selection.js';
-import {
-  registerLikelySecrets,
-  registerSensitiveValues,
-  unknownDescriptorKinds,
-} from './sensitive-values.js';
+import { registerLikelySecrets, registerSensitiveValues } from './sensitive-values.js';
 import type { ComponentReport } from './types.js';
-import { anchor } from './violations.js';
 
 export interface ResolveComponentsInput {
   /** Every PlatformComponent document at the head revision. */
@@ -58,10 +53,9 @@ export async function resolveComponents(input: ResolveComponentsInput): Promise<
 
   registerAllSensitiveValues(head, outcomes, input.redactor);
   const results = head.map((target) => componentResult(target, outcomes.get(target) ?? skipped()));
-  const diagnostics = [
-    ...documentFindings(head, outcomes, input.redactor),
-    ...unknownDescriptorNotice(head, outcomes),
-  ].sort(compareDiagnostics);
+  // Descriptor kinds this version does not know are tolerated here (they only ever reach the sensitive-value
+  // walk); the client already reports each unknown kind once per run, so a second notice would repeat it.
+  const diagnostics = documentFindings(head, outcomes, input.redactor).sort(compareDiagnostics);
   return { results, diagnostics };
 }
 
@@ -141,33 +135,4 @@ function documentFindings(
     out.push(...outcomeDiagnostics(target, outcome, head, redactor));
   }
   return out;
-}
-
-/** A descriptor kind this version does not know is tolerated, and said once per run. */
-function unknownDescriptorNotice(
-  head: readonly ComponentTarget[],
-  outcomes: ReadonlyMap<ComponentTarget, Outcome>,
-): Diagnostic[] {
-  const kinds = new Set<string>();
-  let first: ComponentTarget | null = null;
-  for (const target of head) {
-    const outcome = outcomes.get(target);
-    if (outcome?.kind !== 'resolved' || !outcome.resolution.ok) continue;
-    const found = unknownDescriptorKinds(outcome.resolution.response.fields);
-    if (found.length > 0 && first === null) first = target;
-    for (const kind of found) kinds.add(kind);
-  }
-  if (first === null) return [];
-  return [
-    diagnostic(
-      'notice',
-      first.document.file,
-      anchor(first, []),
-      'component.unknown-descriptor',
-      `The service describes fields of a kind this version does not know (${[...kinds]
-        .map((k) => `\`${k}\``)
-        .join(', ')}): they are left to the service's own checks, and everything else is reported as usual.`,
-      'Unknown field kind',
-    ),
-  ];
 }

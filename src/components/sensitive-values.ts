@@ -91,20 +91,3 @@ function registerLeaves(value: unknown, redactor: Redactor): void {
 function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
-
-/** The `type` of every descriptor this version does not know, at any depth. */
-export function unknownDescriptorKinds(fields: readonly FieldDescriptor[]): string[] {
-  const kinds: string[] = [];
-  const visit = (list: readonly FieldDescriptor[]): void => {
-    for (const field of list) {
-      if ('unknownKind' in field) kinds.push(field.type);
-      else if (field.type === 'object') visit(field.fields);
-      else if (field.type === 'array') {
-        if (field.items.type === 'object') visit(field.items.fields);
-        for (const item of field.itemFields ?? []) visit(item);
-      }
-    }
-  };
-  visit(fields);
-  return kinds;
-}

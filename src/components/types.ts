@@ -35,6 +35,9 @@ export interface ComponentResult {
 
 export interface ComponentReport {
   readonly results: readonly ComponentResult[];
-  /** Violations, MISSING requirements, unbound bindings, 404/400/503 errors, unknown descriptor notices. */
+  /**
+   * Violations, MISSING requirements, unbound bindings, 404/400/503/401/403/429 errors. Unknown descriptor
+   * kinds are tolerated without a finding here: the client reports each once per run (`notices()`).
+   */
   readonly diagnostics: readonly Diagnostic[];
 }

@@ -39,7 +39,7 @@ export interface RunOptions {
 export async function runResolve(
   sandbox: Sandbox,
   options: RunOptions,
-): Promise<{ report: ComponentReport; redactor: Redactor; requests: number }> {
+): Promise<{ report: ComponentReport; redactor: Redactor; requests: number; notices: readonly string[] }> {
   const client = createServiceClient({
     apiUrl: sandbox.url,
     token: options.token ?? sandbox.token,
@@ -57,7 +57,7 @@ export async function runResolve(
   };
   try {
     const report = await resolveComponents(input);
-    return { report, redactor, requests: client.requestCounts().total };
+    return { report, redactor, requests: client.requestCounts().total, notices: client.notices() };
   } finally {
     await client.close();
   }

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { toComponentTarget } from '../../../src/components/component-target.js';
-import {
-  registerLikelySecrets,
-  registerSensitiveValues,
-  unknownDescriptorKinds,
-} from '../../../src/components/sensitive-values.js';
+import { registerLikelySecrets, registerSensitiveValues } from '../../../src/components/sensitive-values.js';
 import { Redactor } from '../../../src/core/redact.js';
 import type { FieldDescriptor, Requirement } from '../../../src/service/types.js';
 import { componentDocuments } from './yaml-documents.js';
@@ -108,23 +104,5 @@ describe('registerLikelySecrets', () => {
     expect(redactor.redact('86400 200Gi acme-prod-eu-observability')).toBe(
       '86400 200Gi acme-prod-eu-observability',
     );
-  });
-});
-
-describe('unknownDescriptorKinds', () => {
-  it('finds unknown kinds at any depth', () => {
-    const fields: FieldDescriptor[] = [
-      scalar('a'),
-      {
-        key: 'o',
-        type: 'object',
-        required: false,
-        label: 'o',
-        sensitive: false,
-        fields: [{ key: 'x', type: 'duration', unknownKind: true }],
-      },
-      { key: 'y', type: 'map', unknownKind: true },
-    ];
-    expect(unknownDescriptorKinds(fields)).toEqual(['duration', 'map']);
   });
 });

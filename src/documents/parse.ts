@@ -1,4 +1,5 @@
-import type { Diagnostic } from '../core/diagnostic.js';
+import type { LineCounter, Document as YamlDocument } from 'yaml';
+import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
 import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import { crossDocumentDiagnostics } from './cross-checks.js';
@@ -22,9 +23,10 @@ export function parseFiles(files: readonly SourceFile[]): LoadResult {
   const documents: Document[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const file of files) {
-    const result = parseFile(file);
-    documents.push(...result.documents);
-    diagnostics.push(...result.diagnostics);
+    for (const outcome of parseFile(file)) {
+      if ('locate' in outcome) documents.push(outcome);
+      else diagnostics.push(outcome);
+    }
   }
   diagnostics.push(...crossDocumentDiagnostics(documents));
   return {
@@ -34,85 +36,74 @@ export function parseFiles(files: readonly SourceFile[]): LoadResult {
   };
 }
 
-function parseFile(file: SourceFile): { documents: Document[]; diagnostics: Diagnostic[] } {
+/** A file's documents that passed their own checks, and the findings of those that did not. */
+function parseFile(file: SourceFile): (Document | Diagnostic)[] {
+  const error = (range: SourceRange, code: string, message: string) => [
+    diagnostic('error', file.path, range, code, message),
+  ];
   // Files from a git revision never passed readSourceFiles: the same limit applies to them here.
   if (file.bytes.byteLength > MAX_FILE_BYTES) {
-    const finding = diagnostic(
-      'error',
-      file.path,
-      FILE_START,
-      CODES.fileTooLarge,
-      tooLargeMessage(file.bytes.byteLength),
-    );
-    return { documents: [], diagnostics: [finding] };
+    return error(FILE_START, CODES.fileTooLarge, tooLargeMessage(file.bytes.byteLength));
   }
   const decoded = decodeUtf8(file.bytes);
   if (!decoded.ok) {
-    const byte = file.bytes[decoded.offset] ?? 0;
-    const at = {
-      line: decoded.line,
-      column: decoded.column,
-      endLine: decoded.line,
-      endColumn: decoded.column + 1,
-    };
-    const message = `not valid UTF-8: byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} at offset ${decoded.offset}; save the file as UTF-8`;
-    return { documents: [], diagnostics: [diagnostic('error', file.path, at, CODES.notUtf8, message)] };
+    const { line, column, offset } = decoded;
+    const byte = (file.bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0');
+    const message = `not valid UTF-8: byte 0x${byte} at offset ${offset}; save the file as UTF-8`;
+    return error({ line, column, endLine: line, endColumn: column + 1 }, CODES.notUtf8, message);
   }
   const text = decoded.text;
   const parsed = parseYaml(file.path, text);
-  const diagnostics = [...parsed.diagnostics];
-  const documents: Document[] = [];
-  for (const { doc, index } of parsed.documents) {
-    const locate = createLocator(doc, parsed.lineCounter, text);
-    const unsafe = findUnsafeKeys(doc);
-    if (unsafe.length > 0) {
-      for (const { name, node } of unsafe) {
-        const message = `the key \`${name}\` is not allowed: no field has this name, and it could alter object prototypes`;
-        diagnostics.push(
-          diagnostic(
-            'error',
-            file.path,
-            rangeOfNode(parsed.lineCounter, node, text),
-            CODES.unsafeKey,
-            message,
-          ),
-        );
-      }
-      continue;
-    }
-    const data = toPlainData(file.path, doc, parsed.lineCounter, text);
-    if (!data.ok) {
-      diagnostics.push(data.finding);
-      continue;
-    }
-    const value = data.value;
-    if (!isMapping(value)) {
-      const message = `a document must be a mapping with \`kind\` (found ${shapeOf(value)})`;
-      diagnostics.push(
-        diagnostic(
-          'error',
-          file.path,
-          documentStart(doc, parsed.lineCounter, text),
-          CODES.notMapping,
-          message,
-        ),
-      );
-      continue;
-    }
-    const kind = documentKind(file.path, value, locate);
-    if (!kind.ok) {
-      diagnostics.push(kind.finding);
-      continue;
-    }
-    const errors = validateAgainstSchema(kind.kind, value);
-    if (errors.length > 0) {
-      diagnostics.push(...schemaDiagnostics(file.path, kind.kind, value, errors, locate));
-      continue;
-    }
-    // The schema has checked the shape, so the value is what the kind's spec type describes.
-    const { line, column, endLine, endColumn } = locate([]);
-    const range = { line, column, endLine, endColumn };
-    documents.push({ kind: kind.kind, file: file.path, index, value, range, locate } as unknown as Document);
+  const source: Source = { file: file.path, text, lineCounter: parsed.lineCounter };
+  return [
+    ...parsed.diagnostics,
+    ...parsed.documents.flatMap(({ doc, index }) => checkDocument(source, doc, index)),
+  ];
+}
+
+interface Source {
+  readonly file: string;
+  readonly text: string;
+  readonly lineCounter: LineCounter;
+}
+
+/** One document through its own checks, in order; the first step that fails says why, and it stops there. */
+function checkDocument(source: Source, doc: YamlDocument, index: number): (Document | Diagnostic)[] {
+  const { file, text, lineCounter } = source;
+  const error = (range: SourceRange, code: string, message: string) => [
+    diagnostic('error', file, range, code, message),
+  ];
+  const unsafe = findUnsafeKeys(doc);
+  if (unsafe.length > 0) {
+    return unsafe.flatMap(({ name, node }) =>
+      error(
+        rangeOfNode(lineCounter, node, text),
+        CODES.unsafeKey,
+        `the key \`${name}\` is not allowed: no field has this name, and it could alter object prototypes`,
+      ),
+    );
   }
-  return { documents, diagnostics };
+  const data = toPlainData(file, doc, lineCounter, text);
+  if (!data.ok) return [data.finding];
+  const value = data.value;
+  if (!isMapping(value)) {
+    const message = `a document must be a mapping with \`kind\` (found ${shapeOf(value)})`;
+    return error(documentStart(doc, lineCounter, text), CODES.notMapping, message);
+  }
+  const locate = createLocator(doc, lineCounter, text);
+  const kind = documentKind(file, value, locate);
+  if (!kind.ok) return [kind.finding];
+  const errors = validateAgainstSchema(kind.kind, value);
+  if (errors.length > 0) return schemaDiagnostics(file, kind.kind, value, errors, locate);
+  const { line, column, endLine, endColumn } = locate([]);
+  // The schema has checked the shape, so the value is what the kind's spec type describes.
+  const document = {
+    kind: kind.kind,
+    file,
+    index,
+    value,
+    range: { line, column, endLine, endColumn },
+    locate,
+  };
+  return [document as unknown as Document];
 }

@@ -52,6 +52,11 @@ describe('createGitHubClient', () => {
     expect(server.seen).toHaveLength(1);
   });
 
+  it('paces and throttles a real GitHub address (the plugins accept their handlers)', () => {
+    const client = createGitHubClient('ghs_token', { baseUrl: 'https://ghes.example.com/api/v3/' });
+    expect(client.request.endpoint.DEFAULTS.baseUrl).toBe('https://ghes.example.com/api/v3');
+  });
+
   it('knows a loopback address from GitHub', () => {
     expect(isLoopback('http://127.0.0.1:3000')).toBe(true);
     expect(isLoopback('http://[::1]:3000/api/v3')).toBe(true);

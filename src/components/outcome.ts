@@ -14,7 +14,7 @@ export type Outcome =
   | { readonly kind: 'skipped'; readonly reason: string }
   | { readonly kind: 'no-organization' }
   | {
-      readonly kind: 'resolved';
+      readonly kind: 'attempted';
       readonly resolution: Resolution;
       /** For a 404: what the template list told, and why it could not be read. */
       readonly notFound?: NotFoundExplanation | null;

@@ -67,18 +67,18 @@ async function resolveOne(resolver: ComponentResolver, target: ComponentTarget):
   if (target.organizationId === null) return { kind: 'no-organization' };
   const resolution = await resolver.resolve(target, target.organizationId);
   if (resolution.ok || classifyFailure(resolution.error) !== 'not-found')
-    return { kind: 'resolved', resolution };
+    return { kind: 'attempted', resolution };
   // Only a 404 needs the template list, and one list per organization explains every 404 in it.
   const templates = await resolver.templates(target.organizationId);
   return templates instanceof ApiError
-    ? { kind: 'resolved', resolution, notFound: null, catalogError: templates }
-    : { kind: 'resolved', resolution, notFound: explainNotFound(target, templates), catalogError: null };
+    ? { kind: 'attempted', resolution, notFound: null, catalogError: templates }
+    : { kind: 'attempted', resolution, notFound: explainNotFound(target, templates), catalogError: null };
 }
 
 function learnedBindings(outcomes: ReadonlyMap<ComponentTarget, Outcome>): Map<string, ComponentBinding[]> {
   const learned = new Map<string, ComponentBinding[]>();
   for (const [target, outcome] of outcomes) {
-    if (outcome.kind === 'resolved' && outcome.resolution.ok) {
+    if (outcome.kind === 'attempted' && outcome.resolution.ok) {
       learned.set(catalogKey(target), [...outcome.resolution.response.componentBindings]);
     }
   }
@@ -96,7 +96,7 @@ function registerAllSensitiveValues(
 ): void {
   const descriptors = new Map<string, { fields: FieldDescriptor[]; requirements: Requirement[] }>();
   for (const [target, outcome] of outcomes) {
-    if (outcome.kind !== 'resolved' || !outcome.resolution.ok) continue;
+    if (outcome.kind !== 'attempted' || !outcome.resolution.ok) continue;
     const { fields, requirements } = outcome.resolution.response;
     const known = descriptors.get(catalogKey(target)) ?? { fields: [], requirements: [] };
     known.fields.push(...fields);
@@ -123,7 +123,7 @@ function documentFindings(
   for (const target of head) {
     const outcome = outcomes.get(target);
     if (!outcome) continue;
-    if (outcome.kind === 'resolved' && !outcome.resolution.ok) {
+    if (outcome.kind === 'attempted' && !outcome.resolution.ok) {
       const { error } = outcome.resolution;
       const failure = classifyFailure(error);
       if (failure === 'auth' || failure === 'rate-limited') {

@@ -117,7 +117,13 @@ async function loadBase(
   paths: readonly string[],
   skipped: string[],
 ): Promise<LoadResult | null> {
-  if (ctx.git === null || ctx.base === null) return null;
+  if (ctx.base === null) return null;
+  if (ctx.git === null) {
+    skipped.push(
+      `not a git repository: revision ${ctx.base} cannot be read, so removed documents and outside edits are not detected`,
+    );
+    return null;
+  }
   const base = await documentsAt(ctx.git, ctx.base, paths);
   if (base === null) {
     skipped.push(

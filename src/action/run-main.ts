@@ -91,7 +91,8 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
     allComponents: decision.allComponents,
     clock: systemClock,
     redactor,
-    progress: (line) => core.info(redactor.redact(line)),
+    // One line each: a newline in text that names user data could otherwise start a workflow command.
+    progress: (line) => core.info(redactor.redact(line.replace(/[\r\n]+/g, ' '))),
   };
 
   try {
@@ -150,7 +151,7 @@ async function runAndReport(
   } else if (inputs.checks || inputs.comment || inputs.driftIssue) {
     notes.push('Nothing posted to GitHub: the github-token input is empty or GITHUB_REPOSITORY is not set.');
   }
-  for (const note of notes) core.info(note);
+  for (const note of notes) core.info(redactor.redact(note.replace(/[\r\n]+/g, ' ')));
 
   // core.setFailed prints one error annotation of its own: keep a slot for it within the caps.
   const selection = selectAnnotations(report.diagnostics, { reserved: { error: failing ? 1 : 0 } });

@@ -38,7 +38,11 @@ export function schemaDiagnostics(
         const names = errors
           .filter((e) => e.keyword === 'required' && e.schemaPath.startsWith(`${error.schemaPath}/`))
           .map((e) => `\`${String(e.params.missingProperty)}\``);
-        at(locate(path), CODES.requiredOneOf, `needs at least one of ${names.join(' or ')}${inField(path)}`);
+        const message =
+          names.length > 0
+            ? `needs at least one of ${names.join(' or ')}${inField(path)}`
+            : `\`${display(path)}\` matches none of the allowed forms`;
+        at(locate(path), names.length > 0 ? CODES.requiredOneOf : CODES.invalid, message);
         break;
       }
       case 'additionalProperties': {

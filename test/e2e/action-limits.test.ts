@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { commitEdit, exampleRepository, MAIN, pullRequestEvent, runAction } from './action-runner.js';
+import {
+  commitEdit,
+  exampleRepository,
+  MAIN,
+  pullRequestEvent,
+  removeTemporaryDirectories,
+  runAction,
+} from './action-runner.js';
 
 const sandbox = useSandbox({ rateLimit: false });
 let github: FakeGitHub;
@@ -21,6 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await github?.close();
+  await removeTemporaryDirectories();
 });
 
 function rule(name: string, severity: string): string {

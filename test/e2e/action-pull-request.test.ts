@@ -8,7 +8,14 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { commitEdit, exampleRepository, MAIN, pullRequestEvent, runAction } from './action-runner.js';
+import {
+  commitEdit,
+  exampleRepository,
+  MAIN,
+  pullRequestEvent,
+  removeTemporaryDirectories,
+  runAction,
+} from './action-runner.js';
 
 const sandbox = useSandbox({ rateLimit: false });
 let github: FakeGitHub;
@@ -20,6 +27,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await github?.close();
+  await removeTemporaryDirectories();
 });
 
 const inputs = () => ({

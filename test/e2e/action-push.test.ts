@@ -10,7 +10,14 @@ import { liveRule, setDeployments } from '../../src/sandbox/index.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { at, deployment, failure, info, PROD_EU } from '../unit/logs/deployments.js';
-import { commitEdit, exampleRepository, MAIN, pushEvent, runAction } from './action-runner.js';
+import {
+  commitEdit,
+  exampleRepository,
+  MAIN,
+  pushEvent,
+  removeTemporaryDirectories,
+  runAction,
+} from './action-runner.js';
 
 const RULE = 'a2a2a2a2-0000-4000-8000-000000000501';
 const sandbox = useSandbox({ rateLimit: false });
@@ -23,6 +30,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await github?.close();
+  await removeTemporaryDirectories();
 });
 
 const inputs = () => ({

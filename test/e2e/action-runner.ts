@@ -4,7 +4,7 @@
  * Also builds the throwaway git repositories the runs read.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -35,6 +35,18 @@ export interface ActionRunOptions {
 }
 
 let runs = 0;
+const temporary: string[] = [];
+
+async function temporaryDirectory(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+
+/** Removes the directories the runs and repositories of this test file created (call in afterAll). */
+export async function removeTemporaryDirectories(): Promise<void> {
+  await Promise.all(temporary.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+}
 
 /** Parses the runner's file-command format: `name<<DELIMITER\nvalue\nDELIMITER`. */
 function parseFileCommands(text: string): Record<string, string> {
@@ -46,7 +58,7 @@ function parseFileCommands(text: string): Record<string, string> {
 
 export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   runs += 1;
-  const dir = await mkdtemp(join(tmpdir(), `action-e2e-${runs}-`));
+  const dir = await temporaryDirectory(`action-e2e-${runs}-`);
   const files = {
     event: join(dir, 'event.json'),
     output: join(dir, 'output'),
@@ -112,7 +124,7 @@ function git(cwd: string, ...args: string[]): string {
 
 /** A git repository holding the example documents; returns its path and first commit. */
 export async function exampleRepository(): Promise<{ dir: string; first: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'action-e2e-repo-'));
+  const dir = await temporaryDirectory('action-e2e-repo-');
   await cp(EXAMPLE, dir, { recursive: true });
   git(dir, 'init', '-q', '-b', 'main');
   git(dir, 'add', '-A');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveRule, putLiveRule } from '../../src/sandbox/index.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { exampleRepository, MAIN, runAction } from './action-runner.js';
+import { exampleRepository, MAIN, removeTemporaryDirectories, runAction } from './action-runner.js';
 
 const RULE = 'a2a2a2a2-0000-4000-8000-000000000501';
 const LABEL = 'platform-gitops-drift';
@@ -22,6 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await github?.close();
+  await removeTemporaryDirectories();
 });
 
 const inputs = () => ({

@@ -21,6 +21,7 @@ export const CODES = {
   unsafeKey: 'document.unsafe-key',
   duplicateId: 'document.duplicate-id',
   duplicateName: 'document.duplicate-name',
+  duplicateComponent: 'document.duplicate-component',
   required: 'schema.required',
   requiredOneOf: 'schema.required-one-of',
   unknownField: 'schema.unknown-field',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brief, parseTexts, VALID_RULE } from './helpers.js';
+import { brief, parseTexts, VALID_COMPONENT, VALID_RULE } from './helpers.js';
 
 const ID = 'a2a2a2a2-0000-4000-8000-000000000501';
 
@@ -50,6 +50,28 @@ describe('cross-document checks', () => {
       'b.yaml': `id: ${ID.replace('501', '502')}\n${other}`,
     });
     expect(result.diagnostics).toEqual([]);
+  });
+
+  it('one component of one cluster configured twice: an error on both; without a cluster id, no comparison', () => {
+    const withCluster = VALID_COMPONENT.replace(
+      '{mode: QOVERY_MANAGED, provider: AWS}',
+      '{mode: QOVERY_MANAGED, provider: AWS, id: c1a5e7e0-0000-4000-8000-000000000101}',
+    );
+    const result = parseTexts({ 'prod/dns.yaml': withCluster, 'prod/dns-copy.yaml': withCluster });
+    expect(result.diagnostics.map((d) => ({ file: d.file, ...brief(d) }))).toEqual([
+      {
+        file: 'prod/dns-copy.yaml',
+        code: 'document.duplicate-component',
+        severity: 'error',
+        line: 3,
+        column: 1,
+      },
+      { file: 'prod/dns.yaml', code: 'document.duplicate-component', severity: 'error', line: 3, column: 1 },
+    ]);
+    expect(result.diagnostics[1]?.message).toBe(
+      'component `external-dns` of cluster c1a5e7e0-0000-4000-8000-000000000101 is also configured by prod/dns-copy.yaml:3',
+    );
+    expect(parseTexts({ 'a.yaml': VALID_COMPONENT, 'b.yaml': VALID_COMPONENT }).diagnostics).toEqual([]);
   });
 
   it('documents that failed their own checks take no part', () => {

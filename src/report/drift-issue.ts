@@ -1,7 +1,7 @@
 import type { RunReport } from '../commands/types.js';
 import type { GitHubClient } from '../github/client.js';
 import { statusOf } from '../github/client.js';
-import { pendingChanges } from '../plan/types.js';
+import { type AlertRuleChange, pendingChanges } from '../plan/types.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
 import { fitBlocks, inlineCode, sliceChars } from './markdown.js';
 import { paragraph, planBlock } from './tables.js';
@@ -29,7 +29,8 @@ export function renderDriftIssue(
   marker: string,
   context: { readonly paths: readonly string[]; readonly sha: string; readonly runUrl: string | null },
 ): DriftIssueContent {
-  const pending = report.plan ? pendingChanges(report.plan) : [];
+  const pending = remainingDrift(report);
+  const remediated = report.results.some((r) => r.ok);
   const scope =
     context.paths.length === 1 && context.paths[0] === '.' ? '' : ` (${context.paths.join(', ')})`;
   const run = context.runUrl ? ` in [this run](${context.runUrl})` : '';
@@ -53,8 +54,23 @@ export function renderDriftIssue(
     drifted: pending.length > 0,
     title: sliceChars(`Alert rules drifted from the default branch${scope}`, 250),
     body,
-    closingComment: `No drift any more${commit}${run}: closing.`,
+    closingComment: remediated
+      ? `The drift was removed by remediation${commit}${run}: closing.`
+      : `No drift any more${commit}${run}: closing.`,
   };
+}
+
+/**
+ * The drifted rules still drifted after this run: a remediating check (`remediate: true`) removed those
+ * whose write succeeded, so the issue shows only what is left.
+ */
+function remainingDrift(report: RunReport): AlertRuleChange[] {
+  const pending = report.plan ? pendingChanges(report.plan) : [];
+  const fixed = report.results.filter((r) => r.ok);
+  return pending.filter(
+    (change) =>
+      !fixed.some((r) => r.file === change.file && r.line === change.line && r.name === change.name),
+  );
 }
 
 /**

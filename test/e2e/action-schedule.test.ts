@@ -108,6 +108,34 @@ describe('schedule and workflow_dispatch', () => {
     expect(issueWrites).toEqual([]);
   });
 
+  it('a remediating drift check closes the issue of the drift it removed', async () => {
+    const { dir } = await exampleRepository();
+    const check = (extra: Record<string, string>) =>
+      runAction({
+        workspace: dir,
+        eventName: 'schedule',
+        payload: {},
+        inputs: { ...inputs(), ...extra },
+        githubUrl: github.url,
+        workflow: 'nightly',
+      });
+    // Start from live state equal to the documents, whatever ran before, then edit one rule outside git.
+    await check({ remediate: 'true', 'drift-issue': 'false' });
+    putLiveRule(sandbox().state, { ...liveRule(sandbox().state, RULE), severity: 'MEDIUM' });
+    const found = await check({});
+    expect(found.outputs.drift).toBe('1');
+    const issue = () => github.issues.filter((i) => i.body.includes('api-p99-latency')).at(-1)!;
+    expect(issue()).toMatchObject({ state: 'open' });
+
+    const fixed = await check({ remediate: 'true' });
+    expect(fixed.outputs).toMatchObject({ drift: '1', applied: '1', failed: '0' });
+    expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity: 'HIGH' });
+    expect(issue()).toMatchObject({ state: 'closed', state_reason: 'completed' });
+    expect(github.comments.filter((c) => c.issue_number === issue().number).map((c) => c.body)).toEqual([
+      expect.stringMatching(/^The drift was removed by remediation .*: closing\.$/),
+    ]);
+  });
+
   it('refuses an unknown dispatched command in one line, without a stack trace', async () => {
     const { dir } = await exampleRepository();
     const run = await runAction({

@@ -3,7 +3,7 @@ import { createGitHubClient, type GitHubClient } from '../../../src/github/clien
 import { renderDriftIssue, syncDriftIssue } from '../../../src/report/drift-issue.js';
 import { markerFor } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
-import { change, plan, report } from './report-factory.js';
+import { change, plan, report, result } from './report-factory.js';
 
 const MARKER = markerFor('drift', 'drift-check', ['alerting']);
 const context = {
@@ -28,6 +28,28 @@ describe('renderDriftIssue', () => {
     expect(content.body).toContain('[this run](https://github.com/acme/gitops/actions/runs/9)');
     expect(content.body).toContain('| ✏️ update | rule-1 |');
     expect(drifted(0).drifted).toBe(false);
+  });
+
+  it('counts only what a remediation left drifted', () => {
+    const partly = renderDriftIssue(
+      report({
+        command: 'drift',
+        plan: plan([change(1), change(2)]),
+        results: [result(1), result(2, false)],
+      }),
+      MARKER,
+      context,
+    );
+    expect(partly.drifted).toBe(true);
+    expect(partly.body).toContain('found 1 alert rule whose');
+    expect(partly.body).not.toContain('| rule-1 |');
+    const fixed = renderDriftIssue(
+      report({ command: 'drift', plan: plan([change(1)]), results: [result(1)] }),
+      MARKER,
+      context,
+    );
+    expect(fixed.drifted).toBe(false);
+    expect(fixed.closingComment).toMatch(/^The drift was removed by remediation at commit/);
   });
 
   it('stays under the comment size limit with thousands of drifted rules', () => {

@@ -49,3 +49,21 @@ export function lineDiff(before: string, after: string): LineDiffOp[] {
 function splitLines(text: string): string[] {
   return text === '' ? [] : text.replace(/\r\n/g, '\n').replace(/\n$/, '').split('\n');
 }
+
+/**
+ * Where `after` differs from `before` (one changed line of a long PromQL): the common prefix and suffix
+ * are skipped, so a renderer can underline the few characters that changed in a 200-character line.
+ */
+export function changedSpan(before: string, after: string): { readonly start: number; readonly end: number } {
+  let start = 0;
+  const shorter = Math.min(before.length, after.length);
+  while (start < shorter && before[start] === after[start]) start++;
+  let suffix = 0;
+  while (
+    suffix < shorter - start &&
+    before[before.length - 1 - suffix] === after[after.length - 1 - suffix]
+  ) {
+    suffix++;
+  }
+  return { start, end: Math.max(start, after.length - suffix) };
+}

@@ -3,7 +3,7 @@
  * aligned `field: before → after` lines, long PromQL as a line diff, and a closing count.
  */
 import type { ChangeResult } from '../apply/types.js';
-import { isLongText, lineDiff } from '../plan/line-diff.js';
+import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
 import { countChanges } from '../plan/summary.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
 
@@ -76,10 +76,19 @@ export function formatDiff(diff: readonly FieldDiff[], created: boolean, paint: 
       lines.push(`      ${d.path}:`);
       const before = typeof d.before === 'string' ? d.before : '';
       const after = typeof d.after === 'string' ? d.after : '';
-      for (const op of created ? lineDiff('', after) : lineDiff(before, after)) {
+      const ops = created ? lineDiff('', after) : lineDiff(before, after);
+      ops.forEach((op, i) => {
         const text = `          ${op.op} ${op.line}`;
         lines.push(op.op === '-' ? paint('31', text) : op.op === '+' ? paint('32', text) : text);
-      }
+        // One line replaced by one line: underline what changed, a reader should not hunt for it.
+        const previous = ops[i - 1];
+        const isPair =
+          op.op === '+' && previous?.op === '-' && ops[i - 2]?.op !== '-' && ops[i + 1]?.op !== '+';
+        if (isPair && op.line.length > LONG_TEXT) {
+          const { start, end } = changedSpan(previous.line, op.line);
+          lines.push(`            ${' '.repeat(start)}${'^'.repeat(Math.max(1, end - start))}`);
+        }
+      });
     } else if (created) {
       lines.push(`      ${label} ${value(d.after)}`);
     } else {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeResult } from '../../../src/apply/types.js';
-import { lineDiff } from '../../../src/plan/line-diff.js';
+import { changedSpan, lineDiff } from '../../../src/plan/line-diff.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
 import { formatApplyResultsText, formatPlanText } from '../../../src/report/plan-text.js';
 
@@ -93,6 +93,27 @@ describe('formatPlanText', () => {
     );
     expect(formatPlanText(plan, { color: false })).not.toContain('\u001b[');
     expect(formatPlanText(plan, { color: true })).toContain('\u001b[33m~\u001b[0m');
+  });
+});
+
+describe('long PromQL', () => {
+  it('underlines what changed in a long line replaced by another', () => {
+    const before = `sum(rate(http_requests_total{app="api",status=~"5.."}[5m])) / sum(rate(http_requests_total{app="api"}[5m]))`;
+    const after = before.replace('[5m])) /', '[10m])) /');
+    const text = formatPlanText(
+      {
+        ...plan,
+        changes: [change({ action: 'update', diff: [{ path: 'condition.promql', before, after }] })],
+      },
+      { color: false },
+    );
+    const lines = text.split('\n');
+    const plus = lines.findIndex((l) => l.startsWith('          + '));
+    expect(lines[plus - 1]).toBe(`          - ${before}`);
+    expect(lines[plus + 1]).toBe(`            ${' '.repeat(after.indexOf('10m'))}^^`);
+    expect(changedSpan('abc', 'abXc')).toEqual({ start: 2, end: 3 });
+    expect(changedSpan('abc', 'abc')).toEqual({ start: 3, end: 3 });
+    expect(changedSpan('aXc', 'aYYc')).toEqual({ start: 1, end: 3 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkRunOutputProblem, MAX_BODY_CHARS } from './fake-github-limits.js';
 
 /**
  * A small stand-in for GitHub's REST API on 127.0.0.1: the endpoints the action calls (check runs, issue
@@ -69,12 +70,6 @@ export interface FakeGitHub {
   close(): Promise<void>;
 }
 
-const MAX_BODY_CHARS = 65_536;
-const MAX_OUTPUT_TEXT = 65_535;
-const MAX_ANNOTATIONS_PER_REQUEST = 50;
-const MAX_ANNOTATION_MESSAGE_BYTES = 64 * 1024;
-const MAX_TITLE = 255;
-
 export async function startFakeGitHub(options: { token?: string; login?: string } = {}): Promise<FakeGitHub> {
   const token = options.token ?? 'ghs_fake_github_token';
   const login = options.login ?? 'github-actions[bot]';
@@ -123,29 +118,6 @@ export async function startFakeGitHub(options: { token?: string; login?: string 
   const forbidden: Reply = { status: 403, body: { message: 'Resource not accessible by integration' } };
   const notFound: Reply = { status: 404, body: { message: 'Not Found' } };
 
-  const checkOutput = (output: unknown): string | null => {
-    if (output === undefined) return null;
-    const o = output as { title?: string; summary?: string; text?: string; annotations?: unknown[] };
-    if (typeof o.title !== 'string' || typeof o.summary !== 'string') return 'output needs title and summary';
-    if (o.summary.length > MAX_OUTPUT_TEXT) return 'output.summary is too long';
-    if ((o.text ?? '').length > MAX_OUTPUT_TEXT) return 'output.text is too long';
-    const annotations = o.annotations ?? [];
-    if (annotations.length > MAX_ANNOTATIONS_PER_REQUEST) return 'more than 50 annotations';
-    for (const a of annotations as Record<string, unknown>[]) {
-      if (typeof a.path !== 'string' || typeof a.start_line !== 'number' || typeof a.end_line !== 'number') {
-        return 'annotation needs path, start_line and end_line';
-      }
-      if (!['notice', 'warning', 'failure'].includes(String(a.annotation_level)))
-        return 'bad annotation_level';
-      if (Buffer.byteLength(String(a.message ?? ''), 'utf8') > MAX_ANNOTATION_MESSAGE_BYTES) {
-        return 'annotation message is too long';
-      }
-      if (typeof a.title === 'string' && a.title.length > MAX_TITLE) return 'annotation title is too long';
-      if (a.start_column !== undefined && a.start_line !== a.end_line) return 'columns need one line';
-    }
-    return null;
-  };
-
   const applyOutput = (run: FakeCheckRun, output: unknown) => {
     if (output === undefined) return;
     const o = output as {
@@ -181,7 +153,7 @@ export async function startFakeGitHub(options: { token?: string; login?: string 
     if (m && method === 'POST') {
       if (state.switches.checksForbidden) return forbidden;
       if (!body?.name || !body?.head_sha) return invalid('name and head_sha are required');
-      const problem = checkOutput(body.output);
+      const problem = checkRunOutputProblem(body.output);
       if (problem) return invalid(problem);
       const run: FakeCheckRun = {
         id: nextId++,
@@ -201,7 +173,7 @@ export async function startFakeGitHub(options: { token?: string; login?: string 
       const id = Number(m[1]);
       const run = state.checkRuns.find((r) => r.id === id);
       if (!run) return notFound;
-      const problem = checkOutput(body.output);
+      const problem = checkRunOutputProblem(body.output);
       if (problem) return invalid(problem);
       applyOutput(run, body.output);
       if (body.status) run.status = body.status;

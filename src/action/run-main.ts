@@ -177,7 +177,7 @@ async function runAndReport(
     }),
   );
   let summaryText = summary;
-  if (logs && service !== null && failedClusters(report).length > 0) {
+  if (logs && service !== null && logClusters(report, inputs).length > 0) {
     summaryText += `\n\n${await clusterLogsSection(service, report, inputs, redactor, SUMMARY_LIMIT_BYTES - utf8Bytes(summary) - 4)}`;
   }
   await core.summary.addRaw(summaryText, true).write();
@@ -208,11 +208,19 @@ async function clusterLogsSection(
   redactor: Redactor,
   maxBytes: number,
 ): Promise<string> {
-  const reports = await collectClusterLogs(service, failedClusters(report), {
+  const reports = await collectClusterLogs(service, logClusters(report, inputs), {
     entries: inputs.logEntries,
     signal: AbortSignal.timeout(LOGS_TIME_LIMIT_MS),
   });
   return renderLogsMarkdown(reports, { redactor, maxBytes, title: 'Recent cluster log entries' });
+}
+
+/** The cluster-id input when given (with the organization it belongs to), else the failed writes' clusters. */
+function logClusters(report: RunReport, inputs: ActionInputs): ClusterRef[] {
+  if (inputs.clusterId && inputs.organizationId) {
+    return [{ organizationId: inputs.organizationId, clusterId: inputs.clusterId }];
+  }
+  return failedClusters(report);
 }
 
 /**

@@ -28,7 +28,8 @@ export interface ActionInputs {
   readonly prune: boolean;
   readonly failOn: FailOn;
   readonly concurrency: number;
-  readonly clusterId: string | null;
+  /** Clusters whose logs a failed run shows instead of the ones it touched; empty when not given. */
+  readonly clusterIds: readonly string[];
   readonly logEntries: number;
 }
 
@@ -66,7 +67,7 @@ export function readInputs(env: Env = process.env): ActionInputs {
     prune: parseBoolean('prune', raw('prune'), false),
     failOn: oneOf('fail-on', raw('fail-on') || 'error', FAIL_ON_LEVELS),
     concurrency: parseInteger('concurrency', raw('concurrency'), 4, 1, 16),
-    clusterId: optionalUuid('cluster-id', raw('cluster-id')),
+    clusterIds: uuidList('cluster-id', raw('cluster-id')),
     logEntries: parseInteger('log-entries', raw('log-entries'), 50, 1, 1000),
   };
 }
@@ -100,6 +101,15 @@ function optionalUuid(name: string, value: string): string | null {
   throw new UsageError(
     `Invalid input ${name} '${value}'. Expected a UUID such as 7f1b2c3d-0000-4000-8000-000000000001.`,
   );
+}
+
+/** One per line or comma-separated, each a UUID. */
+function uuidList(name: string, value: string): string[] {
+  const ids = value
+    .split(/[\n,]/)
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
+  return [...new Set(ids.map((id) => optionalUuid(name, id)!))];
 }
 
 /** One per line or comma-separated; each must stay inside the repository. */

@@ -215,11 +215,11 @@ async function clusterLogsSection(
   return renderLogsMarkdown(reports, { redactor, maxBytes, title: 'Recent cluster log entries' });
 }
 
-/** The cluster-id input when given (with the organization it belongs to), else the failed writes' clusters. */
+/** The cluster-id input when given (in the organization-id input's organization), else the failed writes' clusters. */
 function logClusters(report: RunReport, inputs: ActionInputs): ClusterRef[] {
-  if (inputs.clusterId && inputs.organizationId) {
-    return [{ organizationId: inputs.organizationId, clusterId: inputs.clusterId }];
-  }
+  const { organizationId, clusterIds } = inputs;
+  if (clusterIds.length > 0 && organizationId)
+    return clusterIds.map((clusterId) => ({ organizationId, clusterId }));
   return failedClusters(report);
 }
 

@@ -25,7 +25,7 @@ describe('readInputs', () => {
       prune: false,
       failOn: 'error',
       concurrency: 4,
-      clusterId: null,
+      clusterIds: [],
       logEntries: 50,
     });
   });
@@ -40,7 +40,12 @@ describe('readInputs', () => {
       INPUT_CONCURRENCY: '16',
       'INPUT_API-URL': 'http://127.0.0.1:4010/',
       INPUT_PRUNE: 'TRUE',
+      'INPUT_CLUSTER-ID': 'c1a5e7e0-0000-4000-8000-000000000101,\nC1A5E7E0-0000-4000-8000-000000000102',
     });
+    expect(inputs.clusterIds).toEqual([
+      'c1a5e7e0-0000-4000-8000-000000000101',
+      'c1a5e7e0-0000-4000-8000-000000000102',
+    ]);
     expect(inputs.apiToken).toBe('qov_sandbox_acme_token');
     expect(inputs.organizationId).toBe('7f1b2c3d-0000-4000-8000-000000000001');
     expect(inputs.driftIssue).toBe(false);

@@ -202,7 +202,7 @@ function organizationsOf(
   return [...organizations];
 }
 
-/** The clusters the run planned something for: the post step fetches their logs when the job fails. */
+/** The clusters the run planned changes for: the post step fetches their logs when the job fails. */
 function clustersOf(
   plan: Plan | null,
   components: readonly PlatformComponentDocument[],
@@ -213,7 +213,10 @@ function clustersOf(
     if (!organizationId || !clusterId) return;
     refs.set(`${organizationId}/${clusterId}`.toLowerCase(), { organizationId, clusterId });
   };
-  for (const change of plan?.changes ?? []) add(change.organizationId, change.clusterId);
+  // Rules the documents already match are not what a failed job is about: only pending changes count.
+  for (const change of plan?.changes ?? []) {
+    if (change.action !== 'noop') add(change.organizationId, change.clusterId);
+  }
   for (const doc of components) add(doc.value.organization_id ?? defaultOrganizationId, doc.value.cluster.id);
   return [...refs.values()];
 }

@@ -4,7 +4,7 @@ import { type CheckConclusion, publishCheckRun, toCheckAnnotations } from '../re
 import { hasNothingToSay, renderComment, upsertStickyComment } from '../report/comment.js';
 import { renderDriftIssue, syncDriftIssue } from '../report/drift-issue.js';
 import { escapeMarkdown } from '../report/markdown.js';
-import { markerFor } from '../report/markers.js';
+import { commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
 import { renderSummary } from '../report/summary.js';
 import { type GitHubClient, statusOf } from './client.js';
@@ -85,7 +85,7 @@ export async function publishToGitHub(
   }
 
   if (switches.comment && target.pullRequest !== null) {
-    const marker = markerFor('comment', target.workflow, target.paths);
+    const marker = commentMarker(target.workflow, target.paths);
     try {
       const body = redact(renderComment(report, counts, marker, target.checkSha));
       await upsertStickyComment(
@@ -104,7 +104,7 @@ export async function publishToGitHub(
   }
 
   if (switches.driftIssue && report.command === 'drift') {
-    const marker = markerFor('drift', target.workflow, target.paths);
+    const marker = driftMarker(target.paths);
     const content = renderDriftIssue(report, marker, {
       paths: target.paths,
       sha: target.checkSha,

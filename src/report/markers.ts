@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Hidden markers that let a later run find what an earlier run posted (the sticky comment, the drift
- * issue). One per workflow and path set, so that two workflows, or a matrix over organizations with
- * different paths, each keep their own; the version lets a future format change start afresh.
+ * Hidden markers that let a later run find what an earlier run posted. The sticky comment has one per
+ * workflow and path set, so that two workflows commenting on one pull request, or a matrix over
+ * organizations with different paths, each keep their own. The drift issue has one per path set only:
+ * drift is a fact about the repository and the service, whichever workflow checked it. The version lets a
+ * future format change start afresh.
  */
-export type MarkerKind = 'comment' | 'drift';
+export function commentMarker(workflow: string, paths: readonly string[]): string {
+  return `<!-- platform-gitops:v1:${pathSetHash(workflow, paths)} -->`;
+}
 
-export function markerFor(kind: MarkerKind, workflow: string, paths: readonly string[]): string {
-  const hash = pathSetHash(workflow, paths);
-  const prefix = kind === 'comment' ? 'platform-gitops:v1' : 'platform-gitops:drift:v1';
-  return `<!-- ${prefix}:${hash} -->`;
+export function driftMarker(paths: readonly string[]): string {
+  return `<!-- platform-gitops:drift:v1:${pathSetHash('', paths)} -->`;
 }
 
 /** A short stable name for a workflow and path set (the order of the paths does not matter). */

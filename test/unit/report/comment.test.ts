@@ -1,18 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
 import { renderComment, upsertStickyComment } from '../../../src/report/comment.js';
-import { markerFor } from '../../../src/report/markers.js';
+import { commentMarker, driftMarker } from '../../../src/report/markers.js';
 import { countRun } from '../../../src/report/outcome.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { change, finding, findings, plan, report } from './report-factory.js';
 
-const MARKER = markerFor('comment', 'gitops', ['alerting']);
+const MARKER = commentMarker('gitops', ['alerting']);
 
 describe('markers', () => {
-  it('are one per workflow and path set, whatever the order of the paths', () => {
-    expect(markerFor('comment', 'gitops', ['a', 'b'])).toBe(markerFor('comment', 'gitops', ['b', 'a']));
-    expect(markerFor('comment', 'gitops', ['a'])).not.toBe(markerFor('comment', 'other', ['a']));
-    expect(markerFor('comment', 'gitops', ['a'])).not.toBe(markerFor('drift', 'gitops', ['a']));
+  it('are one per workflow and path set for comments, one per path set for drift issues', () => {
+    expect(commentMarker('gitops', ['a', 'b'])).toBe(commentMarker('gitops', ['b', 'a']));
+    expect(commentMarker('gitops', ['a'])).not.toBe(commentMarker('other', ['a']));
+    expect(commentMarker('gitops', ['a'])).not.toBe(commentMarker('gitops', ['b']));
+    expect(driftMarker(['a', 'b'])).toBe(driftMarker(['b', 'a']));
+    expect(driftMarker(['a'])).not.toBe(driftMarker(['b']));
+    expect(driftMarker(['a'])).toMatch(/^<!-- platform-gitops:drift:v1:[0-9a-f]{16} -->$/);
     expect(MARKER).toMatch(/^<!-- platform-gitops:v1:[0-9a-f]{16} -->$/);
   });
 });

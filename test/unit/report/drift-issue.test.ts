@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
 import { renderDriftIssue, syncDriftIssue } from '../../../src/report/drift-issue.js';
-import { markerFor } from '../../../src/report/markers.js';
+import { driftMarker } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { change, plan, report, result } from './report-factory.js';
 
-const MARKER = markerFor('drift', 'drift-check', ['alerting']);
+const MARKER = driftMarker(['alerting']);
 const context = {
   paths: ['alerting'],
   sha: 'd'.repeat(40),
@@ -94,7 +94,7 @@ describe('syncDriftIssue', () => {
   });
 
   it('ignores issues of another path set and pull requests with the label', async () => {
-    const other = markerFor('drift', 'drift-check', ['other']);
+    const other = driftMarker(['other']);
     await client.rest.issues.create({
       owner: 'acme',
       repo: 'gitops',

@@ -4,6 +4,7 @@
  * several receivers is an error rather than a guess.
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { nearestName } from '../documents/suggest.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { AlertReceiver } from '../service/types.js';
 
@@ -48,17 +49,13 @@ export function resolveReceivers(
     if (matches.length === 1) {
       add(matches[0]!.id);
     } else if (matches.length === 0) {
-      const known = (receivers ?? []).map((r) => r.name).sort();
       diagnostics.push(
         diagnostic(
           'error',
           doc.file,
           at,
           'plan.unknown-receiver',
-          `No alert receiver is named "${name}" in organization ${organizationId}.` +
-            (known.length > 0
-              ? ` Known receivers: ${known.join(', ')}.`
-              : ' The organization has no receivers.'),
+          `No alert receiver is named "${name}" in organization ${organizationId}.${knownNames(name, receivers ?? [])}`,
         ),
       );
     } else {
@@ -75,4 +72,16 @@ export function resolveReceivers(
     }
   });
   return { ids, diagnostics };
+}
+
+/** Shown names are capped: an organization may have hundreds of receivers, a message should stay readable. */
+const MAX_NAMES_SHOWN = 10;
+
+function knownNames(written: string, receivers: readonly AlertReceiver[]): string {
+  if (receivers.length === 0) return ' The organization has no receivers.';
+  const names = [...new Set(receivers.map((r) => r.name))].sort();
+  const nearest = nearestName(written, names);
+  if (nearest !== null) return ` Did you mean "${nearest}"?`;
+  const more = names.length > MAX_NAMES_SHOWN ? `, and ${names.length - MAX_NAMES_SHOWN} more` : '';
+  return ` Known receivers: ${names.slice(0, MAX_NAMES_SHOWN).join(', ')}${more}.`;
 }

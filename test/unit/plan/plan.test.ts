@@ -254,7 +254,11 @@ describe('planAlertRules: receivers by name', () => {
       { file: 'a.yaml', line: 26, column: 5, code: 'plan.unknown-receiver' },
       { file: 'a.yaml', line: 27, column: 5, code: 'plan.ambiguous-receiver' },
     ]);
-    expect(p.diagnostics[0]?.message).toContain('Known receivers: email-platform, slack-oncall, twin, twin');
+    expect(p.diagnostics[0]?.message).toContain('Known receivers: email-platform, slack-oncall, twin.');
+    const typo = ruleYaml({ alert_receivers: '\n  - slack-oncal' });
+    expect(plan({ 'a.yaml': typo }, [live()], { receivers }).diagnostics[0]?.message).toContain(
+      'Did you mean "slack-oncall"?',
+    );
   });
 
   it('cannot resolve names without the receivers list', () => {

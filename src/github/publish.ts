@@ -132,8 +132,13 @@ export async function publishToGitHub(
   return { checkRunPublished, notes: notes.map(redact) };
 }
 
+/**
+ * A failed GitHub request, in one sentence. Anything that is not an HTTP failure (octokit reports network
+ * failures with a status too) is a bug of ours: rethrown, so that it is reported as one.
+ */
 function describe(error: unknown): string {
   const status = statusOf(error);
+  if (status === null) throw error;
   const message = error instanceof Error ? error.message : String(error);
-  return status === null ? message : `GitHub answered HTTP ${status}: ${message}`;
+  return `GitHub answered HTTP ${status}: ${message}`;
 }

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Redactor } from '../../../src/core/redact.js';
+import { createGitHubClient } from '../../../src/github/client.js';
+import { publishToGitHub } from '../../../src/github/publish.js';
+import { countRun } from '../../../src/report/outcome.js';
+import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
+import { change, finding, plan, report } from '../report/report-factory.js';
+
+const SECRET = 'qov_secret_value_123';
+const switches = { checks: true, comment: true, driftIssue: true, driftLabel: 'platform-gitops-drift' };
+
+describe('publishToGitHub', () => {
+  let github: FakeGitHub;
+  let pr: number;
+  const redactor = new Redactor();
+  redactor.add(SECRET);
+
+  beforeEach(async () => {
+    github = await startFakeGitHub();
+    pr = github.addPullRequest();
+  });
+  afterEach(async () => {
+    await github.close();
+  });
+
+  const target = () => ({
+    owner: 'acme',
+    repo: 'gitops',
+    workflow: 'gitops',
+    paths: ['.'],
+    checkSha: 'b'.repeat(40),
+    pullRequest: pr,
+    runUrl: null,
+  });
+  const r = report({
+    plan: plan([change(1)]),
+    diagnostics: [finding('error', 'a.yaml', 2, `the token ${SECRET} leaked into a message`)],
+  });
+
+  it('posts the Checks run and the comment, with every text redacted', async () => {
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    const result = await publishToGitHub(client, r, countRun(r), 'failure', target(), switches, redactor);
+    expect(result).toEqual({ checkRunPublished: true, notes: [] });
+    expect(github.checkRuns[0]).toMatchObject({ name: 'platform-gitops plan', conclusion: 'failure' });
+    expect(github.comments).toHaveLength(1);
+    expect(JSON.stringify(github.requests)).not.toContain(SECRET);
+    expect(github.checkRuns[0]!.output.annotations[0]).toMatchObject({
+      message: 'the token *** leaked into a message',
+    });
+  });
+
+  it('says once per report what a missing permission left out, and fails nothing', async () => {
+    github.switches = { checksForbidden: true, issuesForbidden: true };
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    const drift = { ...r, command: 'drift' as const };
+    const result = await publishToGitHub(
+      client,
+      drift,
+      countRun(drift),
+      'neutral',
+      target(),
+      switches,
+      redactor,
+    );
+    expect(result).toEqual({
+      checkRunPublished: false,
+      notes: [
+        'Checks run not created: the token lacks the checks: write permission (always so on pull requests from forks); findings beyond the annotation caps are in this summary.',
+        'Pull-request comment not posted: the token lacks the pull-requests: write permission (always so on pull requests from forks).',
+        'Drift issue not updated: the token lacks the issues: write permission.',
+      ],
+    });
+  });
+
+  it('turns an unreachable GitHub into notes after retrying', async () => {
+    const client = createGitHubClient(github.token, { baseUrl: github.url, retryBaseMs: 1 });
+    await github.close();
+    const result = await publishToGitHub(client, r, countRun(r), 'failure', target(), switches, redactor);
+    expect(result.checkRunPublished).toBe(false);
+    expect(result.notes).toHaveLength(2);
+    expect(result.notes[0]).toMatch(/^Checks run not created: GitHub answered HTTP 500: /);
+    github = await startFakeGitHub();
+  });
+});

@@ -1,20 +1,34 @@
 /**
  * Apply of N changed rules with a fixed sandbox latency: wall time against the ideal
- * (writes × latency / concurrency).   node apply.js [N] [latencyMs] [concurrency]
+ * (writes × latency / concurrency). The sandbox runs in its own process.
+ *   node apply.js [N] [latencyMs] [concurrency]
  */
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { runApply } from '../src/commands/apply.js';
-import { startSandbox } from '../src/sandbox/index.js';
 import { benchContext, writeRepository } from './context.js';
-import { documentFiles, seedWith, TOKEN } from './fixtures.js';
+import { documentFiles, TOKEN } from './fixtures.js';
 
 const n = Number(process.argv[2] ?? 500);
 const latencyMs = Number(process.argv[3] ?? 50);
 const concurrency = Number(process.argv[4] ?? 4);
-const sandbox = await startSandbox({ seed: seedWith(n), rateLimit: false, faults: { latencyMs } });
+
+const server = spawn(
+  process.execPath,
+  [join(dirname(fileURLToPath(import.meta.url)), 'sandbox-process.js'), String(n), String(latencyMs)],
+  { stdio: ['pipe', 'pipe', 'inherit'] },
+);
+const [firstLine] = await createInterface({ input: server.stdout })
+  [Symbol.asyncIterator]()
+  .next()
+  .then((r) => [r.value as string]);
+const { url } = JSON.parse(firstLine!) as { url: string };
 const root = writeRepository(documentFiles(n, 100, 'CRITICAL'));
 try {
-  const { ctx, client } = benchContext(sandbox.url, TOKEN, root, concurrency);
+  const { ctx, client } = benchContext(url, TOKEN, root, concurrency);
   const started = performance.now();
   const report = await runApply(ctx);
   const wallMs = performance.now() - started;
@@ -36,6 +50,6 @@ try {
     }),
   );
 } finally {
-  await sandbox.close();
+  server.stdin.end();
   rmSync(root, { recursive: true, force: true });
 }

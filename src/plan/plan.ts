@@ -2,7 +2,7 @@
  * planAlertRules: a pure function of the desired documents and the live state. The Plan it returns is
  * the one value that reporters render and apply executes.
  */
-import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { diffEditFields, fieldsOfNewRule } from './diff.js';
@@ -116,7 +116,7 @@ export function planAlertRules(input: PlanInput): Plan {
   return {
     organizations: [...input.live.keys()],
     changes: [...changes, ...deletes.changes],
-    diagnostics,
+    diagnostics: diagnostics.sort(compareDiagnostics),
     unmanaged,
     ghosts,
     outdated,

@@ -281,8 +281,8 @@ describe('planAlertRules: live rules it does not change', () => {
     expect(p.outdated.map((r) => r.id)).toEqual([RULE_1, RULE_2]);
     expect(p.unmanaged.map((r) => r.id)).toEqual([RULE_2]);
     expect(p.diagnostics.map((d) => [d.severity, d.code, d.file, d.line])).toEqual([
-      ['warning', 'plan.rule-not-up-to-date', 'a.yaml', 8],
       ['warning', 'plan.rule-not-up-to-date', '', 1],
+      ['warning', 'plan.rule-not-up-to-date', 'a.yaml', 8],
       ['notice', 'plan.ghost-rule', '', 1],
     ]);
   });

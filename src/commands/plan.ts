@@ -59,48 +59,21 @@ export async function planRun(
   // get their error without one.
   const client = organizations.length > 0 || components.length > 0 ? ctx.service() : null;
 
-  let plan: Plan | null = null;
-  if (rules.length > 0 || removed.length > 0) {
-    const live = client ? await readLive(client, organizations, ctx.concurrency, diagnostics) : new Map();
-    const receivers = client
-      ? await readReceivers(client, rules, ctx.organizationId, live, ctx.concurrency, diagnostics)
-      : null;
-    plan = planAlertRules({
-      documents: rules,
-      live,
-      receivers,
-      defaultOrganizationId: ctx.organizationId,
-      removed,
-      ...(previous !== null ? { previous } : {}),
-      prune: ctx.prune,
-    });
-    diagnostics.push(...plan.diagnostics);
-    const counts = countChanges(plan);
-    ctx.progress(
-      `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
-        `${counts.unchanged} unchanged (${organizations.length} organization${organizations.length === 1 ? '' : 's'} read)`,
-    );
-  }
-
-  let componentResults: readonly ComponentResult[] = [];
-  if (client && components.length > 0) {
-    const baseComponents = base === null || ctx.allComponents ? null : platformComponents(base.documents);
-    try {
-      const report = await resolveComponents({
-        documents: components,
-        baseDocuments: baseComponents,
-        client,
-        defaultOrganizationId: ctx.organizationId,
-        concurrency: ctx.concurrency,
-        redactor: ctx.redactor,
-      });
-      componentResults = report.results;
-      diagnostics.push(...report.diagnostics);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      diagnostics.push(serviceError('Platform components could not be resolved', error));
-    }
-  }
+  // Alert rules and components need different requests: read both at once.
+  const [plan, componentResults] = await Promise.all([
+    rules.length > 0 || removed.length > 0
+      ? planRules(ctx, client, { rules, removed, previous, organizations }, diagnostics)
+      : null,
+    client && components.length > 0
+      ? resolveAll(
+          ctx,
+          client,
+          components,
+          base === null ? null : platformComponents(base.documents),
+          diagnostics,
+        )
+      : [],
+  ]);
 
   for (const notice of client?.notices() ?? []) {
     diagnostics.push(diagnostic('notice', '', FILE_START, 'service.notice', notice));
@@ -110,6 +83,68 @@ export async function planRun(
     report: finish(ctx, command, started, diagnostics, plan, componentResults, skipped, client, clusters),
     client,
   };
+}
+
+interface RuleDocuments {
+  readonly rules: readonly AlertRuleDocument[];
+  readonly removed: readonly AlertRuleDocument[];
+  readonly previous: readonly AlertRuleDocument[] | null;
+  readonly organizations: readonly string[];
+}
+
+async function planRules(
+  ctx: RunContext,
+  client: ServiceClient | null,
+  docs: RuleDocuments,
+  diagnostics: Diagnostic[],
+): Promise<Plan> {
+  const live = client ? await readLive(client, docs.organizations, ctx.concurrency, diagnostics) : new Map();
+  const receivers = client
+    ? await readReceivers(client, docs.rules, ctx.organizationId, live, ctx.concurrency, diagnostics)
+    : null;
+  const plan = planAlertRules({
+    documents: docs.rules,
+    live,
+    receivers,
+    defaultOrganizationId: ctx.organizationId,
+    removed: docs.removed,
+    ...(docs.previous !== null ? { previous: docs.previous } : {}),
+    prune: ctx.prune,
+  });
+  diagnostics.push(...plan.diagnostics);
+  const counts = countChanges(plan);
+  const read = plan.organizations.length;
+  ctx.progress(
+    `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
+      `${counts.unchanged} unchanged (${read} organization${read === 1 ? '' : 's'} read)`,
+  );
+  return plan;
+}
+
+/** On a pull request only the components that changed since the base (and those tied to them) are resolved. */
+async function resolveAll(
+  ctx: RunContext,
+  client: ServiceClient,
+  components: readonly PlatformComponentDocument[],
+  baseComponents: readonly PlatformComponentDocument[] | null,
+  diagnostics: Diagnostic[],
+): Promise<readonly ComponentResult[]> {
+  try {
+    const report = await resolveComponents({
+      documents: components,
+      baseDocuments: ctx.allComponents ? null : baseComponents,
+      client,
+      defaultOrganizationId: ctx.organizationId,
+      concurrency: ctx.concurrency,
+      redactor: ctx.redactor,
+    });
+    diagnostics.push(...report.diagnostics);
+    return report.results;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    diagnostics.push(serviceError('Platform components could not be resolved', error));
+    return [];
+  }
 }
 
 async function loadBase(

@@ -208,10 +208,13 @@ async function clusterLogsSection(
   redactor: Redactor,
   maxBytes: number,
 ): Promise<string> {
-  const reports = await collectClusterLogs(service, logClusters(report, inputs), {
+  const clusters = logClusters(report, inputs);
+  const reports = await collectClusterLogs(service, clusters, {
     entries: inputs.logEntries,
     signal: AbortSignal.timeout(LOGS_TIME_LIMIT_MS),
   });
+  // The post step (which runs because this job fails) need not ask for the same entries again.
+  core.saveState('logs-attached', JSON.stringify(clusters));
   return renderLogsMarkdown(reports, { redactor, maxBytes, title: 'Recent cluster log entries' });
 }
 

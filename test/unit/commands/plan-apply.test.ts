@@ -44,6 +44,26 @@ describe('plan against the sandbox', () => {
   });
 });
 
+describe('plan of the whole example repository', () => {
+  it('resolves each component once beside the one alert-rule list, and names prod-eu for the logs', async () => {
+    const report = await runPlan(run({ paths: ['.'] }).ctx);
+    expect(report.requests.byOperation).toEqual({
+      getAlertRules: 1,
+      getAlertReceivers: 1,
+      resolvePlatformTemplateComponentConfiguration: 5,
+    });
+    expect(report.components.map((c) => [c.componentKey, c.status])).toEqual([
+      ['cert-manager', 'resolved'],
+      ['external-dns', 'resolved'],
+      ['ingress-nginx', 'resolved'],
+      ['karpenter', 'resolved'],
+      ['observability', 'resolved'],
+    ]);
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(report.clusters.map((c) => c.clusterId)).toEqual(['c1a5e7e0-0000-4000-8000-000000000101']);
+  });
+});
+
 describe('apply against the sandbox', () => {
   it('sends exactly the planned bodies: 1 list (+ receivers) and one write per change, then plans nothing', async () => {
     const planned = await runPlan(run().ctx);

@@ -19,7 +19,9 @@ function tables(action) {
     ([name, spec]) =>
       `| \`${name}\` | ${cell(spec.description)} | ${spec.default === undefined || spec.default === '' ? '' : `\`${cell(spec.default)}\``} |`,
   );
-  const outputs = Object.entries(action.outputs ?? {}).map(([name, spec]) => `| \`${name}\` | ${cell(spec.description)} |`);
+  const outputs = Object.entries(action.outputs ?? {}).map(
+    ([name, spec]) => `| \`${name}\` | ${cell(spec.description)} |`,
+  );
   return [
     START,
     '### Inputs',

@@ -2,10 +2,12 @@
  * `export --out DIR`: the organization's MANAGED alert rules as documents, one file per rule, so that a
  * team can start managing what it built in the console. `plan` on the result shows no change.
  */
+
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
+import { PLAN_CODES } from '../plan/codes.js';
 import { exportDocuments } from '../plan/export-documents.js';
 import { ApiError } from '../service/errors.js';
 import type { ManagedAlertRule } from '../service/types.js';
@@ -47,7 +49,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
       'notice',
       '',
       FILE_START,
-      'export.written',
+      PLAN_CODES.exportWritten,
       `Exported ${documents.length} alert rules of organization ${organizationId} to ${options.outDir}.`,
     );
     return finish(ctx, 'export', started, [note], null, [], skipped, client);

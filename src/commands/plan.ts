@@ -3,6 +3,7 @@
  * fewest requests: ONE getAlertRules per organization, one getAlertReceivers per organization only when a
  * document names receivers, nothing per rule. Never writes. `apply` and `drift` start from the same run.
  */
+
 import { mapWithConcurrency } from '../apply/pool.js';
 import { resolveComponents } from '../components/resolve.js';
 import type { ComponentResult } from '../components/types.js';
@@ -15,6 +16,7 @@ import type {
   PlatformComponentDocument,
 } from '../documents/types.js';
 import { documentsAt } from '../git/documents-at.js';
+import { PLAN_CODES } from '../plan/codes.js';
 import { planAlertRules } from '../plan/plan.js';
 import { removedDocuments } from '../plan/removed.js';
 import { countChanges } from '../plan/summary.js';
@@ -76,7 +78,7 @@ export async function planRun(
   ]);
 
   for (const notice of client?.notices() ?? []) {
-    diagnostics.push(diagnostic('notice', '', FILE_START, 'service.notice', notice));
+    diagnostics.push(diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, notice));
   }
   const clusters = clustersOf(plan, components, ctx.organizationId);
   return {
@@ -214,7 +216,7 @@ async function readReceivers(
 }
 
 export function serviceError(what: string, error: ApiError): Diagnostic {
-  return diagnostic('error', '', FILE_START, 'service.request-failed', `${what}: ${error.message}`);
+  return diagnostic('error', '', FILE_START, PLAN_CODES.serviceRequestFailed, `${what}: ${error.message}`);
 }
 
 function alertRules(documents: readonly Document[]): AlertRuleDocument[] {

@@ -3,9 +3,11 @@
  * same `cluster_id` and `name`; none is a create (when the document has what a create needs); several is
  * an error. A document never silently becomes a twin of a rule whose immutable fields it changes.
  */
+
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { LiveAlertRule, ManagedAlertRule } from '../service/types.js';
+import { PLAN_CODES } from './codes.js';
 import { sameId, sameTarget } from './normalize.js';
 
 export type Identity =
@@ -54,7 +56,7 @@ export function identify(doc: AlertRuleDocument, organizationId: string, live: L
     if (rule) return { kind: 'existing', rule };
     return error(
       ['id'],
-      'plan.unknown-id',
+      PLAN_CODES.unknownId,
       `No alert rule with id ${spec.id} exists in organization ${organizationId}. Remove \`id\` to create a ` +
         'new rule, or use the id of an existing one (`platform-gitops export` lists them).',
     );
@@ -63,7 +65,7 @@ export function identify(doc: AlertRuleDocument, organizationId: string, live: L
   if (spec.cluster_id === undefined) {
     return error(
       [],
-      'plan.create-incomplete',
+      PLAN_CODES.createIncomplete,
       `Alert rule "${spec.name}" has neither \`id\` nor \`cluster_id\`: add \`id\` to manage an existing rule, ` +
         'or `cluster_id` and `target` to match a rule by name or create it.',
     );
@@ -74,7 +76,7 @@ export function identify(doc: AlertRuleDocument, organizationId: string, live: L
   if (matches.length > 1) {
     return error(
       ['name'],
-      'plan.ambiguous-name',
+      PLAN_CODES.ambiguousName,
       `${matches.length} live alert rules on cluster ${spec.cluster_id} are named "${spec.name}" ` +
         `(${matches.map((r) => r.id).join(', ')}): add \`id\` to say which one this document manages.`,
     );
@@ -82,7 +84,7 @@ export function identify(doc: AlertRuleDocument, organizationId: string, live: L
   if (spec.target === undefined) {
     return error(
       ['cluster_id'],
-      'plan.create-incomplete',
+      PLAN_CODES.createIncomplete,
       `No live alert rule on cluster ${spec.cluster_id} is named "${spec.name}", and a new rule needs a ` +
         '`target` (target_type and target_id): add it, or add `id` to manage an existing rule.',
     );
@@ -112,7 +114,7 @@ export function immutableFieldErrors(doc: AlertRuleDocument, rule: ManagedAlertR
       'error',
       doc.file,
       doc.locate([path]),
-      'plan.immutable-field',
+      PLAN_CODES.immutableField,
       `\`${path}\` cannot be edited: alert rule "${rule.name}" (${rule.id}) has ${live}, this document says ` +
         `${wanted}. The service cannot change target, cluster_id or organization_id of an existing rule. ` +
         'To move it, add a new document without `id` (a new rule) and remove this one, or delete the rule and ' +

@@ -2,9 +2,11 @@
  * What the plan says about live rules it does not change: ghosts (in the metrics system, not in the
  * service's database), rules whose deployed version is outdated, and rules no document manages.
  */
+
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { GhostAlertRule, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
+import { PLAN_CODES } from './codes.js';
 import type { LiveRuleRef } from './types.js';
 
 export interface LiveReport {
@@ -32,7 +34,7 @@ export function reportLiveRules(
           'notice',
           '',
           FILE_START,
-          'plan.ghost-rule',
+          PLAN_CODES.ghostRule,
           `Alert rule "${rule.name}" (state ${rule.state}${targetText(rule)}) exists in the alerting system ` +
             `but not in the service's database of organization ${organizationId}; it cannot be managed here.`,
         ),
@@ -49,8 +51,8 @@ export function reportLiveRules(
         'version is deployed. It usually catches up by itself; if it stays, check the cluster.';
       report.diagnostics.push(
         doc
-          ? diagnostic('warning', doc.file, doc.locate(['name']), 'plan.rule-not-up-to-date', message)
-          : diagnostic('warning', '', FILE_START, 'plan.rule-not-up-to-date', message),
+          ? diagnostic('warning', doc.file, doc.locate(['name']), PLAN_CODES.ruleNotUpToDate, message)
+          : diagnostic('warning', '', FILE_START, PLAN_CODES.ruleNotUpToDate, message),
       );
     }
   }

@@ -2,9 +2,11 @@
  * planAlertRules: a pure function of the desired documents and the live state. The Plan it returns is
  * the one value that reporters render and apply executes.
  */
+
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
+import { PLAN_CODES } from './codes.js';
 import { diffEditFields, fieldsOfNewRule } from './diff.js';
 import { identify, immutableFieldErrors, indexLive, type LiveIndex } from './identity.js';
 import { reportLiveRules } from './live-report.js';
@@ -52,7 +54,7 @@ export function planAlertRules(input: PlanInput): Plan {
           'error',
           doc.file,
           doc.locate([]),
-          'plan.no-organization',
+          PLAN_CODES.noOrganization,
           `Alert rule "${doc.value.name}" names no organization: add \`organization_id\` to the document, or ` +
             'set a default organization (`--org ID` on the command line, the `organization-id` input in the action).',
         ),
@@ -209,7 +211,7 @@ function duplicateClaims(claims: readonly Claim[]): {
           'error',
           claim.doc.file,
           claim.doc.locate(claim.doc.value.id !== undefined ? ['id'] : ['name']),
-          'plan.duplicate-document',
+          PLAN_CODES.duplicateDocument,
           `Several documents declare ${what}: ${places}. Keep exactly one.`,
         ),
       );

@@ -2,8 +2,10 @@
  * Deletion only by explicit opt-in, and only for what git managed: a rule is deleted when the document
  * that declared it was removed in the change being applied and no remaining document declares it.
  */
+
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
+import { PLAN_CODES } from './codes.js';
 import { identify, type LiveIndex } from './identity.js';
 import type { AlertRuleChange } from './types.js';
 
@@ -36,7 +38,7 @@ export function planDeletes(input: PruneInput): { changes: AlertRuleChange[]; di
           'notice',
           '',
           FILE_START,
-          'plan.removed-not-pruned',
+          PLAN_CODES.removedNotPruned,
           `The document for alert rule "${rule.name}" (${rule.id}) was removed from ${doc.file}; the rule is ` +
             'kept because prune is off (turn on `prune` to delete rules whose documents are removed).',
         ),

@@ -3,10 +3,12 @@
  * receivers list of the organization. The service does not declare names unique, so a name that matches
  * several receivers is an error rather than a guess.
  */
+
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { nearestName } from '../documents/suggest.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { AlertReceiver } from '../service/types.js';
+import { PLAN_CODES } from './codes.js';
 
 export interface ResolvedReceivers {
   /** Ids in document order: `alert_receiver_ids` first, then the named receivers; duplicates dropped. */
@@ -36,7 +38,7 @@ export function resolveReceivers(
         'error',
         doc.file,
         doc.locate(['alert_receivers']),
-        'plan.receivers-unavailable',
+        PLAN_CODES.receiversUnavailable,
         `Receiver names cannot be resolved: the receivers of organization ${organizationId} could not be read. ` +
           'Use `alert_receiver_ids`, or run again when the service answers.',
       ),
@@ -54,7 +56,7 @@ export function resolveReceivers(
           'error',
           doc.file,
           at,
-          'plan.unknown-receiver',
+          PLAN_CODES.unknownReceiver,
           `No alert receiver is named "${name}" in organization ${organizationId}.${knownNames(name, receivers ?? [])}`,
         ),
       );
@@ -64,7 +66,7 @@ export function resolveReceivers(
           'error',
           doc.file,
           at,
-          'plan.ambiguous-receiver',
+          PLAN_CODES.ambiguousReceiver,
           `${matches.length} alert receivers are named "${name}" (${matches.map((r) => r.id).join(', ')}): ` +
             'list the one you mean in `alert_receiver_ids` instead.',
         ),

@@ -1,0 +1,38 @@
+/**
+ * Stable codes of the findings that planning, applying and exporting alert rules report. Users filter and
+ * search on them (annotations' titles, the JSON output), so a code never changes meaning.
+ */
+export const PLAN_CODES = {
+  /** error: a document names no organization and no default is configured. */
+  noOrganization: 'plan.no-organization',
+  /** error: `id` names no live rule of the organization. */
+  unknownId: 'plan.unknown-id',
+  /** error: several live rules on the cluster have the document's name; `id` must choose. */
+  ambiguousName: 'plan.ambiguous-name',
+  /** error: a document matches no live rule and lacks what a create needs (`cluster_id`, `target`). */
+  createIncomplete: 'plan.create-incomplete',
+  /** error: the document changes `target`, `cluster_id` or `organization_id` of an existing rule. */
+  immutableField: 'plan.immutable-field',
+  /** error: two documents declare one rule, found through the live state (the loader reports the rest). */
+  duplicateDocument: 'plan.duplicate-document',
+  /** error: an `alert_receivers` name matches no receiver. */
+  unknownReceiver: 'plan.unknown-receiver',
+  /** error: an `alert_receivers` name matches several receivers. */
+  ambiguousReceiver: 'plan.ambiguous-receiver',
+  /** error: receiver names cannot be resolved because the receivers could not be read. */
+  receiversUnavailable: 'plan.receivers-unavailable',
+  /** warning: a live rule's deployed version is outdated (`is_up_to_date: false`). */
+  ruleNotUpToDate: 'plan.rule-not-up-to-date',
+  /** notice: a ghost rule (in the alerting system, not in the service's database). */
+  ghostRule: 'plan.ghost-rule',
+  /** notice: a document was removed but prune is off, so its rule stays. */
+  removedNotPruned: 'plan.removed-not-pruned',
+  /** error: a request to the service failed (the message names the operation, status and service's words). */
+  serviceRequestFailed: 'service.request-failed',
+  /** notice: something the client tolerated at the boundary (an unknown enum value, a new field type). */
+  serviceNotice: 'service.notice',
+  /** notice: what export wrote. */
+  exportWritten: 'export.written',
+} as const;
+
+export type PlanCode = (typeof PLAN_CODES)[keyof typeof PLAN_CODES];

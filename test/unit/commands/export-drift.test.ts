@@ -60,6 +60,13 @@ describe('drift', () => {
     expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
+  it('does not remediate while any finding is an error', async () => {
+    const report = await runDrift(run({ paths: ['alerting', 'no-such-dir'] }).ctx, { remediate: true });
+    expect(report.results).toEqual([]);
+    expect(report.skipped.join(' ')).toMatch(/nothing was written: 1 error must be fixed first/);
+    expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
   it('remediates by applying the plan, after which there is no drift', async () => {
     const remediated = await runDrift(run().ctx, { remediate: true });
     expect(remediated.results).toHaveLength(9);

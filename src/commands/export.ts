@@ -8,9 +8,9 @@ import { join, resolve } from 'node:path';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import { PLAN_CODES } from '../plan/codes.js';
-import { exportDocuments } from '../plan/export-documents.js';
+import { type ExportedDocument, exportDocuments } from '../plan/export-documents.js';
 import { ApiError } from '../service/errors.js';
-import type { ManagedAlertRule } from '../service/types.js';
+import type { LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { finish, serviceError } from './plan.js';
 import type { RunContext, RunReport } from './types.js';
 
@@ -27,35 +27,43 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   }
   if (options.outDir.trim() === '') throw new UsageError('export needs a directory: pass --out DIR');
   const client = ctx.service();
-  let rules: ManagedAlertRule[];
+  let live: LiveAlertRule[];
   try {
-    const live = await client.getAlertRules(organizationId);
-    rules = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
-    const ghosts = live.length - rules.length;
-    const skipped =
-      ghosts > 0
-        ? [
-            `${ghosts} ghost rule${ghosts === 1 ? '' : 's'} not exported: a ghost rule has no id to manage it by`,
-          ]
-        : [];
-    const dir = resolve(ctx.root, options.outDir);
-    await mkdir(dir, { recursive: true });
-    const documents = exportDocuments(rules);
-    for (const doc of documents) await writeFile(join(dir, doc.fileName), doc.text, 'utf8');
-    ctx.progress(
-      `wrote ${documents.length} alert rule document${documents.length === 1 ? '' : 's'} to ${dir}`,
-    );
-    const note = diagnostic(
-      'notice',
-      '',
-      FILE_START,
-      PLAN_CODES.exportWritten,
-      `Exported ${documents.length} alert rules of organization ${organizationId} to ${options.outDir}.`,
-    );
-    return finish(ctx, 'export', started, [note], null, [], skipped, client);
+    live = await client.getAlertRules(organizationId);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const failed = serviceError(`The alert rules of organization ${organizationId} could not be read`, error);
     return finish(ctx, 'export', started, [failed], null, [], [], client);
+  }
+  const rules = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
+  const ghosts = live.length - rules.length;
+  const skipped =
+    ghosts > 0
+      ? [
+          `${ghosts} ghost rule${ghosts === 1 ? '' : 's'} not exported: a ghost rule has no id to manage it by`,
+        ]
+      : [];
+  const dir = resolve(ctx.root, options.outDir);
+  const documents = exportDocuments(rules);
+  await writeDocuments(dir, documents);
+  ctx.progress(`wrote ${documents.length} alert rule document${documents.length === 1 ? '' : 's'} to ${dir}`);
+  const note = diagnostic(
+    'notice',
+    '',
+    FILE_START,
+    PLAN_CODES.exportWritten,
+    `Exported ${documents.length} alert rules of organization ${organizationId} to ${options.outDir}.`,
+  );
+  return finish(ctx, 'export', started, [note], null, [], skipped, client);
+}
+
+/** A directory we cannot write to is the user's choice of --out: one clear line, not a stack trace. */
+async function writeDocuments(dir: string, documents: readonly ExportedDocument[]): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    for (const doc of documents) await writeFile(join(dir, doc.fileName), doc.text, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new UsageError(`export cannot write to ${dir} (${reason}): choose another --out directory`);
   }
 }

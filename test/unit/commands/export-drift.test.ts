@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -44,6 +44,17 @@ describe('export', () => {
     expect(plan.plan!.changes).toHaveLength(managed.length);
     expect(plan.plan!.changes.filter((c) => c.action !== 'noop')).toEqual([]);
     expect(plan.plan!.unmanaged).toEqual([]);
+  });
+
+  it('says in one line when the directory cannot be written', async () => {
+    const file = join(out, 'a-file');
+    writeFileSync(file, '');
+    await expect(runExport(run({ organizationId: ACME }).ctx, { outDir: file })).rejects.toMatchObject({
+      name: 'UsageError',
+      message: expect.stringMatching(
+        /export cannot write to .*a-file \(EEXIST\): choose another --out directory/,
+      ),
+    });
   });
 
   it('needs an organization', async () => {

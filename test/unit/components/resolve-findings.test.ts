@@ -133,7 +133,9 @@ describe('resolveComponents against the sandbox catalog', () => {
 
   it('tolerates a descriptor kind it does not know, which the run reports once (through the client)', async () => {
     // karpenter's expireAfter is of type `duration`: two karpenter documents, two answers carrying it.
-    const staging = exampleFiles()[KARPENTER]!.replace('cpu: 400', 'cpu: 200');
+    const staging = exampleFiles()
+      [KARPENTER]!.replace('cpu: 400', 'cpu: 200')
+      .replace('c1a5e7e0-0000-4000-8000-000000000101', 'c1a5e7e0-0000-4000-8000-000000000102');
     const head = { ...exampleFiles(), 'components/staging-eu/karpenter.yaml': staging };
     const { report, notices } = await runResolve(sandbox(), { head });
     expect(report.results.every((r) => r.status === 'resolved')).toBe(true);

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runApply } from '../../../src/commands/apply.js';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
@@ -44,6 +45,22 @@ describe('export', () => {
     expect(plan.plan!.changes).toHaveLength(managed.length);
     expect(plan.plan!.changes.filter((c) => c.action !== 'noop')).toEqual([]);
     expect(plan.plan!.unmanaged).toEqual([]);
+  });
+
+  it('edits of the exported files apply with exactly 1 list call and one write per change', async () => {
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: out });
+    for (const name of ['api-p99-latency.yaml', 'web-availability.yaml']) {
+      const path = join(out, name);
+      writeFileSync(path, readFileSync(path, 'utf8').replace(/^severity: .*$/m, 'severity: LOW'));
+    }
+    sandbox.resetLog();
+    const report = await runApply(run({ root: out, paths: ['.'] }).ctx);
+    expect(report.requests).toEqual({ total: 3, byOperation: { getAlertRules: 1, editAlertRule: 2 } });
+    expect(sandbox.requests.map((r) => r.method)).toEqual(['GET', 'PUT', 'PUT']);
+    expect(report.results.map((r) => [r.name, r.ok, r.converged])).toEqual([
+      ['api-p99-latency', true, true],
+      ['web-availability', true, true],
+    ]);
   });
 
   it('says in one line when the directory cannot be written', async () => {

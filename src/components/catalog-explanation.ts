@@ -1,7 +1,7 @@
+import { nearestName } from '../core/nearest-name.js';
 import type { PathSegment } from '../documents/types.js';
 import type { PlatformTemplate } from '../service/types.js';
 import type { ComponentTarget } from './component-target.js';
-import { nearestName } from './nearest-name.js';
 
 export interface NotFoundExplanation {
   /** The document node to point at: the template key or version, the component, or the cluster. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, nearestName } from '../../../src/components/nearest-name.js';
+import { editDistance, nearestName } from '../../../src/core/nearest-name.js';
 
 describe('nearestName', () => {
   const components = ['karpenter', 'cert-manager', 'ingress-nginx', 'external-dns', 'observability'];

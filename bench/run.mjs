@@ -38,7 +38,7 @@ console.log('Requests for a plan of N rules (sandbox, loopback)');
 const requests = run('requests');
 console.log(
   rows(
-    ['rules', 'ours', 'ours ms', 'per-rule GET', 'baseline ms'],
+    ['rules', 'ours', 'ours ms', 'per-rule GET', 'GETs ms'],
     requests.map((r) => [r.rules, r.ours, r.oursMs, r.baseline, r.baselineMs]),
   ).join('\n'),
 );

@@ -1,6 +1,6 @@
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
-import { fetchRecentLogs } from '../logs/fetch.js';
+import { failedReport, fetchRecentLogs } from '../logs/fetch.js';
 import type { ClusterLogsReport } from '../logs/types.js';
 import { ApiError } from '../service/errors.js';
 import type { RunContext, RunReport } from './types.js';
@@ -60,17 +60,7 @@ export async function runLogs(
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const message = ctx.redactor.redact(error.message);
-    logs = {
-      cluster,
-      deployment: null,
-      entries: [],
-      totalEntries: 0,
-      errors: [],
-      totalErrors: 0,
-      notices: [],
-      fallback: false,
-      failure: message,
-    };
+    logs = failedReport(cluster, message);
     diagnostics = [
       diagnostic('error', '', FILE_START, `api.${error.operation}`, message, 'Could not fetch the logs'),
     ];

@@ -132,7 +132,8 @@ export function describeFailure(error: unknown, signal?: AbortSignal): string {
   return `unexpected error: ${String(error)}`;
 }
 
-function failedReport(cluster: ClusterRef, failure: string): ClusterLogsReport {
+/** The report of a cluster whose logs could not be fetched: no entries, and one sentence saying why. */
+export function failedReport(cluster: ClusterRef, failure: string): ClusterLogsReport {
   return {
     cluster,
     deployment: null,

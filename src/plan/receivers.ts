@@ -5,7 +5,7 @@
  */
 
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
-import { nearestName } from '../documents/suggest.js';
+import { nearestName } from '../core/nearest-name.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { AlertReceiver } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';

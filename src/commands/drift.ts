@@ -21,7 +21,7 @@ export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<
   if (plan !== null) {
     const drift = countDrift(plan);
     ctx.progress(
-      `drift: ${drift.drifted} rule${drift.drifted === 1 ? '' : 's'} differ from the documents; ` +
+      `drift: ${drift.drifted} rule${drift.drifted === 1 ? ' differs' : 's differ'} from the documents; ` +
         `${drift.ghosts} ghost, ${drift.outdated} not up to date`,
     );
   }

@@ -7,7 +7,7 @@
  * - an absent `operator` or `function` equals NONE, an absent `threshold` equals null
  *   (docs/decisions/alert-rule-field-defaults.md).
  */
-import type { AlertRuleEditRequest } from '../service/types.js';
+import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import { sameDuration } from './duration.js';
 import type { FieldDiff } from './types.js';
 
@@ -58,9 +58,19 @@ export function diffEditFields(before: AlertRuleEditRequest, after: AlertRuleEdi
   return diffs;
 }
 
-/** Every field of a rule to be created, as a diff from nothing: what the plan shows for a `+`. */
-export function fieldsOfNewRule(rule: AlertRuleEditRequest): FieldDiff[] {
-  return FIELDS.map((field) => ({ path: field.path, before: null, after: field.get(rule) })).filter(
-    (d) => d.after !== null,
+/**
+ * Every field of a rule to be created, as a diff from nothing: what the plan shows for a `+`. Where the
+ * rule will live comes first (a reviewer's first question about a new rule), then the fields the document
+ * sets; fields left at their empty default (no description, no tag, no presentation) are not listed.
+ */
+export function fieldsOfNewRule(rule: AlertRuleCreationRequest): FieldDiff[] {
+  const placement: FieldDiff[] = [
+    { path: 'cluster_id', before: null, after: rule.cluster_id },
+    { path: 'target.target_type', before: null, after: rule.target.target_type },
+    { path: 'target.target_id', before: null, after: rule.target.target_id },
+  ];
+  const fields = FIELDS.map((field) => ({ path: field.path, before: null, after: field.get(rule) })).filter(
+    (d) => d.after !== null && d.after !== '',
   );
+  return [...placement, ...fields];
 }

@@ -150,7 +150,7 @@ function changeFor(
       action: 'create',
       id: null,
       clusterId: spec.cluster_id!,
-      diff: fieldsOfNewRule(edit),
+      diff: fieldsOfNewRule(request),
       request,
     };
   }

@@ -53,10 +53,13 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
 function formatChange(change: AlertRuleChange, paint: Paint): string[] {
   const symbol = paint(COLOR[change.action], SYMBOL[change.action]);
   const id = change.id ? ` (${change.id})` : '';
-  const lines = [
-    `  ${symbol} ${VERB[change.action]} ${bold(paint, change.name)}${id}  ${change.file}:${change.line}`,
-  ];
-  if (change.action !== 'delete') lines.push(...formatDiff(change.diff, change.action === 'create', paint));
+  const where =
+    change.action === 'delete'
+      ? `its document was removed from ${change.file}:${change.line}`
+      : `${change.file}:${change.line}`;
+  const lines = [`  ${symbol} ${VERB[change.action]} ${bold(paint, change.name)}${id}  ${where}`];
+  if (change.action === 'create') lines.push(...formatNewRule(change.diff));
+  else if (change.action !== 'delete') lines.push(...formatDiff(change.diff, paint));
   if (change.outsideEdit && change.outsideEdit.length > 0) {
     lines.push(
       `      ${paint('35', '!')} edited outside git since the previous revision; applying overwrites: ` +
@@ -66,8 +69,26 @@ function formatChange(change: AlertRuleChange, paint: Paint): string[] {
   return lines;
 }
 
+/**
+ * A new rule reads as the rule itself: `field: value`, aligned, with no `before` (there is none). Long
+ * texts (PromQL) are shown unquoted as an indented block, the way they read in the document.
+ */
+function formatNewRule(diff: readonly FieldDiff[]): string[] {
+  const width = Math.max(0, ...diff.map((d) => d.path.length + 1));
+  const lines: string[] = [];
+  for (const d of diff) {
+    if (isLongText(d.after)) {
+      lines.push(`      ${d.path}:`);
+      for (const line of d.after.replace(/\n$/, '').split('\n')) lines.push(`          ${line}`);
+    } else {
+      lines.push(`      ${`${d.path}:`.padEnd(width)} ${value(d.after)}`);
+    }
+  }
+  return lines;
+}
+
 /** `path: before → after`, paths padded to one column; long texts as an indented line diff. */
-export function formatDiff(diff: readonly FieldDiff[], created: boolean, paint: Paint): string[] {
+export function formatDiff(diff: readonly FieldDiff[], paint: Paint): string[] {
   const width = Math.max(0, ...diff.map((d) => d.path.length + 1));
   const lines: string[] = [];
   for (const d of diff) {
@@ -76,7 +97,7 @@ export function formatDiff(diff: readonly FieldDiff[], created: boolean, paint: 
       lines.push(`      ${d.path}:`);
       const before = typeof d.before === 'string' ? d.before : '';
       const after = typeof d.after === 'string' ? d.after : '';
-      const ops = created ? lineDiff('', after) : lineDiff(before, after);
+      const ops = lineDiff(before, after);
       ops.forEach((op, i) => {
         const text = `          ${op.op} ${op.line}`;
         lines.push(op.op === '-' ? paint('31', text) : op.op === '+' ? paint('32', text) : text);
@@ -89,8 +110,6 @@ export function formatDiff(diff: readonly FieldDiff[], created: boolean, paint: 
           lines.push(`            ${' '.repeat(start)}${'^'.repeat(Math.max(1, end - start))}`);
         }
       });
-    } else if (created) {
-      lines.push(`      ${label} ${value(d.after)}`);
     } else {
       lines.push(`      ${label} ${value(d.before)} → ${value(d.after)}`);
     }

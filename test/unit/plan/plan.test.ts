@@ -150,7 +150,25 @@ describe('planAlertRules: updates and creates', () => {
       alert_receiver_ids: [SLACK],
       presentation: { summary: null, runbook_url: null },
     });
-    expect(p.changes[1]?.diff.map((d) => d.path)).toContain('condition.promql');
+    // A create reads as the new rule: where it lives first, then what the document sets (no empty
+    // description, no absent presentation), never a `before`.
+    expect(p.changes[1]?.diff.map((d) => d.path)).toEqual([
+      'cluster_id',
+      'target.target_type',
+      'target.target_id',
+      'name',
+      'tag',
+      'condition.kind',
+      'condition.promql',
+      'condition.operator',
+      'condition.threshold',
+      'condition.function',
+      'for_duration',
+      'severity',
+      'enabled',
+      'alert_receiver_ids',
+    ]);
+    expect(p.changes[1]?.diff.every((d) => d.before === null)).toBe(true);
   });
 
   it('uses the default organization for documents that name none', () => {

@@ -34,7 +34,11 @@ export async function findFiles(
     const abs = resolve(lexicalRoot, path);
     const rel = relative(lexicalRoot, abs).split(sep).join('/');
     if (rel === '..' || rel.startsWith('../') || isAbsolute(rel)) {
-      search.refuse('', CODES.pathOutsideRoot, `path is outside the repository: ${path}`);
+      search.refuse(
+        '',
+        CODES.pathOutsideRoot,
+        `path is outside the repository: ${path} (the repository is ${lexicalRoot}; run from the repository or pass --root)`,
+      );
     } else if (!(await exists(abs))) {
       search.refuse('', CODES.pathNotFound, `path not found: ${path}`);
     } else {
@@ -63,7 +67,7 @@ class Search {
       this.refuse(named ? '' : rel, CODES.pathNotFound, `${rel}: broken symlink`);
       return;
     }
-    if (real !== this.realRoot && !real.startsWith(this.realRoot + sep)) {
+    if (!isWithin(this.realRoot, real)) {
       const link = await readlink(abs).catch(() => null);
       const target = link === null ? 'a path' : `\`${link}\``;
       this.refuse(
@@ -114,6 +118,12 @@ async function entryKind(entry: Dirent, abs: string): Promise<'directory' | 'fil
   const target = await stat(abs).catch(() => null);
   if (target === null) return 'broken';
   return target.isDirectory() ? 'directory' : target.isFile() ? 'file' : 'other';
+}
+
+/** Whether `path` is `root` or below it; a root of `/` holds every path. */
+function isWithin(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -85,8 +85,19 @@ describe('readSourceFiles', () => {
     const result = await readSourceFiles(root, ['../secret.yaml']);
     expect(result.files).toEqual([]);
     expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
-      ['file.outside-root', 'path is outside the repository: ../secret.yaml'],
+      [
+        'file.outside-root',
+        `path is outside the repository: ../secret.yaml (the repository is ${root}; run from the repository or pass --root)`,
+      ],
     ]);
+  });
+
+  it('a repository root of / holds every path (a container whose working directory is /)', async () => {
+    await put('alerting/rule.yaml');
+    const rel = join(root, 'alerting', 'rule.yaml').slice(1);
+    const result = await readSourceFiles('/', [rel]);
+    expect(result.diagnostics).toEqual([]);
+    expect(paths(result)).toEqual([rel]);
   });
 
   it('refuses a file over 1 MiB with its size, unread', async () => {

@@ -17,7 +17,7 @@ import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { renderJson } from '../report/json-output.js';
 import { utf8Bytes } from '../report/markdown.js';
 import { pathSetHash } from '../report/markers.js';
-import { countRun, headline, isFailing, type RunCounts } from '../report/outcome.js';
+import { countRun, headline, isFailing, plural, type RunCounts } from '../report/outcome.js';
 import { renderSummary, SUMMARY_LIMIT_BYTES } from '../report/summary.js';
 import { createServiceClient } from '../service/client.js';
 import { ApiError } from '../service/errors.js';
@@ -185,7 +185,9 @@ async function runAndReport(
   setOutputs(report.command, counts, planJsonPath);
   if (failing) core.setFailed(redactor.redact(headline(report, counts)));
   else if (counts.drift > 0)
-    core.info(`Drift found: ${counts.drift} alert rules differ from the default branch.`);
+    core.info(
+      `Drift found: ${plural(counts.drift, 'alert rule')} ${counts.drift === 1 ? 'differs' : 'differ'} from the default branch.`,
+    );
 }
 
 function setOutputs(command: string, counts: RunCounts, planJsonPath: string): void {

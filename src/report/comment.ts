@@ -4,7 +4,7 @@ import type { GitHubClient } from '../github/client.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { Block } from './markdown.js';
-import { escapeMarkdown, fitBlocks, inlineCode, tableHead, tableRow } from './markdown.js';
+import { escapeMarkdown, fitBlocks, inlineCode, messageMarkdown, tableHead, tableRow } from './markdown.js';
 import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
 import { changeRow, componentsBlock, paragraph } from './tables.js';
@@ -53,7 +53,7 @@ export function renderComment(
     paragraph(`${marker}\n${title}\n\n**${escapeMarkdown(headline(report, counts))}**${commit}`),
   ];
   if (report.skipped.length > 0) {
-    blocks.push(paragraph(report.skipped.map((s) => `> ${escapeMarkdown(s, 2000)}`).join('\n>\n')));
+    blocks.push(paragraph(report.skipped.map((s) => `> ${messageMarkdown(s, 2000)}`).join('\n>\n')));
   }
   blocks.push(...fileSections(report));
   if (report.components.length > 0) blocks.push(componentsBlock(report.components));
@@ -91,11 +91,11 @@ function fileSections(report: RunReport): Block[] {
         tableRow([
           `${LEVEL_MARK[d.severity]} ${d.severity}`,
           inlineCode(d.code),
-          `line ${d.line}`,
-          escapeMarkdown(d.message),
+          d.file ? `line ${d.line}` : '—',
+          messageMarkdown(d.message),
         ]),
       ),
-      ...changes.map((c) => changeRow(c)),
+      ...changes.map((c) => changeRow(c, `line ${c.line}`)),
     ];
     return {
       open: `<details${hasError ? ' open' : ''}><summary>${hasError ? '❌ ' : ''}${name}: ${counts.join(', ')}</summary>\n\n${tableHead(['Kind', 'Rule or code', 'Where', 'Details'])}`,

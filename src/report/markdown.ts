@@ -21,6 +21,24 @@ export function escapeMarkdown(text: string, maxChars = MAX_CELL_CHARS): string 
     .replace(/>/g, '&gt;');
 }
 
+/**
+ * A finding's message for a table cell or paragraph: the message is escaped like any untrusted text, except
+ * that its `code spans` (how our messages and the service's quote keys and values) stay code, so that a
+ * reader sees `clusterInputs.s3BucketName` rather than backslashes and stray backticks.
+ */
+export function messageMarkdown(text: string, maxChars = MAX_CELL_CHARS): string {
+  const cut = text.length > maxChars ? `${sliceChars(text, maxChars)} …(cut)` : text;
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of cut.matchAll(/`([^`\r\n]{1,300})`/g)) {
+    parts.push(escapeMarkdown(cut.slice(last, match.index), Number.POSITIVE_INFINITY));
+    parts.push(inlineCode(match[1]!, 300));
+    last = match.index + match[0].length;
+  }
+  parts.push(escapeMarkdown(cut.slice(last), Number.POSITIVE_INFINITY));
+  return parts.join('');
+}
+
 /** Inline code that survives any content: a fence one backtick longer than the longest run inside. */
 export function inlineCode(text: string, maxChars = 200): string {
   const cut = text.length > maxChars ? `${sliceChars(text, maxChars)}…` : text;

@@ -2,9 +2,17 @@ import type { RunReport } from '../commands/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { OperationId } from '../service/types.js';
 import type { Block } from './markdown.js';
-import { escapeMarkdown, fitBlocks, inlineCode, tableHead, tableRow, utf8Bytes } from './markdown.js';
+import {
+  escapeMarkdown,
+  fitBlocks,
+  inlineCode,
+  messageMarkdown,
+  tableHead,
+  tableRow,
+  utf8Bytes,
+} from './markdown.js';
 import type { RunCounts } from './outcome.js';
-import { headline } from './outcome.js';
+import { headline, plural } from './outcome.js';
 import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock } from './tables.js';
 
 /** GitHub refuses a step summary over 1 MiB (UTF-8 bytes); keep a margin for what the runner adds. */
@@ -27,7 +35,7 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
   ];
   const notes = [...report.skipped, ...(options.notes ?? [])];
   if (notes.length > 0)
-    blocks.push(paragraph(notes.map((n) => `> ${escapeMarkdown(n, 2000)}`).join('\n>\n')));
+    blocks.push(paragraph(notes.map((n) => `> ${messageMarkdown(n, 2000)}`).join('\n>\n')));
 
   if (report.plan) {
     const pending = pendingChanges(report.plan);
@@ -36,14 +44,20 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
     if (pending.length > 0) {
       blocks.push(planBlock(pending, `${heading} (${pending.length} pending, ${unchanged} unchanged)`));
     } else {
-      blocks.push(paragraph(`${heading}\n\nNo changes: ${unchanged} alert rules match their documents.`));
+      const none = report.command === 'drift' ? 'No drift' : 'No changes';
+      const match = unchanged === 1 ? 'alert rule matches its document' : 'alert rules match their documents';
+      blocks.push(paragraph(`${heading}\n\n${none}: ${unchanged} ${match}.`));
     }
     const { unmanaged, ghosts, outdated } = report.plan;
     const extra: string[] = [];
     if (unmanaged.length > 0)
-      extra.push(`${unmanaged.length} live rules no document manages (left untouched)`);
-    if (ghosts.length > 0) extra.push(`${ghosts.length} ghost rules (in the metrics system only)`);
-    if (outdated.length > 0) extra.push(`${outdated.length} rules with an outdated deployed version`);
+      extra.push(`${plural(unmanaged.length, 'live rule')} no document manages (left untouched)`);
+    if (ghosts.length > 0)
+      extra.push(`${plural(ghosts.length, 'ghost rule')} (in the alerting system only; cannot be managed)`);
+    if (outdated.length > 0)
+      extra.push(
+        `${plural(outdated.length, 'rule')} with an outdated version deployed in the alerting system`,
+      );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
   }
   if (report.results.length > 0) blocks.push(resultsBlock(report.results));

@@ -3,7 +3,8 @@ import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
 import type { Block } from './markdown.js';
-import { escapeMarkdown, inlineCode, tableHead, tableRow } from './markdown.js';
+import { escapeMarkdown, inlineCode, messageMarkdown, tableHead, tableRow } from './markdown.js';
+import { plural } from './outcome.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */
 
@@ -32,62 +33,136 @@ export function findingsBlock(diagnostics: readonly Diagnostic[], heading = '###
         SEVERITY_MARK[d.severity],
         where(d.file, d.line),
         inlineCode(d.code),
-        escapeMarkdown(d.message),
+        messageMarkdown(d.message),
       ]),
     ),
     rowNoun: 'finding',
   };
 }
 
-/** One line per changed field: `path: before → after`, values cut short. */
+/**
+ * A value in a table cell: plain words as they are, anything else (numbers, lists, empty or padded text,
+ * text that reads like a number or a keyword) as JSON, so that `0.5` and `"0.5"` stay apart.
+ */
+export function valueCode(value: unknown, maxChars = 80): string {
+  if (value === null || value === undefined) return '*(none)*';
+  const plain = typeof value === 'string' && value !== '' && value.trim() === value && !isJsonLiteral(value);
+  return inlineCode(plain ? value : (JSON.stringify(value) ?? String(value)), maxChars);
+}
+
+function isJsonLiteral(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One line per changed field of an update: `path: before → after`, values cut short. */
 export function describeDiff(diff: readonly FieldDiff[], maxFields = 6): string {
   if (diff.length === 0) return '';
-  const shown = diff.slice(0, maxFields).map((d) => {
-    const before = d.before === undefined ? '∅' : inlineCode(JSON.stringify(d.before) ?? 'null', 80);
-    const after = d.after === undefined ? '∅' : inlineCode(JSON.stringify(d.after) ?? 'null', 80);
-    return `${inlineCode(d.path)}: ${before} → ${after}`;
-  });
+  const shown = diff
+    .slice(0, maxFields)
+    .map((d) => `${inlineCode(d.path)}: ${valueCode(d.before)} → ${valueCode(d.after)}`);
   if (diff.length > maxFields) shown.push(`and ${diff.length - maxFields} more`);
   return shown.join('<br>');
 }
 
-export function changeRow(change: AlertRuleChange): string {
+/** What a reviewer reads first about a new rule; the name is in its own column. */
+const NEW_RULE_ORDER = [
+  'severity',
+  'condition.promql',
+  'condition.operator',
+  'condition.threshold',
+  'for_duration',
+  'description',
+];
+
+/** A rule to be created: its values on one line, `field: value · …`, the most telling fields first. */
+export function describeNewRule(diff: readonly FieldDiff[], maxFields = 8): string {
+  const rank = (path: string) => {
+    const i = NEW_RULE_ORDER.indexOf(path);
+    return i === -1 ? NEW_RULE_ORDER.length : i;
+  };
+  const fields = diff.filter((d) => d.path !== 'name').sort((a, b) => rank(a.path) - rank(b.path));
+  const shown = fields.slice(0, maxFields).map((d) => `${inlineCode(d.path)}: ${valueCode(d.after)}`);
+  if (fields.length > maxFields) shown.push(`and ${fields.length - maxFields} more`);
+  return `new rule: ${shown.join(' · ')}`;
+}
+
+/** The "changed fields" cell of one change. */
+export function describeChange(change: AlertRuleChange): string {
+  switch (change.action) {
+    case 'create':
+      return describeNewRule(change.diff);
+    case 'delete':
+      return 'the live rule is deleted (its document was removed)';
+    default:
+      return describeDiff(change.diff);
+  }
+}
+
+/** One plan row; `whereCell` replaces the file:line cell where the file is already said (the comment). */
+export function changeRow(change: AlertRuleChange, whereCell = where(change.file, change.line)): string {
   const outside = change.outsideEdit?.length
     ? `<br>⚠️ overwrites an edit made outside git: ${change.outsideEdit.map((d) => inlineCode(d.path)).join(', ')}`
     : '';
   return tableRow([
     ACTION_MARK[change.action],
     escapeMarkdown(change.name, 200),
-    where(change.file, change.line),
-    describeDiff(change.diff) + outside,
+    whereCell,
+    describeChange(change) + outside,
   ]);
 }
 
 export function planBlock(changes: readonly AlertRuleChange[], heading: string): Block {
   return {
     open: `${heading}\n\n${tableHead(['Action', 'Rule', 'Where', 'Changed fields'])}`,
-    rows: changes.map(changeRow),
+    rows: changes.map((c) => changeRow(c)),
     rowNoun: 'change',
   };
 }
 
+const SCOPE_OWNER: Readonly<Record<string, string>> = {
+  CLUSTER: 'cluster input',
+  PLATFORM_PROFILE: 'platform profile',
+};
+
+/**
+ * The components the run resolved or failed to resolve, one row each; those it skipped (unchanged on a pull
+ * request: most of a large repository) are one line under the table, never a row each.
+ */
 export function componentsBlock(components: readonly ComponentResult[]): Block {
+  const attempted = components.filter((c) => c.status !== 'skipped');
+  const skipped = components.filter((c) => c.status === 'skipped');
+  const skippedLine =
+    skipped.length === 0
+      ? ''
+      : `${plural(skipped.length, 'component')} unchanged in this change and not tied to a changed one: not resolved` +
+        ` (${skipped
+          .slice(0, 20)
+          .map((c) => inlineCode(c.componentKey))
+          .join(', ')}${skipped.length > 20 ? `, and ${skipped.length - 20} more` : ''}).`;
+  if (attempted.length === 0) return paragraph(`### Platform components\n\n${skippedLine}`);
   return {
     open: `### Platform components\n\n${tableHead(['Component', 'Template', 'Where', 'Status', 'Violations', 'Missing requirements'])}`,
-    rows: components.map((c) => {
-      const missing = c.requirements.filter((r) => r.status === 'MISSING').map((r) => inlineCode(r.key));
-      const status =
-        c.status === 'resolved' ? '✔️ resolved' : c.status === 'failed' ? '❌ failed' : '⏭️ skipped';
-      const reason = c.reason ? `<br>${escapeMarkdown(c.reason, 300)}` : '';
+    rows: attempted.map((c) => {
+      const missing = c.requirements
+        .filter((r) => r.status === 'MISSING')
+        .map((r) => `${inlineCode(r.key)} (${SCOPE_OWNER[r.scope] ?? escapeMarkdown(r.scope, 40)})`);
+      const status = c.status === 'resolved' ? '✔️ resolved' : '❌ failed';
+      const reason = c.reason ? `<br>${messageMarkdown(c.reason, 300)}` : '';
       return tableRow([
         inlineCode(c.componentKey),
         inlineCode(`${c.templateKey}@${c.templateVersion}`),
         where(c.file, c.line),
         status + reason,
-        String(c.violations),
+        c.status === 'resolved' ? String(c.violations) : '—',
         missing.join(', '),
       ]);
     }),
+    ...(skippedLine ? { close: `\n${skippedLine}` } : {}),
     rowNoun: 'component',
   };
 }
@@ -97,7 +172,7 @@ export function resultsBlock(results: readonly ChangeResult[]): Block {
     open: `### Applied\n\n${tableHead(['Result', 'Action', 'Rule', 'Where', 'Details'])}`,
     rows: results.map((r) => {
       const details: string[] = [];
-      if (r.error) details.push(escapeMarkdown(r.error, 500));
+      if (r.error) details.push(messageMarkdown(r.error, 500));
       if (r.status !== null) details.push(`HTTP ${r.status}`);
       if (r.overwroteOutsideEdit?.length) {
         details.push(

@@ -33,7 +33,17 @@ describe('renderComment', () => {
     );
     expect(body).toContain('| ❌ error | `test.error` | line 4 | bad threshold |');
     expect(body).toContain('(commit `bbbbbbb`)');
+    // Inside a file's section the file is not repeated: the line is enough.
+    expect(body).toContain('| ✏️ update | rule-1 | line 21 | `severity`: `LOW` → `HIGH`');
     expect(body.match(/<details/g)).toHaveLength(body.match(/<\/details>/g)!.length);
+  });
+
+  it('puts findings about the run as a whole in their own section, without a line number', () => {
+    const run = { ...finding('warning', '', 1, 'the `catalog` was slow'), file: '' };
+    const r = report({ diagnostics: [run] });
+    const body = renderComment(r, countRun(r), MARKER, 'b'.repeat(40));
+    expect(body).toContain('<summary>the run: 1 finding</summary>');
+    expect(body).toContain('| ⚠️ warning | `test.warning` | — | the `catalog` was slow |');
   });
 
   it('is a short "no changes" when there is nothing to say', () => {

@@ -3,6 +3,7 @@ import {
   escapeMarkdown,
   fitBlocks,
   inlineCode,
+  messageMarkdown,
   sliceChars,
   truncateUtf8,
   utf8Bytes,
@@ -13,6 +14,13 @@ describe('escaping', () => {
     expect(escapeMarkdown('a | b </details> <!-- x --> *y*\nz')).toBe(
       'a \\| b &lt;/details&gt; &lt;!-- x --&gt; \\*y\\* z',
     );
+  });
+
+  it('keeps the code spans of a message as code and escapes the rest', () => {
+    expect(messageMarkdown('set `clusterInputs.s3BucketName` | *now* `a|b` </details>')).toBe(
+      'set `clusterInputs.s3BucketName` \\| \\*now\\* `a\\|b` &lt;/details&gt;',
+    );
+    expect(messageMarkdown('an odd ` backtick')).toBe('an odd \\` backtick');
   });
 
   it('cuts long cells and says so', () => {

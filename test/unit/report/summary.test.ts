@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { ComponentResult } from '../../../src/components/types.js';
+import type { AlertRuleChange } from '../../../src/plan/types.js';
 import { utf8Bytes } from '../../../src/report/markdown.js';
 import { countRun } from '../../../src/report/outcome.js';
 import { renderSummary, SUMMARY_LIMIT_BYTES } from '../../../src/report/summary.js';
@@ -20,7 +22,7 @@ describe('renderSummary', () => {
     expect(md).toContain('**plan: 2 changes pending**');
     expect(md).toContain('### Plan (2 pending, 1 unchanged)');
     expect(md).toContain(
-      '| ✏️ update | rule-1 | `alerting/rules-1.yaml:21` | `severity`: `"LOW"` → `"HIGH"`<br>`condition.threshold`: `0.5` → `0.9` |',
+      '| ✏️ update | rule-1 | `alerting/rules-1.yaml:21` | `severity`: `LOW` → `HIGH`<br>`condition.threshold`: `0.5` → `0.9` |',
     );
     expect(md).toContain('| ➕ create | rule-2 |');
     expect(md).not.toContain('rule-3');
@@ -60,6 +62,93 @@ describe('renderSummary', () => {
     expect(utf8Bytes(md)).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES);
     expect(md).toMatch(/> \*\*Cut to fit GitHub's size limit:\*\* \d+ findings left out\./);
     expectBalanced(md);
+  });
+
+  it('shows a new rule as its values on one line and a deletion in words, never `null →` per field', () => {
+    const created: AlertRuleChange = {
+      ...change(2, 'create'),
+      diff: [
+        { path: 'name', before: null, after: 'rule-2' },
+        { path: 'description', before: null, after: 'p99 above 500 ms' },
+        { path: 'condition.promql', before: null, after: 'up{app="api"} == 0' },
+        { path: 'condition.threshold', before: null, after: 0.5 },
+        { path: 'severity', before: null, after: 'HIGH' },
+        { path: 'tag', before: null, after: '42' },
+      ],
+    };
+    const deleted: AlertRuleChange = { ...change(3, 'delete'), diff: [] };
+    const updated: AlertRuleChange = {
+      ...change(4),
+      diff: [{ path: 'tag', before: null, after: 'latency' }],
+    };
+    const r = report({ plan: plan([created, deleted, updated]) });
+    const md = renderSummary(r, countRun(r));
+    expect(md).toContain(
+      '| ➕ create | rule-2 | `alerting/rules-2.yaml:41` | new rule: `severity`: `HIGH` · `condition.promql`: `up{app="api"} == 0` · `condition.threshold`: `0.5` · `description`: `p99 above 500 ms` · `tag`: `"42"` |',
+    );
+    expect(md).toContain('| 🗑️ delete | rule-3 | `alerting/rules-3.yaml:61` | the live rule is deleted');
+    expect(md).toContain('| `tag`: *(none)* → `latency` |');
+    expect(md).not.toContain('null');
+  });
+
+  it('counts in words that agree with the number', () => {
+    const ref = { id: null, name: 'x', organizationId: 'o', clusterId: null, state: 'OK' };
+    const one = report({
+      plan: { ...plan([change(1, 'noop')]), ghosts: [ref], outdated: [ref], unmanaged: [ref] },
+    });
+    const md = renderSummary(one, countRun(one));
+    expect(md).toContain('No changes: 1 alert rule matches its document.');
+    expect(md).toContain(
+      '1 live rule no document manages (left untouched); 1 ghost rule (in the alerting system only; cannot be managed); 1 rule with an outdated version deployed',
+    );
+    const two = report({
+      command: 'drift',
+      plan: { ...plan([change(1, 'noop'), change(2, 'noop')]), ghosts: [ref, ref] },
+    });
+    const drift = renderSummary(two, countRun(two));
+    expect(drift).toContain('No drift: 2 alert rules match their documents.');
+    expect(drift).toContain('2 ghost rules (');
+  });
+
+  it('lists resolved and failed components, and the unchanged ones in one line', () => {
+    const component = (key: string, status: ComponentResult['status']): ComponentResult => ({
+      file: `components/${key}.yaml`,
+      line: 7,
+      organizationId: 'o',
+      templateKey: 'aws-standard',
+      templateVersion: '1.4.0',
+      componentKey: key,
+      clusterMode: 'QOVERY_MANAGED',
+      cloudProvider: 'AWS',
+      status,
+      violations: status === 'resolved' ? 1 : 0,
+      requirements:
+        status === 'resolved'
+          ? [{ key: 's3BucketName', label: 'S3', scope: 'CLUSTER', status: 'MISSING', sensitive: false }]
+          : [],
+      bindings: [],
+      ...(status === 'failed' ? { reason: 'Catalog unavailable (HTTP 503).' } : {}),
+    });
+    const skipped = Array.from({ length: 25 }, (_, i) => component(`c${i}`, 'skipped'));
+    const r = report({
+      components: [component('observability', 'resolved'), component('karpenter', 'failed'), ...skipped],
+    });
+    const md = renderSummary(r, countRun(r));
+    expect(md).toContain(
+      '| `observability` | `aws-standard@1.4.0` | `components/observability.yaml:7` | ✔️ resolved | 1 | `s3BucketName` (cluster input) |',
+    );
+    expect(md).toContain(
+      '| `karpenter` | `aws-standard@1.4.0` | `components/karpenter.yaml:7` | ❌ failed<br>Catalog unavailable (HTTP 503). | — |  |',
+    );
+    expect(md).not.toContain('| `c0` |');
+    expect(md).toContain(
+      '25 components unchanged in this change and not tied to a changed one: not resolved (`c0`, `c1`,',
+    );
+    expect(md).toContain(', and 5 more).');
+    const onlySkipped = report({ components: skipped.slice(0, 1) });
+    expect(renderSummary(onlySkipped, countRun(onlySkipped))).toContain(
+      '### Platform components\n\n1 component unchanged in this change and not tied to a changed one: not resolved (`c0`).',
+    );
   });
 
   it('keeps the whole report when it fits', () => {

@@ -111,6 +111,20 @@ function nonEmpty(name: string, raw: string | undefined): string | undefined {
   return raw.trim();
 }
 
+/** node:util's parseArgs errors, as one line that names the option and what is wrong with it. */
+function optionErrorLine(error: unknown, command: CliCommand): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  const option = /'(-{1,2}[^' ]+)/.exec(text)?.[1];
+  const help = `see 'platform-gitops ${command} --help'`;
+  if (option === undefined) return text.split('\n')[0] ?? text;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    if (/does not take an argument/.test(text)) return `${option} takes no value (${help})`;
+    return `${option} needs a value, e.g. ${option} <value> (${help})`;
+  }
+  return `unknown option '${option}' for '${command}' (${help})`;
+}
+
 export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
@@ -131,11 +145,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   try {
     parsed = parseArgs({ args: [...rest], options: OPTION_TYPES, allowPositionals: true, strict: true });
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
-    const option = /'(-{1,2}[^']+)'/.exec(text)?.[1];
-    throw new UsageError(
-      option ? `unknown option '${option}' for '${command}' (see 'platform-gitops ${command} --help')` : text,
-    );
+    throw new UsageError(optionErrorLine(error, command));
   }
   const { values, positionals } = parsed;
   if (values.help) return { kind: 'help', command };

@@ -47,6 +47,11 @@ describe('parseCommandLine', () => {
     expect(usageMessage(['apply', '--concurrency', '0'])).toMatch(
       /--concurrency must be a whole number from 1 to 16/,
     );
+    expect(usageMessage(['validate', '--format'])).toBe(
+      "--format needs a value, e.g. --format <value> (see 'platform-gitops validate --help')",
+    );
+    expect(usageMessage(['plan', '--org', '--all'])).toMatch(/^--org needs a value/);
+    expect(usageMessage(['plan', '--all=yes'])).toMatch(/^--all takes no value/);
     expect(usageMessage(['logs'])).toMatch(/needs --cluster/);
     expect(usageMessage(['export'])).toMatch(/needs --out/);
     expect(usageMessage(['export', '--out', 'x', 'extra'])).toMatch(/takes no paths/);

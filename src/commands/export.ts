@@ -3,7 +3,7 @@
  * team can start managing what it built in the console. `plan` on the result shows no change.
  */
 
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
@@ -57,13 +57,50 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   return finish(ctx, 'export', started, [note], null, [], skipped, client);
 }
 
-/** A directory we cannot write to is the user's choice of --out: one clear line, not a stack trace. */
+/**
+ * A directory we cannot write to is the user's choice of --out: one clear line, not a stack trace. A file
+ * already there is overwritten only when it is an earlier export of the same rule: `--out` pointed at a
+ * directory of hand-written documents must not lose them. Nothing is written when any file would be.
+ */
 async function writeDocuments(dir: string, documents: readonly ExportedDocument[]): Promise<void> {
+  const clobbered: string[] = [];
+  for (const doc of documents) {
+    const existing = await readIfPresent(join(dir, doc.fileName));
+    if (existing !== null && firstLine(existing) !== firstLine(doc.text)) clobbered.push(doc.fileName);
+  }
+  if (clobbered.length > 0) {
+    const shown =
+      clobbered.slice(0, 5).join(', ') + (clobbered.length > 5 ? `, and ${clobbered.length - 5} more` : '');
+    throw new UsageError(
+      `export would overwrite ${clobbered.length === 1 ? 'a file' : `${clobbered.length} files`} in ${dir} that ` +
+        `${clobbered.length === 1 ? 'is not an export' : 'are not exports'} of the same rule (${shown}); nothing ` +
+        'was written: choose an empty --out directory',
+    );
+  }
   try {
     await mkdir(dir, { recursive: true });
     for (const doc of documents) await writeFile(join(dir, doc.fileName), doc.text, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`export cannot write to ${dir} (${reason}): choose another --out directory`);
+    throw new UsageError(`export cannot write to ${dir} (${reason(error)}): choose another --out directory`);
   }
+}
+
+async function readIfPresent(path: string): Promise<string | null> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // Absent (or --out is not a directory: the write below says so in one line).
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw new UsageError(`export cannot read ${path} (${reason(error)}): choose another --out directory`);
+  }
+}
+
+/** An export's first line names the live rule it came from. */
+function firstLine(text: string): string {
+  return text.slice(0, text.indexOf('\n') + 1 || undefined);
+}
+
+function reason(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }

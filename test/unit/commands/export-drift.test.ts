@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { runDrift } from '../../../src/commands/drift.js';
+import { exitCodeFor } from '../../../src/commands/exit-code.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { countDrift } from '../../../src/plan/summary.js';
@@ -85,6 +86,7 @@ describe('drift', () => {
     const report = await runDrift(run().ctx, { remediate: false });
     expect(report.command).toBe('drift');
     expect(countDrift(report.plan!)).toEqual({ drifted: 9, ghosts: 1, outdated: 1 });
+    expect(exitCodeFor(report)).toBe(2);
     expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
@@ -101,5 +103,8 @@ describe('drift', () => {
     expect(remediated.results.every((r) => r.ok)).toBe(true);
     const after = await runDrift(run().ctx, { remediate: false });
     expect(countDrift(after.plan!).drifted).toBe(0);
+    // Ghost and outdated rules remain, counted apart: they are not drift the tool can remove.
+    expect(countDrift(after.plan!)).toMatchObject({ ghosts: 1, outdated: 1 });
+    expect(exitCodeFor(after)).toBe(0);
   });
 });

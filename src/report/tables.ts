@@ -3,7 +3,7 @@ import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
 import type { Block } from './markdown.js';
-import { escapeMarkdown, inlineCode, messageMarkdown, tableHead, tableRow } from './markdown.js';
+import { escapeMarkdown, inlineCode, messageMarkdown, sliceChars, tableHead, tableRow } from './markdown.js';
 import { plural } from './outcome.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */
@@ -70,24 +70,37 @@ export function describeDiff(diff: readonly FieldDiff[], maxFields = 6): string 
 }
 
 /** What a reviewer reads first about a new rule; the name is in its own column. */
-const NEW_RULE_ORDER = [
-  'severity',
-  'condition.promql',
-  'condition.operator',
-  'condition.threshold',
-  'for_duration',
-  'description',
-];
+const NEW_RULE_ORDER = ['severity', 'condition', 'for_duration', 'description', 'target.target_type'];
 
-/** A rule to be created: its values on one line, `field: value · …`, the most telling fields first. */
-export function describeNewRule(diff: readonly FieldDiff[], maxFields = 8): string {
+/**
+ * A rule to be created: its values on one line, `field: value · …`, the most telling first. The condition
+ * reads as the alert does (`expr ABOVE 0.5`); the rest is in the plan-json output.
+ */
+export function describeNewRule(diff: readonly FieldDiff[], maxFields = 5): string {
+  const value = (path: string) => diff.find((d) => d.path === path)?.after;
+  const [promql, operator, threshold] = [
+    value('condition.promql'),
+    value('condition.operator'),
+    value('condition.threshold'),
+  ];
+  const merged = typeof promql === 'string' && typeof operator === 'string' && threshold != null;
+  const items: { path: string; cell: string }[] = [];
+  if (merged) {
+    const expr = promql.length > 70 ? `${sliceChars(promql, 70)}…` : promql;
+    items.push({ path: 'condition', cell: inlineCode(`${expr} ${operator} ${String(threshold)}`, 100) });
+  }
+  const inCondition = new Set(['condition.promql', 'condition.operator', 'condition.threshold']);
+  for (const d of diff) {
+    if (d.path === 'name' || (merged && inCondition.has(d.path))) continue;
+    items.push({ path: d.path, cell: valueCode(d.after) });
+  }
   const rank = (path: string) => {
     const i = NEW_RULE_ORDER.indexOf(path);
     return i === -1 ? NEW_RULE_ORDER.length : i;
   };
-  const fields = diff.filter((d) => d.path !== 'name').sort((a, b) => rank(a.path) - rank(b.path));
-  const shown = fields.slice(0, maxFields).map((d) => `${inlineCode(d.path)}: ${valueCode(d.after)}`);
-  if (fields.length > maxFields) shown.push(`and ${fields.length - maxFields} more`);
+  items.sort((x, y) => rank(x.path) - rank(y.path));
+  const shown = items.slice(0, maxFields).map((i) => `${inlineCode(i.path)}: ${i.cell}`);
+  if (items.length > maxFields) shown.push(`and ${items.length - maxFields} more`);
   return `new rule: ${shown.join(' · ')}`;
 }
 

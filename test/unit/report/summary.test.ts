@@ -71,9 +71,12 @@ describe('renderSummary', () => {
         { path: 'name', before: null, after: 'rule-2' },
         { path: 'description', before: null, after: 'p99 above 500 ms' },
         { path: 'condition.promql', before: null, after: 'up{app="api"} == 0' },
+        { path: 'condition.operator', before: null, after: 'ABOVE' },
         { path: 'condition.threshold', before: null, after: 0.5 },
         { path: 'severity', before: null, after: 'HIGH' },
         { path: 'tag', before: null, after: '42' },
+        { path: 'enabled', before: null, after: true },
+        { path: 'cluster_id', before: null, after: 'c1a5e7e0-0000-4000-8000-000000000101' },
       ],
     };
     const deleted: AlertRuleChange = { ...change(3, 'delete'), diff: [] };
@@ -84,7 +87,7 @@ describe('renderSummary', () => {
     const r = report({ plan: plan([created, deleted, updated]) });
     const md = renderSummary(r, countRun(r));
     expect(md).toContain(
-      '| ➕ create | rule-2 | `alerting/rules-2.yaml:41` | new rule: `severity`: `HIGH` · `condition.promql`: `up{app="api"} == 0` · `condition.threshold`: `0.5` · `description`: `p99 above 500 ms` · `tag`: `"42"` |',
+      '| ➕ create | rule-2 | `alerting/rules-2.yaml:41` | new rule: `severity`: `HIGH` · `condition`: `up{app="api"} == 0 ABOVE 0.5` · `description`: `p99 above 500 ms` · `tag`: `"42"` · `enabled`: `true` · and 1 more |',
     );
     expect(md).toContain('| 🗑️ delete | rule-3 | `alerting/rules-3.yaml:61` | the live rule is deleted');
     expect(md).toContain('| `tag`: *(none)* → `latency` |');

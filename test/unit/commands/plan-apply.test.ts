@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { exitCodeFor } from '../../../src/commands/exit-code.js';
@@ -160,3 +163,54 @@ function countsOf(actions: readonly string[]): Record<string, number> {
   }
   return counts;
 }
+
+describe('a rule written with every optional field absent', () => {
+  it('is created with the full creation body, and the plan right after the apply is empty', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'bare-rule-'));
+    try {
+      writeFileSync(
+        join(root, 'bare.yaml'),
+        [
+          'kind: AlertRule',
+          'organization_id: 7f1b2c3d-0000-4000-8000-000000000001',
+          'cluster_id: c1a5e7e0-0000-4000-8000-000000000102',
+          'target: {target_type: CLUSTER, target_id: c1a5e7e0-0000-4000-8000-000000000102}',
+          'name: staging-eu-anything-down',
+          'condition: {kind: CUSTOM, promql: "up == 0"}',
+          'for_duration: PT300S',
+          'severity: LOW',
+          'alert_receiver_ids: [5e1ec7ed-0000-4000-8000-000000000203, 5E1EC7ED-0000-4000-8000-000000000201]',
+          '',
+        ].join('\n'),
+      );
+      const applied = await runApply(run({ root, paths: ['.'] }).ctx);
+      expect(applied.results.map((r) => [r.action, r.ok, r.converged])).toEqual([['create', true, true]]);
+      expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
+        'POST /alert-rules',
+      ]);
+      // AlertRuleCreationRequest: the nine edit fields with their documented defaults, plus what cannot
+      // change afterwards; the cluster target in the service's own spelling.
+      expect(sandbox.requests[1]?.body).toEqual({
+        organization_id: '7f1b2c3d-0000-4000-8000-000000000001',
+        cluster_id: 'c1a5e7e0-0000-4000-8000-000000000102',
+        target: { target_type: ' CLUSTER', target_id: 'c1a5e7e0-0000-4000-8000-000000000102' },
+        name: 'staging-eu-anything-down',
+        description: '',
+        tag: '',
+        condition: { kind: 'CUSTOM', promql: 'up == 0' },
+        for_duration: 'PT300S',
+        severity: 'LOW',
+        enabled: true,
+        alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000203', '5E1EC7ED-0000-4000-8000-000000000201'],
+        presentation: { summary: null, runbook_url: null },
+      });
+
+      const again = await runPlan(run({ root, paths: ['.'] }).ctx);
+      expect(again.plan!.changes.map((c) => [c.action, c.diff])).toEqual([['noop', []]]);
+      expect(exitCodeFor(again, { detailedExitcode: true })).toBe(0);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,11 +1,11 @@
 import type { ExitPolicy } from '../commands/exit-code.js';
 import type { OutputFormat, RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
+import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { formatComponentsText } from '../report/components-text.js';
-import { formatDiagnosticsText } from '../report/diagnostics-text.js';
+import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
 import { renderJson } from '../report/json-output.js';
 import { formatApplyResultsText, formatPlanText } from '../report/plan-text.js';
-import { formatWorkflowCommand } from '../report/workflow-commands.js';
 
 export interface RenderOptions {
   readonly format: OutputFormat;
@@ -24,30 +24,41 @@ function requestsLine(report: RunReport): string {
   return `${report.requests.total} ${noun} to the service (${parts.join(', ')}); ${seconds} s.`;
 }
 
-/** What a person reads in a terminal: plan, components, results, findings, then what it cost. */
-function renderText(report: RunReport, color: boolean): string {
+/**
+ * What a person reads in a terminal: plan, components, results, findings, then what it cost. `listed` are
+ * the findings printed as lines (all of them, unless some were already printed as workflow commands); the
+ * count line always counts every finding.
+ */
+function renderText(report: RunReport, color: boolean, listed = report.diagnostics): string {
   const sections: string[] = [];
   if (report.plan) sections.push(formatPlanText(report.plan, { color }));
   if (report.components.length > 0) sections.push(formatComponentsText(report.components, { color }));
   if (report.results.length > 0) sections.push(formatApplyResultsText(report.results, { color }));
   if (report.diagnostics.length > 0 || report.command === 'validate') {
-    sections.push(formatDiagnosticsText(report.diagnostics, { color }));
+    sections.push([...formatDiagnosticLines(listed, { color }), countLine(report.diagnostics)].join('\n'));
   }
   for (const line of report.skipped) sections.push(`Skipped: ${line}`);
   if (report.command !== 'validate') sections.push(requestsLine(report));
   return `${sections.map((s) => s.trimEnd()).join('\n\n')}\n`;
 }
 
-/** The workflow commands a runner reads (one per finding, most important first), then the plan as text. */
-function renderGithub(report: RunReport): string {
-  const lines = report.diagnostics.map(formatWorkflowCommand);
-  const rest = { ...report, diagnostics: [] };
-  return `${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${renderText(rest, false)}`;
+/**
+ * The workflow commands a runner reads, then the rest as text. A runner shows at most 10 annotations of
+ * each level per step and drops the others silently: the most important are printed as commands, one
+ * notice says how many more there are, and those are printed as plain lines so that none is lost.
+ */
+function renderGithub(report: RunReport, redactor: Redactor): string {
+  const selection = selectAnnotations(report.diagnostics);
+  const lines = annotationLines(selection, 'the log below', (text) => redactor.redact(text));
+  const shown = new Set(selection.shown);
+  const rest = report.diagnostics.filter((d) => !shown.has(d));
+  return `${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${renderText(report, false, rest)}`;
 }
 
 /** The whole of stdout for one run, redacted. */
 export function renderReport(report: RunReport, options: RenderOptions): string {
   if (options.format === 'json') return renderJson(report, options.redactor, options.policy);
-  const text = options.format === 'github' ? renderGithub(report) : renderText(report, options.color);
+  const text =
+    options.format === 'github' ? renderGithub(report, options.redactor) : renderText(report, options.color);
   return options.redactor.redact(text);
 }

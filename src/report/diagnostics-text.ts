@@ -16,13 +16,19 @@ export function formatDiagnosticsText(
   diagnostics: readonly Diagnostic[],
   options: { color: boolean },
 ): string {
+  return `${[...formatDiagnosticLines(diagnostics, options), countLine(diagnostics)].join('\n')}\n`;
+}
+
+/** One compiler-style line per finding, without the count line. */
+export function formatDiagnosticLines(
+  diagnostics: readonly Diagnostic[],
+  options: { color: boolean },
+): string[] {
   const paint = (code: string, text: string) => (options.color ? `${code}${text}${RESET}` : text);
-  const lines = diagnostics.map((d) => {
+  return diagnostics.map((d) => {
     const place = d.file === '' ? '' : `${paint(BOLD, `${printable(d.file)}:${d.line}:${d.column}`)}: `;
     return `${place}${paint(COLORS[d.severity], d.severity)}: ${printable(d.message)} [${printable(d.code)}]`;
   });
-  lines.push(countLine(diagnostics));
-  return `${lines.join('\n')}\n`;
 }
 
 /** "2 errors, 1 warning" (notices only when there are some). */

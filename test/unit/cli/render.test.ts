@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { renderReport } from '../../../src/cli/render.js';
+import type { RunReport } from '../../../src/commands/types.js';
+import { type Diagnostic, diagnostic } from '../../../src/core/diagnostic.js';
+import { Redactor } from '../../../src/core/redact.js';
+
+function finding(severity: Diagnostic['severity'], line: number): Diagnostic {
+  const range = { line, column: 3, endLine: line, endColumn: 9 };
+  return diagnostic(severity, 'alerting/api.yaml', range, 'schema.enum', `problem on line ${line}`);
+}
+
+function validateReport(diagnostics: Diagnostic[]): RunReport {
+  return {
+    command: 'validate',
+    diagnostics,
+    plan: null,
+    components: [],
+    results: [],
+    requests: { total: 0, byOperation: {} },
+    durationMs: 5,
+    skipped: [],
+    clusters: [],
+  };
+}
+
+function github(report: RunReport, redactor = new Redactor()): string[] {
+  return renderReport(report, { format: 'github', color: false, redactor, policy: {} }).trimEnd().split('\n');
+}
+
+describe('--format github', () => {
+  it('prints each finding as a workflow command and counts them all', () => {
+    expect(github(validateReport([finding('error', 4), finding('warning', 7)]))).toEqual([
+      '::error file=alerting/api.yaml,line=4,col=3,endColumn=9,title=schema.enum::problem on line 4',
+      '::warning file=alerting/api.yaml,line=7,col=3,endColumn=9,title=schema.enum::problem on line 7',
+      '1 error, 1 warning',
+    ]);
+  });
+
+  it('says 0 errors on a clean run', () => {
+    expect(github(validateReport([]))).toEqual(['0 errors, 0 warnings']);
+  });
+
+  it('keeps within the runner’s 10 annotations per level and prints the rest as lines', () => {
+    const errors = Array.from({ length: 12 }, (_, i) => finding('error', i + 1));
+    const lines = github(validateReport([...errors, finding('warning', 20)]));
+    const commands = lines.filter((l) => l.startsWith('::'));
+    expect(commands.filter((l) => l.startsWith('::error ')).length).toBe(10);
+    expect(commands.filter((l) => l.startsWith('::warning ')).length).toBe(1);
+    expect(
+      commands.filter((l) => l.startsWith('::notice ')).map((l) => l.replace(/^[^:]*::[^:]*::/, '')),
+    ).toEqual([
+      '2 more findings in the log below (GitHub shows at most 10 annotations of each level per step).',
+    ]);
+    expect(lines.slice(commands.length)).toEqual([
+      'alerting/api.yaml:11:3: error: problem on line 11 [schema.enum]',
+      'alerting/api.yaml:12:3: error: problem on line 12 [schema.enum]',
+      '12 errors, 1 warning',
+    ]);
+  });
+
+  it('hides registered secrets in workflow commands', () => {
+    const redactor = new Redactor();
+    redactor.add('qov_secret_token_value');
+    const leaky = diagnostic(
+      'error',
+      'a.yaml',
+      { line: 1, column: 1, endLine: 1, endColumn: 1 },
+      'x',
+      'saw qov_secret_token_value',
+    );
+    expect(github(validateReport([leaky]), redactor).join('\n')).not.toContain('qov_secret_token_value');
+  });
+});

@@ -87,7 +87,7 @@ export async function publishToGitHub(
   if (switches.comment && target.pullRequest !== null) {
     const marker = commentMarker(target.workflow, target.paths);
     try {
-      const body = redact(renderComment(report, counts, marker, target.checkSha));
+      const body = redactAfterMarker(renderComment(report, counts, marker, target.checkSha), marker, redact);
       await upsertStickyComment(
         github,
         { owner, repo, pullRequest: target.pullRequest, marker },
@@ -117,7 +117,7 @@ export async function publishToGitHub(
         {
           ...content,
           title: redact(content.title),
-          body: redact(content.body),
+          body: redactAfterMarker(content.body, marker, redact),
           closingComment: redact(content.closingComment),
         },
       );
@@ -130,6 +130,15 @@ export async function publishToGitHub(
     }
   }
   return { checkRunPublished, notes: notes.map(redact) };
+}
+
+/**
+ * Redacts a body that starts with its hidden marker, leaving the marker as it is: a sensitive value that
+ * happens to occur in the marker's hash would otherwise change it, and the next run would not find the
+ * comment or issue and post a second one.
+ */
+export function redactAfterMarker(body: string, marker: string, redact: (text: string) => string): string {
+  return body.startsWith(marker) ? marker + redact(body.slice(marker.length)) : redact(body);
 }
 
 /**

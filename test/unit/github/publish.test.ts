@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../../../src/core/redact.js';
 import { createGitHubClient } from '../../../src/github/client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
+import { commentMarker } from '../../../src/report/markers.js';
 import { countRun } from '../../../src/report/outcome.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { change, finding, plan, report } from '../report/report-factory.js';
@@ -47,6 +48,28 @@ describe('publishToGitHub', () => {
     expect(github.checkRuns[0]!.output.annotations[0]).toMatchObject({
       message: 'the token *** leaked into a message',
     });
+  });
+
+  it('keeps the hidden marker intact when a sensitive value occurs in it, so the comment is found again', async () => {
+    const marker = commentMarker('gitops', ['.']);
+    const inMarker = /:([0-9a-f]{16}) -->/.exec(marker)![1]!.slice(3, 9);
+    const strict = new Redactor();
+    strict.add(inMarker);
+    const leaky = report({
+      plan: plan([change(1)]),
+      diagnostics: [finding('error', 'a.yaml', 2, `x ${inMarker} y`)],
+    });
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    const publish = () =>
+      publishToGitHub(client, leaky, countRun(leaky), 'failure', target(), switches, strict);
+    await publish();
+    await publish();
+    expect(github.comments).toHaveLength(1);
+    expect(github.comments[0]!.body.startsWith(`${marker}\n`)).toBe(true);
+    expect(github.comments[0]!.body).toContain('x *** y');
+    expect(github.requests.filter((q) => q.method === 'POST' && q.path.endsWith('/comments'))).toHaveLength(
+      1,
+    );
   });
 
   it('says once per report what a missing permission left out, and fails nothing', async () => {

@@ -33,8 +33,19 @@ const AFTER_SENDING: Readonly<Record<string, string>> = {
   UND_ERR_ABORTED: 'the request was aborted',
 };
 
+/**
+ * System errors that normally come from connect() but that an established connection can also raise (a
+ * TCP retransmission timeout, a route lost mid-request): with a syscall other than connect they happened
+ * after the request may have been written.
+ */
+const ALSO_AFTER_CONNECTING = new Set(['ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 export function classifyTransportError(error: unknown): TransportFailure {
-  const code = errorCode(error);
+  const { code, syscall } = errorCode(error);
+  if (ALSO_AFTER_CONNECTING.has(code) && syscall !== undefined && syscall !== 'connect') {
+    const detail = code === 'ETIMEDOUT' ? 'the connection timed out' : 'the connection was lost';
+    return { kind: 'network', sent: true, code, detail };
+  }
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
     return { kind: 'timeout', sent: false, phase: 'connect', code, detail: 'no connection' };
   }
@@ -52,11 +63,14 @@ export function classifyTransportError(error: unknown): TransportFailure {
   return { kind: 'network', sent: true, code, detail: AFTER_SENDING[code] ?? 'the connection failed' };
 }
 
-function errorCode(error: unknown): string {
+/** The first code along the cause chain, with the system call that failed when the error names one. */
+function errorCode(error: unknown): { code: string; syscall?: string } {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code !== '') return code;
+    const { code, syscall } = current as { code?: unknown; syscall?: unknown };
+    if (typeof code === 'string' && code !== '') {
+      return typeof syscall === 'string' && syscall !== '' ? { code, syscall } : { code };
+    }
     current = (current as { cause?: unknown }).cause;
   }
-  return 'UNKNOWN';
+  return { code: 'UNKNOWN' };
 }

@@ -23,6 +23,19 @@ describe('classifyTransportError', () => {
     });
   });
 
+  it('a system timeout or lost route on an established connection may follow the sending', () => {
+    const onRead = Object.assign(withCode('ETIMEDOUT', 'read ETIMEDOUT'), { syscall: 'read' });
+    expect(classifyTransportError(onRead)).toMatchObject({ kind: 'network', sent: true, code: 'ETIMEDOUT' });
+    const onWrite = Object.assign(withCode('EHOSTUNREACH'), { syscall: 'write' });
+    expect(classifyTransportError(onWrite)).toMatchObject({ sent: true });
+    const onConnect = Object.assign(withCode('ETIMEDOUT'), { syscall: 'connect' });
+    expect(classifyTransportError(onConnect)).toMatchObject({
+      kind: 'timeout',
+      sent: false,
+      phase: 'connect',
+    });
+  });
+
   it('header and body timeouts happen after sending', () => {
     expect(classifyTransportError(withCode('UND_ERR_HEADERS_TIMEOUT'))).toMatchObject({
       kind: 'timeout',

@@ -10,9 +10,14 @@ const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzYW5kYm94In0.c2lnbmF0dXJl';
 describe('authentication', () => {
   const sandbox = useSandbox({ rateLimit: false });
 
-  it('accepts the Token and the Bearer scheme', async () => {
+  it('accepts a machine token as Token and the JWT as Bearer, and neither in the other scheme', async () => {
     expect((await callSandbox(sandbox(), 'GET', RULES, { scheme: 'Token' })).status).toBe(200);
     expect((await callSandbox(sandbox(), 'GET', RULES, { scheme: 'Bearer', token: JWT })).status).toBe(200);
+    const machineAsBearer = await callSandbox(sandbox(), 'GET', RULES, { scheme: 'Bearer' });
+    expect(machineAsBearer).toMatchObject({
+      status: 401,
+      body: { message: 'Access token is invalid: this token is accepted only as "Token <token>"' },
+    });
   });
 
   it('answers 401 without a token, with an unknown token and with an unknown scheme', async () => {

@@ -93,11 +93,20 @@ export function identify(doc: AlertRuleDocument, organizationId: string, live: L
 }
 
 /** Errors for a document that would change what an edit cannot: target, cluster_id, organization_id. */
-export function immutableFieldErrors(doc: AlertRuleDocument, rule: ManagedAlertRule): Diagnostic[] {
+/**
+ * `organizationId`: the organization the document is planned in (its own `organization_id`, or the default
+ * one); when it is not the rule's, the document moves the rule to another organization.
+ */
+export function immutableFieldErrors(
+  doc: AlertRuleDocument,
+  rule: ManagedAlertRule,
+  organizationId: string = rule.organization_id,
+): Diagnostic[] {
   const spec = doc.value;
   const changed: { path: string; live: string; wanted: string }[] = [];
-  if (spec.organization_id !== undefined && !sameId(spec.organization_id, rule.organization_id)) {
-    changed.push({ path: 'organization_id', live: rule.organization_id, wanted: spec.organization_id });
+  const wantedOrganization = spec.organization_id ?? organizationId;
+  if (!sameId(wantedOrganization, rule.organization_id)) {
+    changed.push({ path: 'organization_id', live: rule.organization_id, wanted: wantedOrganization });
   }
   if (spec.cluster_id !== undefined && !sameId(spec.cluster_id, rule.cluster_id)) {
     changed.push({ path: 'cluster_id', live: rule.cluster_id, wanted: spec.cluster_id });

@@ -8,7 +8,7 @@ import type { AlertRuleDocument } from '../documents/types.js';
 import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { diffEditFields, fieldsOfNewRule } from './diff.js';
-import { identify, immutableFieldErrors, indexLive, type LiveIndex } from './identity.js';
+import { type Identity, identify, immutableFieldErrors, indexLive, type LiveIndex } from './identity.js';
 import { reportLiveRules } from './live-report.js';
 import { creationRequest, editFieldsOfLive, editRequestFromSpec } from './normalize.js';
 import { declaredAtPrevious, outsideEdits } from './outside-edit.js';
@@ -64,11 +64,14 @@ export function planAlertRules(input: PlanInput): Plan {
     const live = liveByOrganization.get(organizationId);
     if (live === undefined) continue;
 
-    const identity = identify(doc, organizationId, live);
+    const moved = ruleOfOtherOrganization(doc, organizationId, liveByOrganization);
+    const identity: Identity = moved
+      ? { kind: 'existing', rule: moved }
+      : identify(doc, organizationId, live);
     const receivers = resolveReceivers(doc, organizationId, input.receivers?.get(organizationId) ?? null);
     const errors = [
       ...(identity.kind === 'invalid' ? identity.diagnostics : []),
-      ...(identity.kind === 'existing' ? immutableFieldErrors(doc, identity.rule) : []),
+      ...(identity.kind === 'existing' ? immutableFieldErrors(doc, identity.rule, organizationId) : []),
       ...receivers.diagnostics,
     ];
     diagnostics.push(...errors);
@@ -123,6 +126,25 @@ export function planAlertRules(input: PlanInput): Plan {
     ghosts,
     outdated,
   };
+}
+
+/**
+ * The rule of another organization (one that was read) whose id the document gives: the document moves it
+ * to another organization, which an edit cannot do; immutableFieldErrors says so, rather than "no rule
+ * with this id". Null when the id is in the document's own organization, or nowhere we can see.
+ */
+function ruleOfOtherOrganization(
+  doc: AlertRuleDocument,
+  organizationId: string,
+  liveByOrganization: ReadonlyMap<string, LiveIndex>,
+): ManagedAlertRule | null {
+  const id = doc.value.id?.toLowerCase();
+  if (id === undefined || liveByOrganization.get(organizationId)?.byId.has(id)) return null;
+  for (const [org, live] of liveByOrganization) {
+    const rule = org === organizationId ? undefined : live.byId.get(id);
+    if (rule) return rule;
+  }
+  return null;
 }
 
 /** `declared`: the previous revision's document per live rule id; null when the previous revision is unknown. */

@@ -221,6 +221,20 @@ describe('planAlertRules: identity errors at the exact node', () => {
     expect(p.unmanaged).toEqual([]);
   });
 
+  it('says organization_id cannot be edited when the id names a rule of another organization', () => {
+    const p = plan({ 'a.yaml': ruleYaml({ organization_id: OTHER_ORG }) }, [live()], {
+      live: new Map([
+        [ORG, [live()]],
+        [OTHER_ORG, []],
+      ]),
+    });
+    expect(errorsOf(p)).toEqual([{ file: 'a.yaml', line: 3, column: 1, code: 'plan.immutable-field' }]);
+    expect(p.diagnostics[0]?.message).toMatch(/^`organization_id` cannot be edited/);
+    expect(p.changes).toEqual([]);
+    // The rule is still declared by a document (one with an error): it is not listed as unmanaged.
+    expect(p.unmanaged).toEqual([]);
+  });
+
   it('refuses a changed target on a rule matched by name', () => {
     const yaml = ruleYaml({ id: null, target: `\n  target_type: CONTAINER\n  target_id: ${API}` });
     expect(errorsOf(plan({ 'a.yaml': yaml }, [live()]))).toEqual([

@@ -80,7 +80,7 @@ export async function publishToGitHub(
         checkRunPublished = true;
       }
     } catch (error) {
-      notes.push(`Checks run not created: ${describe(error)}`);
+      notes.push(`Checks run not created or not complete: ${describe(error)}`);
     }
   }
 

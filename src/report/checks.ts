@@ -94,9 +94,10 @@ export async function publishCheckRun(github: GitHubClient, input: CheckRunInput
   });
   const done = { status: 'completed' as const, conclusion: input.conclusion };
 
+  let created: { id: number; url: string | null };
+  const [first, ...rest] = batches;
   try {
-    const [first, ...rest] = batches;
-    const created = await github.rest.checks.create({
+    const answer = await github.rest.checks.create({
       owner,
       repo,
       name: sliceChars(input.name, MAX_CHECK_TITLE),
@@ -104,21 +105,42 @@ export async function publishCheckRun(github: GitHubClient, input: CheckRunInput
       ...(rest.length === 0 ? done : { status: 'in_progress' as const }),
       output: output(first),
     });
-    let requests = 1;
+    created = { id: answer.data.id, url: answer.data.html_url ?? null };
+  } catch (error) {
+    if (statusOf(error) === 403) return { kind: 'forbidden' };
+    throw error;
+  }
+  let requests = 1;
+  try {
     for (const [index, batch] of rest.entries()) {
       const last = index === rest.length - 1;
       await github.rest.checks.update({
         owner,
         repo,
-        check_run_id: created.data.id,
+        check_run_id: created.id,
         ...(last ? done : {}),
         output: output(batch),
       });
       requests += 1;
     }
-    return { kind: 'published', url: created.data.html_url ?? null, requests };
   } catch (error) {
-    if (statusOf(error) === 403) return { kind: 'forbidden' };
+    // A run left in progress spins on the pull request for ever: complete it with what it has, and say so.
+    await github.rest.checks
+      .update({
+        owner,
+        repo,
+        check_run_id: created.id,
+        ...done,
+        output: {
+          ...output(undefined),
+          summary: sliceChars(
+            `${input.summary}\n\n> Some annotations could not be added to this run; the job summary has every finding.`,
+            MAX_OUTPUT_TEXT,
+          ),
+        },
+      })
+      .catch(() => undefined);
     throw error;
   }
+  return { kind: 'published', url: created.url, requests };
 }

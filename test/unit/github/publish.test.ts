@@ -101,7 +101,7 @@ describe('publishToGitHub', () => {
     const result = await publishToGitHub(client, r, countRun(r), 'failure', target(), switches, redactor);
     expect(result.checkRunPublished).toBe(false);
     expect(result.notes).toHaveLength(2);
-    expect(result.notes[0]).toMatch(/^Checks run not created: GitHub answered HTTP 500: /);
+    expect(result.notes[0]).toMatch(/^Checks run not created or not complete: GitHub answered HTTP 500: /);
     github = await startFakeGitHub();
   });
 });

@@ -78,6 +78,20 @@ describe('publishCheckRun', () => {
     expect(run!.conclusion).toBe('failure');
   });
 
+  it('completes the run with what it has when GitHub refuses a later batch, and reports the failure', async () => {
+    const client = createGitHubClient(github.token, { baseUrl: github.url, retryBaseMs: 1 });
+    const annotations = toCheckAnnotations(findings(120), identity);
+    // GitHub refuses the second batch (a title over its limit): the run must not stay in progress.
+    annotations[60] = { ...annotations[60]!, title: 't'.repeat(300) };
+    await expect(publishCheckRun(client, { ...input(0), annotations })).rejects.toMatchObject({
+      status: 422,
+    });
+    const [run] = github.checkRuns;
+    expect(run).toMatchObject({ status: 'completed', conclusion: 'failure' });
+    expect(run!.output.annotations).toHaveLength(50);
+    expect(run!.output.summary).toContain('Some annotations could not be added to this run');
+  });
+
   it('completes in one request when the annotations fit', async () => {
     const client = createGitHubClient(github.token, { baseUrl: github.url });
     await publishCheckRun(client, input(0));

@@ -18,6 +18,21 @@ import {
 } from './action-runner.js';
 
 const sandbox = useSandbox({ rateLimit: false });
+
+const NEW_RULE = `kind: AlertRule
+organization_id: 7f1b2c3d-0000-4000-8000-000000000001
+cluster_id: c1a5e7e0-0000-4000-8000-000000000101
+target: {target_type: APPLICATION, target_id: a1a1a1a1-0000-4000-8000-000000000301}
+name: api-up
+description: The API answers
+tag: availability
+condition: {kind: CUSTOM, promql: 'up{app="api"} == 0', operator: BELOW, threshold: 1, function: NONE}
+for_duration: PT2M
+severity: HIGH
+enabled: true
+alert_receiver_ids: [5e1ec7ed-0000-4000-8000-000000000201]
+presentation: {summary: API is down, runbook_url: 'https://runbooks.acme.example/api/up'}
+`;
 let github: FakeGitHub;
 
 beforeAll(async () => {
@@ -40,7 +55,11 @@ const inputs = () => ({
 describe('pull_request', () => {
   it('plans, reports in the Checks run and one comment, and edits that comment on the next push', async () => {
     const { dir, first } = await exampleRepository();
-    await commitEdit(dir, 'alerting/api.yaml', (t) => t.replace('severity: HIGH', 'severity: CRITICAL'));
+    await commitEdit(
+      dir,
+      'alerting/api.yaml',
+      (t) => `${t.replace('severity: HIGH', 'severity: CRITICAL')}---\n${NEW_RULE}`,
+    );
     // A component changes too, and its sensitive value with it: resolved, and never shown anywhere.
     const secret = 'N3w-Gr4fana-rotated-2026';
     const head = await commitEdit(dir, 'components/prod-eu/observability.yaml', (t) =>
@@ -79,7 +98,19 @@ describe('pull_request', () => {
     const mine = () => github.comments.filter((c) => c.issue_number === pr);
     expect(mine()).toHaveLength(1);
     expect(mine()[0]!.body).toMatch(/^<!-- platform-gitops:v1:[0-9a-f]{16} -->\n### platform-gitops plan/);
-    expect(mine()[0]!.body).toContain('`severity`: `"HIGH"` → `"CRITICAL"`');
+    // Read as a person would: an update as before → after, a new rule as its values, no `null →` lists.
+    const body = mine()[0]!.body;
+    expect(body).toContain('| ✏️ update | api-p99-latency | line 3 | `severity`: `HIGH` → `CRITICAL` |');
+    expect(body).toMatch(
+      /\| ➕ create \| api-up \| line \d+ \| new rule: `severity`: `HIGH` · `condition`: `up\{app="api"\} == 0 BELOW 1` · `for_duration`: `PT2M` · `description`: `The API answers` · /,
+    );
+    expect(body).not.toMatch(/null|→ `"|\b1 \w+s\b/);
+    expect(body).toContain(
+      '4 components unchanged in this change and not tied to a changed one: not resolved (`cert-manager`, `external-dns`, `ingress-nginx`, `karpenter`).',
+    );
+    expect(body).toContain(
+      '| ❌ error | `OUT_OF_RANGE` | line 14 | retentionDays must be between 1 and 365. |',
+    );
 
     expect(run.outputs.command).toBe('plan');
     expect(run.summary).toContain('### Platform components');

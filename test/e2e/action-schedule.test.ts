@@ -73,7 +73,7 @@ describe('schedule and workflow_dispatch', () => {
     expect(Number(more.outputs.drift)).toBe(drift + 1);
     expect(driftIssues()).toHaveLength(1);
     expect(driftIssues()[0]!.body).toContain('api-p99-latency');
-    expect(driftIssues()[0]!.body).toContain('`severity`: `"LOW"` → `"HIGH"`');
+    expect(driftIssues()[0]!.body).toContain('`severity`: `LOW` → `HIGH`');
 
     // A manual dispatch remediates: it writes the plan.
     sandbox().resetLog();

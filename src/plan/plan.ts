@@ -46,6 +46,7 @@ export function planAlertRules(input: PlanInput): Plan {
   for (const [org, rules] of input.live) liveByOrganization.set(org, indexLive(rules));
 
   const claims: Claim[] = [];
+  const unread = new Set<string>();
   for (const doc of input.documents) {
     const organizationId = doc.value.organization_id ?? input.defaultOrganizationId;
     if (organizationId === null) {
@@ -62,7 +63,10 @@ export function planAlertRules(input: PlanInput): Plan {
       continue;
     }
     const live = liveByOrganization.get(organizationId);
-    if (live === undefined) continue;
+    if (live === undefined) {
+      unread.add(organizationId);
+      continue;
+    }
 
     const moved = ruleOfOtherOrganization(doc, organizationId, liveByOrganization);
     const identity: Identity = moved
@@ -120,6 +124,7 @@ export function planAlertRules(input: PlanInput): Plan {
 
   return {
     organizations: [...input.live.keys()],
+    ...(unread.size > 0 ? { unread: [...unread] } : {}),
     changes: [...changes, ...deletes.changes],
     diagnostics: diagnostics.sort(compareDiagnostics),
     unmanaged,

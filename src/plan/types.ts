@@ -49,6 +49,11 @@ export interface LiveRuleRef {
 export interface Plan {
   /** Organizations whose live rules were read (one list call each). */
   readonly organizations: readonly string[];
+  /**
+   * Organizations that documents name but whose live rules could not be read: those documents are not
+   * planned (the read's error is reported by the caller). Absent when every organization was read.
+   */
+  readonly unread?: readonly string[];
   /** One entry per managed document (noop included) and per prune delete, in file order. */
   readonly changes: readonly AlertRuleChange[];
   /** Identity errors, immutable-field errors, receiver-name errors; ghost notices; not-up-to-date warnings. */

@@ -28,8 +28,22 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
   if (pending.length > 0) {
     lines.push('Alert rules: the plan would make these changes:', '');
     for (const change of pending) lines.push(...formatChange(change, paint), '');
+  } else if (plan.changes.length === 0 && (plan.unread?.length ?? 0) > 0) {
+    lines.push(
+      'Alert rules: nothing was planned: the live rules could not be read (see the errors below).',
+      '',
+    );
+  } else if ((plan.unread?.length ?? 0) > 0) {
+    lines.push('Alert rules: no changes in the organizations that were read.', '');
   } else {
     lines.push('Alert rules: no changes. The live rules match the documents.', '');
+  }
+  for (const org of plan.unread ?? []) {
+    if (plan.changes.length === 0) break;
+    lines.push(
+      `Not planned: the documents of organization ${org}, whose live rules could not be read (see the errors below).`,
+      '',
+    );
   }
   lines.push(
     ...section('Ghost rules (in the alerting system, not in the service; cannot be managed):', plan.ghosts),

@@ -147,6 +147,10 @@ describe('apply against the sandbox', () => {
       ['service.request-failed', ''],
     ]);
     expect(report.plan?.changes).toEqual([]);
+    // Never "the live rules match the documents" when they could not be read.
+    expect(formatPlanText(report.plan!, { color: false })).toMatch(
+      /^Alert rules: nothing was planned: the live rules could not be read \(see the errors below\)\.\n/,
+    );
   });
 });
 

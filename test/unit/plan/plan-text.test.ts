@@ -97,6 +97,11 @@ describe('formatPlanText', () => {
     expect(formatPlanText(quiet, { color: false })).toBe(
       'Alert rules: no changes. The live rules match the documents.\n\nPlan: 0 to create, 0 to update, 0 to delete, 1 unchanged.\n',
     );
+    expect(formatPlanText({ ...quiet, unread: ['o2'] }, { color: false })).toBe(
+      'Alert rules: no changes in the organizations that were read.\n\n' +
+        'Not planned: the documents of organization o2, whose live rules could not be read (see the errors below).\n\n' +
+        'Plan: 0 to create, 0 to update, 0 to delete, 1 unchanged.\n',
+    );
     expect(formatPlanText(plan, { color: false })).not.toContain('\u001b[');
     expect(formatPlanText(plan, { color: true })).toContain('\u001b[33m~\u001b[0m');
   });

@@ -323,6 +323,8 @@ describe('planAlertRules: live rules it does not change', () => {
     const p = plan({ 'a.yaml': ruleYaml({ organization_id: OTHER_ORG }) }, [live()]);
     expect(p.changes).toEqual([]);
     expect(p.organizations).toEqual([ORG]);
+    expect(p.unread).toEqual([OTHER_ORG]);
+    expect(plan({ 'a.yaml': ruleYaml() }, [live()])).not.toHaveProperty('unread');
   });
 });
 

@@ -131,15 +131,20 @@ export function formatDiff(diff: readonly FieldDiff[], paint: Paint): string[] {
   return lines;
 }
 
+/** Enough to recognize the rules; an organization may have hundreds, which only the JSON output lists in full. */
+const MAX_LISTED = 20;
+
 function section(title: string, rules: readonly LiveRuleRef[]): string[] {
   if (rules.length === 0) return [];
   const lines = [title];
-  for (const rule of rules) {
+  for (const rule of rules.slice(0, MAX_LISTED)) {
     const where = [rule.id, rule.clusterId ? `cluster ${rule.clusterId}` : null, `state ${rule.state}`]
       .filter((part) => part !== null)
       .join(', ');
     lines.push(`  • ${rule.name} (${where})`);
   }
+  if (rules.length > MAX_LISTED)
+    lines.push(`  … and ${rules.length - MAX_LISTED} more (--format json lists them all)`);
   lines.push('');
   return lines;
 }

@@ -102,6 +102,10 @@ describe('formatPlanText', () => {
         'Not planned: the documents of organization o2, whose live rules could not be read (see the errors below).\n\n' +
         'Plan: 0 to create, 0 to update, 0 to delete, 1 unchanged.\n',
     );
+    const many = Array.from({ length: 23 }, (_, i) => ({ ...plan.unmanaged[0]!, name: `r${i}` }));
+    const long = formatPlanText({ ...quiet, unmanaged: many }, { color: false }).split('\n');
+    expect(long.filter((l) => l.startsWith('  • '))).toHaveLength(20);
+    expect(long).toContain('  … and 3 more (--format json lists them all)');
     expect(formatPlanText(plan, { color: false })).not.toContain('\u001b[');
     expect(formatPlanText(plan, { color: true })).toContain('\u001b[33m~\u001b[0m');
   });

@@ -6,7 +6,14 @@ import type { ComponentTarget } from './component-target.js';
 import { anchor } from './violations.js';
 
 /** How a failed resolve is reported; the class decides the place, the code and whether it stops others. */
-export type FailureClass = 'not-found' | 'bad-request' | 'unavailable' | 'auth' | 'rate-limited' | 'other';
+export type FailureClass =
+  | 'not-found'
+  | 'bad-request'
+  | 'unavailable'
+  | 'unreachable'
+  | 'auth'
+  | 'rate-limited'
+  | 'other';
 
 export function classifyFailure(error: ApiError): FailureClass {
   switch (error.status) {
@@ -22,7 +29,9 @@ export function classifyFailure(error: ApiError): FailureClass {
     case 429:
       return 'rate-limited';
     default:
-      return error.kind === 'budget' ? 'rate-limited' : 'other';
+      if (error.kind === 'budget') return 'rate-limited';
+      // No connection even after the client's retries: the next request would meet the same.
+      return error.kind === 'network' ? 'unreachable' : 'other';
   }
 }
 
@@ -30,6 +39,7 @@ const SHORT_REASON: Readonly<Record<FailureClass, string>> = {
   'not-found': 'Not in the catalog',
   'bad-request': 'Rejected by the service',
   unavailable: 'Catalog unavailable',
+  unreachable: 'Service unreachable',
   auth: 'Access denied',
   'rate-limited': 'Rate limit reached',
   other: 'Request failed',
@@ -93,6 +103,13 @@ export function failureDiagnostic(
       );
     case 'auth':
       return report([], 'component.access-denied', error.message, 'Access denied');
+    case 'unreachable':
+      return report(
+        [],
+        'component.service-unreachable',
+        `${error.message} Components not resolved yet in this run were not sent.`,
+        'Service unreachable',
+      );
     case 'rate-limited':
       return report(
         [],

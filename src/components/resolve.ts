@@ -110,8 +110,8 @@ function registerAllSensitiveValues(
 }
 
 /**
- * Every document's findings, except that a refused token (401), organization (403) or a spent rate limit
- * is reported once: the same refusal on fifty documents would bury every other finding.
+ * Every document's findings, except that a refused token (401), organization (403), a spent rate limit or
+ * an unreachable service is reported once: the same refusal on fifty documents would bury every other finding.
  */
 function documentFindings(
   head: readonly ComponentTarget[],
@@ -126,7 +126,7 @@ function documentFindings(
     if (outcome.kind === 'attempted' && !outcome.resolution.ok) {
       const { error } = outcome.resolution;
       const failure = classifyFailure(error);
-      if (failure === 'auth' || failure === 'rate-limited') {
+      if (failure === 'auth' || failure === 'rate-limited' || failure === 'unreachable') {
         const key = error.status === 403 ? `403 ${target.organizationId}` : failure;
         if (reported.has(key)) continue;
         reported.add(key);

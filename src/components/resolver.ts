@@ -12,8 +12,9 @@ export type Resolution =
  * Sends resolves for one run, spending as few requests as the answers allow:
  * - an identical question (same parameters, same canonical body) is asked once; later documents share
  *   the answer (or the failure);
- * - after a 401 the token is known to be refused, after a 403 the organization is, and after a 429 the
- *   client could not wait out, the budget is spent: further resolves that would meet the same answer are
+ * - after a 401 the token is known to be refused, after a 403 the organization is, after a 429 the
+ *   client could not wait out the budget is spent, and after a connection failure the client's retries
+ *   could not overcome the service is out of reach: further resolves that would meet the same answer are
  *   not sent;
  * - the template list, needed only to explain a 404, is read at most once per organization.
  */
@@ -71,7 +72,8 @@ export class ComponentResolver {
     } catch (error) {
       if (error instanceof ApiError) {
         const failure = classifyFailure(error);
-        if (failure === 'rate-limited' || error.status === 401) this.#denied.set('', error);
+        if (failure === 'rate-limited' || failure === 'unreachable' || error.status === 401)
+          this.#denied.set('', error);
         else if (error.status === 403) this.#denied.set(organizationId, error);
       }
       throw error;

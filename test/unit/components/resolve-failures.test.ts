@@ -1,4 +1,6 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../../src/sandbox/index.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { ACME, edit, exampleFiles, runResolve } from './sandbox-run.js';
@@ -201,5 +203,33 @@ describe('a document without an organization', () => {
     const { report } = await runResolve(sandbox(), { head, organizationId: ACME });
     expect(errors(report)).toEqual([]);
     expect(sandbox().count(RESOLVE)).toBe(5);
+  });
+});
+
+describe('a service out of reach', () => {
+  it('stops after the first resolve the client could not deliver, and reports it once', async () => {
+    // A port that accepts connections and drops them at once: no HTTP answer, ever.
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const unreachable = { url: `http://127.0.0.1:${port}`, token: sandbox().token } as Sandbox;
+      const { report } = await runResolve(unreachable, { head: exampleFiles(), concurrency: 1 });
+      const found = errors(report);
+      expect(found.map((d) => d.code)).toEqual(['component.service-unreachable']);
+      expect(found[0]!.message).toContain('Components not resolved yet in this run were not sent.');
+      expect(report.results.map((r) => r.reason)).toEqual(
+        Array.from({ length: 5 }, () => 'Service unreachable (network).'),
+      );
+      // The client's own attempts for the first document, and nothing for the four others.
+      expect(connections).toBeGreaterThanOrEqual(1);
+      expect(connections).toBeLessThanOrEqual(4);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
   });
 });

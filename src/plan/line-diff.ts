@@ -8,8 +8,8 @@ export type LineDiffOp = { readonly op: ' ' | '-' | '+'; readonly line: string }
 /** Texts longer than this, or with several lines, are shown as a line diff rather than `before → after`. */
 export const LONG_TEXT = 60;
 
-export function isLongText(value: unknown): value is string {
-  return typeof value === 'string' && (value.length > LONG_TEXT || value.includes('\n'));
+export function isLongText(value: unknown, limit: number = LONG_TEXT): value is string {
+  return typeof value === 'string' && (value.length > limit || value.includes('\n'));
 }
 
 /** Longest-common-subsequence diff; texts in a plan are a few dozen lines, so O(n·m) is fine. */

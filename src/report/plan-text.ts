@@ -87,11 +87,20 @@ function formatChange(change: AlertRuleChange, paint: Paint): string[] {
  * A new rule reads as the rule itself: `field: value`, aligned, with no `before` (there is none). Long
  * texts (PromQL) are shown unquoted as an indented block, the way they read in the document.
  */
+/**
+ * On a new rule there is no `before` to line up with, so text stays inline longer than in a diff. The
+ * query is the rule's heart and full of quotes: always on its own line, unquoted, as in the document.
+ */
+const NEW_RULE_INLINE = 100;
+
 function formatNewRule(diff: readonly FieldDiff[]): string[] {
   const width = Math.max(0, ...diff.map((d) => d.path.length + 1));
   const lines: string[] = [];
   for (const d of diff) {
-    if (isLongText(d.after)) {
+    if (
+      typeof d.after === 'string' &&
+      (d.path === 'condition.promql' || isLongText(d.after, NEW_RULE_INLINE))
+    ) {
       lines.push(`      ${d.path}:`);
       for (const line of d.after.replace(/\n$/, '').split('\n')) lines.push(`          ${line}`);
     } else {

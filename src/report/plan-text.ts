@@ -36,7 +36,14 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
   } else if ((plan.unread?.length ?? 0) > 0) {
     lines.push('Alert rules: no changes in the organizations that were read.', '');
   } else {
-    lines.push('Alert rules: no changes. The live rules match the documents.', '');
+    // A document with an error gets no change: "everything matches" would then be a claim we cannot make.
+    const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
+    lines.push(
+      errors > 0
+        ? `Alert rules: no changes for the documents without errors (${errors} error${errors === 1 ? '' : 's'} below).`
+        : 'Alert rules: no changes. The live rules match the documents.',
+      '',
+    );
   }
   for (const org of plan.unread ?? []) {
     if (plan.changes.length === 0) break;

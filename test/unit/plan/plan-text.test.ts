@@ -102,6 +102,24 @@ describe('formatPlanText', () => {
         'Not planned: the documents of organization o2, whose live rules could not be read (see the errors below).\n\n' +
         'Plan: 0 to create, 0 to update, 0 to delete, 1 unchanged.\n',
     );
+    const erroneous: Plan = {
+      ...quiet,
+      diagnostics: [
+        {
+          severity: 'error',
+          file: 'a.yaml',
+          line: 1,
+          column: 1,
+          endLine: 1,
+          endColumn: 1,
+          code: 'plan.unknown-receiver',
+          message: 'x',
+        },
+      ],
+    };
+    expect(formatPlanText(erroneous, { color: false })).toMatch(
+      /^Alert rules: no changes for the documents without errors \(1 error below\)\.\n/,
+    );
     const many = Array.from({ length: 23 }, (_, i) => ({ ...plan.unmanaged[0]!, name: `r${i}` }));
     const long = formatPlanText({ ...quiet, unmanaged: many }, { color: false }).split('\n');
     expect(long.filter((l) => l.startsWith('  • '))).toHaveLength(20);

@@ -180,14 +180,30 @@ async function runAndReport(
   if (logs && service !== null && logClusters(report, inputs).length > 0) {
     summaryText += `\n\n${await clusterLogsSection(service, report, inputs, redactor, SUMMARY_LIMIT_BYTES - utf8Bytes(summary) - 4)}`;
   }
-  await core.summary.addRaw(summaryText, true).write();
-
   setOutputs(report.command, counts, planJsonPath);
+  await writeJobSummary(summaryText);
   if (failing) core.setFailed(redactor.redact(headline(report, counts)));
   else if (counts.drift > 0)
     core.info(
       `Drift found: ${plural(counts.drift, 'alert rule')} ${counts.drift === 1 ? 'differs' : 'differ'} from the default branch.`,
     );
+}
+
+/**
+ * The job summary is the report's home, but a runner without one (an old GitHub Enterprise Server, a local
+ * run) must not turn a finished run into a crash: say so in one line; the annotations and outputs stand.
+ */
+async function writeJobSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.info('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
+    return;
+  }
+  try {
+    await core.summary.addRaw(markdown, true).write();
+  } catch (error) {
+    // A log line, not an annotation: the annotations printed already used their caps.
+    core.info(`The job summary could not be written: ${(error as Error).message}`);
+  }
 }
 
 function setOutputs(command: string, counts: RunCounts, planJsonPath: string): void {

@@ -32,6 +32,8 @@ export interface ActionRunOptions {
   readonly sha?: string;
   readonly ref?: string;
   readonly workflow?: string;
+  /** Runner variables this run goes without (e.g. GITHUB_STEP_SUMMARY, as on a runner without summaries). */
+  readonly unset?: readonly string[];
 }
 
 let runs = 0;
@@ -87,6 +89,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     ...(options.githubUrl ? { GITHUB_API_URL: options.githubUrl } : {}),
   };
   for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  for (const name of options.unset ?? []) delete env[name];
   const child = spawn(NODE, [MAIN], { env, cwd: options.workspace, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

@@ -166,6 +166,21 @@ describe('schedule and workflow_dispatch', () => {
     ]);
   });
 
+  it('finishes its run where the runner keeps no job summary, and says so in one line', async () => {
+    const { dir } = await exampleRepository();
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'workflow_dispatch',
+      payload: { inputs: { command: 'validate' } },
+      inputs: inputs(),
+      unset: ['GITHUB_STEP_SUMMARY'],
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
+    expect(run.outputs).toMatchObject({ command: 'validate', errors: '0' });
+    expect(run.annotations.filter((a) => a.startsWith('::error'))).toEqual([]);
+  });
+
   it('names the supported events for an unsupported one', async () => {
     const { dir } = await exampleRepository();
     const run = await runAction({

@@ -149,14 +149,15 @@ const SCOPE_OWNER: Readonly<Record<string, string>> = {
 export function componentsBlock(components: readonly ComponentResult[]): Block {
   const attempted = components.filter((c) => c.status !== 'skipped');
   const skipped = components.filter((c) => c.status === 'skipped');
+  // Grouped by component: a repository of forty clusters has forty `karpenter` documents.
+  const byKey = new Map<string, number>();
+  for (const c of skipped) byKey.set(c.componentKey, (byKey.get(c.componentKey) ?? 0) + 1);
+  const keys = [...byKey].map(([key, n]) => `${inlineCode(key)}${n > 1 ? ` ×${n}` : ''}`);
   const skippedLine =
     skipped.length === 0
       ? ''
       : `${plural(skipped.length, 'component')} unchanged in this change and not tied to a changed one: not resolved` +
-        ` (${skipped
-          .slice(0, 20)
-          .map((c) => inlineCode(c.componentKey))
-          .join(', ')}${skipped.length > 20 ? `, and ${skipped.length - 20} more` : ''}).`;
+        ` (${keys.slice(0, 20).join(', ')}${keys.length > 20 ? `, and ${keys.length - 20} more` : ''}).`;
   if (attempted.length === 0) return paragraph(`### Platform components\n\n${skippedLine}`);
   return {
     open: `### Platform components\n\n${tableHead(['Component', 'Template', 'Where', 'Status', 'Violations', 'Missing requirements'])}`,

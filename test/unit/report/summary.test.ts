@@ -132,7 +132,11 @@ describe('renderSummary', () => {
       bindings: [],
       ...(status === 'failed' ? { reason: 'Catalog unavailable (HTTP 503).' } : {}),
     });
-    const skipped = Array.from({ length: 25 }, (_, i) => component(`c${i}`, 'skipped'));
+    const skipped = [
+      ...Array.from({ length: 25 }, (_, i) => component(`c${i}`, 'skipped')),
+      component('c3', 'skipped'),
+      component('c3', 'skipped'),
+    ];
     const r = report({
       components: [component('observability', 'resolved'), component('karpenter', 'failed'), ...skipped],
     });
@@ -145,7 +149,7 @@ describe('renderSummary', () => {
     );
     expect(md).not.toContain('| `c0` |');
     expect(md).toContain(
-      '25 components unchanged in this change and not tied to a changed one: not resolved (`c0`, `c1`,',
+      '27 components unchanged in this change and not tied to a changed one: not resolved (`c0`, `c1`, `c2`, `c3` ×3, `c4`,',
     );
     expect(md).toContain(', and 5 more).');
     const onlySkipped = report({ components: skipped.slice(0, 1) });

@@ -44,17 +44,21 @@ export function renderComment(
 ): string {
   const title = `### platform-gitops ${report.command}`;
   const commit = sha ? ` (commit ${inlineCode(sha.slice(0, 7))})` : '';
+  const skipped = report.skipped.map((s) => `> ${messageMarkdown(s, 2000)}`).join('\n>\n');
   if (hasNothingToSay(report)) {
     const notices = report.diagnostics.length;
-    const rest = notices > 0 ? `; ${plural(notices, 'notice')} in the job summary` : ' and no findings';
-    return `${marker}\n${title}\n\nNo changes${rest}${commit}.`;
+    const planned = report.command !== 'validate';
+    const rest =
+      notices > 0 ? `; ${plural(notices, 'notice')} in the job summary` : planned ? ' and no findings' : '';
+    // A validation made no plan: "no changes" would claim what nobody checked.
+    const verdict = planned ? 'No changes' : 'All documents valid';
+    const why = skipped ? `\n\n${skipped}` : '';
+    return `${marker}\n${title}\n\n${verdict}${rest}${commit}.${why}`;
   }
   const blocks: Block[] = [
     paragraph(`${marker}\n${title}\n\n**${escapeMarkdown(headline(report, counts))}**${commit}`),
   ];
-  if (report.skipped.length > 0) {
-    blocks.push(paragraph(report.skipped.map((s) => `> ${messageMarkdown(s, 2000)}`).join('\n>\n')));
-  }
+  if (skipped) blocks.push(paragraph(skipped));
   blocks.push(...fileSections(report));
   if (report.components.length > 0) blocks.push(componentsBlock(report.components));
   return fitBlocks(

@@ -53,6 +53,19 @@ describe('renderComment', () => {
     );
   });
 
+  it('never says "no changes" when no plan was made, and says why', () => {
+    const r = report({
+      command: 'validate',
+      skipped: [
+        'Pull request from a fork: only offline validation ran (no plan, no `component` resolution).',
+      ],
+    });
+    expect(renderComment(r, countRun(r), MARKER, 'c'.repeat(40))).toBe(
+      `${MARKER}\n### platform-gitops validate\n\nAll documents valid (commit \`ccccccc\`).\n\n` +
+        '> Pull request from a fork: only offline validation ran (no plan, no `component` resolution).',
+    );
+  });
+
   it('keeps to "no changes" when only notices were found', () => {
     const r = report({ plan: plan([change(1, 'noop')]), diagnostics: [finding('notice', 'a.yaml', 1)] });
     expect(renderComment(r, countRun(r), MARKER, 'c'.repeat(40))).toBe(

@@ -1,4 +1,5 @@
 import type { ComponentResult } from '../components/types.js';
+import { plural } from './outcome.js';
 
 /**
  * The terminal view of component results: a count line, then one line per component the run resolved or
@@ -60,10 +61,6 @@ function counts(results: readonly ComponentResult[]): string {
   if (failed > 0) parts.push(`${failed} failed`);
   if (skipped > 0) parts.push(`${skipped} skipped (unchanged)`);
   return parts.join(', ');
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 const ANSI: Readonly<Record<Color, string>> = {

@@ -1,5 +1,5 @@
 /**
- * A large run through the bundled action: 300 invalid documents and a plan of 2,000 creates on a pull
+ * A large run through the bundled action: 300 invalid documents, 300 component violations and a plan of 2,000 creates on a pull
  * request. Every annotation reaches the Checks run in requests of at most 50, and every GitHub limit holds
  * (annotation caps, comment size, output text, summary bytes).
  */
@@ -48,8 +48,23 @@ presentation: {summary: "${name} fired", runbook_url: "https://runbooks.acme.exa
 `;
 }
 
+function component(i: number): string {
+  return `kind: PlatformComponent
+organization_id: 7f1b2c3d-0000-4000-8000-000000000001
+template: {key: aws-standard, version: 1.4.0}
+component: observability
+cluster: {mode: QOVERY_MANAGED, provider: AWS, id: c1a5e7e0-0000-4000-8000-${String(2000 + i).padStart(12, '0')}}
+profileConfig:
+  retentionDays: ${400 + i}
+  storage: 200Gi
+  grafanaAdminPassword: Gr4fana-generated-${i}-secret
+clusterInputs:
+  s3BucketName: bucket-${i}
+`;
+}
+
 describe('a run at every limit', () => {
-  it('delivers 300 findings and a plan of 2,000 changes within every GitHub limit', async () => {
+  it('delivers 300 violations, 300 other findings and a plan of 2,000 changes within every GitHub limit', async () => {
     const { dir, first } = await exampleRepository();
     await mkdir(join(dir, 'generated'), { recursive: true });
     for (let file = 0; file < 20; file++) {
@@ -59,6 +74,9 @@ describe('a run at every limit', () => {
     for (let file = 0; file < 10; file++) {
       const docs = Array.from({ length: 30 }, (_, i) => rule(`broken-${file}-${i}`, 'SEVERE'));
       await writeFile(join(dir, 'generated', `broken-${file}.yaml`), docs.join('---\n'));
+      // And 300 component violations, each from its own resolve: the service's findings at their lines.
+      const components = Array.from({ length: 30 }, (_, i) => component(file * 30 + i));
+      await writeFile(join(dir, 'generated', `components-${file}.yaml`), components.join('---\n'));
     }
     const head = await commitEdit(dir, 'generated/rules-0.yaml', (t) => t);
     const pr = github.addPullRequest();
@@ -78,15 +96,15 @@ describe('a run at every limit', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
-    expect(run.outputs).toMatchObject({ command: 'plan', changes: '2000', errors: '300' });
-    expect(sandbox().requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(run.outputs).toMatchObject({ command: 'plan', changes: '2000', violations: '300', errors: '600' });
+    expect(sandbox().requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/resolve'))).toEqual([]);
 
     // Annotations: within the caps, the most important first, then one "more" notice.
     const levels = run.annotations.map((a) => /^::(\w+)/.exec(a)![1]);
     expect(levels.filter((l) => l === 'error')).toHaveLength(10); // 9 findings + the failure line
     expect(run.annotations.length).toBeLessThanOrEqual(50);
     const more = run.annotations.find((a) => a.includes('title=More findings'));
-    expect(more).toContain('291 more findings in the Checks run and the job summary');
+    expect(more).toContain('591 more findings in the Checks run and the job summary');
 
     // Checks run: every annotation delivered, at most 50 per request, text within its limit.
     const checkRequests = github.requests.filter(
@@ -98,10 +116,17 @@ describe('a run at every limit', () => {
       expect(output.text.length).toBeLessThanOrEqual(65_535);
       expect(request.status).toBeLessThan(300);
     }
-    expect(checkRequests).toHaveLength(6);
+    expect(checkRequests).toHaveLength(12);
     const check = github.checkRuns.at(-1)!;
-    expect(check.output.annotations).toHaveLength(300);
-    expect(new Set(check.output.annotations.map((a) => `${a.path}:${a.start_line}`)).size).toBe(300);
+    expect(check.output.annotations).toHaveLength(600);
+    expect(new Set(check.output.annotations.map((a) => `${a.path}:${a.start_line}`)).size).toBe(600);
+    const violations = check.output.annotations.filter((a) => a.title === 'OUT_OF_RANGE');
+    expect(violations).toHaveLength(300);
+    expect(violations[0]).toMatchObject({
+      path: 'generated/components-0.yaml',
+      start_line: 7,
+      start_column: 3,
+    });
     expect(check.conclusion).toBe('failure');
 
     // The comment and the summary stay within their sizes and say what they left out.
@@ -110,5 +135,7 @@ describe('a run at every limit', () => {
     expect(comment.body).toContain("Cut to fit GitHub's size limit");
     expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
     expect(run.summary).toContain('### Plan (2000 pending');
+    const everything = [run.stdout, run.summary, JSON.stringify(github.requests)].join('\n');
+    expect(everything).not.toMatch(/Gr4fana-generated-\d+-secret/);
   }, 60_000);
 });

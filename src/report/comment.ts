@@ -4,7 +4,15 @@ import type { GitHubClient } from '../github/client.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { Block } from './markdown.js';
-import { escapeMarkdown, fitBlocks, inlineCode, messageMarkdown, tableHead, tableRow } from './markdown.js';
+import {
+  escapeMarkdown,
+  fitBlocks,
+  htmlCode,
+  inlineCode,
+  messageMarkdown,
+  tableHead,
+  tableRow,
+} from './markdown.js';
 import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
 import { changeRow, componentsBlock, paragraph } from './tables.js';
@@ -89,7 +97,8 @@ function fileSections(report: RunReport): Block[] {
       changes.length > 0 ? plural(changes.length, 'change') : '',
     ].filter(Boolean);
     const hasError = findings.some((d) => d.severity === 'error');
-    const name = file ? inlineCode(file, 300) : 'the run';
+    // GitHub reads no Markdown inside <summary>: HTML code, not backticks.
+    const name = file ? htmlCode(file, 300) : 'the run';
     const rows = [
       ...findings.map((d) =>
         tableRow([

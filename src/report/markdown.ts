@@ -49,6 +49,21 @@ export function inlineCode(text: string, maxChars = 200): string {
   return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
+/**
+ * Code inside HTML, such as a `<summary>` line, where GitHub does not read Markdown: a `<code>` element
+ * with the text HTML-escaped.
+ */
+export function htmlCode(text: string, maxChars = 200): string {
+  const cut = text.length > maxChars ? `${sliceChars(text, maxChars)}…` : text;
+  const escaped = cut
+    .replace(/\r\n?|\n/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+  return `<code>${escaped}</code>`;
+}
+
 /** A table row from already-escaped cells. */
 export function tableRow(cells: readonly string[]): string {
   return `| ${cells.join(' | ')} |`;

@@ -29,7 +29,7 @@ describe('renderComment', () => {
     const body = renderComment(r, countRun(r), MARKER, 'b'.repeat(40));
     expect(body.startsWith(`${MARKER}\n### platform-gitops plan`)).toBe(true);
     expect(body).toContain(
-      '<details open><summary>❌ `alerting/rules-1.yaml`: 1 finding, 2 changes</summary>',
+      '<details open><summary>❌ <code>alerting/rules-1.yaml</code>: 1 finding, 2 changes</summary>',
     );
     expect(body).toContain('| ❌ error | `test.error` | line 4 | bad threshold |');
     expect(body).toContain('(commit `bbbbbbb`)');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   escapeMarkdown,
   fitBlocks,
+  htmlCode,
   inlineCode,
   messageMarkdown,
   sliceChars,
@@ -21,6 +22,10 @@ describe('escaping', () => {
       'set `clusterInputs.s3BucketName` \\| \\*now\\* `a\\|b` &lt;/details&gt;',
     );
     expect(messageMarkdown('an odd ` backtick')).toBe('an odd \\` backtick');
+  });
+
+  it('writes code inside HTML as an escaped <code> element', () => {
+    expect(htmlCode('a<b>&"c"\nd')).toBe('<code>a&lt;b&gt;&amp;&quot;c&quot; d</code>');
   });
 
   it('cuts long cells and says so', () => {

@@ -3,7 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import { type CheckConclusion, publishCheckRun, toCheckAnnotations } from '../report/checks.js';
 import { hasNothingToSay, renderComment, upsertStickyComment } from '../report/comment.js';
 import { renderDriftIssue, syncDriftIssue } from '../report/drift-issue.js';
-import { escapeMarkdown } from '../report/markdown.js';
+import { escapeMarkdown, messageMarkdown } from '../report/markdown.js';
 import { commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
 import { renderSummary } from '../report/summary.js';
@@ -66,7 +66,7 @@ export async function publishToGitHub(
         summary: redact(
           [
             escapeMarkdown(headline(report, counts)),
-            ...report.skipped.map((s) => `> ${escapeMarkdown(s)}`),
+            ...report.skipped.map((s) => `> ${messageMarkdown(s)}`),
           ].join('\n\n'),
         ),
         text: redact(renderSummary(report, counts, { limitBytes: 65_000 })),

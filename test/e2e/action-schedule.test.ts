@@ -136,6 +136,40 @@ describe('schedule and workflow_dispatch', () => {
     ]);
   });
 
+  it('leaves one open drift issue when two drift checks race, and two pull-request runs one comment', async () => {
+    const { dir } = await exampleRepository();
+    const paths = { ...inputs(), paths: 'alerting/api.yaml' };
+    const race = (eventName: string, payload: unknown) =>
+      Promise.all(
+        [1, 2].map(() =>
+          runAction({
+            workspace: dir,
+            eventName,
+            payload,
+            inputs: paths,
+            githubUrl: github.url,
+            workflow: 'race',
+          }),
+        ),
+      );
+    const checks = await race('schedule', {});
+    for (const run of checks) expect(run.code, run.stdout).toBe(0);
+    const mine = driftIssues().filter((i) => i.title.endsWith('(alerting/api.yaml)'));
+    expect(mine.filter((i) => i.state === 'open')).toHaveLength(1);
+    // A duplicate, if both were created, is closed as such.
+    for (const closed of mine.filter((i) => i.state === 'closed'))
+      expect(closed.state_reason).toBe('not_planned');
+
+    const pr = github.addPullRequest();
+    const event = {
+      number: pr,
+      pull_request: { number: pr, base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) } },
+    };
+    const plans = await race('pull_request', event);
+    for (const run of plans) expect(run.outputs.command).toBe('plan');
+    expect(github.comments.filter((c) => c.issue_number === pr)).toHaveLength(1);
+  });
+
   it('refuses an unknown dispatched command in one line, without a stack trace', async () => {
     const { dir } = await exampleRepository();
     const run = await runAction({

@@ -42,7 +42,9 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
     const unchanged = report.plan.changes.length - pending.length;
     const heading = report.command === 'drift' ? '### Drift' : '### Plan';
     if (pending.length > 0) {
-      blocks.push(planBlock(pending, `${heading} (${pending.length} pending, ${unchanged} unchanged)`));
+      blocks.push(
+        planBlock(pending, `${heading} (${planCounts(report.command, pending.length, unchanged)})`),
+      );
     } else {
       const none = report.command === 'drift' ? 'No drift' : 'No changes';
       const match = unchanged === 1 ? 'alert rule matches its document' : 'alert rules match their documents';
@@ -74,6 +76,14 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
     options.planJsonPath ? 'The whole run is in the plan-json output file.' : '',
   ].join(' ');
   return fitBlocks(blocks, options.limitBytes ?? SUMMARY_LIMIT_BYTES, utf8Bytes, where.trim()).markdown;
+}
+
+/** The plan's heading counts, in the words of the command: a drift is not pending, an apply is done. */
+function planCounts(command: RunReport['command'], pending: number, unchanged: number): string {
+  if (command === 'drift')
+    return `${plural(pending, 'rule')} ${pending === 1 ? 'differs' : 'differ'}, ${unchanged} in sync`;
+  if (command === 'apply') return `${plural(pending, 'change')}, ${unchanged} unchanged; results below`;
+  return `${pending} pending, ${unchanged} unchanged`;
 }
 
 /** Requests spent against the service's hourly budget, and time taken. */

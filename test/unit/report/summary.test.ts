@@ -41,6 +41,7 @@ describe('renderSummary', () => {
     const r = report({ command: 'apply', plan: plan([change(1), change(2)]), results: [overwrote, failed] });
     const md = renderSummary(r, countRun(r));
     expect(md).toContain('**apply: 1 error, 1 applied, 1 failed**');
+    expect(md).toContain('### Plan (2 changes, 0 unchanged; results below)');
     expect(md).toContain('| ❌ failed | ✏️ update | rule-2 |');
     expect(md).toContain('overwrote an edit made outside git: `severity`');
   });
@@ -111,6 +112,8 @@ describe('renderSummary', () => {
     const drift = renderSummary(two, countRun(two));
     expect(drift).toContain('No drift: 2 alert rules match their documents.');
     expect(drift).toContain('2 ghost rules (');
+    const drifted = report({ command: 'drift', plan: plan([change(1), change(2, 'noop')]) });
+    expect(renderSummary(drifted, countRun(drifted))).toContain('### Drift (1 rule differs, 1 in sync)');
   });
 
   it('lists resolved and failed components, and the unchanged ones in one line', () => {

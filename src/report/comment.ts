@@ -90,7 +90,9 @@ function fileSections(report: RunReport): Block[] {
   for (const d of report.diagnostics) entry(d.file).findings.push(d);
   for (const c of report.plan ? pendingChanges(report.plan) : []) entry(c.file).changes.push(c);
 
-  return [...byFile.keys()].sort().map((file) => {
+  // Files in order, then what concerns the run as a whole (a ghost rule, a service notice): least to act on.
+  const files = [...byFile.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)));
+  return files.map((file) => {
     const { findings, changes } = byFile.get(file)!;
     const counts = [
       findings.length > 0 ? plural(findings.length, 'finding') : '',

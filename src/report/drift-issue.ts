@@ -40,7 +40,8 @@ export function renderDriftIssue(
       paragraph(
         `${marker}\n### Alert rules differ from the default branch\n\n` +
           `The drift check${run} found ${pending.length} alert rule${pending.length === 1 ? '' : 's'} whose live ` +
-          `state differs from the documents${commit}. Before is the live value, after is the document's. ` +
+          `state differs from the documents${commit}. Before is the live value, after is the document's; a ` +
+          '*new rule* is declared by a document and missing from the service. ' +
           'Apply the default branch (or edit the documents) to remove the drift; this issue is updated by ' +
           'every drift check and closed when the drift is gone.',
       ),

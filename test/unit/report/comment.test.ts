@@ -44,6 +44,9 @@ describe('renderComment', () => {
     const body = renderComment(r, countRun(r), MARKER, 'b'.repeat(40));
     expect(body).toContain('<summary>the run: 1 finding</summary>');
     expect(body).toContain('| ⚠️ warning | `test.warning` | — | the `catalog` was slow |');
+    const withFile = report({ diagnostics: [run, finding('error', 'b.yaml', 2)] });
+    const both = renderComment(withFile, countRun(withFile), MARKER, 'b'.repeat(40));
+    expect(both.indexOf('<code>b.yaml</code>')).toBeLessThan(both.indexOf('the run: 1 finding'));
   });
 
   it('is a short "no changes" when there is nothing to say', () => {

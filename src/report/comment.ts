@@ -150,7 +150,8 @@ export async function upsertStickyComment(
         per_page: 100,
       })
     )
-      .filter((c) => (c.body ?? '').includes(marker))
+      // Ours start with the marker; a person's reply that quotes ours contains it too, and is not ours to edit.
+      .filter((c) => (c.body ?? '').startsWith(marker))
       .sort((a, b) => a.id - b.id);
 
   const existing = await find();

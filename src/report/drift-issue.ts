@@ -95,7 +95,8 @@ export async function syncDriftIssue(
         per_page: 100,
       })
     )
-      .filter((i) => !i.pull_request && (i.body ?? '').includes(marker))
+      // Ours start with the marker; an issue that quotes ours is someone else's.
+      .filter((i) => !i.pull_request && (i.body ?? '').startsWith(marker))
       .sort((a, b) => a.number - b.number);
   const closeAs = async (issueNumber: number, comment: string, reason: 'completed' | 'not_planned') => {
     await github.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body: comment });

@@ -128,6 +128,14 @@ describe('upsertStickyComment', () => {
     expect(github.comments).toHaveLength(121);
   });
 
+  it("never edits or deletes a person's reply that quotes the comment, marker and all", async () => {
+    await upsertStickyComment(client, target(), `${MARKER}\nfirst`, false);
+    const quote = `> ${MARKER}\n> first\n\nWhy is this rule changing?`;
+    await client.rest.issues.createComment({ owner: 'acme', repo: 'gitops', issue_number: pr, body: quote });
+    expect(await upsertStickyComment(client, target(), `${MARKER}\nsecond`, false)).toBe('updated');
+    expect(github.comments.map((c) => c.body)).toEqual([`${MARKER}\nsecond`, quote]);
+  });
+
   it('posts nothing when there is nothing to say and no comment yet, and edits to "no changes" otherwise', async () => {
     expect(await upsertStickyComment(client, target(), `${MARKER}\nno changes`, true)).toBe('not-posted');
     expect(github.comments).toHaveLength(0);

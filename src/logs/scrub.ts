@@ -12,12 +12,19 @@ const CREDENTIAL_PATTERNS: readonly [RegExp, (match: string, ...groups: string[]
     (_m, name = '', scheme) => `${name}${scheme ? `${scheme} ` : ''}${REDACTED}`,
   ],
   [
-    /\b((?:[a-z0-9]+[_-])*(?:password|passwd|pwd|secret(?:[_-]?(?:access[_-]?)?key)?|credentials?|api[_-]?key|access[_-]?key|private[_-]?key|token)["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi,
+    // The name starts where a token of [a-z0-9_-] starts, so camelCase names (grafanaAdminPassword,
+    // adminPassword) are caught too; the lookbehind keeps this linear on long runs like a-a-a-…
+    /(?<![a-z0-9_-])([a-z0-9_-]*(?:password|passwd|pwd|secret(?:[_-]?(?:access[_-]?)?key)?|credentials?|api[_-]?key|access[_-]?key|private[_-]?key|token)["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi,
     (_m, name = '') => `${name}${REDACTED}`,
   ],
   [/\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g, () => REDACTED],
   [/\beyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]+/g, () => REDACTED],
-  [/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/:@]+:[^\s/@]+@/gi, (_m, scheme = '') => `${scheme}${REDACTED}@`],
+  // The scheme starts where a run of scheme characters starts: with \b it would restart at every dot or
+  // dash of a long run (a-a-a-…) and take seconds on one log line the service sent.
+  [
+    /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/)[^\s/:@]+:[^\s/@]+@/gi,
+    (_m, scheme = '') => `${scheme}${REDACTED}@`,
+  ],
 ];
 
 /** Registered secrets first (exact values), then anything credential-shaped. */

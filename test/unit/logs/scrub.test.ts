@@ -15,6 +15,26 @@ describe('scrub', () => {
     );
   });
 
+  it('hides camelCase and dotted setting names, as Helm values and JSON write them', () => {
+    expect(clean('values rejected: grafanaAdminPassword: Gr4fana-prod-eu-7c1d9e')).toBe(
+      'values rejected: grafanaAdminPassword: ***',
+    );
+    expect(clean('helm --set grafana.adminPassword=Gr4fana-x --set rootToken=t0k')).toBe(
+      'helm --set grafana.adminPassword=*** --set rootToken=***',
+    );
+    expect(clean('{"grafanaAdminPassword":"Gr4fana-x","retentionDays":30}')).toBe(
+      '{"grafanaAdminPassword":"***","retentionDays":30}',
+    );
+    expect(clean('passwordless: true, 3 tokens: left')).toBe('passwordless: true, 3 tokens: left');
+  });
+
+  it('finishes one huge line the service sent (a quadratic pattern would take hours here)', () => {
+    for (const unit of ['a-', 'a.', 'ab', 'password', 'http://a:', 'eyJab.']) {
+      const hostile = unit.repeat(Math.ceil(1_000_000 / unit.length));
+      expect(clean(hostile).length).toBeGreaterThan(0);
+    }
+  });
+
   it('hides authorization headers, keys, JWTs and credentials in addresses', () => {
     expect(clean('Authorization: Bearer abc.def')).toBe('Authorization: Bearer ***');
     expect(clean('authorization=Token qov_x')).toBe('authorization=Token ***');

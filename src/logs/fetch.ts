@@ -150,10 +150,22 @@ export function failedReport(cluster: ClusterRef, failure: string): ClusterLogsR
 const clusterKey = (c: ClusterRef): string => `${c.organizationId}/${c.clusterId}`;
 
 /**
+ * A failure that will repeat for every other cluster: a refused token, or a service that does not answer
+ * at all (no connection, or no answer within the request's timeout). Asking again would only spend the
+ * hourly budget, or the step's time bound while the failed job waits.
+ */
+function reasonToStop(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 401) return 'the service refused the token (HTTP 401).';
+  if (error.status === null && (error.kind === 'timeout' || error.kind === 'network'))
+    return 'the service did not answer the previous request.';
+  return null;
+}
+
+/**
  * Logs of several clusters, a few at a time, in the order given (duplicates fetched once). Never throws:
- * a cluster that fails gets a report whose `failure` says why. The first cluster goes alone: after a 401
- * the token is known to be bad and the others are not asked (every request counts against the hourly
- * budget, and a job failing on a revoked token should not spend more of it).
+ * a cluster that fails gets a report whose `failure` says why. The first cluster goes alone: after a 401,
+ * or when the service does not answer, the others are not asked (see reasonToStop).
  */
 export async function collectClusterLogs(
   client: ServiceClient,
@@ -180,10 +192,8 @@ export async function collectClusterLogs(
     try {
       reports[index] = await fetchRecentLogs(client, cluster, options);
     } catch (error) {
-      const failure = describeFailure(error, options.signal);
-      if (error instanceof ApiError && error.status === 401)
-        refused = 'the service refused the token (HTTP 401).';
-      reports[index] = failedReport(cluster, failure);
+      reports[index] = failedReport(cluster, describeFailure(error, options.signal));
+      refused ??= reasonToStop(error);
     }
   }
 
@@ -191,7 +201,7 @@ export async function collectClusterLogs(
     while (next < unique.length) await fetchNext();
   }
 
-  // The first cluster alone: if the token is refused, the others are not asked at all.
+  // The first cluster alone: if the token is refused or the service is down, the others are not asked.
   if (unique.length > 0) await fetchNext();
   await Promise.all(Array.from({ length: concurrency }, () => worker()));
   return reports;

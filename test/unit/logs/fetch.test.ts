@@ -167,6 +167,35 @@ describe('collectClusterLogs', () => {
     }
   });
 
+  it('stops asking when the service does not answer: the next cluster would wait just as long', async () => {
+    sandbox().setFaults({
+      script: [{ operation: 'listClusterDeploymentHistoryV2', reset: true, times: 10 }],
+    });
+    const once = createServiceClient({
+      apiUrl: sandbox().url,
+      token: sandbox().token,
+      retry: { maxAttempts: 1 },
+    });
+    try {
+      const reports = await collectClusterLogs(
+        once,
+        [prod, { organizationId: ACME, clusterId: STAGING_EU }],
+        {
+          entries: 10,
+          concurrency: 4,
+        },
+      );
+      expect(reports.map((r) => r.failure)).toEqual([
+        expect.stringMatching(/could not reach the service/),
+        'not asked: the service did not answer the previous request.',
+      ]);
+      expect(sandbox().count()).toBe(1);
+    } finally {
+      sandbox().setFaults({});
+      await once.close();
+    }
+  });
+
   it('gives up at once when the time bound has passed', async () => {
     const reports = await collectClusterLogs(client, [prod], {
       entries: 10,

@@ -1,10 +1,13 @@
 /**
  * The bundled post step (dist/post.js, or DIST_DIR) run as the runner runs it: a child process with INPUT_*
- * inputs, STATE_* values saved by the main step and a GITHUB_STEP_SUMMARY file, against the sandbox.
+ * inputs, STATE_* values saved by the main step and a GITHUB_STEP_SUMMARY file, against the sandbox (and a
+ * server that never answers, for the time bound: that test takes the request timeout, about 10 s).
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +123,11 @@ describe('post step (dist/post.js)', () => {
     expect(positions.every((p) => p > 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     expect(run.summary).not.toContain('later success');
+    // Errors come first, then the entries; provider, region and transmitter are folded away.
+    expect(run.summary.indexOf('#### Errors')).toBeLessThan(run.summary.indexOf('#### Newest 3 entries'));
+    const folded = run.summary.slice(run.summary.indexOf('<details>'), run.summary.indexOf('</details>'));
+    expect(folded).toContain('| aws | eu-west-3 | kubernetes prod-eu (k1) |');
+    expect(run.summary.replace(folded, '')).not.toContain('eu-west-3');
     expect(run.stdout).toContain('Newest 3 entries, oldest first:');
     expectNoToken(run, sandbox().token);
     expect(sandbox().count()).toBe(2);
@@ -209,6 +217,26 @@ describe('post step (dist/post.js)', () => {
       /::warning::Cluster logs of c1a5e7e0-0000-4000-8000-000000000201: .*HTTP 403/,
     );
   });
+
+  it('ends with a warning and exit 0 when the service accepts connections and never answers', async () => {
+    const hung = createServer(() => {});
+    await new Promise<void>((ready) => hung.listen(0, '127.0.0.1', ready));
+    const address = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    try {
+      const run = await runPostStep(tokenInputs(), { ...saved(PROD_EU, STAGING_EU), 'api-url': address });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toMatch(
+        /::warning::Cluster logs of c1a5e7e0-0000-4000-8000-000000000101: listClusterDeploymentHistoryV2 .* timed out/,
+      );
+      expect(run.stdout).toContain(
+        `::warning::Cluster logs of ${STAGING_EU}: not asked: the service did not answer the previous request.`,
+      );
+      expect(run.summary).toContain('Could not fetch the logs');
+    } finally {
+      hung.closeAllConnections();
+      await new Promise((closed) => hung.close(closed));
+    }
+  }, 40_000);
 
   it('prefers the cluster-id input over the saved clusters', async () => {
     setDeployments(sandbox().state, STAGING_EU, [deployment(2, 'SUCCESS', [info(at(1), 'staging ok')])]);

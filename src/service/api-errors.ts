@@ -11,7 +11,7 @@ import type { RateLimitStatus } from './types.js';
  * passes through `redact` first in case it echoes what it was sent.
  */
 export const HINT_401 =
-  'token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).';
+  'Token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).';
 
 const MAY_HAVE_CREATED =
   'The rule may have been created anyway: run plan again before re-applying, so that it is not created twice.';

@@ -60,7 +60,7 @@ export function createServiceClient(
   options: ServiceClientOptions,
 ): ServiceClient & { close(): Promise<void> } {
   const token = options.token.trim();
-  if (token === '') throw new UsageError(`No API token. ${capitalizeFirst(HINT_401)}`);
+  if (token === '') throw new UsageError(`No API token. ${HINT_401}`);
   // Checked again here, so no caller can send the token in clear text to another machine by mistake.
   const baseUrl = resolveApiUrl(options.apiUrl, {});
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
@@ -147,8 +147,4 @@ export function createServiceClient(
 
 function managedRule(body: unknown, ctx: DecodeContext) {
   return decodeManagedAlertRule(body, '', ctx);
-}
-
-function capitalizeFirst(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

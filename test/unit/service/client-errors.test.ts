@@ -78,7 +78,7 @@ describe('answers that are never retried', () => {
     const error = await failure(service.getAlertRules(ACME));
     expect(error).toMatchObject({ status: 401, kind: 'http' });
     expect(error.hint).toBe(
-      'token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).',
+      'Token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).',
     );
     expect(sandbox().count()).toBe(1);
     expect(clock.sleeps).toEqual([]);

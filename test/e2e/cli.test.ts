@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
@@ -52,13 +52,54 @@ describe('the CLI bundle', () => {
       (d: { file: string; line: number; column: number; code: string; severity: string }) =>
         `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}`,
     );
-    for (const e of expected) {
-      expect(found).toContain(`${e.file}:${e.line}:${e.column} ${e.severity} ${e.code}`);
+    const planted = expected.map((e) => `${e.file}:${e.line}:${e.column} ${e.severity} ${e.code}`);
+    expect([...found].sort()).toEqual([...planted].sort());
+  });
+
+  it('refuses a file over 1 MiB and a symlink leaving the repository, each with its file, never a stack', async () => {
+    const repo = await mkdtemp(join(tmpdir(), 'cli-bad-input-'));
+    try {
+      await mkdir(join(repo, 'alerting'));
+      await writeFile(join(repo, 'alerting', 'big.yaml'), `# ${'x'.repeat(1024 * 1024)}\n`);
+      await writeFile(join(repo, '..', `${basename(repo)}-outside.yaml`), 'kind: AlertRule\n');
+      await symlink(join(repo, '..', `${basename(repo)}-outside.yaml`), join(repo, 'alerting', 'leak.yaml'));
+      for (const format of ['json', 'github', 'text']) {
+        const run = await cli(['validate', 'alerting', '--format', format, '--root', repo]);
+        expect(run.code).toBe(1);
+        expect(run.stderr).not.toMatch(/\n\s+at /);
+        if (format === 'json') {
+          const found = JSON.parse(run.stdout).diagnostics.map(
+            (d: { file: string; line: number; code: string }) => [d.file, d.line, d.code].join(' '),
+          );
+          expect(found).toEqual([
+            'alerting/big.yaml 1 file.too-large',
+            'alerting/leak.yaml 1 file.symlink-outside-root',
+          ]);
+        } else if (format === 'github') {
+          expect(run.stdout).toContain('::error file=alerting/big.yaml,line=1,col=1');
+          expect(run.stdout).toContain('::error file=alerting/leak.yaml,line=1,col=1');
+          expect(run.stdout).toContain('2 errors, 0 warnings');
+        } else {
+          expect(run.stdout).toMatch(
+            /^alerting\/big\.yaml:1:1: error: file is 1\.0 MiB \(1,048,579 bytes\)/m,
+          );
+        }
+      }
+    } finally {
+      await rm(join(repo, '..', `${basename(repo)}-outside.yaml`), { force: true });
+      await rm(repo, { recursive: true, force: true });
     }
   });
 
   it('answers a bad command or option with one line and no stack trace', async () => {
-    for (const args of [['deploy'], ['plan', '--bogus'], ['validate', '--format', 'xml'], ['logs']]) {
+    const bad = [
+      ['deploy'],
+      ['plan', '--bogus'],
+      ['validate', '--format', 'xml'],
+      ['validate', '--format'],
+      ['logs'],
+    ];
+    for (const args of bad) {
       const run = await cli(args);
       expect(run.code).toBe(1);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);

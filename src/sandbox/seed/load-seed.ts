@@ -26,7 +26,9 @@ export async function loadSeedDirectory(dir: string): Promise<Seed> {
     try {
       parts.push({ file, value: parse(text, { prettyErrors: true }) });
     } catch (error) {
-      throw new SeedError(`${file}: not valid YAML: ${(error as Error).message.split('\n')[0]}`);
+      // The yaml library's first line ends with "at line L, column C:" before a code frame.
+      const first = ((error as Error).message.split('\n')[0] ?? '').replace(/:\s*$/, '');
+      throw new SeedError(`${file}: not valid YAML: ${first}`);
     }
   }
   return validateSeed(parts);

@@ -70,6 +70,11 @@ describe('invalid seeds', () => {
     expect(message).toBe('<dir>/clusters.yaml: clusters[0].id: expected a uuid, found "not-a-uuid"');
   });
 
+  it('gives the line and column of a YAML error on one line, without the code frame', async () => {
+    const message = await seedFailure({ 'a.yaml': 'organizations: [\n' });
+    expect(message).toMatch(/^<dir>\/a\.yaml: not valid YAML: .* at line 2, column 1$/);
+  });
+
   it.each([
     [{ 'a.yaml': `${BASE}widgets: []\n` }, '<dir>/a.yaml: widgets: unknown section'],
     [{ 'a.yaml': 'organizations: [\n' }, '<dir>/a.yaml: not valid YAML'],

@@ -3,7 +3,7 @@ import type { RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
 import { pendingChanges } from '../plan/types.js';
 
-/** Version of the JSON output's shape; bumped only on a breaking change (see docs/json-output.md). */
+/** Version of the JSON output's shape; bumped only on a breaking change (the README documents the shape). */
 export const JSON_OUTPUT_VERSION = 1;
 
 /** Replaces every registered secret in every string of a JSON-able value (keys included). */

@@ -61,7 +61,10 @@ export function renderComment(
     // A validation made no plan: "no changes" would claim what nobody checked.
     const verdict = planned ? 'No changes' : 'All documents valid';
     const why = skipped ? `\n\n${skipped}` : '';
-    return `${marker}\n${title}\n\n${verdict}${rest}${commit}.${why}`;
+    // A component change has no plan of its own: say that it was checked, or "no changes" reads as ignored.
+    const resolved = report.components.filter((c) => c.status === 'resolved').length;
+    const checked = resolved > 0 ? ` ${plural(resolved, 'component')} resolved without a violation.` : '';
+    return `${marker}\n${title}\n\n${verdict}${rest}${commit}.${checked}${why}`;
   }
   const blocks: Block[] = [
     paragraph(`${marker}\n${title}\n\n**${escapeMarkdown(headline(report, counts))}**${commit}`),

@@ -69,6 +69,27 @@ describe('renderComment', () => {
     );
   });
 
+  it('says that changed components were checked when nothing else is to say', () => {
+    const resolved = {
+      file: 'components/karpenter.yaml',
+      line: 7,
+      organizationId: 'o',
+      templateKey: 'aws-standard',
+      templateVersion: '1.4.0',
+      componentKey: 'karpenter',
+      clusterMode: 'QOVERY_MANAGED',
+      cloudProvider: 'AWS',
+      status: 'resolved',
+      violations: 0,
+      requirements: [],
+      bindings: [],
+    } as const;
+    const r = report({ components: [resolved, { ...resolved, status: 'skipped' }] });
+    expect(renderComment(r, countRun(r), MARKER, 'c'.repeat(40))).toBe(
+      `${MARKER}\n### platform-gitops plan\n\nNo changes and no findings (commit \`ccccccc\`). 1 component resolved without a violation.`,
+    );
+  });
+
   it('keeps to "no changes" when only notices were found', () => {
     const r = report({ plan: plan([change(1, 'noop')]), diagnostics: [finding('notice', 'a.yaml', 1)] });
     expect(renderComment(r, countRun(r), MARKER, 'c'.repeat(40))).toBe(

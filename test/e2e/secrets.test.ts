@@ -307,7 +307,8 @@ describe('secrets never leave the process', () => {
     await actionLeaks(drift, secrets, 'schedule');
 
     // The post step of the failed push, as saved, and with the cluster named (the logs fetched again).
-    for (const extra of [{}, { 'cluster-id': PROD_EU, 'organization-id': ACME }]) {
+    const extras: Record<string, string>[] = [{}, { 'cluster-id': PROD_EU, 'organization-id': ACME }];
+    for (const extra of extras) {
       const post = await runPostStep({ ...inputs, ...extra }, push.state);
       const what = `post step ${JSON.stringify(extra)}`;
       expect(post.code, what).toBe(0);

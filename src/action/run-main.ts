@@ -34,7 +34,8 @@ const LOGS_TIME_LIMIT_MS = 20_000;
  * set the exit status. The one try/catch that maps errors to a failed step lives here.
  */
 export async function run(): Promise<void> {
-  const redactor = new Redactor();
+  // Every secret the run learns is also masked by the runner, for the rest of the job's log.
+  const redactor = new Redactor({ onAdd: (secret) => core.setSecret(secret) });
   try {
     const inputs = readInputs(process.env);
     redactor.add(inputs.apiToken);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
 import { Agent } from 'undici';
+import { registerLikelySecretsIn } from '../components/sensitive-values.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import { Redactor } from '../core/redact.js';
+import { loadDocuments } from '../documents/index.js';
 import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
 import { type PostSettings, readPostSettings } from '../logs/post-settings.js';
@@ -29,17 +31,32 @@ const CONCURRENCY = 4;
  */
 export async function runPost(options: PostOptions = {}): Promise<void> {
   // Before anything can print: the token is a secret for the runner's log and for our own redaction.
-  const redactor = new Redactor();
-  const token = core.getInput('api-token');
-  if (token.trim()) {
-    core.setSecret(token.trim());
-    redactor.add(token);
-  }
+  const redactor = new Redactor({ onAdd: (secret) => core.setSecret(secret) });
+  redactor.add(core.getInput('api-token'));
   try {
+    await registerDocumentSecrets(redactor);
     await postClusterLogs(redactor, options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     core.warning(redactor.redact(`Could not add the cluster logs to the job summary: ${message}`));
+  }
+}
+
+/**
+ * Log entries may quote a component's setting (a password the installer rejected). The post step has no
+ * resolve answers to say which fields are sensitive, so it reads the documents the main step read and
+ * hides every value that looks like a credential, before anything is printed.
+ */
+async function registerDocumentSecrets(redactor: Redactor): Promise<void> {
+  const root = process.env.GITHUB_WORKSPACE || process.cwd();
+  const paths = core
+    .getInput('paths')
+    .split(/[\n,]/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const { documents } = await loadDocuments(root, paths.length > 0 ? paths : ['.']);
+  for (const document of documents) {
+    if (document.kind === 'PlatformComponent') registerLikelySecretsIn(document.value, redactor);
   }
 }
 

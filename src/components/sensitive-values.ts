@@ -1,4 +1,5 @@
 import type { Redactor } from '../core/redact.js';
+import type { PlatformComponentSpec } from '../documents/types.js';
 import type { FieldDescriptor, Requirement } from '../service/types.js';
 import type { ComponentTarget } from './component-target.js';
 
@@ -33,7 +34,14 @@ const CREDENTIAL_KEY = /passw(or)?d|passphrase|secret|token|api[-_]?key|private[
  * so values under credential-like keys are registered for every document up front.
  */
 export function registerLikelySecrets(target: ComponentTarget, redactor: Redactor): void {
-  const spec = target.document.value;
+  registerLikelySecretsIn(target.document.value, redactor);
+}
+
+/**
+ * The same for a document read on its own (the post step has no resolve answers to say which fields the
+ * service marks sensitive, so it hides what looks like a credential).
+ */
+export function registerLikelySecretsIn(spec: PlatformComponentSpec, redactor: Redactor): void {
   // Strings only: a number under `tokenTtl` is not a secret, and masking it would mangle every count.
   const visit = (value: unknown, secret: boolean): void => {
     if (typeof value === 'string') {

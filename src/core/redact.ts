@@ -8,14 +8,30 @@ export const REDACTED = '***';
 /** Values shorter than this are not registered: masking "a" or "true" would mangle every message. */
 const MIN_SECRET_LENGTH = 4;
 
+export interface RedactorOptions {
+  /**
+   * Told of every newly registered secret. The action passes the runner's mask (core.setSecret), so that
+   * a value learned during the run (a sensitive component field) is masked in every later log line of the
+   * job too, the post step's included.
+   */
+  readonly onAdd?: (secret: string) => void;
+}
+
 export class Redactor {
   readonly #secrets = new Set<string>();
+  readonly #onAdd: ((secret: string) => void) | undefined;
 
-  /** Registers a value that must never be shown. Returns the same value for chaining. */
+  constructor(options: RedactorOptions = {}) {
+    this.#onAdd = options.onAdd;
+  }
+
+  /** Registers a value that must never be shown. */
   add(value: string | null | undefined): void {
     if (typeof value !== 'string') return;
     const trimmed = value.trim();
-    if (trimmed.length >= MIN_SECRET_LENGTH) this.#secrets.add(trimmed);
+    if (trimmed.length < MIN_SECRET_LENGTH || this.#secrets.has(trimmed)) return;
+    this.#secrets.add(trimmed);
+    this.#onAdd?.(trimmed);
   }
 
   get size(): number {

@@ -135,7 +135,7 @@ describe('a run at every limit', () => {
     expect(comment.body).toContain("Cut to fit GitHub's size limit");
     expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
     expect(run.summary).toContain('### Plan (2000 pending');
-    const everything = [run.stdout, run.summary, JSON.stringify(github.requests)].join('\n');
+    const everything = [run.log, run.summary, JSON.stringify(github.requests)].join('\n');
     expect(everything).not.toMatch(/Gr4fana-generated-\d+-secret/);
   }, 60_000);
 });

@@ -116,7 +116,7 @@ describe('pull_request', () => {
     expect(run.summary).toContain('### Platform components');
     expect(run.summary).toMatch(/\| `observability` \| `aws-standard@1.4.0` \|/);
     const everywhere = [
-      run.stdout,
+      run.log,
       run.summary,
       JSON.stringify(github.requests),
       await readFile(run.outputs['plan-json']!, 'utf8'),

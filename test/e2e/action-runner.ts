@@ -15,6 +15,11 @@ export const EXAMPLE = resolve('fixtures/example');
 export interface ActionRun {
   readonly code: number | null;
   readonly stdout: string;
+  /**
+   * The log as the runner shows it: `::add-mask::` lines are read by the runner, never shown, and carry
+   * exactly the values it must mask.
+   */
+  readonly log: string;
   readonly stderr: string;
   readonly summary: string;
   readonly outputs: Record<string, string>;
@@ -103,6 +108,10 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   return {
     code,
     stdout,
+    log: stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('::add-mask::'))
+      .join('\n'),
     stderr,
     summary: await readFile(files.summary, 'utf8'),
     outputs: parseFileCommands(await readFile(files.output, 'utf8')),

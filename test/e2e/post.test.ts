@@ -89,7 +89,7 @@ const tokenInputs = () => ({ 'api-token': sandbox().token, 'log-entries': '50' }
 function expectNoToken(run: PostRun, token: string): void {
   expect(run.summary).not.toContain(token);
   expect(run.stderr).not.toContain(token);
-  expect(run.stdout.replace(`::add-mask::${token}`, '')).not.toContain(token);
+  expect(run.stdout.replaceAll(`::add-mask::${token}`, '')).not.toContain(token);
 }
 
 describe('post step (dist/post.js)', () => {

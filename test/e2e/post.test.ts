@@ -52,6 +52,7 @@ let runs = 0;
 async function runPostStep(
   inputs: Record<string, string>,
   state: Record<string, string> = {},
+  extraEnv: Record<string, string> = {},
 ): Promise<PostRun> {
   runs += 1;
   const summaryFile = join(workDir, `summary-${runs}.md`);
@@ -61,6 +62,7 @@ async function runPostStep(
     GITHUB_ACTIONS: 'true',
     GITHUB_STEP_SUMMARY: summaryFile,
     RUNNER_TEMP: workDir,
+    ...extraEnv,
   };
   // The runner's form: INPUT_ + upper case with hyphens kept; state under its own name.
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
@@ -131,6 +133,25 @@ describe('post step (dist/post.js)', () => {
     expect(run.stdout).toContain('Newest 3 entries, oldest first:');
     expectNoToken(run, sandbox().token);
     expect(sandbox().count()).toBe(2);
+  });
+
+  it('hides a component credential that a log entry quotes, read from the documents under paths', async () => {
+    // observability's grafanaAdminPassword in the example repository, quoted bare by the installer.
+    const password = 'Gr4fana-prod-eu-7c1d9e';
+    setDeployments(sandbox().state, PROD_EU, [
+      deployment(2, 'ERROR', [
+        failure(at(3, 1), 'HELM_CHART_FAILED', `admin login with ${password} refused`),
+      ]),
+    ]);
+    const run = await runPostStep({ ...tokenInputs(), paths: '.' }, saved(PROD_EU), {
+      GITHUB_WORKSPACE: resolve('fixtures/example'),
+    });
+    expect(run.code).toBe(0);
+    expect(run.summary).toContain('admin login with \\*\\*\\* refused');
+    expect(run.summary).not.toContain(password);
+    // The runner is told to mask it too, and that is the only place it appears.
+    expect(run.stdout).toContain(`::add-mask::${password}`);
+    expect(run.stdout.replaceAll(`::add-mask::${password}`, '')).not.toContain(password);
   });
 
   it('pauses workflow commands around text from the service', async () => {

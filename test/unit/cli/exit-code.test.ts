@@ -82,6 +82,15 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(report({ command: 'drift', plan: plan(change('noop')) }))).toBe(0);
   });
 
+  it('is 0 for a drift that --remediate wrote away, and 1 when a remediation write failed', () => {
+    const pending = plan(change('update'));
+    const ok = { id: 'i', name: 'r', action: 'update' as const, file: 'a', line: 1, ok: true, status: 200 };
+    expect(exitCodeFor(report({ command: 'drift', plan: pending, results: [ok] }))).toBe(0);
+    expect(
+      exitCodeFor(report({ command: 'drift', plan: pending, results: [{ ...ok, ok: false, status: 500 }] })),
+    ).toBe(1);
+  });
+
   it('lets errors win over pending changes', () => {
     const r = report({ command: 'drift', plan: plan(change('create')), diagnostics: [finding('error')] });
     expect(exitCodeFor(r)).toBe(1);

@@ -45,6 +45,14 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
       blocks.push(
         planBlock(pending, `${heading} (${planCounts(report.command, pending.length, unchanged)})`),
       );
+    } else if ((report.plan.unread?.length ?? 0) > 0) {
+      // Nothing pending because nothing could be read: never call that "no changes".
+      const orgs = (report.plan.unread ?? []).map((o) => inlineCode(o, 80)).join(', ');
+      blocks.push(
+        paragraph(
+          `${heading}\n\nNot planned: the live rules of ${orgs} could not be read (see the findings).`,
+        ),
+      );
     } else {
       const none = report.command === 'drift' ? 'No drift' : 'No changes';
       const match = unchanged === 1 ? 'alert rule matches its document' : 'alert rules match their documents';

@@ -15,6 +15,16 @@ function expectBalanced(markdown: string): void {
 }
 
 describe('renderSummary', () => {
+  it('never says "no changes" when the live rules could not be read', () => {
+    const unreadPlan = { ...plan([]), unread: ['7f1b2c3d-0000-4000-8000-000000000002'] };
+    const r = report({ plan: unreadPlan, diagnostics: [finding('error', '', 1)] });
+    const markdown = renderSummary(r, countRun(r));
+    expect(markdown).toContain(
+      'Not planned: the live rules of `7f1b2c3d-0000-4000-8000-000000000002` could not be read',
+    );
+    expect(markdown).not.toContain('No changes');
+  });
+
   it('shows the plan per rule with its action and changed fields, and what the run cost', () => {
     const r = report({ plan: plan([change(1), change(2, 'create'), change(3, 'noop')]) });
     const md = renderSummary(r, countRun(r), { planJsonPath: '/tmp/run.json' });

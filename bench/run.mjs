@@ -7,7 +7,13 @@ import { build } from 'esbuild';
 const outdir = '.tmp/bench';
 mkdirSync(outdir, { recursive: true });
 await build({
-  entryPoints: ['bench/requests.ts', 'bench/plan-time.ts', 'bench/apply.ts', 'bench/sandbox-process.ts'],
+  entryPoints: [
+    'bench/requests.ts',
+    'bench/plan-time.ts',
+    'bench/apply.ts',
+    'bench/sandbox-process.ts',
+    'bench/client.ts',
+  ],
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -75,3 +81,32 @@ console.log(
   ).join('\n'),
 );
 console.log('  ideal = writes × latency / concurrency + one list call; the sandbox runs in its own process');
+
+console.log(
+  '\nThe service client against the sandbox: a cold request (new client, TCP connect) and warm ones',
+);
+const client = run('client');
+console.log(
+  rows(
+    ['path', 'requests', 'median ms', 'min ms', 'max ms'],
+    client.map((c) => [c.path, c.requests ?? c.trials, c.medianMs, c.minMs, c.maxMs]),
+  ).join('\n'),
+);
+console.log(
+  '  cold: median of 15 new clients, one request each; warm: 20 requests on one keep-alive connection',
+);
+
+console.log('\nCold start of the bundles (median of 15 runs) against plain `node -e 0`');
+const starts = execFileSync(process.execPath, ['bench/cold-start.mjs', '15'], { encoding: 'utf8' })
+  .split('\n')
+  .filter((line) => line.startsWith('{'))
+  .map((line) => JSON.parse(line));
+for (const s of starts.filter((x) => x.bench === 'cold-start'))
+  console.log(`${pad(s.medianMs, 8)} ms  ${s.name}`);
+const sizes = starts.find((x) => x.bench === 'bundle');
+console.log(
+  `  entry sizes: ${Object.entries(sizes)
+    .filter(([k]) => k !== 'bench')
+    .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`)
+    .join(', ')} (shared chunks in dist/chunks, loaded on demand)`,
+);

@@ -34,7 +34,6 @@ export async function runPost(options: PostOptions = {}): Promise<void> {
   const redactor = new Redactor({ onAdd: (secret) => core.setSecret(secret) });
   redactor.add(core.getInput('api-token'));
   try {
-    await registerDocumentSecrets(redactor);
     await postClusterLogs(redactor, options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -54,6 +53,11 @@ async function registerDocumentSecrets(redactor: Redactor): Promise<void> {
     .split(/[\n,]/)
     .map((p) => p.trim())
     .filter((p) => p !== '');
+  // Loaded here, not at start: a post step with no logs to show never pays for the YAML parser.
+  const [{ loadDocuments }, { registerLikelySecretsIn }] = await Promise.all([
+    import('../documents/index.js'),
+    import('../components/sensitive-values.js'),
+  ]);
   const { documents } = await loadDocuments(root, paths.length > 0 ? paths : ['.']);
   for (const document of documents) {
     if (document.kind === 'PlatformComponent') registerLikelySecretsIn(document.value, redactor);
@@ -78,6 +82,8 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
     core.warning('Cluster logs skipped: the api-token input is empty.');
     return;
   }
+  // Only when there are logs to show: reading the documents is the slowest part of a post step that has none.
+  await registerDocumentSecrets(redactor);
   const reports = await fetchWithinLimit(settings, options);
   for (const report of reports) {
     const cluster = report.cluster.clusterId;

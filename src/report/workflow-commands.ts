@@ -25,7 +25,8 @@ export function formatWorkflowCommand(d: Diagnostic): string {
     properties.push(`line=${d.line}`);
     if (d.endLine !== d.line) properties.push(`endLine=${d.endLine}`);
     properties.push(`col=${d.column}`);
-    if (d.endLine === d.line && d.endColumn > d.column) properties.push(`endColumn=${d.endColumn}`);
+    // Our ranges end exclusively (like an editor selection); the runner's endColumn is the last column.
+    if (d.endLine === d.line && d.endColumn - 1 > d.column) properties.push(`endColumn=${d.endColumn - 1}`);
   }
   properties.push(`title=${escapeProperty(d.title ?? d.code)}`);
   return `::${d.severity} ${properties.join(',')}::${escapeData(truncateMessage(d.message))}`;

@@ -81,7 +81,7 @@ describe('pull_request', () => {
     expect(run.code, run.stdout).toBe(1);
     expect(run.outputs).toMatchObject({ violations: '1', errors: '1' });
     expect(run.annotations).toContain(
-      '::error file=components/prod-eu/observability.yaml,line=14,col=3,endColumn=16,title=OUT_OF_RANGE::retentionDays must be between 1 and 365.',
+      '::error file=components/prod-eu/observability.yaml,line=14,col=3,endColumn=15,title=OUT_OF_RANGE::retentionDays must be between 1 and 365.',
     );
     expect(Number(run.outputs.changes)).toBeGreaterThanOrEqual(1);
     expect(sandbox().requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/resolve'))).toEqual([]);

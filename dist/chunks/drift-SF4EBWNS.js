@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a}from"./chunk-U6EEEZ5D.js";import"./chunk-T3A4B5J7.js";import"./chunk-3VPBUZXP.js";import"./chunk-LBOOJLYX.js";import"./chunk-IOXKRP6Z.js";import"./chunk-AOTW6KWJ.js";import"./chunk-R4S3SDYA.js";import"./chunk-C3NP4FTU.js";import"./chunk-LX4NCMKG.js";import"./chunk-6SCXRUPL.js";import"./chunk-EEEC4TXW.js";export{a as runDrift};

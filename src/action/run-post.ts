@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
-import { Agent } from 'undici';
-import { registerLikelySecretsIn } from '../components/sensitive-values.js';
 import { type Clock, systemClock } from '../core/clock.js';
 import { Redactor } from '../core/redact.js';
-import { loadDocuments } from '../documents/index.js';
-import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
 import { type PostSettings, readPostSettings } from '../logs/post-settings.js';
 import { renderLogsText } from '../logs/text.js';
 import type { ClusterLogsReport } from '../logs/types.js';
-import { createServiceClient } from '../service/client.js';
 
 export interface PostOptions {
   readonly clock?: Clock;
@@ -129,6 +124,12 @@ async function fetchWithinLimit(settings: PostSettings, options: PostOptions): P
     now: () => clock.now(),
     sleep: (ms, signal) => clock.sleep(ms, signal ?? deadline.signal),
   };
+  // Loaded only when there is something to fetch: most post steps end before this.
+  const [{ Agent }, { createServiceClient }, { collectClusterLogs }] = await Promise.all([
+    import('undici'),
+    import('../service/client.js'),
+    import('../logs/fetch.js'),
+  ]);
   const agent = new Agent({ connect: { timeout: 5_000 }, headersTimeout: 10_000, bodyTimeout: 10_000 });
   const client = createServiceClient({
     apiUrl: settings.apiUrl,

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
+import { Agent } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
 import { Redactor } from '../core/redact.js';
+import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
 import { type PostSettings, readPostSettings } from '../logs/post-settings.js';
 import { renderLogsText } from '../logs/text.js';
 import type { ClusterLogsReport } from '../logs/types.js';
+import { createServiceClient } from '../service/client.js';
 
 export interface PostOptions {
   readonly clock?: Clock;
@@ -124,22 +127,18 @@ async function fetchWithinLimit(settings: PostSettings, options: PostOptions): P
     now: () => clock.now(),
     sleep: (ms, signal) => clock.sleep(ms, signal ?? deadline.signal),
   };
-  // Loaded only when there is something to fetch: most post steps end before this.
-  const [{ Agent }, { createServiceClient }, { collectClusterLogs }] = await Promise.all([
-    import('undici'),
-    import('../service/client.js'),
-    import('../logs/fetch.js'),
-  ]);
   const agent = new Agent({ connect: { timeout: 5_000 }, headersTimeout: 10_000, bodyTimeout: 10_000 });
-  const client = createServiceClient({
-    apiUrl: settings.apiUrl,
-    token: settings.apiToken ?? '',
-    dispatcher: agent,
-    clock: boundedClock,
-    retry: { maxAttempts: 2, maxElapsedMs: 8_000, maxRateLimitWaitMs: 5_000 },
-    timeouts: { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 },
-  });
+  // Everything after the timer started sits in the try: whatever throws, the timer is cleared and the step
+  // does not wait out the bound for nothing.
   try {
+    const client = createServiceClient({
+      apiUrl: settings.apiUrl,
+      token: settings.apiToken ?? '',
+      dispatcher: agent,
+      clock: boundedClock,
+      retry: { maxAttempts: 2, maxElapsedMs: 8_000, maxRateLimitWaitMs: 5_000 },
+      timeouts: { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 },
+    });
     return await collectClusterLogs(client, settings.clusters, {
       entries: settings.entries,
       signal: deadline.signal,

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a}from"./chunk-ZMYGJUI7.js";import"./chunk-VNUONHC2.js";import"./chunk-3VPBUZXP.js";import"./chunk-XZNLJPBF.js";import"./chunk-IOXKRP6Z.js";import"./chunk-AOTW6KWJ.js";import"./chunk-YHC54GGT.js";import"./chunk-HUIFASGH.js";import"./chunk-LX4NCMKG.js";import"./chunk-C3NP4FTU.js";import"./chunk-6SCXRUPL.js";import"./chunk-EEEC4TXW.js";export{a as runDrift};

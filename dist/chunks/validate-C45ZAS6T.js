@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a}from"./chunk-BB6ZYR2S.js";import"./chunk-JT7SSER4.js";import"./chunk-HUIFASGH.js";import"./chunk-LX4NCMKG.js";import"./chunk-C3NP4FTU.js";import"./chunk-6SCXRUPL.js";import"./chunk-EEEC4TXW.js";export{a as runValidate};

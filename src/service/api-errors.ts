@@ -13,8 +13,8 @@ import type { RateLimitStatus } from './types.js';
 export const HINT_401 =
   'Token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).';
 
-const MAY_HAVE_CREATED =
-  'The rule may have been created anyway: run plan again before re-applying, so that it is not created twice.';
+const PLAN_BEFORE_CREATING_AGAIN = 'run plan again before re-applying, so that it is not created twice';
+const MAY_HAVE_CREATED = `The rule may have been created anyway: ${PLAN_BEFORE_CREATING_AGAIN}.`;
 
 export interface FailureContext {
   readonly attempts: number;
@@ -121,8 +121,23 @@ export function invalidResponseError(request: OperationRequest, status: number, 
     status,
     kind: 'invalid-response',
     serviceMessage: null,
-    hint: `The answer cannot be used: ${problem}. The service may have changed; please report this.`,
+    hint: `The answer cannot be used: ${problem}. ${acceptedWrite(request, status)}The service may have changed; please report this.`,
   });
+}
+
+/**
+ * A write the service answered with 2xx was done, even when the answer cannot be read: saying only
+ * "failed" would invite a re-apply, and a repeated create makes a duplicate rule.
+ */
+function acceptedWrite(request: OperationRequest, status: number): string {
+  if (status < 200 || status >= 300) return '';
+  if (request.safety === 'create') {
+    return `The service accepted it, so the rule was most likely created: ${PLAN_BEFORE_CREATING_AGAIN}. `;
+  }
+  if (request.method === 'PUT' || request.method === 'DELETE') {
+    return 'The service accepted it, so the change was most likely made: run plan again to see where it stands. ';
+  }
+  return '';
 }
 
 function rateLimitHint(rateLimit: RateLimitStatus, nowMs: number): string {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/service/client.js';
 import { ApiError } from '../../../src/service/errors.js';
+import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 
 /**
@@ -47,6 +48,21 @@ function client() {
   clients.push(service);
   return service;
 }
+
+const NEW_RULE: AlertRuleCreationRequest = {
+  organization_id: 'org-1',
+  cluster_id: 'cluster-1',
+  target: { target_type: 'CLUSTER', target_id: 'cluster-1' },
+  name: 'raw-answers-rule',
+  description: '',
+  tag: 'test',
+  condition: { kind: 'CUSTOM', promql: 'up == 0', operator: 'ABOVE', threshold: 0, function: 'NONE' },
+  for_duration: 'PT1M',
+  severity: 'LOW',
+  enabled: false,
+  alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000201'],
+  presentation: {},
+};
 
 const send =
   (status: number, body: string, headers: Record<string, string> = {}): Script =>
@@ -117,6 +133,30 @@ describe('answers in other shapes', () => {
     const error = await failure(client().getAlertRules('org-1'));
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
     expect(error.hint).toMatch(/the body is not JSON/);
+  });
+
+  it('a create the service accepted with an unreadable answer says the rule most likely exists', async () => {
+    script = [send(201, ''), send(201, 'Created', { 'content-type': 'text/plain' })];
+    for (const _ of [1, 2]) {
+      const error = await failure(client().createAlertRule(NEW_RULE));
+      expect(error).toMatchObject({ kind: 'invalid-response', status: 201 });
+      expect(error.message).toMatch(/accepted it, so the rule was most likely created: run plan again/);
+    }
+    expect(seen.map((r) => r.method)).toEqual(['POST', 'POST']);
+  });
+
+  it('an edit the service accepted with an unreadable answer says the change was most likely made', async () => {
+    script = [send(200, '{"ok":true}')];
+    const error = await failure(client().editAlertRule('r-1', NEW_RULE));
+    expect(error.message).toMatch(/accepted it, so the change was most likely made: run plan again/);
+    expect(error.message).not.toMatch(/created twice/);
+  });
+
+  it('an unreadable answer to a read says nothing about a change', async () => {
+    script = [send(200, '{"results": 3}')];
+    const error = await failure(client().getAlertRules('org-1'));
+    expect(error.message).toMatch(/field 'results' is missing or not an array/);
+    expect(error.message).not.toMatch(/accepted/);
   });
 
   it('a redirect is not followed, so the token never goes to another address', async () => {

@@ -186,8 +186,13 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
     const where = `${result.file}:${result.line}`;
     if (!result.ok) {
       const status = result.status === null ? 'no answer' : `HTTP ${result.status}`;
+      // A 2xx the client could not read: the service accepted the write, so "failed" alone would mislead.
+      const outcome =
+        result.status !== null && result.status >= 200 && result.status < 300
+          ? `accepted, answer unreadable (${status})`
+          : `failed (${status})`;
       lines.push(
-        `  ${paint('31', '✗')} ${result.action} ${result.name}${id} failed (${status})  ${where}`,
+        `  ${paint('31', '✗')} ${result.action} ${result.name}${id} ${outcome}  ${where}`,
         `      ${result.error ?? 'the write failed'}`,
       );
       continue;

@@ -213,4 +213,24 @@ describe('formatApplyResultsText', () => {
     );
     expect(formatApplyResultsText([], { color: false })).toBe('Apply: nothing to do.\n');
   });
+
+  it('a write the service accepted but whose answer could not be read is not called a plain failure', () => {
+    const text = formatApplyResultsText(
+      [
+        {
+          id: null,
+          name: 'd',
+          action: 'create',
+          file: 'f.yaml',
+          line: 60,
+          ok: false,
+          status: 201,
+          error: 'createAlertRule (POST /alert-rules) failed with HTTP 201. The answer cannot be used.',
+        },
+      ],
+      { color: false },
+    );
+    expect(text).toContain('  ✗ create d accepted, answer unreadable (HTTP 201)  f.yaml:60\n');
+    expect(text).not.toContain('d failed (HTTP 201)');
+  });
 });

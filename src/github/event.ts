@@ -41,6 +41,7 @@ export const SUPPORTED_EVENTS = [
   'pull_request',
   'pull_request_target',
   'push',
+  'merge_group',
   'schedule',
   'workflow_dispatch',
 ] as const;
@@ -62,6 +63,8 @@ export function decideCommand(input: EventInput): EventDecision {
       return fromPullRequestTarget(input, payload);
     case 'push':
       return fromPush(input, payload);
+    case 'merge_group':
+      return fromMergeGroup(input, payload);
     case 'schedule':
       return withoutToken(input, {
         command: explicitOr(input, 'drift'),
@@ -164,6 +167,28 @@ function fromPush(input: EventInput, payload: unknown): EventDecision {
     checkSha: after,
     pullRequest: null,
     skipped,
+    allComponents: false,
+  });
+}
+
+/**
+ * A merge queue runs the pull request's required checks on its temporary branch before merging: a plan
+ * of what the merge would change, never an apply (the push to the default branch applies it). Failing
+ * here instead would hold every queued pull request.
+ */
+function fromMergeGroup(input: EventInput, payload: unknown): EventDecision {
+  const group = field(payload, 'merge_group');
+  const command = explicitOr(input, 'plan');
+  refuseWritesOnPullRequest(command, 'merge_group');
+  const head = str(field(group, 'head_sha')) ?? input.sha;
+  const base = str(field(group, 'base_sha'));
+  return withoutToken(input, {
+    command,
+    base: base && !NULL_SHA.test(base) ? base : null,
+    head,
+    checkSha: head,
+    pullRequest: null,
+    skipped: [],
     allComponents: false,
   });
 }

@@ -129,9 +129,34 @@ describe('decideCommand', () => {
     );
   });
 
+  it('plans a merge queue group between its base and head, and never applies it', () => {
+    const group = {
+      merge_group: { head_sha: HEAD, base_sha: BASE, head_ref: 'refs/heads/gh-readonly-queue/main/pr-7' },
+    };
+    const decision = decideCommand(input({ eventName: 'merge_group', payload: group }));
+    expect(decision).toEqual({
+      command: 'plan',
+      base: BASE,
+      head: HEAD,
+      checkSha: HEAD,
+      pullRequest: null,
+      skipped: [],
+      allComponents: false,
+    });
+    expect(() =>
+      decideCommand(input({ eventName: 'merge_group', payload: group, command: 'apply' })),
+    ).toThrow(/^The command apply is refused on merge_group events/);
+    // A payload without the group (a hand-made event) still plans the checked-out commit.
+    expect(decideCommand(input({ eventName: 'merge_group', payload: {} }))).toMatchObject({
+      command: 'plan',
+      base: null,
+      head: 'c'.repeat(40),
+    });
+  });
+
   it('names the supported events for anything else', () => {
     expect(() => decideCommand(input({ eventName: 'issue_comment', payload: {} }))).toThrow(
-      "The event 'issue_comment' is not supported with command: auto. Supported events: pull_request, pull_request_target, push, schedule, workflow_dispatch; or set the command input to validate, plan, apply or drift.",
+      "The event 'issue_comment' is not supported with command: auto. Supported events: pull_request, pull_request_target, push, merge_group, schedule, workflow_dispatch; or set the command input to validate, plan, apply or drift.",
     );
   });
 

@@ -142,12 +142,15 @@ export function redactAfterMarker(body: string, marker: string, redact: (text: s
 }
 
 /**
- * A failed GitHub request, in one sentence. Anything that is not an HTTP failure (octokit reports network
- * failures with a status too) is a bug of ours: rethrown, so that it is reported as one.
+ * A failed GitHub request, in one sentence. Anything that is not a request failure (octokit gives network
+ * failures a status too) is a bug of ours: rethrown, so that it is reported as one.
  */
 function describe(error: unknown): string {
   const status = statusOf(error);
   if (status === null) throw error;
   const message = error instanceof Error ? error.message : String(error);
-  return `GitHub answered HTTP ${status}: ${message}`;
+  // octokit reports a request that got no answer (DNS, refused, reset) as status 500 without a response:
+  // "answered HTTP 500" would send the reader to GitHub's status page instead of the runner's network.
+  const answered = typeof error === 'object' && error !== null && (error as { response?: unknown }).response;
+  return answered ? `GitHub answered HTTP ${status}: ${message}` : `GitHub could not be reached: ${message}`;
 }

@@ -54,6 +54,8 @@ export interface FakeGitHubSwitches {
   raceOnIssueCreate?: boolean;
   /** When a comment is created, another run's identical comment appears first (a race). */
   raceOnCommentCreate?: boolean;
+  /** Answers this many of the next requests with HTTP 500, as GitHub does in a brief outage. */
+  failNext?: number;
 }
 
 export interface FakeGitHub {
@@ -70,7 +72,13 @@ export interface FakeGitHub {
   close(): Promise<void>;
 }
 
-export async function startFakeGitHub(options: { token?: string; login?: string } = {}): Promise<FakeGitHub> {
+export async function startFakeGitHub(
+  options: {
+    token?: string;
+    login?: string /** GitHub Enterprise Server serves the API under /api/v3. */;
+    pathPrefix?: string;
+  } = {},
+): Promise<FakeGitHub> {
   const token = options.token ?? 'ghs_fake_github_token';
   const login = options.login ?? 'github-actions[bot]';
   let nextId = 1000;
@@ -141,7 +149,7 @@ export async function startFakeGitHub(options: { token?: string; login?: string 
     const headers: Record<string, string> = {};
     if (page * perPage < items.length) {
       const next = new URLSearchParams({ ...query, page: String(page + 1), per_page: String(perPage) });
-      headers.link = `<${baseUrl}${path}?${next}>; rel="next"`;
+      headers.link = `<${baseUrl}${options.pathPrefix ?? ''}${path}?${next}>; rel="next"`;
     }
     return { status: 200, body: slice, headers };
   };
@@ -295,10 +303,17 @@ export async function startFakeGitHub(options: { token?: string; login?: string 
       body = text;
     }
     const method = req.method ?? 'GET';
-    const reply =
-      req.headers.authorization === `token ${token}`
-        ? route(method, url.pathname, query, body)
-        : { status: 401, body: { message: 'Bad credentials' } };
+    const prefix = options.pathPrefix ?? '';
+    const path = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : null;
+    let reply: Reply;
+    if (state.switches.failNext) {
+      state.switches.failNext -= 1;
+      reply = { status: 500, body: { message: 'Server Error' } };
+    } else if (req.headers.authorization !== `token ${token}`) {
+      reply = { status: 401, body: { message: 'Bad credentials' } };
+    } else {
+      reply = path === null ? notFound : route(method, path, query, body);
+    }
     state.requests.push({ method, path: url.pathname, query, body, status: reply.status });
     res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
     res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));

@@ -101,7 +101,79 @@ describe('publishToGitHub', () => {
     const result = await publishToGitHub(client, r, countRun(r), 'failure', target(), switches, redactor);
     expect(result.checkRunPublished).toBe(false);
     expect(result.notes).toHaveLength(2);
-    expect(result.notes[0]).toMatch(/^Checks run not created or not complete: GitHub answered HTTP 500: /);
+    // Nothing answered: the note names the network, not an HTTP status GitHub never sent.
+    expect(result.notes[0]).toMatch(/^Checks run not created or not complete: GitHub could not be reached: /);
+    expect(result.notes[1]).toMatch(/^Pull-request comment not posted: GitHub could not be reached: /);
     github = await startFakeGitHub();
+  });
+});
+
+describe('publishToGitHub on other GitHub deployments', () => {
+  const target = {
+    owner: 'acme',
+    repo: 'gitops',
+    workflow: 'gitops',
+    paths: ['.'],
+    checkSha: 'b'.repeat(40),
+    pullRequest: null,
+    runUrl: null,
+  };
+  const r = report({ plan: plan([change(1)]) });
+
+  it('posts under a GitHub Enterprise Server API path (GITHUB_API_URL=https://HOST/api/v3)', async () => {
+    const github = await startFakeGitHub({ pathPrefix: '/api/v3' });
+    try {
+      const client = createGitHubClient(github.token, { baseUrl: `${github.url}/api/v3/`, retryBaseMs: 1 });
+      const result = await publishToGitHub(
+        client,
+        r,
+        countRun(r),
+        'success',
+        target,
+        switches,
+        new Redactor(),
+      );
+      expect(result).toEqual({ checkRunPublished: true, notes: [] });
+      expect(github.requests.map((q) => q.path)).toEqual(['/api/v3/repos/acme/gitops/check-runs']);
+    } finally {
+      await github.close();
+    }
+  });
+
+  it('retries a GitHub that answers 500 and then recovers, and names the status when it does not', async () => {
+    const github = await startFakeGitHub();
+    try {
+      const client = createGitHubClient(github.token, { baseUrl: github.url, retryBaseMs: 1 });
+      github.switches = { failNext: 2 };
+      const recovered = await publishToGitHub(
+        client,
+        r,
+        countRun(r),
+        'success',
+        target,
+        switches,
+        new Redactor(),
+      );
+      expect(recovered).toEqual({ checkRunPublished: true, notes: [] });
+      expect(github.requests.map((q) => q.status)).toEqual([500, 500, 201]);
+      expect(github.checkRuns).toHaveLength(1);
+
+      github.switches = { failNext: 10 };
+      const failed = await publishToGitHub(
+        client,
+        r,
+        countRun(r),
+        'success',
+        target,
+        switches,
+        new Redactor(),
+      );
+      expect(failed.checkRunPublished).toBe(false);
+      expect(failed.notes).toEqual([
+        'Checks run not created or not complete: GitHub answered HTTP 500: Server Error',
+      ]);
+    } finally {
+      await github.close();
+    }
   });
 });

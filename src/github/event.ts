@@ -150,6 +150,7 @@ function fromPush(input: EventInput, payload: unknown): EventDecision {
   const after = str(field(payload, 'after')) ?? input.sha;
   const defaultBranch = str(field(field(payload, 'repository'), 'default_branch'));
   const ref = str(field(payload, 'ref')) ?? input.ref;
+  if (field(payload, 'deleted') === true || NULL_SHA.test(after)) return fromDeletion(input, ref);
   const onDefault = defaultBranch !== null && ref === `refs/heads/${defaultBranch}`;
   const skipped: string[] = [];
   const command = explicitOr(input, onDefault ? 'apply' : 'plan');
@@ -169,6 +170,28 @@ function fromPush(input: EventInput, payload: unknown): EventDecision {
     skipped,
     allComponents: false,
   });
+}
+
+/**
+ * A push that deleted a branch or tag (workflows on `push` without filters run for it too) has no revision
+ * to plan, and nothing it could apply: only the checked-out files are validated, unless a command was asked.
+ */
+function fromDeletion(input: EventInput, ref: string): EventDecision {
+  const decision: EventDecision = {
+    command: explicitOr(input, 'validate'),
+    base: null,
+    head: null,
+    checkSha: input.sha,
+    pullRequest: null,
+    skipped:
+      input.command === 'auto'
+        ? [
+            `Push deleted ${ref}: there is nothing to plan or apply; only the checked-out files were validated.`,
+          ]
+        : [],
+    allComponents: false,
+  };
+  return withoutToken(input, decision);
 }
 
 /**

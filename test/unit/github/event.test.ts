@@ -106,6 +106,19 @@ describe('decideCommand', () => {
     expect(decision.base).toBeNull();
   });
 
+  it('never applies a push that deleted the branch (after is all zeros)', () => {
+    const deletion = { ...push('refs/heads/main', HEAD), after: '0'.repeat(40), deleted: true };
+    const decision = decideCommand(input({ eventName: 'push', payload: deletion }));
+    expect(decision).toMatchObject({ command: 'validate', base: null, head: null, checkSha: 'c'.repeat(40) });
+    expect(decision.skipped).toEqual([
+      'Push deleted refs/heads/main: there is nothing to plan or apply; only the checked-out files were validated.',
+    ]);
+    const flagOnly = decideCommand(
+      input({ eventName: 'push', payload: { ...push('refs/heads/main', HEAD), deleted: true } }),
+    );
+    expect(flagOnly.command).toBe('validate');
+  });
+
   it('checks drift on schedule over every component', () => {
     const decision = decideCommand(input({ eventName: 'schedule', payload: { schedule: '0 6 * * *' } }));
     expect(decision).toMatchObject({ command: 'drift', base: null, head: null, allComponents: true });

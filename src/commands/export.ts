@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import { PLAN_CODES } from '../plan/codes.js';
-import { type ExportedDocument, exportDocuments } from '../plan/export-documents.js';
+import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { finish, serviceError } from './plan.js';
@@ -35,14 +35,20 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
     const failed = serviceError(`The alert rules of organization ${organizationId} could not be read`, error);
     return finish(ctx, 'export', started, [failed], null, [], [], client);
   }
-  const rules = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
-  const ghosts = live.length - rules.length;
+  const managed = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
+  const ghosts = live.length - managed.length;
   const skipped =
     ghosts > 0
       ? [
           `${ghosts} ghost rule${ghosts === 1 ? '' : 's'} not exported: a ghost rule has no id to manage it by`,
         ]
       : [];
+  const rules: ManagedAlertRule[] = [];
+  for (const rule of managed) {
+    const why = unexportableReason(rule);
+    if (why === null) rules.push(rule);
+    else skipped.push(`alert rule "${rule.name}" (${rule.id}) not exported: ${why}`);
+  }
   const dir = resolve(ctx.root, options.outDir);
   const documents = exportDocuments(rules);
   await writeDocuments(dir, documents);
@@ -54,7 +60,11 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
     PLAN_CODES.exportWritten,
     `Exported ${documents.length} alert rules of organization ${organizationId} to ${options.outDir}.`,
   );
-  return finish(ctx, 'export', started, [note], null, [], skipped, client);
+  // What the client noticed (a value it does not know) explains any rule left out above.
+  const notices = client
+    .notices()
+    .map((text) => diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, text));
+  return finish(ctx, 'export', started, [note, ...notices], null, [], skipped, client);
 }
 
 /**

@@ -3,7 +3,14 @@
  * written so that planning the result against the same live state shows no change.
  */
 import { stringify } from 'yaml';
-import type { ManagedAlertRule } from '../service/types.js';
+import {
+  ALERT_SEVERITIES,
+  ALERT_TARGET_TYPES,
+  CONDITION_FUNCTIONS,
+  CONDITION_KINDS,
+  CONDITION_OPERATORS,
+  type ManagedAlertRule,
+} from '../service/types.js';
 
 export interface ExportedDocument {
   /** A file name safe on every platform: no separator, no traversal, no reserved device name. */
@@ -18,6 +25,25 @@ export function exportDocuments(rules: readonly ManagedAlertRule[]): ExportedDoc
     const fileName = uniqueName(slug(rule.name), taken);
     return { fileName, text: documentText(rule) };
   });
+}
+
+/**
+ * Why a live rule cannot become a document, or null when it can. The client keeps a value it does not
+ * know (a severity added to the service later) as received; written to a file, it would fail our own
+ * schema and break every later run on the repository, so such a rule is left out and named instead.
+ */
+export function unexportableReason(rule: ManagedAlertRule): string | null {
+  const checks: readonly [string, unknown, readonly unknown[]][] = [
+    ['severity', rule.severity, ALERT_SEVERITIES],
+    ['target.target_type', rule.target.target_type, ALERT_TARGET_TYPES],
+    ['condition.kind', rule.condition.kind, CONDITION_KINDS],
+    ['condition.operator', rule.condition.operator ?? null, [null, ...CONDITION_OPERATORS]],
+    ['condition.function', rule.condition.function ?? null, [null, ...CONDITION_FUNCTIONS]],
+  ];
+  const unknown = checks.filter(([, value, known]) => !known.includes(value));
+  if (unknown.length === 0) return null;
+  const values = unknown.map(([path, value]) => `${path} ${JSON.stringify(value)}`).join(', ');
+  return `${values} ${unknown.length === 1 ? 'is' : 'are'} not known to this version, so the document would not validate`;
 }
 
 function documentText(rule: ManagedAlertRule): string {

@@ -93,6 +93,12 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
   core.startGroup('Recent cluster log entries');
   printUntrusted(renderLogsText(reports, { redactor }));
   core.endGroup();
+  // The entries are in the log already; a runner without job summaries (an old GitHub Enterprise Server)
+  // is not a problem worth a warning.
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.info('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
+    return;
+  }
   const maxBytes = options.maxSummaryBytes ?? DEFAULT_SUMMARY_BYTES;
   const markdown = renderLogsMarkdown(reports, { redactor, maxBytes, title: 'Recent cluster log entries' });
   await core.summary.addRaw(markdown, true).write();

@@ -259,6 +259,17 @@ describe('post step (dist/post.js)', () => {
     }
   }, 40_000);
 
+  it('keeps the entries in the log, without a warning, on a runner without job summaries', async () => {
+    setDeployments(sandbox().state, PROD_EU, [
+      deployment(2, 'ERROR', [info(at(1), 'Installing cert-manager')]),
+    ]);
+    const run = await runPostStep(tokenInputs(), saved(PROD_EU), { GITHUB_STEP_SUMMARY: '' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Installing cert-manager');
+    expect(run.stdout).toContain('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
+    expect(run.stdout).not.toMatch(/::(warning|error)/);
+  });
+
   it('prefers the cluster-id input over the saved clusters', async () => {
     setDeployments(sandbox().state, STAGING_EU, [deployment(2, 'SUCCESS', [info(at(1), 'staging ok')])]);
     sandbox().resetLog();

@@ -73,8 +73,10 @@ export async function publishToGitHub(
         annotations: toCheckAnnotations(report.diagnostics, redact),
       });
       if (outcome.kind === 'forbidden') {
+        // The fork remark only where it can apply: on a schedule it would send the reader the wrong way.
+        const why = target.pullRequest === null ? '' : ' (always so on pull requests from forks)';
         notes.push(
-          'Checks run not created: the token lacks the checks: write permission (always so on pull requests from forks); findings beyond the annotation caps are in this summary.',
+          `Checks run not created: the token lacks the checks: write permission${why}; findings beyond the annotation caps are in this summary.`,
         );
       } else {
         checkRunPublished = true;

@@ -93,6 +93,20 @@ describe('publishToGitHub', () => {
         'Drift issue not updated: the token lacks the issues: write permission.',
       ],
     });
+    // Outside pull requests the note says what to grant, without the remark about forks.
+    github.requests.length = 0;
+    const scheduled = await publishToGitHub(
+      client,
+      drift,
+      countRun(drift),
+      'neutral',
+      { ...target(), pullRequest: null },
+      switches,
+      redactor,
+    );
+    expect(scheduled.notes[0]).toBe(
+      'Checks run not created: the token lacks the checks: write permission; findings beyond the annotation caps are in this summary.',
+    );
   });
 
   it('turns an unreachable GitHub into notes after retrying', async () => {

@@ -142,7 +142,8 @@ function acceptedWrite(request: OperationRequest, status: number): string {
 
 function rateLimitHint(rateLimit: RateLimitStatus, nowMs: number): string {
   const per = rateLimit.limit !== undefined ? ` (${rateLimit.limit} requests per window)` : '';
-  if (rateLimit.resetAt === undefined) {
+  // A reset already past says nothing useful about when to come back.
+  if (rateLimit.resetAt === undefined || rateLimit.resetAt <= nowMs) {
     return `The service is limiting this token's requests${per}; run again later.`;
   }
   return `The token's request budget${per} is used up${resetPhrase(rateLimit.resetAt, nowMs)}; run again after that.`;

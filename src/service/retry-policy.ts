@@ -9,7 +9,8 @@
  *   duplicate rule. A failure before the connection existed (refused, DNS, connect timeout) is safe to retry.
  * - 400, 401, 403, 404 (and every other 4xx but 408 and 429) are answers about the request itself: never retried.
  * - 429 was refused before any processing, so even a create is repeated: after Retry-After or
- *   X-RateLimit-Reset when given (at most `maxRateLimitWaitMs` in total for one request), else after backoff.
+ *   X-RateLimit-Reset when given and still ahead (at most `maxRateLimitWaitMs` in total for one request),
+ *   else after backoff.
  * - A Retry-After on a retried 5xx (a 503 during maintenance) lengthens the backoff, within `maxElapsedMs`.
  */
 
@@ -96,7 +97,11 @@ function decideRateLimited(
   state: RetryState,
   random: () => number,
 ): RetryDecision {
-  if (failure.requestedWaitMs === null) return backoffRetry(policy, state, random, true);
+  // "Now" (a reset already past, a Retry-After date behind our clock) would repeat at once, in a burst
+  // against a limit still in force: such an answer names no usable wait, so back off as for none.
+  if (failure.requestedWaitMs === null || failure.requestedWaitMs <= 0) {
+    return backoffRetry(policy, state, random, true);
+  }
   if (state.attempt >= policy.maxAttempts) return { retry: false, reason: 'attempts-exhausted' };
   const delayMs = Math.max(0, Math.ceil(failure.requestedWaitMs));
   if (state.rateLimitWaitedMs + delayMs > policy.maxRateLimitWaitMs) {

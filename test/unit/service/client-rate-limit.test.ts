@@ -82,6 +82,19 @@ describe('429', () => {
     expect(open().count('getAlertReceivers')).toBe(2);
   });
 
+  it('backs off when the reset a 429 names is already past, instead of repeating at once', async () => {
+    const { service, clock } = client(open().url);
+    const past = String(START / 1000 - 100);
+    const headers = { 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': past };
+    open().setFaults({ script: [{ operation: 'getAlertRules', status: 429, headers, times: 4 }] });
+    const error = await failure(service.getAlertRules(ACME));
+    expect(clock.sleeps).toEqual([375, 750, 1500]);
+    expect(open().count('getAlertRules')).toBe(4);
+    expect(error.hint).toBe(
+      "The service is limiting this token's requests (1000 requests per window); run again later.",
+    );
+  });
+
   it('backs off when the 429 says neither', async () => {
     const { service, clock } = client(open().url);
     open().setFaults({ script: [{ operation: 'getAlertRules', status: 429, times: 2 }] });

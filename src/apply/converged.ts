@@ -3,7 +3,7 @@
  * The same equality as the plan's diff, so "converged" here means "the next plan shows no change".
  */
 import { diffEditFields } from '../plan/diff.js';
-import { editFieldsOfLive, sameId, sameTarget } from '../plan/normalize.js';
+import { editFieldsOfLive, sameId } from '../plan/normalize.js';
 import type { FieldDiff } from '../plan/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest, ManagedAlertRule } from '../service/types.js';
 
@@ -20,8 +20,16 @@ export function storedDifferently(
     if (!sameId(sent.cluster_id, stored.cluster_id)) {
       diffs.push({ path: 'cluster_id', before: sent.cluster_id, after: stored.cluster_id });
     }
-    if (!sameTarget(sent.target, stored.target)) {
-      diffs.push({ path: 'target', before: sent.target, after: stored.target });
+    // Leaf paths, as the plan names them: a reader sees which part differs, never a whole object.
+    if (sent.target.target_type !== stored.target.target_type) {
+      diffs.push({
+        path: 'target.target_type',
+        before: sent.target.target_type,
+        after: stored.target.target_type,
+      });
+    }
+    if (!sameId(sent.target.target_id, stored.target.target_id)) {
+      diffs.push({ path: 'target.target_id', before: sent.target.target_id, after: stored.target.target_id });
     }
   }
   return diffs;

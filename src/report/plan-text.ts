@@ -170,6 +170,8 @@ export function value(v: unknown): string {
   if (v === null || v === undefined) return '(none)';
   if (Array.isArray(v)) return `[${v.map((item) => value(item)).join(', ')}]`;
   if (typeof v === 'string') return JSON.stringify(v);
+  // An object (a value of a shape the service added later) as JSON, never "[object Object]".
+  if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
 }
 

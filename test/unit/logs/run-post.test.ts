@@ -61,11 +61,13 @@ describe('runPost', () => {
       'INPUT_API-TOKEN': sandbox().token,
       STATE_clusters: JSON.stringify([{ organizationId: ACME, clusterId: PROD_EU }]),
       'STATE_api-url': sandbox().url,
+      // In a directory that does not exist: no user, not even root, can write it.
+      GITHUB_STEP_SUMMARY: join(dir, 'missing', 'summary.md'),
     });
     await expect(runPost()).resolves.toBeUndefined();
     expect(printed).toContain(`::add-mask::${sandbox().token}`);
     expect(printed).toMatch(
-      /::warning::Could not add the cluster logs to the job summary: .*GITHUB_STEP_SUMMARY/,
+      /::warning::Could not add the cluster logs to the job summary: Unable to access summary file/,
     );
     // The entries still reach the step's log.
     expect(printed).toContain('Create: hello');

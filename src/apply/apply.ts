@@ -23,7 +23,8 @@ export interface ApplyOptions {
 /**
  * Refuses a plan with errors (throws before any request). Throws the client's budget ApiError, before any
  * write, when the known rate-limit budget cannot cover the writes. Otherwise one result per write, in
- * plan order; a failed write does not stop the others.
+ * plan order; a failed write does not stop the others, unless its answer is one every write would get
+ * (401, a redirect): the writes after it are then reported as not sent.
  */
 export async function applyPlan(
   plan: Plan,
@@ -36,15 +37,37 @@ export async function applyPlan(
   const writes = pendingChanges(plan).filter((c) => c.action !== 'delete' || options.prune);
   if (writes.length === 0) return [];
   client.assertBudget(writes.length);
+  let refusedAll: ApiError | null = null;
   return mapWithConcurrency(writes, options.concurrency, async (change) => {
-    const result = await applyChange(change, client);
-    options.progress?.(progressLine(result));
-    return result;
+    const result: Outcome = refusedAll ? notSent(change, refusedAll) : await applyChange(change, client);
+    if (!refusedAll && result.failure && refusesEveryRequest(result.failure)) refusedAll = result.failure;
+    const { failure: _failure, ...reported } = result;
+    options.progress?.(progressLine(reported));
+    return reported;
   });
 }
 
-async function applyChange(change: AlertRuleChange, client: ServiceClient): Promise<ChangeResult> {
-  const base = {
+/**
+ * An answer that every later write would get too: the token is refused (401), or the address redirects
+ * elsewhere (a wrong API URL). Sending the rest would only spend the budget on the same failure.
+ */
+function refusesEveryRequest(error: ApiError): boolean {
+  return error.status === 401 || (error.status !== null && error.status >= 300 && error.status < 400);
+}
+
+function notSent(change: AlertRuleChange, cause: ApiError): ChangeResult {
+  return {
+    ...baseOf(change),
+    ok: false,
+    status: null,
+    notSent: true,
+    error:
+      `Not sent: an earlier write was refused with HTTP ${cause.status}, which every write would get (${cause.operation} ${cause.path}). ${cause.hint ?? ''}`.trim(),
+  };
+}
+
+function baseOf(change: AlertRuleChange) {
+  return {
     id: change.id,
     name: change.name,
     action: change.action,
@@ -54,6 +77,13 @@ async function applyChange(change: AlertRuleChange, client: ServiceClient): Prom
       ? { overwroteOutsideEdit: change.outsideEdit }
       : {}),
   };
+}
+
+/** A result, with the error behind a failure (kept out of the report). */
+type Outcome = ChangeResult & { readonly failure?: ApiError };
+
+async function applyChange(change: AlertRuleChange, client: ServiceClient): Promise<Outcome> {
+  const base = baseOf(change);
   try {
     if (change.action === 'delete') {
       await client.deleteAlertRule(requireId(change));
@@ -82,7 +112,7 @@ async function applyChange(change: AlertRuleChange, client: ServiceClient): Prom
     };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { ...base, ok: false, status: error.status, error: error.message };
+    return { ...base, ok: false, status: error.status, error: error.message, failure: error };
   }
 }
 

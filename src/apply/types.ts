@@ -12,6 +12,8 @@ export interface ChangeResult {
   readonly status: number | null;
   /** One sentence for a person when the write failed. */
   readonly error?: string;
+  /** True when the write was not sent at all: an earlier one showed that every write would be refused. */
+  readonly notSent?: boolean;
   /** True when the service's answer equals the desired state. */
   readonly converged?: boolean;
   /** Fields the service stored differently from what was sent (before = sent, after = stored). */

@@ -189,8 +189,9 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
     if (!result.ok) {
       const status = result.status === null ? 'no answer' : `HTTP ${result.status}`;
       // A 2xx the client could not read: the service accepted the write, so "failed" alone would mislead.
-      const outcome =
-        result.status !== null && result.status >= 200 && result.status < 300
+      const outcome = result.notSent
+        ? 'not sent'
+        : result.status !== null && result.status >= 200 && result.status < 300
           ? `accepted, answer unreadable (${status})`
           : `failed (${status})`;
       lines.push(

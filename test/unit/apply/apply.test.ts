@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../src/apply/apply.js';
 import { mapWithConcurrency } from '../../../src/apply/pool.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import { formatApplyResultsText } from '../../../src/report/plan-text.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import type { AlertRuleEditRequest } from '../../../src/service/types.js';
@@ -106,6 +107,41 @@ describe('applyPlan', () => {
       { path: 'presentation.runbook_url', before: null, after: stored.presentation.runbook_url },
     ]);
     expect(sandbox.requests).toHaveLength(1);
+  });
+
+  it('after a 401 on a write, sends no more writes: every one would be refused the same way', async () => {
+    const second: AlertRuleChange = {
+      ...update,
+      id: 'a2a2a2a2-0000-4000-8000-000000000502',
+      name: 'api-5xx-ratio',
+    };
+    sandbox.resetLog();
+    sandbox.setFaults({ script: [{ operation: 'editAlertRule', status: 401 }] });
+    const results = await applyPlan(planOf([update, second]), client, { concurrency: 1, prune: false });
+    expect(sandbox.requests.map((r) => [r.method, r.path])).toEqual([['PUT', `/alert-rules/${RULE}`]]);
+    expect(results.map((r) => [r.ok, r.status, r.notSent ?? false])).toEqual([
+      [false, 401, false],
+      [false, null, true],
+    ]);
+    expect(results[1]?.error).toMatch(
+      /^Not sent: an earlier write was refused with HTTP 401.*QOVERY_API_TOKEN/,
+    );
+    expect(formatApplyResultsText(results, { color: false })).toContain(
+      '✗ update api-5xx-ratio (a2a2a2a2-0000-4000-8000-000000000502) not sent  a.yaml:1',
+    );
+  });
+
+  it('after a 403 on one write, still sends the others: permissions may differ per rule', async () => {
+    const second: AlertRuleChange = {
+      ...update,
+      id: 'a2a2a2a2-0000-4000-8000-000000000502',
+      name: 'api-5xx-ratio',
+    };
+    sandbox.resetLog();
+    sandbox.setFaults({ script: [{ operation: 'editAlertRule', status: 403 }] });
+    const results = await applyPlan(planOf([update, second]), client, { concurrency: 1, prune: false });
+    expect(sandbox.requests).toHaveLength(2);
+    expect(results.map((r) => r.status)).toEqual([403, 200]);
   });
 
   it('refuses a plan with errors, and sends nothing', async () => {

@@ -207,4 +207,36 @@ describe('pull_request', () => {
       name: 'platform-gitops validate (alerting, components)',
     });
   });
+
+  it('on merge_group plans the queued merge, never writes, and reports on the group head', async () => {
+    const { dir, first } = await exampleRepository();
+    const head = await commitEdit(dir, 'alerting/api.yaml', (t) =>
+      t.replace('severity: HIGH', 'severity: CRITICAL'),
+    );
+    sandbox().resetLog();
+    const comments = github.comments.length;
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'merge_group',
+      payload: {
+        action: 'checks_requested',
+        merge_group: {
+          head_sha: head,
+          base_sha: first,
+          head_ref: 'refs/heads/gh-readonly-queue/main/pr-9-x',
+        },
+        repository: { full_name: 'acme/gitops', default_branch: 'main' },
+      },
+      inputs: inputs(),
+      githubUrl: github.url,
+      sha: head,
+      ref: 'refs/heads/gh-readonly-queue/main/pr-9-x',
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.outputs.command).toBe('plan');
+    expect(Number(run.outputs.changes)).toBeGreaterThanOrEqual(1);
+    expect(sandbox().requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/resolve'))).toEqual([]);
+    expect(github.checkRuns.at(-1)).toMatchObject({ head_sha: head, conclusion: 'success' });
+    expect(github.comments).toHaveLength(comments);
+  });
 });

@@ -113,6 +113,9 @@ async function runAndReport(
   serviceUsed: () => ServiceClient | null,
 ): Promise<void> {
   const ran = await runCommand(decision.command, ctx, { remediate: inputs.remediate });
+  // What the run left out (a shallow clone's missing base, say) belongs in the log too: on a runner
+  // without job summaries, or for a reader of the log only, it is otherwise never seen.
+  for (const line of ran.skipped) ctx.progress(line);
   const report: RunReport = { ...ran, skipped: [...decision.skipped, ...ran.skipped] };
   core.saveState('clusters', JSON.stringify(report.clusters));
 

@@ -74,6 +74,21 @@ describe('push', () => {
     );
   });
 
+  it('says in the log, not only the summary, that a shallow checkout lacks the commit before the push', async () => {
+    const { dir } = await exampleRepository();
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'push',
+      // fetch-depth: 1 checks out the pushed commit alone: `before` is not in the clone.
+      payload: pushEvent('a'.repeat(40), 'f'.repeat(40), 'refs/heads/feature'),
+      inputs: inputs(),
+      githubUrl: github.url,
+      unset: ['GITHUB_STEP_SUMMARY'],
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.log).toMatch(/^revision a{40} is not available \(shallow clone\?\): .*fetch-depth: 0/m);
+  });
+
   it('applies a push to the default branch: exactly the planned writes, reported everywhere', async () => {
     const { dir, first } = await exampleRepository();
     const second = await commitEdit(dir, 'alerting/api.yaml', (t) =>

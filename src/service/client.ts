@@ -102,7 +102,10 @@ export function createServiceClient(
     try {
       return decode(answer.body, { operation: request.operation, notices });
     } catch (error) {
-      if (error instanceof DecodeError) throw invalidResponseError(request, answer.status, error.message);
+      if (error instanceof DecodeError) {
+        const problem = answer.body === undefined ? 'the body is empty' : error.message;
+        throw invalidResponseError(request, answer.status, problem);
+      }
       throw error;
     }
   }

@@ -137,9 +137,10 @@ describe('answers in other shapes', () => {
 
   it('a create the service accepted with an unreadable answer says the rule most likely exists', async () => {
     script = [send(201, ''), send(201, 'Created', { 'content-type': 'text/plain' })];
-    for (const _ of [1, 2]) {
+    for (const problem of ['the body is empty', 'the body is not JSON']) {
       const error = await failure(client().createAlertRule(NEW_RULE));
       expect(error).toMatchObject({ kind: 'invalid-response', status: 201 });
+      expect(error.message).toContain(`The answer cannot be used: ${problem}.`);
       expect(error.message).toMatch(/accepted it, so the rule was most likely created: run plan again/);
     }
     expect(seen.map((r) => r.method)).toEqual(['POST', 'POST']);

@@ -2,7 +2,7 @@ import { ApiError } from './errors.js';
 import type { OperationRequest } from './requests.js';
 import type { GiveUpReason } from './retry-policy.js';
 import { parseServiceMessage } from './service-message.js';
-import type { TransportFailure } from './transport-failure.js';
+import type { TimeoutPhase, TransportFailure } from './transport-failure.js';
 import type { RateLimitStatus } from './types.js';
 
 /**
@@ -22,7 +22,7 @@ export interface FailureContext {
   readonly rateLimit: RateLimitStatus;
   readonly nowMs: number;
   readonly redact: (text: string) => string;
-  readonly timeoutMs: (phase: 'connect' | 'headers' | 'body') => number | null;
+  readonly timeoutMs: (phase: TimeoutPhase) => number | null;
 }
 
 export function httpError(

@@ -7,12 +7,18 @@ export interface TransportFailure {
   readonly kind: 'timeout' | 'network';
   readonly sent: boolean;
   /** Which wait ran out, for timeouts. */
-  readonly phase?: 'connect' | 'headers' | 'body';
+  readonly phase?: TimeoutPhase;
   /** A system or undici code, e.g. ECONNREFUSED, UND_ERR_SOCKET. */
   readonly code: string;
   /** A few words for a person. Never includes headers: nothing here can carry the token. */
   readonly detail: string;
 }
+
+/** connect, headers and body are undici's own timeouts; total bounds a whole attempt. */
+export type TimeoutPhase = 'connect' | 'headers' | 'body' | 'total';
+
+/** The code of the transport's own abort when a whole attempt takes too long. */
+export const ATTEMPT_TOO_SLOW = 'ATTEMPT_TOO_SLOW';
 
 const BEFORE_CONNECTION: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused',
@@ -51,6 +57,9 @@ export function classifyTransportError(error: unknown): TransportFailure {
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
     return { kind: 'timeout', sent: true, phase: 'headers', code, detail: 'no answer' };
+  }
+  if (code === ATTEMPT_TOO_SLOW) {
+    return { kind: 'timeout', sent: true, phase: 'total', code, detail: 'the whole answer did not arrive' };
   }
   if (code === 'UND_ERR_BODY_TIMEOUT') {
     return { kind: 'timeout', sent: true, phase: 'body', code, detail: 'the answer stopped arriving' };

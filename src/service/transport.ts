@@ -12,7 +12,7 @@ import { rateLimitWaitMs, readRateLimit, retryAfterMs } from './rate-limit-heade
 import type { RequestCounter } from './request-counter.js';
 import type { OperationRequest } from './requests.js';
 import { type AttemptFailure, decideRetry, type GiveUpReason, type RetryPolicy } from './retry-policy.js';
-import { classifyTransportError } from './transport-failure.js';
+import { ATTEMPT_TOO_SLOW, classifyTransportError } from './transport-failure.js';
 
 /**
  * Sends one operation's request: pacing, the attempt loop the retry policy drives, counting, and the
@@ -21,7 +21,13 @@ import { classifyTransportError } from './transport-failure.js';
 export interface Timeouts {
   readonly connectMs: number;
   readonly headersMs: number;
+  /** Longest pause between two parts of the body. */
   readonly bodyMs: number;
+  /**
+   * Longest a whole attempt may take, default headersMs + bodyMs and a margin: a body trickling a byte at
+   * a time never trips bodyMs, and would otherwise hold the run for ever.
+   */
+  readonly totalMs?: number;
 }
 
 export interface TransportConfig {
@@ -93,8 +99,15 @@ async function waitForBudget(
 async function attemptOnce(config: TransportConfig, request: OperationRequest): Promise<AttemptResult> {
   let response: Dispatcher.ResponseData;
   let text: string;
+  // Real time, like undici's own timeouts: the injected clock paces retries, not the wire.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new AttemptTooSlowError()), totalMs(config.timeouts));
+  timer.unref?.();
   try {
-    response = await config.dispatcher.request(dispatchOptions(config, request));
+    response = await config.dispatcher.request({
+      ...dispatchOptions(config, request),
+      signal: deadline.signal,
+    });
     config.pacer.observe(readRateLimit(response.headers, config.clock.now()));
     text = await readText(response.body, response.statusCode);
     await connectionReturned();
@@ -102,6 +115,8 @@ async function attemptOnce(config: TransportConfig, request: OperationRequest): 
     if (error instanceof BodyTooLargeError) throw invalidResponseError(request, error.status, error.message);
     const failure = classifyTransportError(error);
     return { ok: false, failure, error: (ctx) => transportError(request, failure, ctx, error) };
+  } finally {
+    clearTimeout(timer);
   }
   const status = response.statusCode;
   if (status >= 200 && status < 300) return { ok: true, status, text };
@@ -157,6 +172,24 @@ function connectionReturned(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * undici checks its own timeouts on a coarse tick (up to about a second late): the default bound leaves
+ * them room, so a service that merely stalls is still reported by the phase that stalled.
+ */
+const UNDICI_TICK_MARGIN_MS = 2_000;
+
+export function totalMs(timeouts: Timeouts): number {
+  return timeouts.totalMs ?? timeouts.headersMs + timeouts.bodyMs + UNDICI_TICK_MARGIN_MS;
+}
+
+/** The abort reason when an attempt outlives `totalMs`; its code tells the failure apart. */
+class AttemptTooSlowError extends Error {
+  readonly code = ATTEMPT_TOO_SLOW;
+  constructor() {
+    super('the whole answer did not arrive in time');
+  }
+}
+
 class BodyTooLargeError extends Error {
   constructor(readonly status: number) {
     super(`the body is larger than ${MAX_BODY_BYTES} bytes`);
@@ -199,6 +232,8 @@ function failureContext(config: TransportConfig, attempts: number, reason: GiveU
         ? config.timeouts.connectMs
         : phase === 'headers'
           ? config.timeouts.headersMs
-          : config.timeouts.bodyMs,
+          : phase === 'body'
+            ? config.timeouts.bodyMs
+            : totalMs(config.timeouts),
   };
 }

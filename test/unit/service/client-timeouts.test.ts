@@ -1,4 +1,5 @@
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient, type ServiceClientOptions } from '../../../src/service/client.js';
 import { ApiError } from '../../../src/service/errors.js';
@@ -90,6 +91,32 @@ describe('timeouts', () => {
     expect(error.hint).toMatch(
       /^The answer stopped arriving within 100 ms \(UND_ERR_BODY_TIMEOUT, 1 attempt\)/,
     );
+  });
+
+  it('a body trickling a byte at a time is cut at the whole-attempt bound, not waited on for ever', async () => {
+    // Each byte comes well within bodyMs, so only the bound on the whole attempt can end it.
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const tick = setInterval(() => res.write(' '), 20);
+      res.on('close', () => clearInterval(tick));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { service, clock } = setup({
+        apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        timeouts: { headersMs: 5_000, bodyMs: 5_000, totalMs: 300 },
+        retry: { maxAttempts: 2 },
+      });
+      const error = await failure(service.getAlertRules(ACME));
+      expect(error.kind).toBe('timeout');
+      expect(error.hint).toMatch(
+        /^The whole answer did not arrive within 300 ms \(ATTEMPT_TOO_SLOW, 2 attempts\)\. Try again later\.$/,
+      );
+      expect(clock.sleeps).toHaveLength(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('a create that timed out after sending is not repeated', async () => {

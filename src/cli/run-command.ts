@@ -65,11 +65,11 @@ export async function runCommand(args: CliArgs, io: CliIo): Promise<number> {
         } else {
           const { renderLogsText } = await import('../logs/text.js');
           io.stdout(renderLogsText([result.logs], { redactor: context.redactor }));
-          if (result.report.diagnostics.length > 0) {
-            io.stderr(
-              renderReport(result.report, { format: 'text', color, redactor: context.redactor, policy }),
-            );
-          }
+          // The text already says why the logs could not be fetched and carries the notices; the exit
+          // status says the rest. Only the request count goes to stderr, as for the other commands.
+          const seconds = (result.report.durationMs / 1000).toFixed(1);
+          const total = result.report.requests.total;
+          io.stderr(`${total} ${total === 1 ? 'request' : 'requests'} to the service; ${seconds} s.\n`);
         }
         return exitCodeFor(result.report, policy);
       }

@@ -46,7 +46,7 @@ ${v}
 
 'platform-gitops <command> --help' shows a command's options.
 `}var $={stdout:n=>process.stdout.write(n),stderr:n=>process.stderr.write(n),env:process.env,isTty:!!process.stdout.isTTY};async function C(n,e=$){try{let t=b(n);if(t.kind==="help")return e.stdout(x(t.command)),0;if(t.kind==="version")return e.stdout(`platform-gitops ${y.version}
-`),0;let{runCommand:r}=await import("./chunks/run-command-LTJMFPIY.js");return await r(t.args,e)}catch(t){let r=new m;if(r.add(e.env.QOVERY_API_TOKEN),t instanceof s||t instanceof f)return e.stderr(r.redact(`platform-gitops: ${t.message}
+`),0;let{runCommand:r}=await import("./chunks/run-command-CIUI4QYN.js");return await r(t.args,e)}catch(t){let r=new m;if(r.add(e.env.QOVERY_API_TOKEN),t instanceof s||t instanceof f)return e.stderr(r.redact(`platform-gitops: ${t.message}
 `)),1;let a=t instanceof Error?t.stack??t.message:String(t);return e.stderr(r.redact(`platform-gitops: internal error (a bug): ${a}
 Please report it with the command you ran and this output.
 `)),1}}process.exitCode=await C(process.argv.slice(2));

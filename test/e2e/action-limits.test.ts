@@ -3,34 +3,18 @@
  * request. Every annotation reaches the Checks run in requests of at most 50, and every GitHub limit holds
  * (annotation caps, comment size, output text, summary bytes).
  */
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { describe, expect, it } from 'vitest';
 import {
   commitEdit,
   exampleRepository,
-  MAIN,
   pullRequestEvent,
-  removeTemporaryDirectories,
   runAction,
+  useActionWorld,
 } from './action-runner.js';
 
-const sandbox = useSandbox({ rateLimit: false });
-let github: FakeGitHub;
-
-beforeAll(async () => {
-  if (!existsSync(MAIN))
-    throw new Error(`${MAIN} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`);
-  github = await startFakeGitHub();
-});
-afterAll(async () => {
-  await github?.close();
-  await removeTemporaryDirectories();
-});
-
+const { sandbox, github } = useActionWorld('');
 function rule(name: string, severity: string): string {
   return `kind: AlertRule
 organization_id: 7f1b2c3d-0000-4000-8000-000000000001
@@ -79,7 +63,7 @@ describe('a run at every limit', () => {
       await writeFile(join(dir, 'generated', `components-${file}.yaml`), components.join('---\n'));
     }
     const head = await commitEdit(dir, 'generated/rules-0.yaml', (t) => t);
-    const pr = github.addPullRequest();
+    const pr = github().addPullRequest();
     sandbox().resetLog();
 
     const run = await runAction({
@@ -89,10 +73,10 @@ describe('a run at every limit', () => {
       inputs: {
         'api-url': sandbox().url,
         'api-token': sandbox().token,
-        'github-token': github.token,
+        'github-token': github().token,
         paths: 'generated',
       },
-      githubUrl: github.url,
+      githubUrl: github().url,
     });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
@@ -107,7 +91,7 @@ describe('a run at every limit', () => {
     expect(more).toContain('591 more findings in the Checks run and the job summary');
 
     // Checks run: every annotation delivered, at most 50 per request, text within its limit.
-    const checkRequests = github.requests.filter(
+    const checkRequests = github().requests.filter(
       (r) => r.path.endsWith('/check-runs') || /check-runs\/\d+$/.test(r.path),
     );
     for (const request of checkRequests) {
@@ -117,7 +101,7 @@ describe('a run at every limit', () => {
       expect(request.status).toBeLessThan(300);
     }
     expect(checkRequests).toHaveLength(12);
-    const check = github.checkRuns.at(-1)!;
+    const check = github().checkRuns.at(-1)!;
     expect(check.output.annotations).toHaveLength(600);
     expect(new Set(check.output.annotations.map((a) => `${a.path}:${a.start_line}`)).size).toBe(600);
     const violations = check.output.annotations.filter((a) => a.title === 'OUT_OF_RANGE');
@@ -130,12 +114,12 @@ describe('a run at every limit', () => {
     expect(check.conclusion).toBe('failure');
 
     // The comment and the summary stay within their sizes and say what they left out.
-    const comment = github.comments.find((c) => c.issue_number === pr)!;
+    const comment = github().comments.find((c) => c.issue_number === pr)!;
     expect(comment.body.length).toBeLessThan(65_536);
     expect(comment.body).toContain("Cut to fit GitHub's size limit");
     expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
     expect(run.summary).toContain('### Plan (2000 pending');
-    const everything = [run.log, run.summary, JSON.stringify(github.requests)].join('\n');
+    const everything = [run.log, run.summary, JSON.stringify(github().requests)].join('\n');
     expect(everything).not.toMatch(/Gr4fana-generated-\d+-secret/);
   }, 60_000);
 });

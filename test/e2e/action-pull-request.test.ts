@@ -3,22 +3,17 @@
  * run, the annotations within the caps, one sticky comment created then edited, offline validation for
  * forks, and no write to the service, ever.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { describe, expect, it } from 'vitest';
 import {
   commitEdit,
   exampleRepository,
-  MAIN,
   pullRequestEvent,
-  removeTemporaryDirectories,
   runAction,
+  useActionWorld,
 } from './action-runner.js';
 
-const sandbox = useSandbox({ rateLimit: false });
-
+const { sandbox, github, inputs } = useActionWorld('alerting\ncomponents');
 const NEW_RULE = `kind: AlertRule
 organization_id: 7f1b2c3d-0000-4000-8000-000000000001
 cluster_id: c1a5e7e0-0000-4000-8000-000000000101
@@ -33,24 +28,6 @@ enabled: true
 alert_receiver_ids: [5e1ec7ed-0000-4000-8000-000000000201]
 presentation: {summary: API is down, runbook_url: 'https://runbooks.acme.example/api/up'}
 `;
-let github: FakeGitHub;
-
-beforeAll(async () => {
-  if (!existsSync(MAIN))
-    throw new Error(`${MAIN} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`);
-  github = await startFakeGitHub();
-});
-afterAll(async () => {
-  await github?.close();
-  await removeTemporaryDirectories();
-});
-
-const inputs = () => ({
-  'api-url': sandbox().url,
-  'api-token': sandbox().token,
-  'github-token': github.token,
-  paths: 'alerting\ncomponents',
-});
 
 describe('pull_request', () => {
   it('plans, reports in the Checks run and one comment, and edits that comment on the next push', async () => {
@@ -65,7 +42,7 @@ describe('pull_request', () => {
     const head = await commitEdit(dir, 'components/prod-eu/observability.yaml', (t) =>
       t.replace('Gr4fana-prod-eu-7c1d9e', secret).replace('retentionDays: 30', 'retentionDays: 100000'),
     );
-    const pr = github.addPullRequest();
+    const pr = github().addPullRequest();
     sandbox().resetLog();
 
     const run = await runAction({
@@ -73,7 +50,7 @@ describe('pull_request', () => {
       eventName: 'pull_request',
       payload: pullRequestEvent(pr, first, head),
       inputs: inputs(),
-      githubUrl: github.url,
+      githubUrl: github().url,
     });
     expect(run.stderr).toBe('');
     expect(run.outputs.command).toBe('plan');
@@ -86,7 +63,7 @@ describe('pull_request', () => {
     expect(Number(run.outputs.changes)).toBeGreaterThanOrEqual(1);
     expect(sandbox().requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/resolve'))).toEqual([]);
 
-    const check = github.checkRuns.at(-1)!;
+    const check = github().checkRuns.at(-1)!;
     expect(check).toMatchObject({
       name: 'platform-gitops plan (alerting, components)',
       head_sha: head,
@@ -95,7 +72,7 @@ describe('pull_request', () => {
     });
     expect(check.output.text).toContain('api-p99-latency');
 
-    const mine = () => github.comments.filter((c) => c.issue_number === pr);
+    const mine = () => github().comments.filter((c) => c.issue_number === pr);
     expect(mine()).toHaveLength(1);
     expect(mine()[0]!.body).toMatch(/^<!-- platform-gitops:v1:[0-9a-f]{16} -->\n### platform-gitops plan/);
     // Read as a person would: an update as before → after, a new rule as its values, no `null →` lists.
@@ -118,7 +95,7 @@ describe('pull_request', () => {
     const everywhere = [
       run.log,
       run.summary,
-      JSON.stringify(github.requests),
+      JSON.stringify(github().requests),
       await readFile(run.outputs['plan-json']!, 'utf8'),
     ].join('\n');
     expect(everywhere).not.toContain(secret);
@@ -143,12 +120,14 @@ describe('pull_request', () => {
       eventName: 'pull_request',
       payload: pullRequestEvent(pr, first, third),
       inputs: inputs(),
-      githubUrl: github.url,
+      githubUrl: github().url,
     });
     expect(again.code, again.stdout).toBe(0);
     expect(mine()).toHaveLength(1);
     expect(mine()[0]!.body).not.toContain('CRITICAL');
-    const edits = github.requests.filter((r) => r.method === 'PATCH' && r.path.includes('/issues/comments/'));
+    const edits = github().requests.filter(
+      (r) => r.method === 'PATCH' && r.path.includes('/issues/comments/'),
+    );
     expect(edits).toHaveLength(1);
   });
 
@@ -157,8 +136,8 @@ describe('pull_request', () => {
     const second = await commitEdit(dir, 'alerting/api.yaml', (t) =>
       t.replace('severity: HIGH', 'severity: SEVERE'),
     );
-    const pr = github.addPullRequest();
-    github.switches = { checksForbidden: true, issuesForbidden: true };
+    const pr = github().addPullRequest();
+    github().switches = { checksForbidden: true, issuesForbidden: true };
     sandbox().resetLog();
     try {
       const run = await runAction({
@@ -166,7 +145,7 @@ describe('pull_request', () => {
         eventName: 'pull_request',
         payload: pullRequestEvent(pr, first, second, 'someone/gitops'),
         inputs: { ...inputs(), 'api-token': '' },
-        githubUrl: github.url,
+        githubUrl: github().url,
       });
       expect(run.code).toBe(1);
       expect(run.outputs.command).toBe('validate');
@@ -181,19 +160,19 @@ describe('pull_request', () => {
       );
       expect(run.stdout.match(/checks: write/g)).toHaveLength(1);
     } finally {
-      github.switches = {};
+      github().switches = {};
     }
   });
   it('on pull_request_target validates only what is checked out, offline, and says so', async () => {
     const { dir, first } = await exampleRepository();
-    const pr = github.addPullRequest();
+    const pr = github().addPullRequest();
     sandbox().resetLog();
     const run = await runAction({
       workspace: dir,
       eventName: 'pull_request_target',
       payload: pullRequestEvent(pr, first, 'e'.repeat(40), 'someone/gitops'),
       inputs: inputs(),
-      githubUrl: github.url,
+      githubUrl: github().url,
       sha: first,
     });
     expect(run.code, run.stdout).toBe(0);
@@ -202,7 +181,7 @@ describe('pull_request', () => {
     expect(run.summary).toContain(
       "pull\\_request\\_target: the pull request's documents are never read with secrets",
     );
-    expect(github.checkRuns.at(-1)).toMatchObject({
+    expect(github().checkRuns.at(-1)).toMatchObject({
       head_sha: first,
       name: 'platform-gitops validate (alerting, components)',
     });
@@ -214,7 +193,7 @@ describe('pull_request', () => {
       t.replace('severity: HIGH', 'severity: CRITICAL'),
     );
     sandbox().resetLog();
-    const comments = github.comments.length;
+    const comments = github().comments.length;
     const run = await runAction({
       workspace: dir,
       eventName: 'merge_group',
@@ -228,7 +207,7 @@ describe('pull_request', () => {
         repository: { full_name: 'acme/gitops', default_branch: 'main' },
       },
       inputs: inputs(),
-      githubUrl: github.url,
+      githubUrl: github().url,
       sha: head,
       ref: 'refs/heads/gh-readonly-queue/main/pr-9-x',
     });
@@ -236,7 +215,7 @@ describe('pull_request', () => {
     expect(run.outputs.command).toBe('plan');
     expect(Number(run.outputs.changes)).toBeGreaterThanOrEqual(1);
     expect(sandbox().requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/resolve'))).toEqual([]);
-    expect(github.checkRuns.at(-1)).toMatchObject({ head_sha: head, conclusion: 'success' });
-    expect(github.comments).toHaveLength(comments);
+    expect(github().checkRuns.at(-1)).toMatchObject({ head_sha: head, conclusion: 'success' });
+    expect(github().comments).toHaveLength(comments);
   });
 });

@@ -3,43 +3,14 @@
  * applies exactly the plan, a push elsewhere only plans, and a failed write brings the cluster's recent
  * log entries into the summary, within its size limit even when the log is 5 MB.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveRule, setDeployments } from '../../src/sandbox/index.js';
-import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
-import { useSandbox } from '../helpers/sandbox.js';
 import { at, deployment, failure, info, PROD_EU } from '../unit/logs/deployments.js';
-import {
-  commitEdit,
-  exampleRepository,
-  MAIN,
-  pushEvent,
-  removeTemporaryDirectories,
-  runAction,
-} from './action-runner.js';
+import { commitEdit, exampleRepository, pushEvent, runAction, useActionWorld } from './action-runner.js';
 
+const { sandbox, github, inputs, writes } = useActionWorld('alerting');
 const RULE = 'a2a2a2a2-0000-4000-8000-000000000501';
-const sandbox = useSandbox({ rateLimit: false });
-let github: FakeGitHub;
-
-beforeAll(async () => {
-  if (!existsSync(MAIN))
-    throw new Error(`${MAIN} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`);
-  github = await startFakeGitHub();
-});
-afterAll(async () => {
-  await github?.close();
-  await removeTemporaryDirectories();
-});
-
-const inputs = () => ({
-  'api-url': sandbox().url,
-  'api-token': sandbox().token,
-  'github-token': github.token,
-  paths: 'alerting',
-});
-const writes = () => sandbox().requests.filter((r) => r.method !== 'GET');
 
 describe('push', () => {
   it('plans a push to another branch and says why nothing was applied', async () => {
@@ -53,7 +24,7 @@ describe('push', () => {
       eventName: 'push',
       payload: pushEvent(first, second, 'refs/heads/feature'),
       inputs: inputs(),
-      githubUrl: github.url,
+      githubUrl: github().url,
       sha: second,
     });
     expect(run.code, run.stdout).toBe(0);
@@ -82,7 +53,7 @@ describe('push', () => {
       // fetch-depth: 1 checks out the pushed commit alone: `before` is not in the clone.
       payload: pushEvent('a'.repeat(40), 'f'.repeat(40), 'refs/heads/feature'),
       inputs: inputs(),
-      githubUrl: github.url,
+      githubUrl: github().url,
       unset: ['GITHUB_STEP_SUMMARY'],
     });
     expect(run.code, run.stdout).toBe(0);
@@ -100,7 +71,7 @@ describe('push', () => {
       eventName: 'push',
       payload: pushEvent(first, second),
       inputs: inputs(),
-      githubUrl: github.url,
+      githubUrl: github().url,
       sha: second,
     });
     expect(run.code, run.stdout).toBe(0);
@@ -121,12 +92,12 @@ describe('push', () => {
       eventName: 'push',
       payload: pushEvent(second, second),
       inputs: inputs(),
-      githubUrl: github.url,
+      githubUrl: github().url,
       sha: second,
     });
     expect(again.outputs).toMatchObject({ command: 'apply', changes: '0', applied: '0' });
     expect(writes()).toEqual([]);
-    expect(github.checkRuns.at(-1)).toMatchObject({
+    expect(github().checkRuns.at(-1)).toMatchObject({
       name: 'platform-gitops apply (alerting)',
       head_sha: second,
       conclusion: 'success',
@@ -159,7 +130,7 @@ describe('push', () => {
         eventName: 'push',
         payload: pushEvent(first, second),
         inputs: { ...inputs(), 'log-entries': '1000' },
-        githubUrl: github.url,
+        githubUrl: github().url,
         sha: second,
       });
       expect(run.code).toBe(1);
@@ -169,7 +140,7 @@ describe('push', () => {
       expect(run.summary).toContain('HELM\\_CHART\\_FAILED');
       expect(Buffer.byteLength(run.summary)).toBeLessThan(1024 * 1024);
       expect(run.annotations.at(-1)).toMatch(/^::error::apply: .*1 failed/);
-      expect(github.checkRuns.at(-1)?.conclusion).toBe('failure');
+      expect(github().checkRuns.at(-1)?.conclusion).toBe('failure');
       expect(run.summary).not.toContain(sandbox().token);
     } finally {
       sandbox().setFaults({});

@@ -3,10 +3,15 @@
  * runner's environment (INPUT_*, GITHUB_*, RUNNER_TEMP) and files for outputs, state and the step summary.
  * Also builds the throwaway git repositories the runs read.
  */
+
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 export const MAIN = resolve(process.env.DIST_DIR ?? 'dist', 'index.js');
 const NODE = process.env.E2E_NODE ?? process.execPath;
@@ -167,4 +172,40 @@ export function pullRequestEvent(number: number, base: string, head: string, hea
 
 export function pushEvent(before: string, after: string, ref = 'refs/heads/main') {
   return { ref, before, after, repository: { full_name: 'acme/gitops', default_branch: 'main' } };
+}
+
+/**
+ * The world every action test runs in: the sandbox, a fake GitHub, and the bundle checked to exist, started
+ * before the file's tests and stopped after them. `inputs` are the action inputs that point at both.
+ */
+export function useActionWorld(paths: string) {
+  const sandbox = useSandbox({ rateLimit: false });
+  let github: FakeGitHub | undefined;
+  beforeAll(async () => {
+    if (!existsSync(MAIN))
+      throw new Error(
+        `${MAIN} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`,
+      );
+    github = await startFakeGitHub();
+  });
+  afterAll(async () => {
+    await github?.close();
+    await removeTemporaryDirectories();
+  });
+  const fakeGitHub = (): FakeGitHub => {
+    if (!github) throw new Error('the fake GitHub starts in beforeAll');
+    return github;
+  };
+  return {
+    sandbox,
+    github: fakeGitHub,
+    inputs: () => ({
+      'api-url': sandbox().url,
+      'api-token': sandbox().token,
+      'github-token': fakeGitHub().token,
+      paths,
+    }),
+    /** What the run sent to the service that was not a read. */
+    writes: () => sandbox().requests.filter((r) => r.method !== 'GET'),
+  };
 }

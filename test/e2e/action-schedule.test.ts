@@ -3,36 +3,15 @@
  * when drift is found, updated with the current table, and closed with a comment once a remediation removed
  * the drift; a manual dispatch runs the command it names.
  */
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { liveRule, putLiveRule } from '../../src/sandbox/index.js';
-import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
-import { useSandbox } from '../helpers/sandbox.js';
-import { exampleRepository, MAIN, removeTemporaryDirectories, runAction } from './action-runner.js';
+import { exampleRepository, runAction, useActionWorld } from './action-runner.js';
 
+const { sandbox, github, inputs, writes } = useActionWorld('alerting');
 const RULE = 'a2a2a2a2-0000-4000-8000-000000000501';
 const LABEL = 'platform-gitops-drift';
-const sandbox = useSandbox({ rateLimit: false });
-let github: FakeGitHub;
 
-beforeAll(async () => {
-  if (!existsSync(MAIN))
-    throw new Error(`${MAIN} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`);
-  github = await startFakeGitHub();
-});
-afterAll(async () => {
-  await github?.close();
-  await removeTemporaryDirectories();
-});
-
-const inputs = () => ({
-  'api-url': sandbox().url,
-  'api-token': sandbox().token,
-  'github-token': github.token,
-  paths: 'alerting',
-});
-const writes = () => sandbox().requests.filter((r) => r.method !== 'GET');
-const driftIssues = () => github.issues.filter((i) => i.labels.some((l) => l.name === LABEL));
+const driftIssues = () => github().issues.filter((i) => i.labels.some((l) => l.name === LABEL));
 
 describe('schedule and workflow_dispatch', () => {
   it('opens, updates and closes one drift issue', async () => {
@@ -43,7 +22,7 @@ describe('schedule and workflow_dispatch', () => {
         eventName: 'schedule',
         payload: { schedule: '0 6 * * *' },
         inputs: inputs(),
-        githubUrl: github.url,
+        githubUrl: github().url,
         workflow: 'drift',
       });
 
@@ -62,7 +41,7 @@ describe('schedule and workflow_dispatch', () => {
     });
     expect(driftIssues()[0]!.body).toMatch(/^<!-- platform-gitops:drift:v1:[0-9a-f]{16} -->/);
     expect(driftIssues()[0]!.body).not.toContain('api-p99-latency');
-    expect(github.checkRuns.at(-1)).toMatchObject({
+    expect(github().checkRuns.at(-1)).toMatchObject({
       name: 'platform-gitops drift (alerting)',
       conclusion: 'neutral',
     });
@@ -82,7 +61,7 @@ describe('schedule and workflow_dispatch', () => {
       eventName: 'workflow_dispatch',
       payload: { inputs: { command: 'drift' } },
       inputs: { ...inputs(), remediate: 'true', 'drift-issue': 'false' },
-      githubUrl: github.url,
+      githubUrl: github().url,
       workflow: 'drift',
     });
     expect(remediation.code, remediation.stdout).toBe(0);
@@ -94,16 +73,16 @@ describe('schedule and workflow_dispatch', () => {
     expect(gone.outputs.drift).toBe('0');
     expect(driftIssues()).toHaveLength(1);
     expect(driftIssues()[0]).toMatchObject({ state: 'closed', state_reason: 'completed' });
-    const closing = github.comments.filter((c) => c.issue_number === driftIssues()[0]!.number);
+    const closing = github().comments.filter((c) => c.issue_number === driftIssues()[0]!.number);
     expect(closing).toHaveLength(1);
     expect(closing[0]!.body).toMatch(/^No drift any more .*: closing\.$/);
-    expect(github.checkRuns.at(-1)?.conclusion).toBe('success');
+    expect(github().checkRuns.at(-1)?.conclusion).toBe('success');
 
     // And a later check without drift does not touch the closed issue.
-    const before = github.requests.length;
+    const before = github().requests.length;
     await schedule();
-    const issueWrites = github.requests
-      .slice(before)
+    const issueWrites = github()
+      .requests.slice(before)
       .filter((r) => r.path.includes('/issues') && r.method !== 'GET');
     expect(issueWrites).toEqual([]);
   });
@@ -116,7 +95,7 @@ describe('schedule and workflow_dispatch', () => {
         eventName: 'schedule',
         payload: {},
         inputs: { ...inputs(), ...extra },
-        githubUrl: github.url,
+        githubUrl: github().url,
         workflow: 'nightly',
       });
     // Start from live state equal to the documents, whatever ran before, then edit one rule outside git.
@@ -124,16 +103,21 @@ describe('schedule and workflow_dispatch', () => {
     putLiveRule(sandbox().state, { ...liveRule(sandbox().state, RULE), severity: 'MEDIUM' });
     const found = await check({});
     expect(found.outputs.drift).toBe('1');
-    const issue = () => github.issues.filter((i) => i.body.includes('api-p99-latency')).at(-1)!;
+    const issue = () =>
+      github()
+        .issues.filter((i) => i.body.includes('api-p99-latency'))
+        .at(-1)!;
     expect(issue()).toMatchObject({ state: 'open' });
 
     const fixed = await check({ remediate: 'true' });
     expect(fixed.outputs).toMatchObject({ drift: '1', applied: '1', failed: '0' });
     expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity: 'HIGH' });
     expect(issue()).toMatchObject({ state: 'closed', state_reason: 'completed' });
-    expect(github.comments.filter((c) => c.issue_number === issue().number).map((c) => c.body)).toEqual([
-      expect.stringMatching(/^The drift was removed by remediation .*: closing\.$/),
-    ]);
+    expect(
+      github()
+        .comments.filter((c) => c.issue_number === issue().number)
+        .map((c) => c.body),
+    ).toEqual([expect.stringMatching(/^The drift was removed by remediation .*: closing\.$/)]);
   });
 
   it('leaves one open drift issue when two drift checks race, and two pull-request runs one comment', async () => {
@@ -147,7 +131,7 @@ describe('schedule and workflow_dispatch', () => {
             eventName,
             payload,
             inputs: paths,
-            githubUrl: github.url,
+            githubUrl: github().url,
             workflow: 'race',
           }),
         ),
@@ -162,14 +146,14 @@ describe('schedule and workflow_dispatch', () => {
     for (const closed of mine.filter((i) => i.state === 'closed'))
       expect(closed.state_reason).toBe('not_planned');
 
-    const pr = github.addPullRequest();
+    const pr = github().addPullRequest();
     const event = {
       number: pr,
       pull_request: { number: pr, base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) } },
     };
     const plans = await race('pull_request', event);
     for (const run of plans) expect(run.outputs.command).toBe('plan');
-    expect(github.comments.filter((c) => c.issue_number === pr)).toHaveLength(1);
+    expect(github().comments.filter((c) => c.issue_number === pr)).toHaveLength(1);
   });
 
   it('refuses an unknown dispatched command in one line, without a stack trace', async () => {
@@ -179,7 +163,7 @@ describe('schedule and workflow_dispatch', () => {
       eventName: 'workflow_dispatch',
       payload: { inputs: { command: 'destroy' } },
       inputs: inputs(),
-      githubUrl: github.url,
+      githubUrl: github().url,
     });
     expect(run.code).toBe(1);
     expect(run.annotations).toEqual([

@@ -23,6 +23,14 @@ const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 451];
 const RETRIES = 3;
 const RATE_LIMIT_RETRIES = 2;
 
+/** A throttling handler: say why and when, and retry while the request has been retried fewer than `limit` times. */
+function retryWhileUnder(limit: number, what: string, log: (line: string) => void) {
+  return (retryAfter: number, request: { method: string; url: string }, _o: unknown, count: number) => {
+    log(`${what} on ${request.method} ${request.url}; retrying in ${retryAfter} s.`);
+    return count < limit;
+  };
+}
+
 /**
  * GitHub's client with octokit's throttling (primary and secondary rate limits, one write at a time with
  * a pause between writes, as GitHub asks of integrations) and retry (5xx and network errors) plugins.
@@ -45,28 +53,8 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
       throttle: isLoopback(baseUrl)
         ? { enabled: false }
         : {
-            onRateLimit: (
-              retryAfter: number,
-              request: { method: string; url: string },
-              _o: unknown,
-              count: number,
-            ) => {
-              log(
-                `GitHub rate limit reached on ${request.method} ${request.url}; retrying in ${retryAfter} s.`,
-              );
-              return count < RATE_LIMIT_RETRIES;
-            },
-            onSecondaryRateLimit: (
-              retryAfter: number,
-              request: { method: string; url: string },
-              _o: unknown,
-              count: number,
-            ) => {
-              log(
-                `GitHub secondary rate limit on ${request.method} ${request.url}; retrying in ${retryAfter} s.`,
-              );
-              return count < 1;
-            },
+            onRateLimit: retryWhileUnder(RATE_LIMIT_RETRIES, 'GitHub rate limit reached', log),
+            onSecondaryRateLimit: retryWhileUnder(1, 'GitHub secondary rate limit', log),
           },
     },
     throttling,

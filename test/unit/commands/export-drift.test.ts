@@ -1,47 +1,28 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { runDrift } from '../../../src/commands/drift.js';
 import { exitCodeFor } from '../../../src/commands/exit-code.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { countDrift } from '../../../src/plan/summary.js';
-import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
-import { ACME, type TestRun, testRun } from './run-context.js';
+import { ACME, useRunWorld } from './run-context.js';
 
-let sandbox: Sandbox;
-let out: string;
-const runs: TestRun[] = [];
-const run = (over: Parameters<typeof testRun>[1] = {}): TestRun => {
-  const r = testRun(sandbox, over);
-  runs.push(r);
-  return r;
-};
-
-beforeEach(async () => {
-  sandbox = await startSandbox({ rateLimit: false });
-  out = mkdtempSync(join(tmpdir(), 'export-'));
-});
-afterEach(async () => {
-  await Promise.all(runs.splice(0).map((r) => r.close()));
-  await sandbox.close();
-  rmSync(out, { recursive: true, force: true });
-});
+const { world, run } = useRunWorld('export-');
 
 describe('export', () => {
   it('writes one document per managed rule, and planning them shows no change', async () => {
-    const exported = await runExport(run({ organizationId: ACME }).ctx, { outDir: out });
+    const exported = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     expect(exported.requests.byOperation).toEqual({ getAlertRules: 1 });
-    const files = readdirSync(out).sort();
+    const files = readdirSync(world.out).sort();
     const managed = (await run().ctx.service().getAlertRules(ACME)).filter((r) => r.source === 'MANAGED');
     expect(files).toHaveLength(managed.length);
     expect(files).toContain('api-p99-latency.yaml');
     expect(exported.skipped).toEqual(['1 ghost rule not exported: a ghost rule has no id to manage it by']);
-    expect(readFileSync(join(out, 'api-p99-latency.yaml'), 'utf8')).toMatchSnapshot();
+    expect(readFileSync(join(world.out, 'api-p99-latency.yaml'), 'utf8')).toMatchSnapshot();
 
-    const plan = await runPlan(run({ root: out, paths: ['.'] }).ctx);
+    const plan = await runPlan(run({ root: world.out, paths: ['.'] }).ctx);
     expect(plan.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(plan.plan!.changes).toHaveLength(managed.length);
     expect(plan.plan!.changes.filter((c) => c.action !== 'noop')).toEqual([]);
@@ -49,15 +30,15 @@ describe('export', () => {
   });
 
   it('edits of the exported files apply with exactly 1 list call and one write per change', async () => {
-    await runExport(run({ organizationId: ACME }).ctx, { outDir: out });
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     for (const name of ['api-p99-latency.yaml', 'web-availability.yaml']) {
-      const path = join(out, name);
+      const path = join(world.out, name);
       writeFileSync(path, readFileSync(path, 'utf8').replace(/^severity: .*$/m, 'severity: LOW'));
     }
-    sandbox.resetLog();
-    const report = await runApply(run({ root: out, paths: ['.'] }).ctx);
+    world.sandbox.resetLog();
+    const report = await runApply(run({ root: world.out, paths: ['.'] }).ctx);
     expect(report.requests).toEqual({ total: 3, byOperation: { getAlertRules: 1, editAlertRule: 2 } });
-    expect(sandbox.requests.map((r) => r.method)).toEqual(['GET', 'PUT', 'PUT']);
+    expect(world.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'PUT', 'PUT']);
     expect(report.results.map((r) => [r.name, r.ok, r.converged])).toEqual([
       ['api-p99-latency', true, true],
       ['web-availability', true, true],
@@ -65,7 +46,7 @@ describe('export', () => {
   });
 
   it('says in one line when the directory cannot be written', async () => {
-    const file = join(out, 'a-file');
+    const file = join(world.out, 'a-file');
     writeFileSync(file, '');
     await expect(runExport(run({ organizationId: ACME }).ctx, { outDir: file })).rejects.toMatchObject({
       name: 'UsageError',
@@ -76,8 +57,8 @@ describe('export', () => {
   });
 
   it('needs an organization', async () => {
-    await expect(runExport(run().ctx, { outDir: out })).rejects.toThrow(/--org/);
-    expect(sandbox.requests).toEqual([]);
+    await expect(runExport(run().ctx, { outDir: world.out })).rejects.toThrow(/--org/);
+    expect(world.sandbox.requests).toEqual([]);
   });
 });
 
@@ -87,14 +68,14 @@ describe('drift', () => {
     expect(report.command).toBe('drift');
     expect(countDrift(report.plan!)).toEqual({ drifted: 9, ghosts: 1, outdated: 1 });
     expect(exitCodeFor(report)).toBe(2);
-    expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(world.sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('does not remediate while any finding is an error', async () => {
     const report = await runDrift(run({ paths: ['alerting', 'no-such-dir'] }).ctx, { remediate: true });
     expect(report.results).toEqual([]);
     expect(report.skipped.join(' ')).toMatch(/nothing was written: 1 error must be fixed first/);
-    expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    expect(world.sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
   it('remediates by applying the plan, after which there is no drift', async () => {

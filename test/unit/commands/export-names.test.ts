@@ -2,15 +2,13 @@
  * Export round trip with rule names a file system dislikes, and the promise not to overwrite files that
  * are not earlier exports of the same rule.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
-import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
-import { ACME, type TestRun, testRun } from './run-context.js';
+import { ACME, useRunWorld } from './run-context.js';
 
 const PROD = 'c1a5e7e0-0000-4000-8000-000000000101';
 const AWKWARD = [
@@ -28,24 +26,7 @@ const AWKWARD = [
   'CON',
 ];
 
-let sandbox: Sandbox;
-let out: string;
-const runs: TestRun[] = [];
-const run = (over: Parameters<typeof testRun>[1] = {}): TestRun => {
-  const r = testRun(sandbox, over);
-  runs.push(r);
-  return r;
-};
-
-beforeEach(async () => {
-  sandbox = await startSandbox({ rateLimit: false });
-  out = mkdtempSync(join(tmpdir(), 'export-names-'));
-});
-afterEach(async () => {
-  await Promise.all(runs.splice(0).map((r) => r.close()));
-  await sandbox.close();
-  rmSync(out, { recursive: true, force: true });
-});
+const { world, run } = useRunWorld('export-names-');
 
 /** Every optional field absent, a CLUSTER target: the barest rule the service accepts. */
 function bare(name: string): AlertRuleCreationRequest {
@@ -71,8 +52,8 @@ describe('export with awkward rule names', () => {
     for (const name of AWKWARD) await client.createAlertRule(bare(name));
     const managed = (await client.getAlertRules(ACME)).filter((r) => r.source === 'MANAGED');
 
-    await runExport(run({ organizationId: ACME }).ctx, { outDir: out });
-    const files = readdirSync(out);
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    const files = readdirSync(world.out);
     expect(files).toHaveLength(managed.length);
     // Names unique even on a case-insensitive file system, short, and plain.
     expect(new Set(files.map((f) => f.toLowerCase())).size).toBe(files.length);
@@ -82,8 +63,8 @@ describe('export with awkward rule names', () => {
     );
     expect(files.filter((f) => f.startsWith('disk-full'))).toHaveLength(3);
 
-    sandbox.resetLog();
-    const plan = await runPlan(run({ root: out, paths: ['.'] }).ctx);
+    world.sandbox.resetLog();
+    const plan = await runPlan(run({ root: world.out, paths: ['.'] }).ctx);
     expect(plan.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(plan.requests.byOperation).toEqual({ getAlertRules: 1 });
     expect(plan.plan!.changes.map((c) => c.action).filter((a) => a !== 'noop')).toEqual([]);
@@ -92,16 +73,16 @@ describe('export with awkward rule names', () => {
   });
 
   it('exports again over its own files, but never over a file it did not write', async () => {
-    await runExport(run({ organizationId: ACME }).ctx, { outDir: out });
-    const before = readdirSync(out).sort();
-    await runExport(run({ organizationId: ACME }).ctx, { outDir: out });
-    expect(readdirSync(out).sort()).toEqual(before);
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    const before = readdirSync(world.out).sort();
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    expect(readdirSync(world.out).sort()).toEqual(before);
 
-    const mine = join(out, 'api-p99-latency.yaml');
+    const mine = join(world.out, 'api-p99-latency.yaml');
     writeFileSync(mine, 'kind: AlertRule\n# my own notes\n');
-    const other = join(out, 'web-availability.yaml');
+    const other = join(world.out, 'web-availability.yaml');
     const otherText = readFileSync(other, 'utf8');
-    await expect(runExport(run({ organizationId: ACME }).ctx, { outDir: out })).rejects.toMatchObject({
+    await expect(runExport(run({ organizationId: ACME }).ctx, { outDir: world.out })).rejects.toMatchObject({
       name: 'UsageError',
       message: expect.stringMatching(
         /export would overwrite a file in .* that is not an export of the same rule \(api-p99-latency\.yaml\); nothing was written/,

@@ -10,12 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExport } from '../../../src/commands/export.js';
-import type { RunContext } from '../../../src/commands/types.js';
-import { Redactor } from '../../../src/core/redact.js';
-import { createServiceClient } from '../../../src/service/client.js';
-import { FakeClock } from '../../helpers/fake-clock.js';
 import { live } from '../plan/fixtures.js';
-import { ACME } from './run-context.js';
+import { ACME, testRun } from './run-context.js';
 
 const RULES = [
   live({ id: 'a2a2a2a2-0000-4000-8000-000000000501', name: 'known-values' }),
@@ -50,23 +46,10 @@ afterAll(async () => {
 
 describe('export from a service newer than this tool', () => {
   it('writes only the rules whose values it knows, and names the others with the reason', async () => {
-    const clock = new FakeClock();
-    const client = createServiceClient({ apiUrl: url, token: 'qov_export_token', clock, random: () => 0 });
-    const ctx: RunContext = {
-      root: out,
-      paths: ['.'],
-      organizationId: ACME,
-      service: () => client,
-      git: null,
-      base: null,
-      head: null,
-      prune: false,
-      concurrency: 4,
-      allComponents: false,
-      clock,
-      redactor: new Redactor(),
-      progress: () => {},
-    };
+    const { ctx, close } = testRun(
+      { url, token: 'qov_export_token' },
+      { root: out, paths: ['.'], organizationId: ACME, progress: () => {} },
+    );
     try {
       const report = await runExport(ctx, { outDir: 'rules' });
       expect(readdirSync(join(out, 'rules')).sort()).toEqual(['known-values.yaml', 'space-cluster.yaml']);
@@ -79,7 +62,7 @@ describe('export from a service newer than this tool', () => {
         expect.arrayContaining([expect.stringMatching(/unknown alert severity "FATAL"/)]),
       );
     } finally {
-      await client.close();
+      await close();
     }
   });
 });

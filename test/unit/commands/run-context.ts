@@ -1,7 +1,12 @@
 /** A RunContext against a sandbox, the way a face builds one: the real client over HTTP on 127.0.0.1. */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import type { RunContext } from '../../../src/commands/types.js';
 import { Redactor } from '../../../src/core/redact.js';
-import type { Sandbox } from '../../../src/sandbox/index.js';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 
@@ -14,10 +19,13 @@ export interface TestRun {
   close(): Promise<void>;
 }
 
-/** A new client per run (its request counts start at zero), with a clock that never really sleeps. */
-export function testRun(sandbox: Sandbox, over: Partial<RunContext> = {}): TestRun {
+/**
+ * A new client per run (its request counts start at zero), with a clock that never really sleeps, against
+ * the sandbox or any other stand-in of the service.
+ */
+export function testRun(service: { url: string; token: string }, over: Partial<RunContext> = {}): TestRun {
   const clock = new FakeClock();
-  const client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token, clock, random: () => 0 });
+  const client = createServiceClient({ apiUrl: service.url, token: service.token, clock, random: () => 0 });
   const progress: string[] = [];
   const ctx: RunContext = {
     root: EXAMPLE_ROOT,
@@ -48,4 +56,28 @@ export function writesOf(sandbox: Sandbox): { method: string; path: string; body
         `${b.method} ${b.path} ${JSON.stringify(b.body)}`,
       ),
     );
+}
+
+/**
+ * For each test: a fresh sandbox and an empty output directory; `run` builds a TestRun whose client is
+ * closed after the test.
+ */
+export function useRunWorld(prefix: string) {
+  const world = { sandbox: undefined as unknown as Sandbox, out: '' };
+  const runs: TestRun[] = [];
+  beforeEach(async () => {
+    world.sandbox = await startSandbox({ rateLimit: false });
+    world.out = mkdtempSync(join(tmpdir(), prefix));
+  });
+  afterEach(async () => {
+    await Promise.all(runs.splice(0).map((r) => r.close()));
+    await world.sandbox.close();
+    rmSync(world.out, { recursive: true, force: true });
+  });
+  const run = (over: Partial<RunContext> = {}): TestRun => {
+    const r = testRun(world.sandbox, over);
+    runs.push(r);
+    return r;
+  };
+  return { world, run };
 }

@@ -1,5 +1,5 @@
 /**
- * Runs the bundled action main (dist/index.js, or DIST_DIR) as the runner does: a child process with the
+ * Runs the bundled action main (index.js, built by build-bundle.ts) as the runner does: a child process with the
  * runner's environment (INPUT_*, GITHUB_*, RUNNER_TEMP) and files for outputs, state and the step summary.
  * Also builds the throwaway git repositories the runs read.
  */
@@ -12,9 +12,9 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { bundle, NODE } from './bundle.js';
 
-export const MAIN = resolve(process.env.DIST_DIR ?? 'dist', 'index.js');
-const NODE = process.env.E2E_NODE ?? process.execPath;
+export const MAIN = bundle('index.js');
 export const EXAMPLE = resolve('fixtures/example');
 
 export interface ActionRun {
@@ -38,6 +38,10 @@ export interface ActionRunOptions {
   readonly eventName: string;
   readonly payload: unknown;
   readonly inputs: Record<string, string>;
+  /**
+   * GitHub's API address (GITHUB_API_URL). A runner always sets it; without one here the run gets the fake
+   * GitHub of the file's useActionWorld, so no run can reach the real api.github.com with a test token.
+   */
   readonly githubUrl?: string;
   readonly sha?: string;
   readonly ref?: string;
@@ -47,6 +51,8 @@ export interface ActionRunOptions {
 }
 
 let runs = 0;
+/** The fake GitHub of this file's useActionWorld: the API address of a run that names none. */
+let worldGitHubUrl: string | undefined;
 const temporary: string[] = [];
 
 async function temporaryDirectory(prefix: string): Promise<string> {
@@ -69,6 +75,8 @@ function parseFileCommands(text: string): Record<string, string> {
 }
 
 export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
+  const githubUrl = options.githubUrl ?? worldGitHubUrl;
+  if (!githubUrl) throw new Error('runAction needs githubUrl, or a useActionWorld in the test file');
   runs += 1;
   const dir = await temporaryDirectory(`action-e2e-${runs}-`);
   const files = {
@@ -95,8 +103,8 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     GITHUB_WORKFLOW: options.workflow ?? 'gitops',
     GITHUB_RUN_ID: String(1000 + runs),
     GITHUB_SERVER_URL: 'https://github.example',
+    GITHUB_API_URL: githubUrl,
     RUNNER_TEMP: dir,
-    ...(options.githubUrl ? { GITHUB_API_URL: options.githubUrl } : {}),
   };
   for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   for (const name of options.unset ?? []) delete env[name];
@@ -184,11 +192,13 @@ export function useActionWorld(paths: string) {
   beforeAll(async () => {
     if (!existsSync(MAIN))
       throw new Error(
-        `${MAIN} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`,
+        `${MAIN} is missing: DIST_DIR must name a directory built by node scripts/build.mjs --outdir DIR`,
       );
     github = await startFakeGitHub();
+    worldGitHubUrl = github.url;
   });
   afterAll(async () => {
+    worldGitHubUrl = undefined;
     await github?.close();
     await removeTemporaryDirectories();
   });

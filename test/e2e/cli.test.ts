@@ -1,13 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
-
-const DIST = resolve(process.env.DIST_DIR ?? 'dist');
-const NODE = process.env.E2E_NODE ?? process.execPath;
+import { bundle, NODE } from './bundle.js';
 
 interface Run {
   readonly code: number | null;
@@ -18,7 +16,7 @@ interface Run {
 /** Runs the bundled CLI as a user would, with only the environment given (no inherited secrets). */
 function cli(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((done, fail) => {
-    const child = spawn(NODE, [join(DIST, 'cli.js'), ...args], {
+    const child = spawn(NODE, [bundle('cli.js'), ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,10 +1,9 @@
 /**
- * The bundled post step (dist/post.js, or DIST_DIR) run as the runner runs it: a child process with INPUT_*
+ * The bundled post step (post.js, built by build-bundle.ts) run as the runner runs it: a child process with INPUT_*
  * inputs, STATE_* values saved by the main step and a GITHUB_STEP_SUMMARY file, against the sandbox (and a
  * server that never answers, for the time bound: that test takes the request timeout, about 10 s).
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,17 +23,15 @@ import {
   PROD_EU,
   STAGING_EU,
 } from '../unit/logs/deployments.js';
+import { bundle, NODE } from './bundle.js';
 
-const POST = resolve(process.env.DIST_DIR ?? 'dist', 'post.js');
-const NODE = process.env.E2E_NODE ?? process.execPath;
+const POST = bundle('post.js');
 const SUMMARY_LIMIT = 1024 * 1024;
 
 const sandbox = useSandbox({ rateLimit: false });
 let workDir = '';
 
 beforeAll(async () => {
-  if (!existsSync(POST))
-    throw new Error(`${POST} is missing: build it first (node scripts/build.mjs --outdir DIR, DIST_DIR=DIR)`);
   workDir = await mkdtemp(join(tmpdir(), 'post-e2e-'));
 });
 afterAll(async () => {

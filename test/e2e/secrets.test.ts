@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setDeployments } from '../../src/sandbox/index.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
@@ -25,9 +25,8 @@ import {
   removeTemporaryDirectories,
   runAction,
 } from './action-runner.js';
+import { DIST, NODE } from './bundle.js';
 
-const DIST = resolve(process.env.DIST_DIR ?? 'dist');
-const NODE = process.env.E2E_NODE ?? process.execPath;
 /** The sensitive value of fixtures/example (observability's grafanaAdminPassword). */
 const PASSWORD = 'Gr4fana-prod-eu-7c1d9e';
 const OBSERVABILITY = 'components/prod-eu/observability.yaml';
@@ -38,10 +37,6 @@ let github: FakeGitHub;
 let scratch = '';
 
 beforeAll(async () => {
-  for (const bundle of ['cli.js', 'index.js', 'post.js']) {
-    if (!existsSync(join(DIST, bundle)))
-      throw new Error(`${DIST}/${bundle} is missing: build it first (node scripts/build.mjs --outdir DIR)`);
-  }
   github = await startFakeGitHub();
   scratch = await mkdtemp(join(tmpdir(), 'secrets-e2e-'));
 });
@@ -165,62 +160,78 @@ function expectGitHubClean(secrets: readonly string[]): void {
   }
 }
 
-describe('secrets never leave the process', () => {
-  it('the CLI: every command in every format', async () => {
-    const { dir } = await exampleRepository();
-    const token = sandbox().token;
-    const secrets = [token, PASSWORD];
-    const env = { QOVERY_API_URL: sandbox().url, QOVERY_API_TOKEN: token };
-    const commands: Record<string, (format: string) => string[]> = {
-      validate: () => ['.'],
-      plan: () => ['.', '--org', ACME],
-      apply: () => ['.', '--org', ACME],
-      drift: () => ['.', '--org', ACME],
-      logs: () => ['--cluster', PROD_EU, '--org', ACME],
-      export: (format) => ['--out', join(scratch, `export-${format}`), '--org', ACME],
-    };
-    let runs = 0;
-    for (const [command, args] of Object.entries(commands)) {
-      for (const format of FORMATS) {
-        const run = await runBundle('cli.js', [command, ...args(format), '--format', format], env, dir);
-        const what = `${command} --format ${format}`;
-        // A run that failed to start would print nothing and prove nothing.
-        expect(run.stdout.length + run.stderr.length, what).toBeGreaterThan(50);
-        expect(run.stderr, what).not.toMatch(/\n\s+at /);
-        expectNoSecret(`${what}: stdout`, run.stdout, secrets);
-        expectNoSecret(`${what}: stderr`, run.stderr, secrets);
-        runs += 1;
-      }
-    }
-    expect(runs).toBe(18);
-    // The sensitive document was read and sent to be resolved: the value was there to leak.
-    expect(sandbox().count('resolvePlatformTemplateComponentConfiguration')).toBeGreaterThan(0);
-    for (const format of FORMATS)
-      expectNoSecret(
-        `export --format ${format}: files`,
-        await filesUnder(join(scratch, `export-${format}`)),
-        secrets,
-      );
-    // The logs command did reach the entries that echo the secrets (redacted, not missing).
-    const logs = await runBundle('cli.js', ['logs', '--cluster', PROD_EU, '--org', ACME], env, dir);
-    expect(logs.stdout).toContain('grafanaAdminPassword: ***');
-    expect(logs.stdout).toContain('Authorization: Token ***');
+/** Each CLI command with its arguments in one output format. */
+const CLI_COMMANDS: Record<string, (format: string) => string[]> = {
+  validate: () => ['.'],
+  plan: () => ['.', '--org', ACME],
+  apply: () => ['.', '--org', ACME],
+  drift: () => ['.', '--org', ACME],
+  logs: () => ['--cluster', PROD_EU, '--org', ACME],
+  export: (format) => ['--out', join(scratch, `export-${format}`), '--org', ACME],
+};
+const CLI_CASES = Object.keys(CLI_COMMANDS).flatMap((command) =>
+  FORMATS.map((format) => [command, format] as const),
+);
+
+const cliEnv = () => ({ QOVERY_API_URL: sandbox().url, QOVERY_API_TOKEN: sandbox().token });
+
+describe('secrets never leave the CLI', () => {
+  let repository = '';
+  beforeAll(async () => {
+    repository = (await exampleRepository()).dir;
   });
 
-  it('the CLI: a sensitive value the service rejects and quotes back', async () => {
-    const { dir } = await exampleRepository();
-    const short = 'Sh0rt-pw9x';
-    await commitEdit(dir, OBSERVABILITY, (t) => t.replace(PASSWORD, short));
-    const secrets = [sandbox().token, short];
-    const env = { QOVERY_API_URL: sandbox().url, QOVERY_API_TOKEN: sandbox().token };
-    for (const format of FORMATS) {
-      const run = await runBundle('cli.js', ['plan', '.', '--org', ACME, '--format', format], env, dir);
-      expect(run.code, run.stdout).toBe(1);
-      expect(run.stdout + run.stderr).toContain('grafanaAdminPassword');
-      expectNoSecret(`plan --format ${format} (violation): stdout`, run.stdout, secrets);
-      expectNoSecret(`plan --format ${format} (violation): stderr`, run.stderr, secrets);
+  it.for(CLI_CASES)('%s --format %s', async ([command, format]) => {
+    const secrets = [sandbox().token, PASSWORD];
+    const args = [command, ...CLI_COMMANDS[command]!(format), '--format', format];
+    const run = await runBundle('cli.js', args, cliEnv(), repository);
+    const what = `${command} --format ${format}`;
+    // A run that failed to start would print nothing and prove nothing.
+    expect(run.stdout.length + run.stderr.length, what).toBeGreaterThan(50);
+    expect(run.stderr, what).not.toMatch(/\n\s+at /);
+    expectNoSecret(`${what}: stdout`, run.stdout, secrets);
+    expectNoSecret(`${what}: stderr`, run.stderr, secrets);
+    if (command === 'plan') {
+      // The sensitive document was read and sent to be resolved: the value was there to leak.
+      expect(sandbox().count('resolvePlatformTemplateComponentConfiguration')).toBeGreaterThan(0);
     }
-    // The service fails a resolve and quotes the value in its message.
+    if (command === 'export') {
+      const files = await filesUnder(join(scratch, `export-${format}`));
+      expect(files, `${what}: exported documents`).toContain('kind:');
+      expectNoSecret(`${what}: files`, files, secrets);
+    }
+    if (command === 'logs' && format === 'text') {
+      // The command reached the entries that echo the secrets (redacted, not missing).
+      expect(run.stdout).toContain('grafanaAdminPassword: ***');
+      expect(run.stdout).toContain('Authorization: Token ***');
+    }
+  });
+});
+
+describe('secrets never leave the CLI when the service rejects a sensitive value', () => {
+  const short = 'Sh0rt-pw9x';
+  let repository = '';
+  beforeAll(async () => {
+    repository = (await exampleRepository()).dir;
+    await commitEdit(repository, OBSERVABILITY, (t) => t.replace(PASSWORD, short));
+  });
+
+  it.for(FORMATS)('plan --format %s names the refused field without its value', async (format) => {
+    const secrets = [sandbox().token, short];
+    const run = await runBundle(
+      'cli.js',
+      ['plan', '.', '--org', ACME, '--format', format],
+      cliEnv(),
+      repository,
+    );
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.stdout + run.stderr).toContain('grafanaAdminPassword');
+    expectNoSecret(`plan --format ${format} (violation): stdout`, run.stdout, secrets);
+    expectNoSecret(`plan --format ${format} (violation): stderr`, run.stderr, secrets);
+  });
+
+  it.for(FORMATS)('plan --format %s hides the value a 400 answer quotes', async (format) => {
+    const secrets = [sandbox().token, short];
     sandbox().setFaults({
       script: [
         {
@@ -231,44 +242,63 @@ describe('secrets never leave the process', () => {
         },
       ],
     });
-    for (const format of FORMATS) {
-      const run = await runBundle('cli.js', ['plan', '.', '--org', ACME, '--format', format], env, dir);
-      expect(run.code, run.stdout).toBe(1);
-      expectNoSecret(`plan --format ${format} (400 quoting the value): stdout`, run.stdout, secrets);
-      expectNoSecret(`plan --format ${format} (400 quoting the value): stderr`, run.stderr, secrets);
-    }
+    const run = await runBundle(
+      'cli.js',
+      ['plan', '.', '--org', ACME, '--format', format],
+      cliEnv(),
+      repository,
+    );
+    expect(run.code, run.stdout).toBe(1);
+    expect(sandbox().count('resolvePlatformTemplateComponentConfiguration')).toBeGreaterThan(0);
+    expectNoSecret(`plan --format ${format} (400 quoting the value): stdout`, run.stdout, secrets);
+    expectNoSecret(`plan --format ${format} (400 quoting the value): stderr`, run.stderr, secrets);
+  });
+});
+
+/**
+ * The action's life on one repository, a step per test in order: plan on a pull request, apply on a push
+ * that fails, drift on schedule, then the post step of the failed push.
+ */
+describe('secrets never leave the action', () => {
+  let repository = '';
+  let first = '';
+  let changed = '';
+  let head = '';
+  let push: ActionRun | undefined;
+  const secrets = () => [sandbox().token, PASSWORD, github.token];
+  const inputs = () => ({
+    'api-url': sandbox().url,
+    'api-token': sandbox().token,
+    'github-token': github.token,
+    paths: 'alerting\ncomponents',
   });
 
-  it('the action: plan on a pull request, apply on a push that fails, drift on schedule, then the post step', async () => {
-    const token = sandbox().token;
-    const secrets = [token, PASSWORD, github.token];
-    const { dir, first } = await exampleRepository();
-    const inputs = {
-      'api-url': sandbox().url,
-      'api-token': token,
-      'github-token': github.token,
-      paths: 'alerting\ncomponents',
-    };
-    const changed = await commitEdit(dir, 'alerting/api.yaml', (t) =>
+  beforeAll(async () => {
+    ({ dir: repository, first } = await exampleRepository());
+    changed = await commitEdit(repository, 'alerting/api.yaml', (t) =>
       t.replace('severity: HIGH', 'severity: LOW'),
     );
-    const head = await commitEdit(dir, OBSERVABILITY, (t) =>
+    head = await commitEdit(repository, OBSERVABILITY, (t) =>
       t.replace('retentionDays: 30', 'retentionDays: 45'),
     );
-
+  });
+  it('plan on a pull request', async () => {
     const pr = await runAction({
-      workspace: dir,
+      workspace: repository,
       eventName: 'pull_request',
       payload: pullRequestEvent(github.addPullRequest(), first, head),
-      inputs,
+      inputs: inputs(),
       githubUrl: github.url,
     });
     expect(pr.outputs.command).toBe('plan');
     expect(pr.summary).toMatch(/`observability`.*resolved/);
-    await actionLeaks(pr, secrets, 'pull_request');
+    await actionLeaks(pr, secrets(), 'pull_request');
+  });
 
-    // A refused write whose message quotes the token and the value: the apply fails, logs are attached.
-    // The main step has read the documents, so it hides the value even quoted bare in a log line.
+  it('apply on a push whose write is refused with a message quoting both secrets', async () => {
+    const token = sandbox().token;
+    // The apply fails and logs are attached. The main step has read the documents, so it hides the value
+    // even quoted bare in a log line.
     seedEchoingLogs(token, [info(at(4, 1), `admin login with ${PASSWORD} refused`)]);
     sandbox().setFaults({
       script: [
@@ -279,46 +309,53 @@ describe('secrets never leave the process', () => {
         },
       ],
     });
-    const push = await runAction({
-      workspace: dir,
+    push = await runAction({
+      workspace: repository,
       eventName: 'push',
       payload: pushEvent(first, head),
-      inputs,
+      inputs: inputs(),
       githubUrl: github.url,
       sha: head,
     });
     expect(push.outputs.command).toBe('apply');
     expect(push.code, push.stdout).toBe(1);
     expect(push.summary).toMatch(/HELM\\?_CHART\\?_FAILED/);
-    await actionLeaks(push, secrets, 'push');
-
+    await actionLeaks(push, secrets(), 'push');
     expect(push.summary).toContain('admin login with \\*\\*\\* refused');
-    sandbox().setFaults({});
-    seedEchoingLogs(token);
+  });
+
+  it('drift on schedule', async () => {
     const drift = await runAction({
-      workspace: dir,
+      workspace: repository,
       eventName: 'schedule',
       payload: { schedule: '0 6 * * *' },
-      inputs,
+      inputs: inputs(),
       githubUrl: github.url,
       sha: changed,
     });
     expect(drift.outputs.command).toBe('drift');
-    await actionLeaks(drift, secrets, 'schedule');
+    await actionLeaks(drift, secrets(), 'schedule');
+  });
 
-    // The post step of the failed push, as saved, and with the cluster named (the logs fetched again).
-    const extras: Record<string, string>[] = [{}, { 'cluster-id': PROD_EU, 'organization-id': ACME }];
-    for (const extra of extras) {
-      const post = await runPostStep({ ...inputs, ...extra }, push.state);
-      const what = `post step ${JSON.stringify(extra)}`;
-      expect(post.code, what).toBe(0);
-      expectNoSecret(`${what}: stdout`, withoutMaskCommands(post.stdout), secrets);
-      expectNoSecret(`${what}: stderr`, post.stderr, secrets);
-      expectNoSecret(`${what}: summary`, post.summary, secrets);
-    }
-    const named = await runPostStep({ ...inputs, 'cluster-id': PROD_EU, 'organization-id': ACME }, {});
+  it.for([
+    ['with the state the failed push saved', {}],
+    ['with the cluster named', { 'cluster-id': PROD_EU, 'organization-id': ACME }],
+  ] as const)('the post step %s', async ([, extra]) => {
+    if (!push) throw new Error('the push step runs first');
+    const post = await runPostStep({ ...inputs(), ...extra }, push.state);
+    expect(post.code).toBe(0);
+    expectNoSecret('stdout', withoutMaskCommands(post.stdout), secrets());
+    expectNoSecret('stderr', post.stderr, secrets());
+    expectNoSecret('summary', post.summary, secrets());
+  });
+
+  it('the post step shows the echoed entries, redacted', async () => {
+    const named = await runPostStep({ ...inputs(), 'cluster-id': PROD_EU, 'organization-id': ACME }, {});
+    expect(named.code).toBe(0);
     expect(named.summary).toContain('grafanaAdminPassword: \\*\\*\\*');
+  });
 
-    expectGitHubClean(secrets);
+  it('GitHub received neither secret in any request of the steps above', () => {
+    expectGitHubClean(secrets());
   });
 });

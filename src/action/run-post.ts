@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
-import { Agent } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
 import { Redactor } from '../core/redact.js';
 import { collectClusterLogs } from '../logs/fetch.js';
@@ -9,6 +8,7 @@ import { type PostSettings, readPostSettings } from '../logs/post-settings.js';
 import { renderLogsText } from '../logs/text.js';
 import type { ClusterLogsReport } from '../logs/types.js';
 import { createServiceClient } from '../service/client.js';
+import type { Timeouts } from '../service/transport.js';
 
 export interface PostOptions {
   readonly clock?: Clock;
@@ -16,7 +16,12 @@ export interface PostOptions {
   readonly timeLimitMs?: number;
   /** The job summary's limit is 1 MiB per step; a margin keeps us under it. */
   readonly maxSummaryBytes?: number;
+  /** Each request's timeouts (default POST_TIMEOUTS): shorter in tests of a service that never answers. */
+  readonly timeouts?: Partial<Timeouts>;
 }
+
+/** Shorter than a run's: a failed job should not wait long for its logs. */
+const POST_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 };
 
 const DEFAULT_TIME_LIMIT_MS = 20_000;
 const DEFAULT_SUMMARY_BYTES = 1_000_000;
@@ -133,17 +138,16 @@ async function fetchWithinLimit(settings: PostSettings, options: PostOptions): P
     now: () => clock.now(),
     sleep: (ms, signal) => clock.sleep(ms, signal ?? deadline.signal),
   };
-  const agent = new Agent({ connect: { timeout: 5_000 }, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  let client: ReturnType<typeof createServiceClient> | undefined;
   // Everything after the timer started sits in the try: whatever throws, the timer is cleared and the step
   // does not wait out the bound for nothing.
   try {
-    const client = createServiceClient({
+    client = createServiceClient({
       apiUrl: settings.apiUrl,
       token: settings.apiToken ?? '',
-      dispatcher: agent,
       clock: boundedClock,
       retry: { maxAttempts: 2, maxElapsedMs: 8_000, maxRateLimitWaitMs: 5_000 },
-      timeouts: { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 },
+      timeouts: { ...POST_TIMEOUTS, ...options.timeouts },
     });
     return await collectClusterLogs(client, settings.clusters, {
       entries: settings.entries,
@@ -152,6 +156,7 @@ async function fetchWithinLimit(settings: PostSettings, options: PostOptions): P
     });
   } finally {
     finished.abort();
-    await agent.destroy().catch(() => {});
+    // A request left hanging must not keep the step alive.
+    await client?.destroy();
   }
 }

@@ -56,9 +56,12 @@ const KEEP_ALIVE_MS = 30_000;
  * The service client: one method per operation, each a request (src/service/requests.ts) sent through
  * the transport and decoded at the boundary (src/service/decode/). One keep-alive Agent per client.
  */
-export function createServiceClient(
-  options: ServiceClientOptions,
-): ServiceClient & { close(): Promise<void> } {
+export function createServiceClient(options: ServiceClientOptions): ServiceClient & {
+  /** Waits for the requests in flight, then closes the connections (of the Agent the client created). */
+  close(): Promise<void>;
+  /** Closes the connections at once: requests still in flight fail. For a run that has given up waiting. */
+  destroy(): Promise<void>;
+} {
   const token = options.token.trim();
   if (token === '') throw new UsageError(`No API token. ${HINT_401}`);
   // Checked again here, so no caller can send the token in clear text to another machine by mistake.
@@ -144,6 +147,10 @@ export function createServiceClient(
       if (closed) return;
       closed = true;
       await ownAgent?.close();
+    },
+    destroy: async () => {
+      closed = true;
+      await ownAgent?.destroy().catch(() => {});
     },
   };
 }

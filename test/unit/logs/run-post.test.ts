@@ -4,18 +4,32 @@
  * are read from stdout.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runPost } from '../../../src/action/run-post.js';
 import type { Clock } from '../../../src/core/clock.js';
 import { setDeployments } from '../../../src/sandbox/index.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { ACME, at, deployment, info, PROD_EU } from './deployments.js';
+import { ACME, at, deployment, info, PROD_EU, STAGING_EU } from './deployments.js';
 
 const sandbox = useSandbox({ rateLimit: false });
 const saved = { ...process.env };
 let dir = '';
+/**
+ * One summary file for every test of the file: @actions/core keeps the first summary path it could write for
+ * the life of the process, so a per-test file would be written only by the first test.
+ */
+let summaryDir = '';
+const summaryFile = () => join(summaryDir, 'summary.md');
+beforeAll(async () => {
+  summaryDir = await mkdtemp(join(tmpdir(), 'run-post-summary-'));
+});
+afterAll(async () => {
+  await rm(summaryDir, { recursive: true, force: true });
+});
 let printed = '';
 
 /** Every wait is short in real time, so the step's 20 s bound passes while a request is still in flight. */
@@ -74,7 +88,7 @@ describe('runPost', () => {
   });
 
   it('gives up on a request that hangs once the time bound is reached, and still writes the summary', async () => {
-    const summary = join(dir, 'summary.md');
+    const summary = summaryFile();
     await writeFile(summary, '');
     sandbox().setFaults({ script: [{ operation: 'listClusterDeploymentHistoryV2', delayMs: 15_000 }] });
     sandbox().resetLog();
@@ -94,5 +108,36 @@ describe('runPost', () => {
       'Could not fetch the logs: gave up waiting for the service',
     );
     expect(sandbox().count('listClusterDeploymentHistoryV2')).toBeLessThanOrEqual(1);
+  });
+
+  it('warns once the request timeout passes on a service that accepts connections and never answers', async () => {
+    const hung = createServer(() => {});
+    await new Promise<void>((ready) => hung.listen(0, '127.0.0.1', ready));
+    const address = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    const summary = summaryFile();
+    await writeFile(summary, '');
+    setRunnerEnv({
+      'INPUT_API-TOKEN': sandbox().token,
+      STATE_clusters: JSON.stringify(
+        [PROD_EU, STAGING_EU].map((clusterId) => ({ organizationId: ACME, clusterId })),
+      ),
+      'STATE_api-url': address,
+      GITHUB_STEP_SUMMARY: summary,
+    });
+    try {
+      // Timeouts of a fraction of a second: the path is the one of the real 10 s, without the wait. The
+      // step's own bound (20 s) is far off: the request timeout is what ends the wait.
+      await runPost({ timeouts: { headersMs: 200, bodyMs: 200 } });
+    } finally {
+      hung.closeAllConnections();
+      await new Promise((closed) => hung.close(closed));
+    }
+    expect(printed).toMatch(
+      /::warning::Cluster logs of c1a5e7e0-0000-4000-8000-000000000101: listClusterDeploymentHistoryV2 .* timed out/,
+    );
+    expect(printed).toContain(
+      `::warning::Cluster logs of ${STAGING_EU}: not asked: the service did not answer the previous request.`,
+    );
+    expect(await readFile(summary, 'utf8')).toContain('Could not fetch the logs');
   });
 });

@@ -1,6 +1,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { type Clock, systemClock } from '../core/clock.js';
 import { isLoopbackHost } from '../service/api-url.js';
 
 /** The GitHub REST client the reporters use (octokit with the REST endpoint methods). */
@@ -13,21 +14,38 @@ export interface GitHubClientOptions {
   readonly log?: (line: string) => void;
   /** First retry delay in milliseconds (default 1000); tests against a local API pass a small one. */
   readonly retryBaseMs?: number;
+  /**
+   * Handling of GitHub's rate-limit answers, and one write at a time with a pause between writes (default:
+   * on for GitHub, off for a loopback stand-in, whose writes need no pause).
+   */
+  readonly throttle?: boolean;
+  /** What rate-limit waits sleep on (default: real time). */
+  readonly clock?: Clock;
 }
 
 /**
- * Statuses never retried: the request itself is wrong or not allowed (a missing `checks: write` is a 403
- * that no retry fixes). 429 and the secondary-limit 403 are the throttling plugin's to handle.
+ * Statuses the retry plugin never retries: the request itself is wrong or not allowed (a missing
+ * `checks: write` is a 403 that no retry fixes). 429 and the rate-limit 403s are the throttling plugin's to
+ * handle: retried by both, a rate-limited request would be sent again after the throttling gave up.
  */
-const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 451];
+const DO_NOT_RETRY = [400, 401, 403, 404, 410, 422, 429, 451];
 const RETRIES = 3;
 const RATE_LIMIT_RETRIES = 2;
 
-/** A throttling handler: say why and when, and retry while the request has been retried fewer than `limit` times. */
-function retryWhileUnder(limit: number, what: string, log: (line: string) => void) {
-  return (retryAfter: number, request: { method: string; url: string }, _o: unknown, count: number) => {
+/**
+ * A throttling handler: while the request has been retried fewer than `limit` times, say why and when,
+ * wait on the clock and retry; then give up, saying so. The plugin's own wait is set to nothing
+ * (retryAfterBaseValue 0): the clock's is the only one, so tests see every wait.
+ */
+function retryWhileUnder(limit: number, what: string, log: (line: string) => void, clock: Clock) {
+  return async (retryAfter: number, request: { method: string; url: string }, _o: unknown, count: number) => {
+    if (count >= limit) {
+      log(`${what} on ${request.method} ${request.url}; not retried again.`);
+      return false;
+    }
     log(`${what} on ${request.method} ${request.url}; retrying in ${retryAfter} s.`);
-    return count < limit;
+    await clock.sleep(retryAfter * 1000);
+    return true;
   };
 }
 
@@ -40,6 +58,7 @@ function retryWhileUnder(limit: number, what: string, log: (line: string) => voi
 export function createGitHubClient(token: string, options: GitHubClientOptions): GitHubClient {
   const log = options.log ?? (() => {});
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const clock = options.clock ?? systemClock;
   return getOctokit(
     token,
     {
@@ -50,12 +69,14 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
         retries: RETRIES,
         ...(options.retryBaseMs === undefined ? {} : { retryAfterBaseValue: options.retryBaseMs }),
       },
-      throttle: isLoopback(baseUrl)
-        ? { enabled: false }
-        : {
-            onRateLimit: retryWhileUnder(RATE_LIMIT_RETRIES, 'GitHub rate limit reached', log),
-            onSecondaryRateLimit: retryWhileUnder(1, 'GitHub secondary rate limit', log),
-          },
+      throttle:
+        (options.throttle ?? !isLoopback(baseUrl))
+          ? {
+              retryAfterBaseValue: 0,
+              onRateLimit: retryWhileUnder(RATE_LIMIT_RETRIES, 'GitHub rate limit reached', log, clock),
+              onSecondaryRateLimit: retryWhileUnder(1, 'GitHub secondary rate limit', log, clock),
+            }
+          : { enabled: false },
     },
     throttling,
     retry,

@@ -56,6 +56,42 @@ export interface FakeGitHubSwitches {
   raceOnCommentCreate?: boolean;
   /** Answers this many of the next requests with HTTP 500, as GitHub does in a brief outage. */
   failNext?: number;
+  /** Answers the next requests with these rate-limit refusals, one each, in order. */
+  rateLimitNext?: RateLimitAnswer[];
+}
+
+/**
+ * GitHub's rate-limit refusals as its REST documentation describes them: a secondary limit is a 403 whose
+ * message names it, with `retry-after`; the primary limit is a 403 or 429 with `x-ratelimit-remaining: 0`
+ * and `x-ratelimit-reset` (epoch seconds).
+ */
+export type RateLimitAnswer =
+  | { readonly kind: 'secondary'; readonly retryAfterSeconds: number }
+  | { readonly kind: 'primary'; readonly status: 403 | 429; readonly resetInSeconds: number };
+
+function rateLimitReply(answer: RateLimitAnswer): {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+} {
+  if (answer.kind === 'secondary') {
+    return {
+      status: 403,
+      body: {
+        message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.',
+      },
+      headers: { 'retry-after': String(answer.retryAfterSeconds) },
+    };
+  }
+  return {
+    status: answer.status,
+    body: { message: 'API rate limit exceeded for installation.' },
+    headers: {
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + answer.resetInSeconds),
+    },
+  };
 }
 
 export interface FakeGitHub {
@@ -306,7 +342,10 @@ export async function startFakeGitHub(
     const prefix = options.pathPrefix ?? '';
     const path = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : null;
     let reply: Reply;
-    if (state.switches.failNext) {
+    const rateLimited = state.switches.rateLimitNext?.shift();
+    if (rateLimited) {
+      reply = rateLimitReply(rateLimited);
+    } else if (state.switches.failNext) {
       state.switches.failNext -= 1;
       reply = { status: 500, body: { message: 'Server Error' } };
     } else if (req.headers.authorization !== `token ${token}`) {

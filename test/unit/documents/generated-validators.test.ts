@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
@@ -9,14 +7,9 @@ import { SCHEMAS } from '../../../src/documents/index.js';
 import { validateAgainstSchema } from '../../../src/documents/schema-validate.js';
 import { VALID_COMPONENT, VALID_RULE } from './helpers.js';
 
+// Whether the generated files are in step with schemas/ is CI's check (generate-validators.mjs --check);
+// this is what they do: the same findings as the schemas compiled afresh.
 describe('the generated validators', () => {
-  it('are in step with schemas/ (node scripts/generate-validators.mjs --check)', async () => {
-    const run = promisify(execFile);
-    await expect(
-      run(process.execPath, ['scripts/generate-validators.mjs', '--check']),
-    ).resolves.toBeDefined();
-  });
-
   it('find what a fresh ajv compile of the schemas finds', async () => {
     const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
     // ajv-formats is CommonJS: under Node's ESM rules its default import is module.exports.

@@ -27,10 +27,33 @@ export default defineConfig({
         },
       },
     ],
+    // `npm test -- --coverage` (CI). The end-to-end tests run the bundles in child processes, which count
+    // for nothing here: the entry points (action/, cli/) are covered in-process only in part. Each folder
+    // keeps at least the level it has: a change that lowers one fails CI.
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
-      reporter: ['text-summary', 'text'],
+      reporter: ['text-summary'],
+      thresholds: {
+        lines: 90,
+        branches: 82,
+        functions: 92,
+        statements: 88,
+        'src/action/**': { lines: 47, branches: 48, functions: 58, statements: 48 },
+        'src/apply/**': { lines: 92, branches: 79, functions: 100, statements: 91 },
+        'src/cli/**': { lines: 33, branches: 41, functions: 24, statements: 32 },
+        'src/commands/**': { lines: 91, branches: 76, functions: 99, statements: 88 },
+        'src/components/**': { lines: 98, branches: 91, functions: 99, statements: 96 },
+        'src/core/**': { lines: 97, branches: 94, functions: 93, statements: 94 },
+        'src/documents/**': { lines: 95, branches: 84, functions: 99, statements: 93 },
+        'src/git/**': { lines: 99, branches: 81, functions: 91, statements: 90 },
+        'src/github/**': { lines: 92, branches: 85, functions: 77, statements: 90 },
+        'src/logs/**': { lines: 96, branches: 80, functions: 98, statements: 93 },
+        'src/plan/**': { lines: 98, branches: 90, functions: 99, statements: 96 },
+        'src/report/**': { lines: 97, branches: 87, functions: 96, statements: 96 },
+        'src/sandbox/**': { lines: 94, branches: 85, functions: 97, statements: 92 },
+        'src/service/**': { lines: 97, branches: 93, functions: 97, statements: 96 },
+      },
     },
   },
 });

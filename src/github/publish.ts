@@ -1,13 +1,16 @@
 import type { RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
-import { type CheckConclusion, publishCheckRun, toCheckAnnotations } from '../report/checks.js';
-import { hasNothingToSay, renderComment, upsertStickyComment } from '../report/comment.js';
-import { renderDriftIssue, syncDriftIssue } from '../report/drift-issue.js';
+import { type CheckConclusion, toCheckAnnotations } from '../report/checks.js';
+import { hasNothingToSay, renderComment } from '../report/comment.js';
+import { renderDriftIssue } from '../report/drift-issue.js';
 import { escapeMarkdown, messageMarkdown } from '../report/markdown.js';
 import { commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
 import { renderSummary } from '../report/summary.js';
+import { publishCheckRun } from './check-run.js';
 import { type GitHubClient, statusOf } from './client.js';
+import { syncDriftIssue } from './drift-issue.js';
+import { upsertStickyComment } from './sticky-comment.js';
 
 /** What the GitHub reporters need to know about where they post. */
 export interface PublishTarget {

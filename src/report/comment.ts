@@ -1,6 +1,5 @@
 import type { RunReport } from '../commands/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { GitHubClient } from '../github/client.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { Block } from './markdown.js';
@@ -122,60 +121,4 @@ function fileSections(report: RunReport): Block[] {
       rowNoun: 'row',
     };
   });
-}
-
-export interface StickyCommentTarget {
-  readonly owner: string;
-  readonly repo: string;
-  readonly pullRequest: number;
-  readonly marker: string;
-}
-
-export type StickyOutcome = 'created' | 'updated' | 'unchanged' | 'not-posted';
-
-/**
- * Keeps one comment per marker on the pull request: edits it in place, creates it only when there is
- * something to say, and when two runs raced to create it keeps the older one and removes ours.
- */
-export async function upsertStickyComment(
-  github: GitHubClient,
-  target: StickyCommentTarget,
-  body: string,
-  nothingToSay: boolean,
-): Promise<StickyOutcome> {
-  const { owner, repo, pullRequest, marker } = target;
-  const find = async () =>
-    (
-      await github.paginate(github.rest.issues.listComments, {
-        owner,
-        repo,
-        issue_number: pullRequest,
-        per_page: 100,
-      })
-    )
-      // Ours start with the marker; a person's reply that quotes ours contains it too, and is not ours to edit.
-      .filter((c) => (c.body ?? '').startsWith(marker))
-      .sort((a, b) => a.id - b.id);
-
-  const existing = await find();
-  const [first, ...duplicates] = existing;
-  if (first) {
-    for (const extra of duplicates)
-      await github.rest.issues.deleteComment({ owner, repo, comment_id: extra.id });
-    if (first.body === body) return 'unchanged';
-    await github.rest.issues.updateComment({ owner, repo, comment_id: first.id, body });
-    return 'updated';
-  }
-  if (nothingToSay) return 'not-posted';
-  const created = await github.rest.issues.createComment({ owner, repo, issue_number: pullRequest, body });
-  // Another run of the same workflow may have created its comment meanwhile: the oldest one wins.
-  const after = await find();
-  const oldest = after[0];
-  if (oldest && oldest.id !== created.data.id) {
-    await github.rest.issues.deleteComment({ owner, repo, comment_id: created.data.id });
-    if (oldest.body !== body)
-      await github.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body });
-    return 'updated';
-  }
-  return 'created';
 }

@@ -1,17 +1,8 @@
 import type { RunReport } from '../commands/types.js';
-import type { GitHubClient } from '../github/client.js';
-import { statusOf } from '../github/client.js';
 import { type AlertRuleChange, pendingChanges } from '../plan/types.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
 import { fitBlocks, inlineCode, sliceChars } from './markdown.js';
 import { paragraph, planBlock } from './tables.js';
-
-export interface DriftIssueTarget {
-  readonly owner: string;
-  readonly repo: string;
-  readonly label: string;
-  readonly marker: string;
-}
 
 export interface DriftIssueContent {
   readonly drifted: boolean;
@@ -20,8 +11,6 @@ export interface DriftIssueContent {
   /** Posted when drift is gone, before closing. */
   readonly closingComment: string;
 }
-
-export type DriftIssueOutcome = 'opened' | 'updated' | 'unchanged' | 'closed' | 'none';
 
 /** The issue's text: the marker, the table of drifted rules, and where the run is. */
 export function renderDriftIssue(
@@ -72,93 +61,4 @@ function remainingDrift(report: RunReport): AlertRuleChange[] {
     (change) =>
       !fixed.some((r) => r.file === change.file && r.line === change.line && r.name === change.name),
   );
-}
-
-/**
- * One open issue per marker: opened when drift is found, its body replaced with the current table on each
- * check, closed with a comment when the drift is gone. When two runs race to open it, the oldest issue
- * stays and the newer is closed as its duplicate.
- */
-export async function syncDriftIssue(
-  github: GitHubClient,
-  target: DriftIssueTarget,
-  content: DriftIssueContent,
-): Promise<DriftIssueOutcome> {
-  const { owner, repo, label, marker } = target;
-  const find = async () =>
-    (
-      await github.paginate(github.rest.issues.listForRepo, {
-        owner,
-        repo,
-        labels: label,
-        state: 'open',
-        per_page: 100,
-      })
-    )
-      // Ours start with the marker; an issue that quotes ours is someone else's.
-      .filter((i) => !i.pull_request && (i.body ?? '').startsWith(marker))
-      .sort((a, b) => a.number - b.number);
-  const closeAs = async (issueNumber: number, comment: string, reason: 'completed' | 'not_planned') => {
-    await github.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body: comment });
-    await github.rest.issues.update({
-      owner,
-      repo,
-      issue_number: issueNumber,
-      state: 'closed',
-      state_reason: reason,
-    });
-  };
-
-  const open = await find();
-  if (!content.drifted) {
-    for (const issue of open) await closeAs(issue.number, content.closingComment, 'completed');
-    return open.length > 0 ? 'closed' : 'none';
-  }
-
-  const [kept, ...duplicates] = open;
-  if (kept) {
-    for (const d of duplicates) await closeAs(d.number, `Duplicate of #${kept.number}.`, 'not_planned');
-    if (kept.body === content.body) return 'unchanged';
-    await github.rest.issues.update({ owner, repo, issue_number: kept.number, body: content.body });
-    return 'updated';
-  }
-
-  await ensureLabel(github, owner, repo, label);
-  const created = await github.rest.issues.create({
-    owner,
-    repo,
-    title: content.title,
-    body: content.body,
-    labels: [label],
-  });
-  // Another drift check may have opened its issue meanwhile: the oldest one stays.
-  const oldest = (await find())[0];
-  if (oldest && oldest.number !== created.data.number) {
-    await closeAs(created.data.number, `Duplicate of #${oldest.number}.`, 'not_planned');
-    if (oldest.body !== content.body) {
-      await github.rest.issues.update({ owner, repo, issue_number: oldest.number, body: content.body });
-    }
-    return 'updated';
-  }
-  return 'opened';
-}
-
-async function ensureLabel(github: GitHubClient, owner: string, repo: string, name: string): Promise<void> {
-  try {
-    await github.rest.issues.getLabel({ owner, repo, name });
-  } catch (error) {
-    if (statusOf(error) !== 404) throw error;
-    try {
-      await github.rest.issues.createLabel({
-        owner,
-        repo,
-        name,
-        color: 'd93f0b',
-        description: 'Live alert rules differ from the default branch',
-      });
-    } catch (createError) {
-      // 422: another run created it meanwhile, which is what we wanted.
-      if (statusOf(createError) !== 422) throw createError;
-    }
-  }
 }

@@ -13,9 +13,9 @@ import { publishToGitHub } from '../github/publish.js';
 import { type RunnerEnvironment, readRunnerEnvironment } from '../github/runner-env.js';
 import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
+import { ByteBudget } from '../markdown/budget.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { renderJson } from '../report/json-output.js';
-import { utf8Bytes } from '../report/markdown.js';
 import { pathSetHash } from '../report/markers.js';
 import { countRun, headline, isFailing, plural, type RunCounts } from '../report/outcome.js';
 import { renderSummary, SUMMARY_LIMIT_BYTES } from '../report/summary.js';
@@ -172,17 +172,21 @@ async function runAndReport(
 
   const service = serviceUsed();
   const logs = decision.command === 'apply' && counts.failed > 0 && service !== null;
-  const summary = redactor.redact(
-    renderSummary(report, counts, {
-      notes,
-      planJsonPath,
-      findingsInChecksRun: checkRunPublished,
-      limitBytes: logs ? SUMMARY_LIMIT_BYTES - LOGS_BUDGET_BYTES : SUMMARY_LIMIT_BYTES,
-    }),
+  // One budget for the step summary: the report first, keeping room for the logs that may follow.
+  const budget = new ByteBudget(SUMMARY_LIMIT_BYTES);
+  let summaryText = budget.spend(
+    redactor.redact(
+      renderSummary(report, counts, {
+        notes,
+        planJsonPath,
+        findingsInChecksRun: checkRunPublished,
+        limitBytes: budget.left(logs ? LOGS_BUDGET_BYTES : 0),
+      }),
+    ),
   );
-  let summaryText = summary;
   if (logs && service !== null && logClusters(report, inputs).length > 0) {
-    summaryText += `\n\n${await clusterLogsSection(service, report, inputs, redactor, SUMMARY_LIMIT_BYTES - utf8Bytes(summary) - 4)}`;
+    summaryText += budget.spend('\n\n');
+    summaryText += budget.spend(await clusterLogsSection(service, report, inputs, redactor, budget.left()));
   }
   setOutputs(report.command, counts, planJsonPath);
   await writeJobSummary(summaryText);

@@ -1,3 +1,4 @@
+import { sliceChars } from '../markdown/escape.js';
 import {
   type CheckAnnotation,
   type CheckConclusion,
@@ -5,7 +6,6 @@ import {
   MAX_CHECK_TITLE,
   MAX_OUTPUT_TEXT,
 } from '../report/checks.js';
-import { sliceChars } from '../report/markdown.js';
 import { type GitHubClient, statusOf } from './client.js';
 
 export interface CheckRunInput {

@@ -1,9 +1,9 @@
 import type { RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
+import { escapeInline, messageMarkdown } from '../markdown/escape.js';
 import { type CheckConclusion, toCheckAnnotations } from '../report/checks.js';
 import { hasNothingToSay, renderComment } from '../report/comment.js';
 import { renderDriftIssue } from '../report/drift-issue.js';
-import { escapeMarkdown, messageMarkdown } from '../report/markdown.js';
 import { commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
 import { renderSummary } from '../report/summary.js';
@@ -68,7 +68,7 @@ export async function publishToGitHub(
         title: redact(headline(report, counts)),
         summary: redact(
           [
-            escapeMarkdown(headline(report, counts)),
+            escapeInline(headline(report, counts)),
             ...report.skipped.map((s) => `> ${messageMarkdown(s)}`),
           ].join('\n\n'),
         ),

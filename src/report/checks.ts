@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { compareDiagnostics } from '../core/diagnostic.js';
-import { sliceChars, truncateUtf8 } from './markdown.js';
+import { sliceChars, truncateUtf8 } from '../markdown/escape.js';
 
 /** GitHub's limits on a Checks run (REST API, check runs). */
 export const MAX_ANNOTATIONS_PER_REQUEST = 50;

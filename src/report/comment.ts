@@ -1,17 +1,16 @@
 import type { RunReport } from '../commands/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { AlertRuleChange } from '../plan/types.js';
-import { pendingChanges } from '../plan/types.js';
-import type { Block } from './markdown.js';
+import { type Block, fitBlocks } from '../markdown/budget.js';
 import {
-  escapeMarkdown,
-  fitBlocks,
+  escapeInline,
   htmlCode,
   inlineCode,
   messageMarkdown,
   tableHead,
   tableRow,
-} from './markdown.js';
+} from '../markdown/escape.js';
+import type { AlertRuleChange } from '../plan/types.js';
+import { pendingChanges } from '../plan/types.js';
 import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
 import { changeRow, componentsBlock, paragraph } from './tables.js';
@@ -66,7 +65,7 @@ export function renderComment(
     return `${marker}\n${title}\n\n${verdict}${rest}${commit}.${checked}${why}`;
   }
   const blocks: Block[] = [
-    paragraph(`${marker}\n${title}\n\n**${escapeMarkdown(headline(report, counts))}**${commit}`),
+    paragraph(`${marker}\n${title}\n\n**${escapeInline(headline(report, counts))}**${commit}`),
   ];
   if (skipped) blocks.push(paragraph(skipped));
   blocks.push(...fileSections(report));

@@ -1,7 +1,8 @@
 import type { RunReport } from '../commands/types.js';
+import { fitBlocks } from '../markdown/budget.js';
+import { inlineCode, sliceChars } from '../markdown/escape.js';
 import { type AlertRuleChange, pendingChanges } from '../plan/types.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
-import { fitBlocks, inlineCode, sliceChars } from './markdown.js';
 import { paragraph, planBlock } from './tables.js';
 
 export interface DriftIssueContent {

@@ -1,16 +1,15 @@
 import type { RunReport } from '../commands/types.js';
-import { pendingChanges } from '../plan/types.js';
-import type { OperationId } from '../service/types.js';
-import type { Block } from './markdown.js';
+import { type Block, fitBlocks } from '../markdown/budget.js';
 import {
-  escapeMarkdown,
-  fitBlocks,
+  escapeInline,
   inlineCode,
   messageMarkdown,
   tableHead,
   tableRow,
   utf8Bytes,
-} from './markdown.js';
+} from '../markdown/escape.js';
+import { pendingChanges } from '../plan/types.js';
+import type { OperationId } from '../service/types.js';
 import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
 import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock } from './tables.js';
@@ -31,7 +30,7 @@ export interface SummaryOptions {
 /** The job summary: outcome, what was skipped, findings, plan, components, apply results, cost. */
 export function renderSummary(report: RunReport, counts: RunCounts, options: SummaryOptions = {}): string {
   const blocks: Block[] = [
-    paragraph(`## platform-gitops ${report.command}\n\n**${escapeMarkdown(headline(report, counts))}**`),
+    paragraph(`## platform-gitops ${report.command}\n\n**${escapeInline(headline(report, counts))}**`),
   ];
   const notes = [...report.skipped, ...(options.notes ?? [])];
   if (notes.length > 0)

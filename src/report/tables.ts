@@ -1,9 +1,16 @@
 import type { ChangeResult } from '../apply/types.js';
 import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { Block } from '../markdown/budget.js';
+import {
+  escapeInline,
+  inlineCode,
+  messageMarkdown,
+  sliceChars,
+  tableHead,
+  tableRow,
+} from '../markdown/escape.js';
 import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
-import type { Block } from './markdown.js';
-import { escapeMarkdown, inlineCode, messageMarkdown, sliceChars, tableHead, tableRow } from './markdown.js';
 import { plural } from './outcome.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */
@@ -123,7 +130,7 @@ export function changeRow(change: AlertRuleChange, whereCell = where(change.file
     : '';
   return tableRow([
     ACTION_MARK[change.action],
-    escapeMarkdown(change.name, 200),
+    escapeInline(change.name, 200),
     whereCell,
     describeChange(change) + outside,
   ]);
@@ -164,7 +171,7 @@ export function componentsBlock(components: readonly ComponentResult[]): Block {
     rows: attempted.map((c) => {
       const missing = c.requirements
         .filter((r) => r.status === 'MISSING')
-        .map((r) => `${inlineCode(r.key)} (${SCOPE_OWNER[r.scope] ?? escapeMarkdown(r.scope, 40)})`);
+        .map((r) => `${inlineCode(r.key)} (${SCOPE_OWNER[r.scope] ?? escapeInline(r.scope, 40)})`);
       const status = c.status === 'resolved' ? '✔️ resolved' : '❌ failed';
       const reason = c.reason ? `<br>${messageMarkdown(c.reason, 300)}` : '';
       return tableRow([
@@ -199,7 +206,7 @@ export function resultsBlock(results: readonly ChangeResult[]): Block {
       return tableRow([
         r.ok ? '✔️ done' : '❌ failed',
         ACTION_MARK[r.action],
-        escapeMarkdown(r.name, 200),
+        escapeInline(r.name, 200),
         where(r.file, r.line),
         details.join('<br>'),
       ]);

@@ -36,11 +36,19 @@ export class ByteBudget {
  */
 export interface Block {
   readonly open: string;
-  readonly rows: readonly string[];
+  /** Rows joined by a newline; a row of another kind than `rowNoun` (a change among findings) says its own. */
+  readonly rows: readonly (string | BlockRow)[];
   readonly close?: string;
   /** What one row stands for, for the "left out" line (e.g. "finding", "change"). Default "row". */
   readonly rowNoun?: string;
 }
+
+export interface BlockRow {
+  readonly text: string;
+  readonly noun: string;
+}
+
+const rowText = (row: string | BlockRow): string => (typeof row === 'string' ? row : row.text);
 
 export interface FitResult {
   readonly markdown: string;
@@ -80,22 +88,23 @@ export function fitBlocks(
     const frame = separator + measure(block.open) + measure(close);
     if (full || used + frame > budget) {
       full = true;
-      omit(block.rows.length > 0 ? noun : 'section', Math.max(1, block.rows.length));
+      if (block.rows.length === 0) omit(block.rowNoun ?? 'section', 1);
+      for (const row of block.rows) omit(typeof row === 'string' ? noun : row.noun, 1);
       continue;
     }
     let text = block.open;
     let taken = 0;
     let size = frame;
     for (const row of block.rows) {
-      const rowSize = measure(row) + 1;
+      const rowSize = measure(rowText(row)) + 1;
       if (used + size + rowSize > budget) break;
-      text += `\n${row}`;
+      text += `\n${rowText(row)}`;
       size += rowSize;
       taken += 1;
     }
     if (taken < block.rows.length) {
       full = true;
-      omit(noun, block.rows.length - taken);
+      for (const row of block.rows.slice(taken)) omit(typeof row === 'string' ? noun : row.noun, 1);
     }
     parts.push(text + close);
     used += size;
@@ -105,7 +114,7 @@ export function fitBlocks(
 }
 
 function renderBlock(block: Block): string {
-  const body = [block.open, ...block.rows].join('\n');
+  const body = [block.open, ...block.rows.map(rowText)].join('\n');
   return block.close ? `${body}\n${block.close}` : body;
 }
 

@@ -2,6 +2,7 @@ import type { RunReport } from '../commands/types.js';
 import { fitBlocks } from '../markdown/budget.js';
 import { inlineCode, sliceChars } from '../markdown/escape.js';
 import { type AlertRuleChange, pendingChanges } from '../plan/types.js';
+import type { SourceLinks } from './change-markdown.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
 import { paragraph, planBlock } from './tables.js';
 
@@ -17,7 +18,12 @@ export interface DriftIssueContent {
 export function renderDriftIssue(
   report: RunReport,
   marker: string,
-  context: { readonly paths: readonly string[]; readonly sha: string; readonly runUrl: string | null },
+  context: {
+    readonly paths: readonly string[];
+    readonly sha: string;
+    readonly runUrl: string | null;
+    readonly links?: SourceLinks | null;
+  },
 ): DriftIssueContent {
   const pending = remainingDrift(report);
   const remediated = report.results.some((r) => r.ok);
@@ -30,16 +36,17 @@ export function renderDriftIssue(
       paragraph(
         `${marker}\n### Alert rules differ from the default branch\n\n` +
           `The drift check${run} found ${pending.length} alert rule${pending.length === 1 ? '' : 's'} whose live ` +
-          `state differs from the documents${commit}. Before is the live value, after is the document's; a ` +
-          '*new rule* is declared by a document and missing from the service. ' +
+          `state differs from the documents${commit}. In each change \`-\` (or the left of →) is the ` +
+          "live value and `+` (the right) the document's; a *create* is a rule a document declares and the " +
+          'service lacks. ' +
           'Apply the default branch (or edit the documents) to remove the drift; this issue is updated by ' +
           'every drift check and closed when the drift is gone.',
       ),
-      planBlock(pending, '#### Drifted rules'),
+      planBlock(pending, '#### Drifted rules', context.links),
     ],
     COMMENT_LIMIT_CHARS,
     (text) => text.length,
-    'The job summary and the plan-json output of the drift check have the rest.',
+    'The job summary, the Checks run and the `plan-json` output (the JSON artifact) of the drift check have every drifted rule.',
   ).markdown;
   return {
     drifted: pending.length > 0,

@@ -29,10 +29,12 @@ describe('renderComment', () => {
     expect(body).toContain(
       '<details open><summary>❌ <code>alerting/rules-1.yaml</code>: 1 finding, 2 changes</summary>',
     );
-    expect(body).toContain('| ❌ error | `test.error` | line 4 | bad threshold |');
+    expect(body).toContain('| ❌ error | `test.error` | `line 4` | bad threshold |');
     expect(body).toContain('(commit `bbbbbbb`)');
     // Inside a file's section the file is not repeated: the line is enough.
-    expect(body).toContain('| ✏️ update | rule-1 | line 21 | `severity`: `LOW` → `HIGH`');
+    expect(body).toContain(
+      '**✏️ update** rule-1 · `line 21`\n\n- `severity`: `LOW` → `HIGH`\n- `condition.threshold`: `0.5` → `0.9`',
+    );
     expect(body.match(/<details/g)).toHaveLength(body.match(/<\/details>/g)!.length);
   });
 
@@ -105,7 +107,7 @@ describe('renderComment', () => {
     expect(body.startsWith(MARKER)).toBe(true);
     expect(body.match(/<details/g)!.length).toBe(body.match(/<\/details>/g)!.length);
     expect(body).toMatch(
-      /Cut to fit GitHub's size limit:\*\* .* left out\. The job summary and the Checks run/,
+      /Cut to fit GitHub's size limit:\*\* .* left out\. The job summary, the Checks run and this step's `plan-json` output/,
     );
   });
 });

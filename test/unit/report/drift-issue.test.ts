@@ -24,7 +24,7 @@ describe('renderDriftIssue', () => {
     expect(content.body.startsWith(`${MARKER}\n### Alert rules differ from the default branch`)).toBe(true);
     expect(content.body).toContain('found 2 alert rules whose live state differs');
     expect(content.body).toContain('[this run](https://github.com/acme/gitops/actions/runs/9)');
-    expect(content.body).toContain('| ✏️ update | rule-1 |');
+    expect(content.body).toContain('**✏️ update** rule-1 · `alerting/rules-1.yaml:21`');
     expect(drifted(0).drifted).toBe(false);
   });
 
@@ -40,7 +40,7 @@ describe('renderDriftIssue', () => {
     );
     expect(partly.drifted).toBe(true);
     expect(partly.body).toContain('found 1 alert rule whose');
-    expect(partly.body).not.toContain('| rule-1 |');
+    expect(partly.body).not.toContain('rule-1 ·');
     const fixed = renderDriftIssue(
       report({ command: 'drift', plan: plan([change(1)]), results: [result(1)] }),
       MARKER,

@@ -10,12 +10,12 @@ import { createGitHubClient } from '../github/client.js';
 import { runCommand } from '../github/dispatch.js';
 import { decideCommand, type EventDecision, UnsupportedEventError } from '../github/event.js';
 import { publishToGitHub } from '../github/publish.js';
-import { type RunnerEnvironment, readRunnerEnvironment } from '../github/runner-env.js';
+import { type RunnerEnvironment, readRunnerEnvironment, sourceLinks } from '../github/runner-env.js';
 import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
-import { annotationLines, selectAnnotations } from '../report/annotations.js';
+import { ByteBudget } from '../markdown/budget.js';
+import { annotationLines, checksRunLine, selectAnnotations } from '../report/annotations.js';
 import { renderJson } from '../report/json-output.js';
-import { utf8Bytes } from '../report/markdown.js';
 import { pathSetHash } from '../report/markers.js';
 import { countRun, headline, isFailing, plural, type RunCounts } from '../report/outcome.js';
 import { renderSummary, SUMMARY_LIMIT_BYTES } from '../report/summary.js';
@@ -123,7 +123,9 @@ async function runAndReport(
   const failing = isFailing(counts, inputs.failOn);
   const notes: string[] = [];
 
+  const links = sourceLinks(runner, decision.checkSha);
   let checkRunPublished = false;
+  let checkRunUrl: string | null = null;
   if (runner.repository && inputs.githubToken) {
     const github = createGitHubClient(inputs.githubToken, {
       baseUrl: runner.apiUrl,
@@ -141,6 +143,7 @@ async function runAndReport(
         checkSha: decision.checkSha,
         pullRequest: decision.pullRequest,
         runUrl: runner.runUrl,
+        links,
       },
       {
         checks: inputs.checks,
@@ -151,17 +154,22 @@ async function runAndReport(
       redactor,
     );
     checkRunPublished = published.checkRunPublished;
+    checkRunUrl = published.checkRunUrl;
     notes.push(...published.notes);
   } else if (inputs.checks || inputs.comment || inputs.driftIssue) {
     notes.push('Nothing posted to GitHub: the github-token input is empty or GITHUB_REPOSITORY is not set.');
   }
   for (const note of notes) core.info(redactor.redact(note.replace(/[\r\n]+/g, ' ')));
 
-  // core.setFailed prints one error annotation of its own: keep a slot for it within the caps.
-  const selection = selectAnnotations(report.diagnostics, { reserved: { error: failing ? 1 : 0 } });
-  const where = checkRunPublished ? 'the Checks run and the job summary' : 'the job summary';
-  for (const line of annotationLines(selection, where, (text) => redactor.redact(text))) {
-    process.stdout.write(`${line}\n`);
+  if (checkRunPublished) {
+    // The Checks run annotates every finding already: GitHub would show a workflow command on the same line again.
+    if (report.diagnostics.length > 0) core.info(checksRunLine(report.diagnostics.length, checkRunUrl));
+  } else {
+    // core.setFailed prints one error annotation of its own: keep a slot for it within the caps.
+    const selection = selectAnnotations(report.diagnostics, { reserved: { error: failing ? 1 : 0 } });
+    for (const line of annotationLines(selection, 'the job summary', (text) => redactor.redact(text))) {
+      process.stdout.write(`${line}\n`);
+    }
   }
 
   const planJsonPath = join(
@@ -172,17 +180,22 @@ async function runAndReport(
 
   const service = serviceUsed();
   const logs = decision.command === 'apply' && counts.failed > 0 && service !== null;
-  const summary = redactor.redact(
-    renderSummary(report, counts, {
-      notes,
-      planJsonPath,
-      findingsInChecksRun: checkRunPublished,
-      limitBytes: logs ? SUMMARY_LIMIT_BYTES - LOGS_BUDGET_BYTES : SUMMARY_LIMIT_BYTES,
-    }),
+  // One budget for the step summary: the report first, keeping room for the logs that may follow.
+  const budget = new ByteBudget(SUMMARY_LIMIT_BYTES);
+  let summaryText = budget.spend(
+    redactor.redact(
+      renderSummary(report, counts, {
+        notes,
+        planJsonPath,
+        findingsInChecksRun: checkRunPublished,
+        links,
+        limitBytes: budget.left(logs ? LOGS_BUDGET_BYTES : 0),
+      }),
+    ),
   );
-  let summaryText = summary;
   if (logs && service !== null && logClusters(report, inputs).length > 0) {
-    summaryText += `\n\n${await clusterLogsSection(service, report, inputs, redactor, SUMMARY_LIMIT_BYTES - utf8Bytes(summary) - 4)}`;
+    summaryText += budget.spend('\n\n');
+    summaryText += budget.spend(await clusterLogsSection(service, report, inputs, redactor, budget.left()));
   }
   setOutputs(report.command, counts, planJsonPath);
   await writeJobSummary(summaryText);

@@ -5,7 +5,7 @@ import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { formatComponentsText } from '../report/components-text.js';
 import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
 import { renderJson } from '../report/json-output.js';
-import { formatApplyResultsText, formatPlanText } from '../report/plan-text.js';
+import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
 
 export interface RenderOptions {
   readonly format: OutputFormat;
@@ -31,7 +31,11 @@ function requestsLine(report: RunReport): string {
  */
 function renderText(report: RunReport, color: boolean, listed = report.diagnostics): string {
   const sections: string[] = [];
-  if (report.plan) sections.push(formatPlanText(report.plan, { color }));
+  const planText = { color, drift: report.command === 'drift' };
+  // The count closes a plan or a drift check, as in Terraform; an apply's closing line is its results'.
+  const count = report.plan ? planCountLine(report.plan, planText) : '';
+  if (report.plan)
+    sections.push(formatPlanText(report.plan, planText) + (report.command === 'apply' ? count : ''));
   if (report.components.length > 0) sections.push(formatComponentsText(report.components, { color }));
   if (report.results.length > 0) sections.push(formatApplyResultsText(report.results, { color }));
   if (report.diagnostics.length > 0 || report.command === 'validate') {
@@ -39,6 +43,7 @@ function renderText(report: RunReport, color: boolean, listed = report.diagnosti
   }
   for (const line of report.skipped) sections.push(`Skipped: ${line}`);
   if (report.command !== 'validate') sections.push(requestsLine(report));
+  if (count && report.command !== 'apply') sections.push(count);
   return `${sections.map((s) => s.trimEnd()).join('\n\n')}\n`;
 }
 

@@ -1,13 +1,17 @@
 import type { RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
-import { type CheckConclusion, publishCheckRun, toCheckAnnotations } from '../report/checks.js';
-import { hasNothingToSay, renderComment, upsertStickyComment } from '../report/comment.js';
-import { renderDriftIssue, syncDriftIssue } from '../report/drift-issue.js';
-import { escapeMarkdown, messageMarkdown } from '../report/markdown.js';
+import { escapeInline, messageMarkdown } from '../markdown/escape.js';
+import type { SourceLinks } from '../report/change-markdown.js';
+import { type CheckConclusion, toCheckAnnotations } from '../report/checks.js';
+import { hasNothingToSay, renderComment } from '../report/comment.js';
+import { renderDriftIssue } from '../report/drift-issue.js';
 import { commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
 import { renderSummary } from '../report/summary.js';
+import { publishCheckRun } from './check-run.js';
 import { type GitHubClient, statusOf } from './client.js';
+import { syncDriftIssue } from './drift-issue.js';
+import { upsertStickyComment } from './sticky-comment.js';
 
 /** What the GitHub reporters need to know about where they post. */
 export interface PublishTarget {
@@ -18,6 +22,8 @@ export interface PublishTarget {
   readonly checkSha: string;
   readonly pullRequest: number | null;
   readonly runUrl: string | null;
+  /** Links from files and lines to the commit planned. */
+  readonly links?: SourceLinks | null;
 }
 
 export interface PublishSwitches {
@@ -30,6 +36,8 @@ export interface PublishSwitches {
 export interface PublishResult {
   /** Whether a Checks run holds every annotation (the "more" notice points there). */
   readonly checkRunPublished: boolean;
+  /** The Checks run's page, when GitHub gave it. */
+  readonly checkRunUrl: string | null;
   /** One line each about what could not be posted and why: said once, in the log and the summary. */
   readonly notes: readonly string[];
 }
@@ -51,6 +59,7 @@ export async function publishToGitHub(
   const redact = (text: string) => redactor.redact(text);
   const notes: string[] = [];
   let checkRunPublished = false;
+  let checkRunUrl: string | null = null;
   const { owner, repo } = target;
 
   if (switches.checks && target.checkSha) {
@@ -65,11 +74,11 @@ export async function publishToGitHub(
         title: redact(headline(report, counts)),
         summary: redact(
           [
-            escapeMarkdown(headline(report, counts)),
+            escapeInline(headline(report, counts)),
             ...report.skipped.map((s) => `> ${messageMarkdown(s)}`),
           ].join('\n\n'),
         ),
-        text: redact(renderSummary(report, counts, { limitBytes: 65_000 })),
+        text: redact(renderSummary(report, counts, { limitBytes: 65_000, links: target.links })),
         annotations: toCheckAnnotations(report.diagnostics, redact),
       });
       if (outcome.kind === 'forbidden') {
@@ -80,6 +89,7 @@ export async function publishToGitHub(
         );
       } else {
         checkRunPublished = true;
+        checkRunUrl = outcome.url;
       }
     } catch (error) {
       notes.push(`Checks run not created or not complete: ${describe(error)}`);
@@ -89,7 +99,14 @@ export async function publishToGitHub(
   if (switches.comment && target.pullRequest !== null) {
     const marker = commentMarker(target.workflow, target.paths);
     try {
-      const body = redactAfterMarker(renderComment(report, counts, marker, target.checkSha), marker, redact);
+      const body = redactAfterMarker(
+        renderComment(report, counts, marker, target.checkSha, {
+          links: target.links,
+          runUrl: target.runUrl,
+        }),
+        marker,
+        redact,
+      );
       await upsertStickyComment(
         github,
         { owner, repo, pullRequest: target.pullRequest, marker },
@@ -111,6 +128,7 @@ export async function publishToGitHub(
       paths: target.paths,
       sha: target.checkSha,
       runUrl: target.runUrl,
+      links: target.links,
     });
     try {
       await syncDriftIssue(
@@ -131,7 +149,7 @@ export async function publishToGitHub(
       );
     }
   }
-  return { checkRunPublished, notes: notes.map(redact) };
+  return { checkRunPublished, checkRunUrl, notes: notes.map(redact) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { UsageError } from '../core/errors.js';
+import type { SourceLinks } from '../report/change-markdown.js';
 
 /** What the runner tells a step about the workflow run, read once from its environment. */
 export interface RunnerEnvironment {
@@ -20,6 +21,8 @@ export interface RunnerEnvironment {
   readonly apiUrl: string;
   /** Link to this run, for the drift issue; null when the runner did not say. */
   readonly runUrl: string | null;
+  /** GITHUB_SERVER_URL without a trailing slash (https://github.com, or a GitHub Enterprise Server). */
+  readonly serverUrl: string;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -38,6 +41,7 @@ export function readRunnerEnvironment(env: Env = process.env): RunnerEnvironment
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     tempDir: env.RUNNER_TEMP || tmpdir(),
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    serverUrl,
     runUrl:
       repository && /^\d+$/.test(runId)
         ? `${serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${runId}`
@@ -65,4 +69,14 @@ function readPayload(path: string): unknown {
   } catch {
     throw new UsageError(`The event payload GITHUB_EVENT_PATH=${path} is not valid JSON.`);
   }
+}
+
+/** Links from the report's files and lines to `sha` in this repository; null outside a repository. */
+export function sourceLinks(runner: RunnerEnvironment, sha: string): SourceLinks | null {
+  if (!runner.repository || !sha) return null;
+  return {
+    server: runner.serverUrl,
+    repository: `${runner.repository.owner}/${runner.repository.repo}`,
+    sha,
+  };
 }

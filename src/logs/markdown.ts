@@ -1,6 +1,7 @@
 import type { Redactor } from '../core/redact.js';
+import { BoundedMarkdown } from '../markdown/budget.js';
+import { escapeInline, fenced, inlineCode, link } from '../markdown/escape.js';
 import type { ClusterLogEntry } from '../service/types.js';
-import { BoundedMarkdown } from './bounded-markdown.js';
 import {
   describeTransmitter,
   entryDetails,
@@ -10,7 +11,6 @@ import {
   entryTime,
   hasDetails,
 } from './entry-fields.js';
-import { code, escapeInline, fenced, link } from './markdown-safe.js';
 import { scrub } from './scrub.js';
 import { displayTimestamp } from './timestamp.js';
 import type { ClusterLogsReport, DeploymentSummary } from './types.js';
@@ -30,10 +30,10 @@ function deploymentLine(d: DeploymentSummary, safe: Safe): string {
   const failed = d.action_status === 'ERROR' || d.status.endsWith('_ERROR');
   const running = d.action_status === 'ONGOING' || d.action_status === 'QUEUED';
   const icon = failed ? '❌ ' : running ? '⏳ ' : '';
-  const status = `${icon}**${escapeInline(safe(d.status), 100)}** (action ${code(safe(d.action_status))})`;
+  const status = `${icon}**${escapeInline(safe(d.status), 100)}** (action ${inlineCode(safe(d.action_status))})`;
   const parts = [
-    `**Deployment** ${code(safe(d.id))}`,
-    `trigger ${code(safe(d.trigger_action))}`,
+    `**Deployment** ${inlineCode(safe(d.id))}`,
+    `trigger ${inlineCode(safe(d.trigger_action))}`,
     `status ${status}`,
     `created ${escapeInline(displayTimestamp(d.created_at), 100)}`,
   ];
@@ -43,10 +43,10 @@ function deploymentLine(d: DeploymentSummary, safe: Safe): string {
 
 function errorBlock(entry: ClusterLogEntry, safe: Safe): string {
   const error = entry.error;
-  const tag = error?.tag?.trim() ? code(safe(error.tag)) : '`error`';
+  const tag = error?.tag?.trim() ? inlineCode(safe(error.tag)) : '`error`';
   const where = [
     escapeInline(entryTime(entry), 100),
-    entryStep(entry) && `step ${code(safe(entryStep(entry)))}`,
+    entryStep(entry) && `step ${inlineCode(safe(entryStep(entry)))}`,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -56,7 +56,12 @@ function errorBlock(entry: ClusterLogEntry, safe: Safe): string {
   if (error?.hint_message?.trim()) lines.push(`**Hint:** ${escapeInline(safe(error.hint_message))}`, '');
   if (error?.link?.trim()) lines.push(`**Documentation:** ${link('read more', safe(error.link))}`, '');
   const underlying = error?.underlying_error?.message?.trim();
-  if (underlying) lines.push('**Underlying error:**', '', fenced(safe(underlying)));
+  if (underlying)
+    lines.push(
+      '**Underlying error:**',
+      '',
+      fenced(safe(underlying), 'text', { maxChars: 4000, maxLines: 60 }),
+    );
   return lines.join('\n').trimEnd();
 }
 
@@ -85,7 +90,7 @@ function detailRow(entry: ClusterLogEntry, safe: Safe): string {
 }
 
 function renderCluster(out: BoundedMarkdown, report: ClusterLogsReport, safe: Safe): void {
-  const cluster = code(safe(report.cluster.clusterId));
+  const cluster = inlineCode(safe(report.cluster.clusterId));
   out.block(`### Cluster ${cluster}`, `the section of cluster ${cluster}`);
   if (report.failure !== null) {
     out.block(`> [!WARNING]\n> Could not fetch the logs: ${escapeInline(safe(report.failure))}`, 'a failure');

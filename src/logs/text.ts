@@ -1,4 +1,5 @@
 import type { Redactor } from '../core/redact.js';
+import { capText, stripControl } from '../markdown/escape.js';
 import type { ClusterLogEntry } from '../service/types.js';
 import {
   describeTransmitter,
@@ -8,7 +9,6 @@ import {
   entryStep,
   entryTime,
 } from './entry-fields.js';
-import { capText, stripControl } from './markdown-safe.js';
 import { scrub } from './scrub.js';
 import { displayTimestamp } from './timestamp.js';
 import type { ClusterLogsReport } from './types.js';

@@ -87,3 +87,9 @@ export function annotationLines(
   }
   return lines;
 }
+
+/** The one log line that stands for every finding when the Checks run carries them as annotations. */
+export function checksRunLine(findings: number, checkRunUrl: string | null): string {
+  const noun = findings === 1 ? 'finding is' : 'findings are';
+  return `${findings} ${noun} annotated on their lines by the Checks run${checkRunUrl ? `: ${checkRunUrl}` : ''} (not repeated here as workflow commands).`;
+}

@@ -1,21 +1,21 @@
 import type { RunReport } from '../commands/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { GitHubClient } from '../github/client.js';
-import type { AlertRuleChange } from '../plan/types.js';
-import { pendingChanges } from '../plan/types.js';
-import type { Block } from './markdown.js';
+import { type Block, type BlockRow, fitBlocks } from '../markdown/budget.js';
 import {
-  escapeMarkdown,
-  fitBlocks,
+  escapeInline,
   htmlCode,
   inlineCode,
+  link,
   messageMarkdown,
   tableHead,
   tableRow,
-} from './markdown.js';
+} from '../markdown/escape.js';
+import type { AlertRuleChange } from '../plan/types.js';
+import { pendingChanges } from '../plan/types.js';
+import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
-import { changeRow, componentsBlock, paragraph } from './tables.js';
+import { componentStatus, componentsBlock, paragraph } from './tables.js';
 
 /** GitHub refuses comment bodies over 65,536 characters; keep a margin. */
 export const COMMENT_LIMIT_CHARS = 65_000;
@@ -39,19 +39,32 @@ export function hasNothingToSay(report: RunReport): boolean {
   );
 }
 
+/** Above this size the file sections start collapsed (those with an error stay open). */
+export const COLLAPSE_CHARS = 15_000;
+
+export interface CommentOptions {
+  /** Links from files and lines to the commit planned. */
+  readonly links?: SourceLinks | null;
+  /** The workflow run, linked from the heading. */
+  readonly runUrl?: string | null;
+  readonly limit?: number;
+}
+
 /**
- * The sticky comment's body: the marker, the outcome, then one collapsible section per file with its
- * findings and changes. Cut at a section or row boundary to stay under GitHub's limit.
+ * The sticky comment's body: the marker, the outcome, then one section per file with its findings and its
+ * changes in full. A long comment collapses its sections; at GitHub's size limit whole changes and rows are
+ * dropped from the end, never a part of a value, and the last line says how many and where they are.
  */
 export function renderComment(
   report: RunReport,
   counts: RunCounts,
   marker: string,
   sha: string,
-  limit = COMMENT_LIMIT_CHARS,
+  options: CommentOptions = {},
 ): string {
   const title = `### platform-gitops ${report.command}`;
   const commit = sha ? ` (commit ${inlineCode(sha.slice(0, 7))})` : '';
+  const run = options.runUrl ? ` · ${link('workflow run', options.runUrl)}` : '';
   const skipped = report.skipped.map((s) => `> ${messageMarkdown(s, 2000)}`).join('\n>\n');
   if (hasNothingToSay(report)) {
     const notices = report.diagnostics.length;
@@ -62,25 +75,33 @@ export function renderComment(
     const verdict = planned ? 'No changes' : 'All documents valid';
     const why = skipped ? `\n\n${skipped}` : '';
     // A component change has no plan of its own: say that it was checked, or "no changes" reads as ignored.
-    const resolved = report.components.filter((c) => c.status === 'resolved').length;
+    const resolved = report.components.filter(
+      (c) => c.status === 'resolved' && componentStatus(c) === 'resolved',
+    ).length;
     const checked = resolved > 0 ? ` ${plural(resolved, 'component')} resolved without a violation.` : '';
-    return `${marker}\n${title}\n\n${verdict}${rest}${commit}.${checked}${why}`;
+    return `${marker}\n${title}\n\n${verdict}${rest}${commit}.${checked}${run ? `\n\n${run.slice(3)}` : ''}${why}`;
   }
-  const blocks: Block[] = [
-    paragraph(`${marker}\n${title}\n\n**${escapeMarkdown(headline(report, counts))}**${commit}`),
-  ];
-  if (skipped) blocks.push(paragraph(skipped));
-  blocks.push(...fileSections(report));
-  if (report.components.length > 0) blocks.push(componentsBlock(report.components));
+  const render = (collapse: boolean): Block[] => {
+    const blocks: Block[] = [
+      paragraph(`${marker}\n${title}\n\n**${escapeInline(headline(report, counts))}**${commit}${run}`),
+    ];
+    if (skipped) blocks.push(paragraph(skipped));
+    blocks.push(...fileSections(report, options.links, collapse));
+    if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
+    return blocks;
+  };
+  const limit = options.limit ?? COMMENT_LIMIT_CHARS;
+  const measure = (text: string) => text.length;
+  const open = fitBlocks(render(false), Number.POSITIVE_INFINITY, measure, '').markdown;
   return fitBlocks(
-    blocks,
+    render(measure(open) > COLLAPSE_CHARS),
     limit,
-    (text) => text.length,
-    'The job summary and the Checks run of this workflow have the rest.',
+    measure,
+    "The job summary, the Checks run and this step's `plan-json` output (the JSON artifact) have every change and finding.",
   ).markdown;
 }
 
-function fileSections(report: RunReport): Block[] {
+function fileSections(report: RunReport, links: SourceLinks | null | undefined, collapse: boolean): Block[] {
   const byFile = new Map<string, { findings: Diagnostic[]; changes: AlertRuleChange[] }>();
   const entry = (file: string) => {
     let e = byFile.get(file);
@@ -104,78 +125,25 @@ function fileSections(report: RunReport): Block[] {
     const hasError = findings.some((d) => d.severity === 'error');
     // GitHub reads no Markdown inside <summary>: HTML code, not backticks.
     const name = file ? htmlCode(file, 300) : 'the run';
-    const rows = [
-      ...findings.map((d) =>
-        tableRow([
+    const table = findings.length > 0 ? `\n\n${tableHead(['Level', 'Code', 'Where', 'Message'])}` : '';
+    const rows: BlockRow[] = [
+      ...findings.map((d) => ({
+        text: tableRow([
           `${LEVEL_MARK[d.severity]} ${d.severity}`,
           inlineCode(d.code),
-          d.file ? `line ${d.line}` : '—',
+          d.file ? whereLink(d.file, d.line, links, `line ${d.line}`) : '—',
           messageMarkdown(d.message),
         ]),
-      ),
-      ...changes.map((c) => changeRow(c, `line ${c.line}`)),
+        noun: 'finding',
+      })),
+      // A blank line first: it ends the findings table, and separates one change from the next.
+      ...changes.map((c) => ({ text: `\n${changeMarkdown(c, links, `line ${c.line}`)}`, noun: 'change' })),
     ];
+    const open = collapse && !hasError ? '' : ' open';
     return {
-      open: `<details${hasError ? ' open' : ''}><summary>${hasError ? '❌ ' : ''}${name}: ${counts.join(', ')}</summary>\n\n${tableHead(['Kind', 'Rule or code', 'Where', 'Details'])}`,
+      open: `<details${open}><summary>${hasError ? '❌ ' : ''}${name}: ${counts.join(', ')}</summary>${table}`,
       rows,
       close: '\n</details>',
-      rowNoun: 'row',
     };
   });
-}
-
-export interface StickyCommentTarget {
-  readonly owner: string;
-  readonly repo: string;
-  readonly pullRequest: number;
-  readonly marker: string;
-}
-
-export type StickyOutcome = 'created' | 'updated' | 'unchanged' | 'not-posted';
-
-/**
- * Keeps one comment per marker on the pull request: edits it in place, creates it only when there is
- * something to say, and when two runs raced to create it keeps the older one and removes ours.
- */
-export async function upsertStickyComment(
-  github: GitHubClient,
-  target: StickyCommentTarget,
-  body: string,
-  nothingToSay: boolean,
-): Promise<StickyOutcome> {
-  const { owner, repo, pullRequest, marker } = target;
-  const find = async () =>
-    (
-      await github.paginate(github.rest.issues.listComments, {
-        owner,
-        repo,
-        issue_number: pullRequest,
-        per_page: 100,
-      })
-    )
-      // Ours start with the marker; a person's reply that quotes ours contains it too, and is not ours to edit.
-      .filter((c) => (c.body ?? '').startsWith(marker))
-      .sort((a, b) => a.id - b.id);
-
-  const existing = await find();
-  const [first, ...duplicates] = existing;
-  if (first) {
-    for (const extra of duplicates)
-      await github.rest.issues.deleteComment({ owner, repo, comment_id: extra.id });
-    if (first.body === body) return 'unchanged';
-    await github.rest.issues.updateComment({ owner, repo, comment_id: first.id, body });
-    return 'updated';
-  }
-  if (nothingToSay) return 'not-posted';
-  const created = await github.rest.issues.createComment({ owner, repo, issue_number: pullRequest, body });
-  // Another run of the same workflow may have created its comment meanwhile: the oldest one wins.
-  const after = await find();
-  const oldest = after[0];
-  if (oldest && oldest.id !== created.data.id) {
-    await github.rest.issues.deleteComment({ owner, repo, comment_id: created.data.id });
-    if (oldest.body !== body)
-      await github.rest.issues.updateComment({ owner, repo, comment_id: oldest.id, body });
-    return 'updated';
-  }
-  return 'created';
 }

@@ -9,6 +9,8 @@ import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/type
 
 export interface TextOptions {
   readonly color: boolean;
+  /** A drift check: the changes are drift from the documents, not a plan someone asked for. */
+  readonly drift?: boolean;
 }
 
 type Paint = (code: string, text: string) => string;
@@ -26,7 +28,12 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
   const lines: string[] = [];
   const pending = plan.changes.filter((c) => c.action !== 'noop');
   if (pending.length > 0) {
-    lines.push('Alert rules: the plan would make these changes:', '');
+    lines.push(
+      options.drift
+        ? 'Alert rules: drift: these live rules differ from the documents (applying the documents would make these changes):'
+        : 'Alert rules: the plan would make these changes:',
+      '',
+    );
     for (const change of pending) lines.push(...formatChange(change, paint), '');
   } else if (plan.changes.length === 0 && (plan.unread?.length ?? 0) > 0) {
     lines.push(
@@ -60,15 +67,20 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
     ),
     ...section('Live rules no document manages (listed, never touched):', plan.unmanaged),
   );
+  return `${lines.join('\n').trimEnd()}\n`;
+}
+
+/**
+ * The closing count, as `terraform plan` ends: `Plan: 2 to create, 3 to update, 0 to delete.` A drift check
+ * counts drift instead.
+ */
+export function planCountLine(plan: Plan, options: TextOptions): string {
   const counts = countChanges(plan);
-  lines.push(
-    paint(
-      '1',
-      `Plan: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
-        `${counts.unchanged} unchanged.`,
-    ),
+  const numbers = `${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete`;
+  return painter(options)(
+    '1',
+    options.drift ? `Drift: ${numbers} to match the documents.` : `Plan: ${numbers}.`,
   );
-  return `${lines.join('\n')}\n`;
 }
 
 function formatChange(change: AlertRuleChange, paint: Paint): string[] {

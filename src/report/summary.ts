@@ -1,16 +1,16 @@
 import type { RunReport } from '../commands/types.js';
-import { pendingChanges } from '../plan/types.js';
-import type { OperationId } from '../service/types.js';
-import type { Block } from './markdown.js';
+import { type Block, fitBlocks } from '../markdown/budget.js';
 import {
-  escapeMarkdown,
-  fitBlocks,
+  escapeInline,
   inlineCode,
   messageMarkdown,
   tableHead,
   tableRow,
   utf8Bytes,
-} from './markdown.js';
+} from '../markdown/escape.js';
+import { pendingChanges } from '../plan/types.js';
+import type { OperationId } from '../service/types.js';
+import type { SourceLinks } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
 import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock } from './tables.js';
@@ -21,8 +21,13 @@ export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 4096;
 export interface SummaryOptions {
   /** Lines about the reporting itself, e.g. a Checks run that could not be created. */
   readonly notes?: readonly string[];
-  /** Where the whole run is as JSON. */
+  /**
+   * Whether the whole run is offered as JSON (the `plan-json` output). Its path is the runner's temporary
+   * directory, which no reviewer can open: the summary names the output, never the path.
+   */
   readonly planJsonPath?: string | null;
+  /** Links from files and lines to the commit planned. */
+  readonly links?: SourceLinks | null;
   readonly limitBytes?: number;
   /** Whether a Checks run holds every finding: the "left out" line then points there. */
   readonly findingsInChecksRun?: boolean;
@@ -31,7 +36,7 @@ export interface SummaryOptions {
 /** The job summary: outcome, what was skipped, findings, plan, components, apply results, cost. */
 export function renderSummary(report: RunReport, counts: RunCounts, options: SummaryOptions = {}): string {
   const blocks: Block[] = [
-    paragraph(`## platform-gitops ${report.command}\n\n**${escapeMarkdown(headline(report, counts))}**`),
+    paragraph(`## platform-gitops ${report.command}\n\n**${escapeInline(headline(report, counts))}**`),
   ];
   const notes = [...report.skipped, ...(options.notes ?? [])];
   if (notes.length > 0)
@@ -43,7 +48,11 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
     const heading = report.command === 'drift' ? '### Drift' : '### Plan';
     if (pending.length > 0) {
       blocks.push(
-        planBlock(pending, `${heading} (${planCounts(report.command, pending.length, unchanged)})`),
+        planBlock(
+          pending,
+          `${heading} (${planCounts(report.command, pending.length, unchanged)})`,
+          options.links,
+        ),
       );
     } else if ((report.plan.unread?.length ?? 0) > 0) {
       // Nothing pending because nothing could be read: never call that "no changes".
@@ -70,18 +79,22 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
       );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
   }
-  if (report.results.length > 0) blocks.push(resultsBlock(report.results));
-  if (report.components.length > 0) blocks.push(componentsBlock(report.components));
+  if (report.results.length > 0) blocks.push(resultsBlock(report.results, options.links));
+  if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
   blocks.push(paragraph(costLine(report)));
   if (options.planJsonPath) {
-    blocks.push(paragraph(`The whole run as JSON: ${inlineCode(options.planJsonPath, 500)}`));
+    blocks.push(
+      paragraph(
+        "The whole run as JSON is the file named by this step's `plan-json` output: keep it with `actions/upload-artifact`.",
+      ),
+    );
   }
   // Last: the findings are the largest part and every one of them is also in the Checks run.
-  if (report.diagnostics.length > 0) blocks.push(findingsBlock(report.diagnostics));
+  if (report.diagnostics.length > 0) blocks.push(findingsBlock(report.diagnostics, options.links));
 
   const where = [
-    options.findingsInChecksRun ? 'Every finding is in the Checks run.' : '',
-    options.planJsonPath ? 'The whole run is in the plan-json output file.' : '',
+    options.findingsInChecksRun ? 'Every finding and change is in the Checks run.' : '',
+    options.planJsonPath ? 'The whole run is in the `plan-json` output file (the JSON artifact).' : '',
   ].join(' ');
   return fitBlocks(blocks, options.limitBytes ?? SUMMARY_LIMIT_BYTES, utf8Bytes, where.trim()).markdown;
 }

@@ -41,7 +41,11 @@ describe('publishToGitHub', () => {
   it('posts the Checks run and the comment, with every text redacted', async () => {
     const client = createGitHubClient(github.token, { baseUrl: github.url });
     const result = await publishToGitHub(client, r, countRun(r), 'failure', target(), switches, redactor);
-    expect(result).toEqual({ checkRunPublished: true, notes: [] });
+    expect(result).toEqual({
+      checkRunPublished: true,
+      checkRunUrl: expect.stringContaining('/checks/'),
+      notes: [],
+    });
     expect(github.checkRuns[0]).toMatchObject({ name: 'platform-gitops plan', conclusion: 'failure' });
     expect(github.comments).toHaveLength(1);
     expect(JSON.stringify(github.requests)).not.toContain(SECRET);
@@ -87,6 +91,7 @@ describe('publishToGitHub', () => {
     );
     expect(result).toEqual({
       checkRunPublished: false,
+      checkRunUrl: null,
       notes: [
         'Checks run not created: the token lacks the checks: write permission (always so on pull requests from forks); findings beyond the annotation caps are in this summary.',
         'Pull-request comment not posted: the token lacks the pull-requests: write permission (always so on pull requests from forks).',
@@ -147,7 +152,11 @@ describe('publishToGitHub on other GitHub deployments', () => {
         switches,
         new Redactor(),
       );
-      expect(result).toEqual({ checkRunPublished: true, notes: [] });
+      expect(result).toEqual({
+        checkRunPublished: true,
+        checkRunUrl: expect.stringContaining('/checks/'),
+        notes: [],
+      });
       expect(github.requests.map((q) => q.path)).toEqual(['/api/v3/repos/acme/gitops/check-runs']);
     } finally {
       await github.close();
@@ -168,7 +177,11 @@ describe('publishToGitHub on other GitHub deployments', () => {
         switches,
         new Redactor(),
       );
-      expect(recovered).toEqual({ checkRunPublished: true, notes: [] });
+      expect(recovered).toEqual({
+        checkRunPublished: true,
+        checkRunUrl: expect.stringContaining('/checks/'),
+        notes: [],
+      });
       expect(github.requests.map((q) => q.status)).toEqual([500, 500, 201]);
       expect(github.checkRuns).toHaveLength(1);
 

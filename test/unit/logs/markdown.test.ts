@@ -70,7 +70,7 @@ describe('renderLogsMarkdown', () => {
     expect(markdown).not.toContain('<img');
     expect(markdown).not.toMatch(/[^\\]`code/);
     expect(markdown).toContain(
-      'a \\| b \\`code\\` &lt;img src=x onerror=alert(1)&gt; &lt;/details&gt; \\*\\*bold\\*\\* \\[x\\](javascript:y) # heading',
+      'a \\| b \\`code\\` &lt;img src=x onerror=alert(1)&gt; &lt;/details&gt; \\*\\*bold\\*\\* \\[x\\](javascript:y) \\# heading',
     );
     expect(markdown).toContain('Create\\|x');
     expectWellFormed(markdown);

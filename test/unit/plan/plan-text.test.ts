@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeResult } from '../../../src/apply/types.js';
 import { changedSpan, lineDiff } from '../../../src/plan/line-diff.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
-import { formatApplyResultsText, formatPlanText } from '../../../src/report/plan-text.js';
+import { formatApplyResultsText, formatPlanText, planCountLine } from '../../../src/report/plan-text.js';
 
 const change = (over: Partial<AlertRuleChange>): AlertRuleChange => ({
   kind: 'AlertRule',
@@ -86,21 +86,29 @@ describe('formatPlanText', () => {
         'Live rules no document manages (listed, never touched):',
         '  • console-made (r-7, cluster c, state OK)',
         '',
-        'Plan: 1 to create, 1 to update, 1 to delete, 1 unchanged.',
-        '',
       ].join('\n'),
+    );
+  });
+
+  it('ends with the count line as terraform does, and a drift check speaks of drift', () => {
+    expect(planCountLine(plan, { color: false })).toBe('Plan: 1 to create, 1 to update, 1 to delete.');
+    expect(planCountLine(plan, { color: false, drift: true })).toBe(
+      'Drift: 1 to create, 1 to update, 1 to delete to match the documents.',
+    );
+    const drift = formatPlanText(plan, { color: false, drift: true });
+    expect(drift.split('\n')[0]).toBe(
+      'Alert rules: drift: these live rules differ from the documents (applying the documents would make these changes):',
     );
   });
 
   it('says when nothing changes, and colors only when asked', () => {
     const quiet: Plan = { ...plan, changes: [change({})], ghosts: [], unmanaged: [] };
     expect(formatPlanText(quiet, { color: false })).toBe(
-      'Alert rules: no changes. The live rules match the documents.\n\nPlan: 0 to create, 0 to update, 0 to delete, 1 unchanged.\n',
+      'Alert rules: no changes. The live rules match the documents.\n',
     );
     expect(formatPlanText({ ...quiet, unread: ['o2'] }, { color: false })).toBe(
       'Alert rules: no changes in the organizations that were read.\n\n' +
-        'Not planned: the documents of organization o2, whose live rules could not be read (see the errors below).\n\n' +
-        'Plan: 0 to create, 0 to update, 0 to delete, 1 unchanged.\n',
+        'Not planned: the documents of organization o2, whose live rules could not be read (see the errors below).\n',
     );
     const erroneous: Plan = {
       ...quiet,

@@ -1,20 +1,41 @@
 import { describe, expect, it } from 'vitest';
+import { fitBlocks } from '../../../src/markdown/budget.js';
 import {
-  escapeMarkdown,
-  fitBlocks,
+  codeLink,
+  escapeInline,
+  fenced,
   htmlCode,
   inlineCode,
+  link,
   messageMarkdown,
   sliceChars,
   truncateUtf8,
   utf8Bytes,
-} from '../../../src/report/markdown.js';
+} from '../../../src/markdown/escape.js';
 
 describe('escaping', () => {
   it('keeps untrusted text from breaking tables, details or comments', () => {
-    expect(escapeMarkdown('a | b </details> <!-- x --> *y*\nz')).toBe(
+    expect(escapeInline('a | b </details> <!-- x --> *y*\nz')).toBe(
       'a \\| b &lt;/details&gt; &lt;!-- x --&gt; \\*y\\* z',
     );
+  });
+
+  it('strips ANSI colours, control characters and bidirectional overrides everywhere it writes', () => {
+    const hostile = 'ok\u001b[31mred\u001b[0m \u202eevil\u202c\u0007 `a\u2066b`';
+    expect(escapeInline(hostile)).toBe('okred evil \\`ab\\`');
+    expect(messageMarkdown(hostile)).toBe('okred evil `ab`');
+    expect(inlineCode('a\u202eb\u001b[1m')).toBe('`ab`');
+    expect(htmlCode('\u2067x\u0000')).toBe('<code>x</code>');
+    expect(fenced('line\u202e 1\n\u001b[2Kline 2', 'diff')).toBe('```diff\nline 1\nline 2\n```');
+  });
+
+  it('links only plain http(s) addresses', () => {
+    expect(link('run', 'https://github.com/acme/gitops/actions/runs/9')).toBe(
+      '[run](https://github.com/acme/gitops/actions/runs/9)',
+    );
+    expect(link('x', 'javascript:alert(1)')).toBe('javascript:alert(1)');
+    expect(codeLink('a.yaml:3', 'https://h/x#L3')).toBe('[`a.yaml:3`](https://h/x#L3)');
+    expect(codeLink('a.yaml:3', null)).toBe('`a.yaml:3`');
   });
 
   it('keeps the code spans of a message as code and escapes the rest', () => {
@@ -29,7 +50,7 @@ describe('escaping', () => {
   });
 
   it('cuts long cells and says so', () => {
-    expect(escapeMarkdown('x'.repeat(50), 10)).toBe('xxxxxxxxxx …(cut)');
+    expect(escapeInline('x'.repeat(50), 10)).toBe('xxxxxxxxxx… (40 more characters)');
   });
 
   it('fences inline code longer than any backtick run inside', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedMarkdown } from '../../../src/logs/bounded-markdown.js';
+import { BoundedMarkdown } from '../../../src/markdown/budget.js';
 
 const rows = (n: number, width = 100) =>
   Array.from({ length: n }, (_, i) => `| ${i} | ${'x'.repeat(width)} |`);

@@ -1,0 +1,131 @@
+/**
+ * One planned change in Markdown, complete: every changed field with its whole value. A reviewer approves
+ * what this shows, so nothing is cut here; a size limit drops whole changes (see `fitBlocks`). Short values
+ * read `field: before → after`; long or multi-line ones (queries above all) are a `diff` block, one line per
+ * line of the value, which GitHub colours.
+ */
+import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
+import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
+import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
+
+/** Where a reviewer can open the documents at the commit planned (from the runner's environment). */
+export interface SourceLinks {
+  /** `GITHUB_SERVER_URL`, e.g. https://github.com. */
+  readonly server: string;
+  /** `owner/repo`. */
+  readonly repository: string;
+  /** The commit the plan was made from. */
+  readonly sha: string;
+}
+
+/** `{server}/{repo}/blob/<sha>/<path>#L<line>`, or null when there is nothing to link to. */
+export function lineUrl(links: SourceLinks | null | undefined, file: string, line: number): string | null {
+  if (!links || !links.sha || !file) return null;
+  const path = file.split('/').map(encodeURIComponent).join('/');
+  return `${links.server}/${links.repository}/blob/${links.sha}/${path}#L${line}`;
+}
+
+export const ACTION_MARK: Readonly<Record<AlertRuleChange['action'], string>> = {
+  create: '➕ create',
+  update: '✏️ update',
+  delete: '🗑️ delete',
+  noop: '✔️ no change',
+};
+
+/**
+ * A file and line as a link to that line at the commit planned. A deleted rule's document is gone from
+ * that commit: shown as code, without a link that would answer 404.
+ */
+export function whereLink(
+  file: string,
+  line: number,
+  links: SourceLinks | null | undefined,
+  label = `${file}:${line}`,
+): string {
+  if (!file) return '(run)';
+  return codeLink(label, lineUrl(links, file, line));
+}
+
+/**
+ * A change: its heading line (action, rule, where), then its fields. `label` replaces the file:line text
+ * where the file is already said (the comment's file sections say `line 21`).
+ */
+export function changeMarkdown(
+  change: AlertRuleChange,
+  links: SourceLinks | null | undefined,
+  label?: string,
+): string {
+  const where =
+    change.action === 'delete'
+      ? `${inlineCode(label ?? `${change.file}:${change.line}`, 300)} (document removed)`
+      : whereLink(change.file, change.line, links, label);
+  const lines = [`**${ACTION_MARK[change.action]}** ${escapeInline(change.name, 300)} · ${where}`];
+  const fields = fieldsMarkdown(change);
+  if (fields) lines.push('', fields);
+  if (change.outsideEdit?.length) {
+    lines.push(
+      '',
+      `> ⚠️ Overwrites an edit made outside git: ${change.outsideEdit.map((d) => inlineCode(d.path)).join(', ')}.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function fieldsMarkdown(change: AlertRuleChange): string {
+  if (change.action === 'delete' && change.diff.length === 0) {
+    return `The live rule${change.id ? ` ${inlineCode(change.id)}` : ''} is deleted.`;
+  }
+  const short: string[] = [];
+  const long: string[] = [];
+  for (const d of change.diff) {
+    if (isLong(d.before) || isLong(d.after)) {
+      long.push(`${inlineCode(d.path)}:\n${fenced(diffLines(d, change.action), 'diff')}`);
+    } else if (change.action === 'create') {
+      short.push(`- ${inlineCode(d.path)}: ${valueCode(d.after)}`);
+    } else if (change.action === 'delete') {
+      short.push(`- ${inlineCode(d.path)}: ${valueCode(d.before)}`);
+    } else {
+      short.push(`- ${inlineCode(d.path)}: ${valueCode(d.before)} → ${valueCode(d.after)}`);
+    }
+  }
+  return [short.join('\n'), ...long].filter(Boolean).join('\n\n');
+}
+
+/** Too long or too many lines for `before → after` on one line. */
+function isLong(value: unknown): boolean {
+  if (value === null || value === undefined) return false;
+  return typeof value === 'string' ? isLongText(value) : isLongText(JSON.stringify(value));
+}
+
+/** A value as the lines of a diff block: text as it is, anything else as indented JSON. */
+function blockText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value));
+}
+
+function diffLines(d: FieldDiff, action: AlertRuleChange['action']): string {
+  const before = action === 'create' ? '' : blockText(d.before);
+  const after = action === 'delete' ? '' : blockText(d.after);
+  const ops: LineDiffOp[] = lineDiff(before, after);
+  return ops.map((op) => `${op.op} ${op.line}`).join('\n');
+}
+
+/**
+ * A short value: plain words as they are, anything else (numbers, lists, empty or padded text, text that
+ * reads like a number or a keyword) as JSON, so that `0.5` and `"0.5"` stay apart. Never cut: a value
+ * that would not fit on a line is a diff block instead.
+ */
+export function valueCode(value: unknown): string {
+  if (value === null || value === undefined) return '*(none)*';
+  const plain = typeof value === 'string' && value !== '' && value.trim() === value && !isJsonLiteral(value);
+  return inlineCode(plain ? value : (JSON.stringify(value) ?? String(value)), Number.POSITIVE_INFINITY);
+}
+
+function isJsonLiteral(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

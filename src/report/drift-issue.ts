@@ -1,7 +1,7 @@
 import type { RunReport } from '../commands/types.js';
 import type { GitHubClient } from '../github/client.js';
 import { statusOf } from '../github/client.js';
-import { type AlertRuleChange, pendingChanges } from '../plan/types.js';
+import { type PendingChange, pendingChanges } from '../plan/types.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
 import { fitBlocks, inlineCode, sliceChars } from './markdown.js';
 import { paragraph, planBlock } from './tables.js';
@@ -65,13 +65,10 @@ export function renderDriftIssue(
  * The drifted rules still drifted after this run: a remediating check (`remediate: true`) removed those
  * whose write succeeded, so the issue shows only what is left.
  */
-function remainingDrift(report: RunReport): AlertRuleChange[] {
+function remainingDrift(report: RunReport): PendingChange[] {
   const pending = report.plan ? pendingChanges(report.plan) : [];
-  const fixed = report.results.filter((r) => r.ok);
-  return pending.filter(
-    (change) =>
-      !fixed.some((r) => r.file === change.file && r.line === change.line && r.name === change.name),
-  );
+  const fixed = new Set(report.results.filter((r) => r.ok).map((r) => r.change));
+  return pending.filter((change) => !fixed.has(change));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ChangeResult } from '../apply/types.js';
+import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
 import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
@@ -118,9 +118,10 @@ export function describeChange(change: AlertRuleChange): string {
 
 /** One plan row; `whereCell` replaces the file:line cell where the file is already said (the comment). */
 export function changeRow(change: AlertRuleChange, whereCell = where(change.file, change.line)): string {
-  const outside = change.outsideEdit?.length
-    ? `<br>⚠️ overwrites an edit made outside git: ${change.outsideEdit.map((d) => inlineCode(d.path)).join(', ')}`
-    : '';
+  const outside =
+    change.action === 'update' && change.outsideEdit?.length
+      ? `<br>⚠️ overwrites an edit made outside git: ${change.outsideEdit.map((d) => inlineCode(d.path)).join(', ')}`
+      : '';
   return tableRow([
     ACTION_MARK[change.action],
     escapeMarkdown(change.name, 200),
@@ -188,9 +189,10 @@ export function resultsBlock(results: readonly ChangeResult[]): Block {
       const details: string[] = [];
       if (r.error) details.push(messageMarkdown(r.error, 500));
       if (r.status !== null) details.push(`HTTP ${r.status}`);
-      if (r.overwroteOutsideEdit?.length) {
+      const overwrote = overwroteOutsideEdit(r);
+      if (overwrote.length > 0) {
         details.push(
-          `overwrote an edit made outside git: ${r.overwroteOutsideEdit.map((d) => inlineCode(d.path)).join(', ')}`,
+          `overwrote an edit made outside git: ${overwrote.map((d) => inlineCode(d.path)).join(', ')}`,
         );
       }
       if (r.storedDifferently?.length) {
@@ -198,9 +200,9 @@ export function resultsBlock(results: readonly ChangeResult[]): Block {
       }
       return tableRow([
         r.ok ? '✔️ done' : '❌ failed',
-        ACTION_MARK[r.action],
-        escapeMarkdown(r.name, 200),
-        where(r.file, r.line),
+        ACTION_MARK[r.change.action],
+        escapeMarkdown(r.change.name, 200),
+        where(r.change.file, r.change.line),
         details.join('<br>'),
       ]);
     }),

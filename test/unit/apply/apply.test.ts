@@ -72,9 +72,7 @@ describe('applyPlan', () => {
     expect(sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
       ['PUT', `/alert-rules/${RULE}`, edit],
     ]);
-    expect(results).toEqual([
-      { change: update, id: RULE, ok: true, status: 200, converged: true },
-    ]);
+    expect(results).toEqual([{ change: update, id: RULE, ok: true, status: 200, converged: true }]);
     expect(overwroteOutsideEdit(results[0]!)).toEqual([{ path: 'tag', before: 'x', after: 'y' }]);
     expect(progress).toEqual([`update api-p99-latency (${RULE}): done`]);
   });

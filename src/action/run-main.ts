@@ -266,13 +266,9 @@ function logClusters(report: RunReport, inputs: ActionInputs): ClusterRef[] {
  * the fewest requests. A failure that matches no planned change falls back to every cluster of the run.
  */
 function failedClusters(report: RunReport): ClusterRef[] {
-  const failed = report.results.filter((r) => !r.ok);
   const refs = new Map<string, ClusterRef>();
-  for (const change of report.plan?.changes ?? []) {
-    const matched = failed.some(
-      (r) => r.file === change.file && r.line === change.line && r.name === change.name,
-    );
-    if (matched && change.clusterId) {
+  for (const { change } of report.results.filter((r) => !r.ok)) {
+    if (change.clusterId) {
       refs.set(`${change.organizationId}/${change.clusterId}`, {
         organizationId: change.organizationId,
         clusterId: change.clusterId,

@@ -3,10 +3,10 @@
  * rules it deletes are the plan's own deletes. It never diffs again and never reads the rule back.
  */
 import { hasErrors } from '../core/diagnostic.js';
-import type { AlertRuleChange, Plan } from '../plan/types.js';
+import type { PendingChange, Plan } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
-import type { AlertRuleCreationRequest, ManagedAlertRule, ServiceClient } from '../service/types.js';
+import type { ServiceClient } from '../service/types.js';
 import { storedDifferently } from './converged.js';
 import { mapWithConcurrency } from './pool.js';
 import type { ChangeResult } from './types.js';
@@ -34,7 +34,19 @@ export async function applyPlan(
   if (hasErrors(plan.diagnostics)) {
     throw new Error('applyPlan: refusing to apply a plan that has errors; nothing was written');
   }
-  const writes = pendingChanges(plan).filter((c) => c.action !== 'delete' || options.prune);
+  return applyChanges(pendingChanges(plan), client, options);
+}
+
+/**
+ * Executes these changes and nothing else (deletes only with `prune`): one result per write, in order.
+ * Throws the client's budget ApiError, before any write, when the known budget cannot cover the writes.
+ */
+export async function applyChanges(
+  changes: readonly PendingChange[],
+  client: ServiceClient,
+  options: ApplyOptions,
+): Promise<ChangeResult[]> {
+  const writes = changes.filter((c) => c.action !== 'delete' || options.prune);
   if (writes.length === 0) return [];
   client.assertBudget(writes.length);
   let refusedAll: ApiError | null = null;
@@ -55,9 +67,10 @@ function refusesEveryRequest(error: ApiError): boolean {
   return error.status === 401 || (error.status !== null && error.status >= 300 && error.status < 400);
 }
 
-function notSent(change: AlertRuleChange, cause: ApiError): ChangeResult {
+function notSent(change: PendingChange, cause: ApiError): ChangeResult {
   return {
-    ...baseOf(change),
+    change,
+    id: change.id,
     ok: false,
     status: null,
     notSent: true,
@@ -66,64 +79,48 @@ function notSent(change: AlertRuleChange, cause: ApiError): ChangeResult {
   };
 }
 
-function baseOf(change: AlertRuleChange) {
-  return {
-    id: change.id,
-    name: change.name,
-    action: change.action,
-    file: change.file,
-    line: change.line,
-    ...(change.outsideEdit && change.outsideEdit.length > 0
-      ? { overwroteOutsideEdit: change.outsideEdit }
-      : {}),
-  };
-}
-
 /** A result, with the error behind a failure (kept out of the report). */
 type Outcome = ChangeResult & { readonly failure?: ApiError };
 
-async function applyChange(change: AlertRuleChange, client: ServiceClient): Promise<Outcome> {
-  const base = baseOf(change);
+async function applyChange(change: PendingChange, client: ServiceClient): Promise<Outcome> {
   try {
-    if (change.action === 'delete') {
-      await client.deleteAlertRule(requireId(change));
-      return { ...base, ok: true, status: 204, converged: true };
+    switch (change.action) {
+      case 'delete':
+        await client.deleteAlertRule(change.id);
+        return { change, id: change.id, ok: true, status: 204, converged: true };
+      case 'create': {
+        const stored = await client.createAlertRule(change.request);
+        return written(change, stored.id ?? null, 201, storedDifferently(change.request, stored));
+      }
+      case 'update': {
+        const stored = await client.editAlertRule(change.id, change.request);
+        return written(change, stored.id ?? change.id, 200, storedDifferently(change.request, stored));
+      }
     }
-    const request = change.request;
-    if (request === undefined)
-      throw new Error(`applyPlan: the plan's ${change.action} of "${change.name}" has no request`);
-    let stored: ManagedAlertRule;
-    let status: number;
-    if (change.action === 'create') {
-      stored = await client.createAlertRule(request as AlertRuleCreationRequest);
-      status = 201;
-    } else {
-      stored = await client.editAlertRule(requireId(change), request);
-      status = 200;
-    }
-    const differences = storedDifferently(request, stored);
-    return {
-      ...base,
-      id: stored.id ?? change.id,
-      ok: true,
-      status,
-      converged: differences.length === 0,
-      ...(differences.length > 0 ? { storedDifferently: differences } : {}),
-    };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { ...base, ok: false, status: error.status, error: error.message, failure: error };
+    return { change, id: change.id, ok: false, status: error.status, error: error.message, failure: error };
   }
 }
 
-function requireId(change: AlertRuleChange): string {
-  if (change.id === null)
-    throw new Error(`applyPlan: the plan's ${change.action} of "${change.name}" has no id`);
-  return change.id;
+function written(
+  change: PendingChange,
+  id: string | null,
+  status: number,
+  differences: ChangeResult['storedDifferently'] & {},
+): ChangeResult {
+  return {
+    change,
+    id,
+    ok: true,
+    status,
+    converged: differences.length === 0,
+    ...(differences.length > 0 ? { storedDifferently: differences } : {}),
+  };
 }
 
 function progressLine(result: ChangeResult): string {
-  const what = `${result.action} ${result.name}${result.id ? ` (${result.id})` : ''}`;
+  const what = `${result.change.action} ${result.change.name}${result.id ? ` (${result.id})` : ''}`;
   if (!result.ok) return `${what}: failed: ${result.error ?? `HTTP ${result.status}`}`;
   return result.converged ? `${what}: done` : `${what}: done, but the service stored some fields differently`;
 }

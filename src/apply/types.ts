@@ -1,12 +1,10 @@
-import type { ChangeAction, FieldDiff } from '../plan/types.js';
+import type { FieldDiff, PendingChange } from '../plan/types.js';
 
-/** The outcome of one planned write. */
+/** The outcome of one planned write: the change itself, and what the service answered. */
 export interface ChangeResult {
+  readonly change: PendingChange;
+  /** The rule's id after the write: the new id of a create, the change's id otherwise (null: unknown). */
   readonly id: string | null;
-  readonly name: string;
-  readonly action: ChangeAction;
-  readonly file: string;
-  readonly line: number;
   readonly ok: boolean;
   /** HTTP status of the write, null when no answer came (or nothing was sent). */
   readonly status: number | null;
@@ -18,6 +16,9 @@ export interface ChangeResult {
   readonly converged?: boolean;
   /** Fields the service stored differently from what was sent (before = sent, after = stored). */
   readonly storedDifferently?: readonly FieldDiff[];
-  /** Outside edits this write overwrote (from the plan's `outsideEdit`). */
-  readonly overwroteOutsideEdit?: readonly FieldDiff[];
+}
+
+/** The outside edits a successful write overwrote (from its change's `outsideEdit`). */
+export function overwroteOutsideEdit(result: ChangeResult): readonly FieldDiff[] {
+  return result.ok && result.change.action === 'update' ? (result.change.outsideEdit ?? []) : [];
 }

@@ -11,7 +11,7 @@ import { PLAN_CODES } from '../plan/codes.js';
 import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule } from '../service/types.js';
-import { finish, serviceError } from './plan.js';
+import { runReport, serviceError } from './plan.js';
 import type { RunContext, RunReport } from './types.js';
 
 export interface ExportOptions {
@@ -33,7 +33,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const failed = serviceError(`The alert rules of organization ${organizationId} could not be read`, error);
-    return finish(ctx, 'export', started, [failed], null, [], [], client);
+    return runReport(ctx, { command: 'export', started, diagnostics: [failed], client });
   }
   const managed = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
   const ghosts = live.length - managed.length;
@@ -64,7 +64,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   const notices = client
     .notices()
     .map((text) => diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, text));
-  return finish(ctx, 'export', started, [note, ...notices], null, [], skipped, client);
+  return runReport(ctx, { command: 'export', started, diagnostics: [note, ...notices], skipped, client });
 }
 
 /**

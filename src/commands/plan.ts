@@ -43,48 +43,58 @@ export async function planRun(
   const started = ctx.clock.now();
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
   const head = await loadDocuments(ctx.root, paths);
-  const skipped: string[] = [];
-  const base = options.useHistory === false ? null : await loadBase(ctx, paths, skipped);
+  const base = options.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
 
   const rules = alertRules(head.documents);
   const components = platformComponents(head.documents);
-  const previous = base === null ? null : alertRules(base.documents);
+  const previous = base.documents === null ? null : alertRules(base.documents.documents);
   const removed = previous === null ? [] : removedDocuments(previous, rules, ctx.organizationId);
-  const diagnostics: Diagnostic[] = [...head.diagnostics];
 
   const organizations = organizationsOf([...rules, ...(ctx.prune ? removed : [])], ctx.organizationId);
   if (rules.length === 0 && removed.length === 0 && components.length === 0) {
     ctx.progress('no alert rule or platform component documents to plan');
-    return { report: finish(ctx, command, started, diagnostics, null, [], skipped, null), client: null };
+    const report = runReport(ctx, {
+      command,
+      started,
+      diagnostics: head.diagnostics,
+      skipped: base.skipped,
+    });
+    return { report, client: null };
   }
   // The client (and its token) only when something must be read: documents naming no organization
   // get their error without one.
   const client = organizations.length > 0 || components.length > 0 ? ctx.service() : null;
 
   // Alert rules and components need different requests: read both at once.
-  const [plan, componentResults] = await Promise.all([
+  const [planned, resolved] = await Promise.all([
     rules.length > 0 || removed.length > 0
-      ? planRules(ctx, client, { rules, removed, previous, organizations }, diagnostics)
+      ? planRules(ctx, client, { rules, removed, previous, organizations })
       : null,
     client && components.length > 0
       ? resolveAll(
           ctx,
           client,
           components,
-          base === null ? null : platformComponents(base.documents),
-          diagnostics,
+          base.documents === null ? null : platformComponents(base.documents.documents),
         )
-      : [],
+      : NOTHING_RESOLVED,
   ]);
 
-  for (const notice of client?.notices() ?? []) {
-    diagnostics.push(diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, notice));
-  }
-  const clusters = clustersOf(plan, components, ctx.organizationId);
-  return {
-    report: finish(ctx, command, started, diagnostics, plan, componentResults, skipped, client, clusters),
+  const notices = (client?.notices() ?? []).map((notice) =>
+    diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, notice),
+  );
+  const plan = planned?.plan ?? null;
+  const report = runReport(ctx, {
+    command,
+    started,
+    diagnostics: [...head.diagnostics, ...(planned?.diagnostics ?? []), ...resolved.diagnostics, ...notices],
+    plan,
+    components: resolved.results,
+    skipped: base.skipped,
     client,
-  };
+    clusters: clustersOf(plan, components, ctx.organizationId),
+  });
+  return { report, client };
 }
 
 interface RuleDocuments {
@@ -94,34 +104,42 @@ interface RuleDocuments {
   readonly organizations: readonly string[];
 }
 
+/** What a step found: its value, and the findings it adds to the run's. */
+interface Found<T> {
+  readonly diagnostics: readonly Diagnostic[];
+  readonly value: T;
+}
+
 async function planRules(
   ctx: RunContext,
   client: ServiceClient | null,
   docs: RuleDocuments,
-  diagnostics: Diagnostic[],
-): Promise<Plan> {
-  const live = client ? await readLive(client, docs.organizations, ctx.concurrency, diagnostics) : new Map();
+): Promise<{ readonly plan: Plan; readonly diagnostics: readonly Diagnostic[] }> {
+  const live = client
+    ? await readLive(client, docs.organizations, ctx.concurrency)
+    : { value: new Map(), diagnostics: [] };
   const receivers = client
-    ? await readReceivers(client, docs.rules, ctx.organizationId, live, ctx.concurrency, diagnostics)
-    : null;
+    ? await readReceivers(client, docs.rules, ctx.organizationId, live.value, ctx.concurrency)
+    : { value: null, diagnostics: [] };
   const plan = planAlertRules({
     documents: docs.rules,
-    live,
-    receivers,
+    live: live.value,
+    receivers: receivers.value,
     defaultOrganizationId: ctx.organizationId,
     removed: docs.removed,
     ...(docs.previous !== null ? { previous: docs.previous } : {}),
     prune: ctx.prune,
   });
-  diagnostics.push(...plan.diagnostics);
   const counts = countChanges(plan);
   const read = plan.organizations.length;
   ctx.progress(
     `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${read} organization${read === 1 ? '' : 's'} read)`,
   );
-  return plan;
+  return { plan, diagnostics: [...live.diagnostics, ...receivers.diagnostics, ...plan.diagnostics] };
 }
+
+const NOTHING_RESOLVED = { results: [], diagnostics: [] } as const;
 
 /** On a pull request only the components that changed since the base (and those tied to them) are resolved. */
 async function resolveAll(
@@ -129,10 +147,9 @@ async function resolveAll(
   client: ServiceClient,
   components: readonly PlatformComponentDocument[],
   baseComponents: readonly PlatformComponentDocument[] | null,
-  diagnostics: Diagnostic[],
-): Promise<readonly ComponentResult[]> {
+): Promise<{ readonly results: readonly ComponentResult[]; readonly diagnostics: readonly Diagnostic[] }> {
   try {
-    const report = await resolveComponents({
+    return await resolveComponents({
       documents: components,
       baseDocuments: ctx.allComponents ? null : baseComponents,
       client,
@@ -140,55 +157,69 @@ async function resolveAll(
       concurrency: ctx.concurrency,
       redactor: ctx.redactor,
     });
-    diagnostics.push(...report.diagnostics);
-    return report.results;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    diagnostics.push(serviceError('Platform components could not be resolved', error));
-    return [];
+    return { results: [], diagnostics: [serviceError('Platform components could not be resolved', error)] };
   }
 }
 
-async function loadBase(
-  ctx: RunContext,
-  paths: readonly string[],
-  skipped: string[],
-): Promise<LoadResult | null> {
-  if (ctx.base === null) return null;
+/** The documents at the base revision (null when unknown), and why they are unknown. */
+interface Base {
+  readonly documents: LoadResult | null;
+  readonly skipped: readonly string[];
+}
+
+const NO_BASE: Base = { documents: null, skipped: [] };
+
+async function loadBase(ctx: RunContext, paths: readonly string[]): Promise<Base> {
+  if (ctx.base === null) return NO_BASE;
   if (ctx.git === null) {
-    skipped.push(
-      `not a git repository: revision ${ctx.base} cannot be read, so removed documents and outside edits are not detected`,
-    );
-    return null;
+    return {
+      documents: null,
+      skipped: [
+        `not a git repository: revision ${ctx.base} cannot be read, so removed documents and outside edits are not detected`,
+      ],
+    };
   }
-  const base = await documentsAt(ctx.git, ctx.base, paths);
-  if (base === null) {
-    skipped.push(
+  const documents = await documentsAt(ctx.git, ctx.base, paths);
+  if (documents !== null) return { documents, skipped: [] };
+  return {
+    documents: null,
+    skipped: [
       `revision ${ctx.base} is not available (shallow clone?): removed documents, outside edits and changed ` +
         'components cannot be told apart; fetch more history (fetch-depth: 0) to get them',
-    );
-  }
-  return base;
+    ],
+  };
 }
 
 /** ONE list call per organization; a failure becomes an error finding and that organization is not planned. */
-async function readLive(
+export async function readLive(
   client: ServiceClient,
   organizations: readonly string[],
   concurrency: number,
-  diagnostics: Diagnostic[],
-): Promise<Map<string, readonly LiveAlertRule[]>> {
-  const live = new Map<string, readonly LiveAlertRule[]>();
-  await mapWithConcurrency(organizations, concurrency, async (org) => {
-    try {
-      live.set(org, await client.getAlertRules(org));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      diagnostics.push(serviceError(`The alert rules of organization ${org} could not be read`, error));
-    }
-  });
+): Promise<Found<Map<string, readonly LiveAlertRule[]>>> {
+  const read = await mapWithConcurrency(organizations, concurrency, (org) =>
+    readOrFind(client.getAlertRules(org), `The alert rules of organization ${org} could not be read`),
+  );
   // Map order follows the documents, not the order answers arrived in.
-  return new Map(organizations.filter((org) => live.has(org)).map((org) => [org, live.get(org)!]));
+  return {
+    value: new Map(organizations.flatMap((org, i) => (read[i]!.ok ? [[org, read[i]!.value] as const] : []))),
+    diagnostics: read.flatMap((r) => (r.ok ? [] : [r.diagnostic])),
+  };
+}
+
+type Read<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly diagnostic: Diagnostic };
+
+/** One read: its answer, or the error finding that says what could not be read. */
+async function readOrFind<T>(request: Promise<T>, what: string): Promise<Read<T>> {
+  try {
+    return { ok: true, value: await request };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ok: false, diagnostic: serviceError(what, error) };
+  }
 }
 
 /** Receivers are read only for organizations where a document names receivers by name. */
@@ -198,21 +229,17 @@ async function readReceivers(
   defaultOrganizationId: string | null,
   live: ReadonlyMap<string, unknown>,
   concurrency: number,
-  diagnostics: Diagnostic[],
-): Promise<Map<string, readonly AlertReceiver[]> | null> {
+): Promise<Found<Map<string, readonly AlertReceiver[]> | null>> {
   const named = rules.filter((doc) => (doc.value.alert_receivers ?? []).length > 0);
   const organizations = organizationsOf(named, defaultOrganizationId).filter((org) => live.has(org));
-  if (organizations.length === 0) return null;
-  const receivers = new Map<string, readonly AlertReceiver[]>();
-  await mapWithConcurrency(organizations, concurrency, async (org) => {
-    try {
-      receivers.set(org, await client.getAlertReceivers(org));
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      diagnostics.push(serviceError(`The alert receivers of organization ${org} could not be read`, error));
-    }
-  });
-  return receivers;
+  if (organizations.length === 0) return { value: null, diagnostics: [] };
+  const read = await mapWithConcurrency(organizations, concurrency, (org) =>
+    readOrFind(client.getAlertReceivers(org), `The alert receivers of organization ${org} could not be read`),
+  );
+  return {
+    value: new Map(organizations.flatMap((org, i) => (read[i]!.ok ? [[org, read[i]!.value] as const] : []))),
+    diagnostics: read.flatMap((r) => (r.ok ? [] : [r.diagnostic])),
+  };
 }
 
 export function serviceError(what: string, error: ApiError): Diagnostic {
@@ -260,26 +287,31 @@ function clustersOf(
 
 const NO_REQUESTS: RequestCounts = { total: 0, byOperation: {} };
 
-export function finish(
-  ctx: RunContext,
-  command: CommandName,
-  started: number,
-  diagnostics: readonly Diagnostic[],
-  plan: Plan | null,
-  components: readonly ComponentResult[],
-  skipped: readonly string[],
-  client: ServiceClient | null,
-  clusters: readonly ClusterRef[] = [],
-): RunReport {
+/** What a run found, before any write; the parts not given are empty. */
+export interface RunFindings {
+  readonly command: CommandName;
+  /** `ctx.clock.now()` when the run started. */
+  readonly started: number;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly plan?: Plan | null;
+  readonly components?: readonly ComponentResult[];
+  readonly skipped?: readonly string[];
+  /** The client that made the run's requests (their count goes in the report); null when none. */
+  readonly client?: ServiceClient | null;
+  readonly clusters?: readonly ClusterRef[];
+}
+
+/** The RunReport of a run that wrote nothing (apply adds its results to it). */
+export function runReport(ctx: RunContext, found: RunFindings): RunReport {
   return {
-    command,
-    diagnostics: [...diagnostics].sort(compareDiagnostics),
-    plan,
-    components,
+    command: found.command,
+    diagnostics: [...found.diagnostics].sort(compareDiagnostics),
+    plan: found.plan ?? null,
+    components: found.components ?? [],
     results: [],
-    requests: client?.requestCounts() ?? NO_REQUESTS,
-    durationMs: ctx.clock.now() - started,
-    skipped,
-    clusters,
+    requests: found.client?.requestCounts() ?? NO_REQUESTS,
+    durationMs: ctx.clock.now() - found.started,
+    skipped: found.skipped ?? [],
+    clusters: found.clusters ?? [],
   };
 }

@@ -11,31 +11,61 @@ export interface FieldDiff {
   readonly after: unknown;
 }
 
-/**
- * One alert rule in the plan. The plan is a value: reporters render it, apply executes it, nothing
- * recomputes it on the side. `request` is exactly the body apply sends.
- */
-export interface AlertRuleChange {
+/** What every change says about its rule and the document behind it. */
+interface ChangeBase {
   readonly kind: 'AlertRule';
-  readonly action: ChangeAction;
-  /** The live rule's id; null for a create. */
-  readonly id: string | null;
   readonly name: string;
   readonly organizationId: string;
   readonly clusterId: string | null;
   /** The document that declares the rule (for a delete: the removed document, as it was in the base revision). */
   readonly file: string;
   readonly line: number;
-  /** Field-level differences, before = live, after = desired; empty for noop. */
+  /** Field-level differences, before = live, after = desired; empty for noop and delete. */
   readonly diff: readonly FieldDiff[];
-  /** The full PUT body for an update, the POST body for a create; absent for delete and noop. */
-  readonly request?: AlertRuleEditRequest | AlertRuleCreationRequest;
+}
+
+/** A rule a document declares and the service does not have: POST `request`. There is no id yet. */
+export interface CreateChange extends ChangeBase {
+  readonly action: 'create';
+  readonly id: null;
+  readonly clusterId: string;
+  /** Exactly the body apply sends. */
+  readonly request: AlertRuleCreationRequest;
+}
+
+/** A live rule that differs from its document: PUT `request` to `id`. */
+export interface UpdateChange extends ChangeBase {
+  readonly action: 'update';
+  readonly id: string;
+  /** Exactly the body apply sends (the full rule: PUT replaces it). */
+  readonly request: AlertRuleEditRequest;
   /**
-   * Fields where the live rule differs from what the previous revision of the document declared: someone
-   * edited the rule outside git, and applying this change overwrites that edit. Absent when unknown.
+   * Fields where the live rule differs from what was last applied or reviewed: someone edited the rule
+   * outside git, and applying this change overwrites that edit. Absent when unknown or none.
    */
   readonly outsideEdit?: readonly FieldDiff[];
 }
+
+/** A live rule whose document was removed, with prune on: DELETE `id`. */
+export interface DeleteChange extends ChangeBase {
+  readonly action: 'delete';
+  readonly id: string;
+}
+
+/** A live rule that already matches its document. */
+export interface NoopChange extends ChangeBase {
+  readonly action: 'noop';
+  readonly id: string;
+}
+
+/**
+ * One alert rule in the plan, keyed by what applying it does. The plan is a value: reporters render it,
+ * apply executes it, nothing recomputes it on the side.
+ */
+export type AlertRuleChange = CreateChange | UpdateChange | DeleteChange | NoopChange;
+
+/** A change that writes to the service. */
+export type PendingChange = CreateChange | UpdateChange | DeleteChange;
 
 /** A live rule mentioned in the plan without being changed by it. */
 export interface LiveRuleRef {
@@ -66,6 +96,10 @@ export interface Plan {
   readonly outdated: readonly LiveRuleRef[];
 }
 
-export function pendingChanges(plan: Plan): AlertRuleChange[] {
-  return plan.changes.filter((c) => c.action !== 'noop');
+export function pendingChanges(plan: Plan): PendingChange[] {
+  return plan.changes.filter(isPending);
+}
+
+export function isPending(change: AlertRuleChange): change is PendingChange {
+  return change.action !== 'noop';
 }

@@ -62,10 +62,11 @@ export function changeMarkdown(
   const lines = [`**${ACTION_MARK[change.action]}** ${escapeInline(change.name, 300)} · ${where}`];
   const fields = fieldsMarkdown(change);
   if (fields) lines.push('', fields);
-  if (change.outsideEdit?.length) {
+  const outsideEdit = change.action === 'update' ? (change.outsideEdit ?? []) : [];
+  if (outsideEdit.length > 0) {
     lines.push(
       '',
-      `> ⚠️ Overwrites an edit made outside git: ${change.outsideEdit.map((d) => inlineCode(d.path)).join(', ')}.`,
+      `> ⚠️ Overwrites an edit made outside git: ${outsideEdit.map((d) => inlineCode(d.path)).join(', ')}.`,
     );
   }
   return lines.join('\n');

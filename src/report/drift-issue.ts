@@ -1,7 +1,7 @@
 import type { RunReport } from '../commands/types.js';
 import { fitBlocks } from '../markdown/budget.js';
 import { inlineCode, sliceChars } from '../markdown/escape.js';
-import { type AlertRuleChange, pendingChanges } from '../plan/types.js';
+import { type PendingChange, pendingChanges } from '../plan/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
 import { paragraph, planBlock } from './tables.js';
@@ -62,11 +62,8 @@ export function renderDriftIssue(
  * The drifted rules still drifted after this run: a remediating check (`remediate: true`) removed those
  * whose write succeeded, so the issue shows only what is left.
  */
-function remainingDrift(report: RunReport): AlertRuleChange[] {
+function remainingDrift(report: RunReport): PendingChange[] {
   const pending = report.plan ? pendingChanges(report.plan) : [];
-  const fixed = report.results.filter((r) => r.ok);
-  return pending.filter(
-    (change) =>
-      !fixed.some((r) => r.file === change.file && r.line === change.line && r.name === change.name),
-  );
+  const fixed = new Set(report.results.filter((r) => r.ok).map((r) => r.change));
+  return pending.filter((change) => !fixed.has(change));
 }

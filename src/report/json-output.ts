@@ -1,3 +1,4 @@
+import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
 import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
 import type { RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
@@ -51,9 +52,11 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       file: c.file,
       line: c.line,
       diff: c.diff.map((d) => ({ path: d.path, before: d.before, after: d.after })),
-      ...(c.outsideEdit && c.outsideEdit.length > 0 ? { outsideEdit: c.outsideEdit } : {}),
+      ...(c.action === 'update' && c.outsideEdit && c.outsideEdit.length > 0
+        ? { outsideEdit: c.outsideEdit }
+        : {}),
     })),
-    results: report.results,
+    results: report.results.map(resultJson),
     components: report.components,
     unmanaged: plan?.unmanaged ?? [],
     ghosts: plan?.ghosts ?? [],
@@ -72,6 +75,21 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     },
     skipped: report.skipped,
     durationMs: Math.round(report.durationMs),
+  };
+}
+
+/** A result as the JSON output has always shown it: the change's names beside the service's answer. */
+function resultJson(result: ChangeResult): Record<string, unknown> {
+  const { change, id, ...answer } = result;
+  const overwrote = overwroteOutsideEdit(result);
+  return {
+    id,
+    name: change.name,
+    action: change.action,
+    file: change.file,
+    line: change.line,
+    ...answer,
+    ...(overwrote.length > 0 ? { overwroteOutsideEdit: overwrote } : {}),
   };
 }
 

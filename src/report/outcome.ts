@@ -24,7 +24,7 @@ export function countRun(report: RunReport): RunCounts {
     errors: report.diagnostics.filter((d) => d.severity === 'error').length + failed,
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,
     drift: report.command === 'drift' ? changes : 0,
-    applied: report.results.filter((r) => r.ok && r.action !== 'noop').length,
+    applied: report.results.filter((r) => r.ok).length,
     failed,
   };
 }

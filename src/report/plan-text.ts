@@ -2,7 +2,7 @@
  * The plan and the apply results for a terminal, read like `terraform plan`: one symbol per rule,
  * aligned `field: before → after` lines, long PromQL as a line diff, and a closing count.
  */
-import type { ChangeResult } from '../apply/types.js';
+import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
 import { countChanges } from '../plan/summary.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
@@ -93,7 +93,7 @@ function formatChange(change: AlertRuleChange, paint: Paint): string[] {
   const lines = [`  ${symbol} ${VERB[change.action]} ${bold(paint, change.name)}${id}  ${where}`];
   if (change.action === 'create') lines.push(...formatNewRule(change.diff));
   else if (change.action !== 'delete') lines.push(...formatDiff(change.diff, paint));
-  if (change.outsideEdit && change.outsideEdit.length > 0) {
+  if (change.action === 'update' && change.outsideEdit && change.outsideEdit.length > 0) {
     lines.push(
       `      ${paint('35', '!')} edited outside git since the previous revision; applying overwrites: ` +
         change.outsideEdit.map((d) => `${d.path} (${value(d.before)} → ${value(d.after)})`).join(', '),
@@ -196,8 +196,9 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
   if (results.length === 0) return 'Apply: nothing to do.\n';
   const lines: string[] = [];
   for (const result of results) {
+    const { change } = result;
     const id = result.id ? ` (${result.id})` : '';
-    const where = `${result.file}:${result.line}`;
+    const where = `${change.file}:${change.line}`;
     if (!result.ok) {
       const status = result.status === null ? 'no answer' : `HTTP ${result.status}`;
       // A 2xx the client could not read: the service accepted the write, so "failed" alone would mislead.
@@ -207,12 +208,12 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
           ? `accepted, answer unreadable (${status})`
           : `failed (${status})`;
       lines.push(
-        `  ${paint('31', '✗')} ${result.action} ${result.name}${id} ${outcome}  ${where}`,
+        `  ${paint('31', '✗')} ${change.action} ${change.name}${id} ${outcome}  ${where}`,
         `      ${result.error ?? 'the write failed'}`,
       );
       continue;
     }
-    lines.push(`  ${paint('32', '✓')} ${pastTense(result.action)} ${result.name}${id}  ${where}`);
+    lines.push(`  ${paint('32', '✓')} ${pastTense(change.action)} ${change.name}${id}  ${where}`);
     if (result.storedDifferently && result.storedDifferently.length > 0) {
       lines.push(
         `      the service stored differently: ${result.storedDifferently
@@ -220,9 +221,10 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
           .join(', ')}`,
       );
     }
-    if (result.overwroteOutsideEdit && result.overwroteOutsideEdit.length > 0) {
+    const overwrote = overwroteOutsideEdit(result);
+    if (overwrote.length > 0) {
       lines.push(
-        `      ${paint('35', '!')} overwrote an edit made outside git: ${result.overwroteOutsideEdit
+        `      ${paint('35', '!')} overwrote an edit made outside git: ${overwrote
           .map((d) => d.path)
           .join(', ')}`,
       );
@@ -233,7 +235,7 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
   return `${lines.join('\n')}\n`;
 }
 
-function pastTense(action: ChangeResult['action']): string {
+function pastTense(action: ChangeResult['change']['action']): string {
   return action === 'create'
     ? 'created'
     : action === 'update'

@@ -1,4 +1,4 @@
-import type { ChangeResult } from '../apply/types.js';
+import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
 import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Block } from '../markdown/budget.js';
@@ -125,9 +125,10 @@ export function resultsBlock(results: readonly ChangeResult[], links: SourceLink
       const details: string[] = [];
       if (r.error) details.push(messageMarkdown(r.error, 500));
       if (r.status !== null) details.push(`HTTP ${r.status}`);
-      if (r.overwroteOutsideEdit?.length) {
+      const overwrote = overwroteOutsideEdit(r);
+      if (overwrote.length > 0) {
         details.push(
-          `overwrote an edit made outside git: ${r.overwroteOutsideEdit.map((d) => inlineCode(d.path)).join(', ')}`,
+          `overwrote an edit made outside git: ${overwrote.map((d) => inlineCode(d.path)).join(', ')}`,
         );
       }
       if (r.storedDifferently?.length) {
@@ -135,9 +136,9 @@ export function resultsBlock(results: readonly ChangeResult[], links: SourceLink
       }
       return tableRow([
         r.ok ? '✔️ done' : '❌ failed',
-        ACTION_MARK[r.action],
-        escapeInline(r.name, 200),
-        whereLink(r.file, r.line, links),
+        ACTION_MARK[r.change.action],
+        escapeInline(r.change.name, 200),
+        whereLink(r.change.file, r.change.line, links),
         details.join('<br>'),
       ]);
     }),

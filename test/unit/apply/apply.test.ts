@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../src/apply/apply.js';
 import { mapWithConcurrency } from '../../../src/apply/pool.js';
-import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import { overwroteOutsideEdit } from '../../../src/apply/types.js';
+import type { AlertRuleChange, Plan, UpdateChange } from '../../../src/plan/types.js';
 import { formatApplyResultsText } from '../../../src/report/plan-text.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
@@ -21,7 +22,7 @@ const edit: AlertRuleEditRequest = {
   alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000201'],
   presentation: { summary: null, runbook_url: null },
 };
-const update: AlertRuleChange = {
+const update: UpdateChange = {
   kind: 'AlertRule',
   action: 'update',
   id: RULE,
@@ -71,19 +72,8 @@ describe('applyPlan', () => {
     expect(sandbox.requests.map((r) => [r.method, r.path, r.body])).toEqual([
       ['PUT', `/alert-rules/${RULE}`, edit],
     ]);
-    expect(results).toEqual([
-      {
-        id: RULE,
-        name: 'api-p99-latency',
-        action: 'update',
-        file: 'a.yaml',
-        line: 1,
-        ok: true,
-        status: 200,
-        converged: true,
-        overwroteOutsideEdit: [{ path: 'tag', before: 'x', after: 'y' }],
-      },
-    ]);
+    expect(results).toEqual([{ change: update, id: RULE, ok: true, status: 200, converged: true }]);
+    expect(overwroteOutsideEdit(results[0]!)).toEqual([{ path: 'tag', before: 'x', after: 'y' }]);
     expect(progress).toEqual([`update api-p99-latency (${RULE}): done`]);
   });
 
@@ -110,7 +100,7 @@ describe('applyPlan', () => {
   });
 
   it('after a 401 on a write, sends no more writes: every one would be refused the same way', async () => {
-    const second: AlertRuleChange = {
+    const second: UpdateChange = {
       ...update,
       id: 'a2a2a2a2-0000-4000-8000-000000000502',
       name: 'api-5xx-ratio',
@@ -132,7 +122,7 @@ describe('applyPlan', () => {
   });
 
   it('after a 403 on one write, still sends the others: permissions may differ per rule', async () => {
-    const second: AlertRuleChange = {
+    const second: UpdateChange = {
       ...update,
       id: 'a2a2a2a2-0000-4000-8000-000000000502',
       name: 'api-5xx-ratio',
@@ -162,12 +152,12 @@ describe('applyPlan', () => {
   });
 
   it('deletes only with prune, and skips noops', async () => {
-    const remove: AlertRuleChange = { ...update, action: 'delete', diff: [] };
-    const noop: AlertRuleChange = { ...update, id: 'other', action: 'noop', diff: [] };
-    delete (remove as { request?: unknown }).request;
+    const { request: _request, outsideEdit: _outsideEdit, ...rule } = update;
+    const remove: AlertRuleChange = { ...rule, action: 'delete', diff: [] };
+    const noop: AlertRuleChange = { ...rule, id: 'other', action: 'noop', diff: [] };
     expect(await applyPlan(planOf([remove, noop]), client, { concurrency: 1, prune: false })).toEqual([]);
     const [deleted] = await applyPlan(planOf([remove, noop]), client, { concurrency: 1, prune: true });
-    expect(deleted).toMatchObject({ action: 'delete', ok: true, status: 204 });
+    expect(deleted).toMatchObject({ change: remove, ok: true, status: 204 });
     expect(sandbox.requests.map((r) => r.method)).toEqual(['DELETE']);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { storedDifferently } from '../../../src/apply/converged.js';
 import { formatApplyResultsText } from '../../../src/report/plan-text.js';
 import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
+import { testChange, testResult } from '../../helpers/changes.js';
 import { live } from '../plan/fixtures.js';
 
 const stored = live();
@@ -41,16 +42,12 @@ describe('storedDifferently', () => {
     ]);
     const text = formatApplyResultsText(
       [
-        {
+        testResult(testChange('create', { name: 'n', file: 'f.yaml' }), {
           id: 'r',
-          name: 'n',
-          action: 'create',
-          file: 'f.yaml',
-          line: 1,
           ok: true,
           status: 201,
           storedDifferently: diffs,
-        },
+        }),
       ],
       { color: false },
     );
@@ -61,16 +58,11 @@ describe('storedDifferently', () => {
   it('an object value in a difference is shown as JSON, never as [object Object]', () => {
     const text = formatApplyResultsText(
       [
-        {
-          id: 'r',
-          name: 'n',
-          action: 'update',
-          file: 'f.yaml',
-          line: 1,
+        testResult(testChange('update', { id: 'r', name: 'n', file: 'f.yaml' }), {
           ok: true,
           status: 200,
           storedDifferently: [{ path: 'presentation', before: { summary: 'a' }, after: null }],
-        },
+        }),
       ],
       { color: false },
     );

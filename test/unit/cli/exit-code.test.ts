@@ -3,6 +3,7 @@ import { exitCodeFor } from '../../../src/commands/exit-code.js';
 import type { RunReport } from '../../../src/commands/types.js';
 import type { Diagnostic } from '../../../src/core/diagnostic.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import { testChange, testResult } from '../../helpers/changes.js';
 
 const finding = (severity: Diagnostic['severity']): Diagnostic => ({
   severity,
@@ -15,17 +16,7 @@ const finding = (severity: Diagnostic['severity']): Diagnostic => ({
   message: 'm',
 });
 
-const change = (action: AlertRuleChange['action']): AlertRuleChange => ({
-  kind: 'AlertRule',
-  action,
-  id: null,
-  name: 'r',
-  organizationId: 'o',
-  clusterId: null,
-  file: 'a.yaml',
-  line: 1,
-  diff: [],
-});
+const change = (action: AlertRuleChange['action']): AlertRuleChange => testChange(action);
 
 const plan = (...changes: AlertRuleChange[]): Plan => ({
   organizations: ['o'],
@@ -62,15 +53,7 @@ describe('exitCodeFor', () => {
   });
 
   it('is 1 when a write failed', () => {
-    const failed = {
-      id: 'i',
-      name: 'r',
-      action: 'update' as const,
-      file: 'a',
-      line: 1,
-      ok: false,
-      status: 500,
-    };
+    const failed = testResult(testChange('update'), { ok: false, status: 500 });
     expect(exitCodeFor(report({ command: 'apply', results: [failed] }))).toBe(1);
   });
 
@@ -84,7 +67,7 @@ describe('exitCodeFor', () => {
 
   it('is 0 for a drift that --remediate wrote away, and 1 when a remediation write failed', () => {
     const pending = plan(change('update'));
-    const ok = { id: 'i', name: 'r', action: 'update' as const, file: 'a', line: 1, ok: true, status: 200 };
+    const ok = testResult(testChange('update'), { ok: true, status: 200 });
     expect(exitCodeFor(report({ command: 'drift', plan: pending, results: [ok] }))).toBe(0);
     expect(
       exitCodeFor(report({ command: 'drift', plan: pending, results: [{ ...ok, ok: false, status: 500 }] })),

@@ -39,7 +39,7 @@ describe('export', () => {
     const report = await runApply(run({ root: world.out, paths: ['.'] }).ctx);
     expect(report.requests).toEqual({ total: 3, byOperation: { getAlertRules: 1, editAlertRule: 2 } });
     expect(world.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'PUT', 'PUT']);
-    expect(report.results.map((r) => [r.name, r.ok, r.converged])).toEqual([
+    expect(report.results.map((r) => [r.change.name, r.ok, r.converged])).toEqual([
       ['api-p99-latency', true, true],
       ['web-availability', true, true],
     ]);

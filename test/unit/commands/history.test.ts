@@ -4,6 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { overwroteOutsideEdit } from '../../../src/apply/types.js';
 import { runApply } from '../../../src/commands/apply.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/reader.js';
@@ -78,10 +79,10 @@ describe('prune', () => {
     const report = await runApply((await runAt({ prune: true })).ctx);
     const deletes = sandbox.requests.filter((r) => r.method === 'DELETE').map((r) => r.path);
     expect(deletes).toEqual([`/alert-rules/${POD_RESTARTS}`]);
-    expect(report.results.find((r) => r.action === 'delete')).toMatchObject({
+    expect(report.results.find((r) => r.change.action === 'delete')).toMatchObject({
       id: POD_RESTARTS,
       ok: true,
-      file: 'alerting/api.yaml',
+      change: { file: 'alerting/api.yaml' },
     });
     // Rules that git never managed (worker-heartbeat-missing, staging-eu-cpu-saturation) are untouched.
     expect(report.plan!.unmanaged.map((r) => r.name).sort()).toEqual([
@@ -116,16 +117,18 @@ describe('outside edits', () => {
 
     const report = await runApply((await runAt()).ctx);
     const p99 = report.results.find((r) => r.id === P99);
-    expect(p99?.overwroteOutsideEdit).toEqual([{ path: 'condition.threshold', before: 0.5, after: 0.9 }]);
+    expect(p99 && overwroteOutsideEdit(p99)).toEqual([
+      { path: 'condition.threshold', before: 0.5, after: 0.9 },
+    ]);
     expect(report.plan!.changes.find((c) => c.id === P99)?.diff).toEqual([
       { path: 'condition.threshold', before: 0.9, after: 0.5 },
       { path: 'severity', before: 'HIGH', after: 'CRITICAL' },
     ]);
     // Changed in git only: live still says what the parent revision declared.
     expect(report.results.find((r) => r.id === POD_RESTARTS)).toMatchObject({ ok: true, converged: true });
-    expect(report.results.find((r) => r.id === POD_RESTARTS)).not.toHaveProperty('overwroteOutsideEdit');
+    expect(overwroteOutsideEdit(report.results.find((r) => r.id === POD_RESTARTS)!)).toEqual([]);
     // Never changed in git, but live differs from the parent revision: the console edit is overwritten too.
-    expect(report.results.find((r) => r.id === FIVE_XX)?.overwroteOutsideEdit).toEqual([
+    expect(overwroteOutsideEdit(report.results.find((r) => r.id === FIVE_XX)!)).toEqual([
       { path: 'condition.threshold', before: 0.02, after: 0.05 },
     ]);
   });

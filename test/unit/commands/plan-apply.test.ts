@@ -79,7 +79,7 @@ describe('apply against the sandbox', () => {
     expect(applied.requests.byOperation).toEqual({
       getAlertRules: 1,
       getAlertReceivers: 1,
-      ...countsOf(applied.results.map((r) => r.action)),
+      ...countsOf(applied.results.map((r) => r.change.action)),
     });
     expect(writesOf(sandbox)).toMatchSnapshot();
     expect(exitCodeFor(applied)).toBe(0);
@@ -188,7 +188,9 @@ describe('a rule written with every optional field absent', () => {
         ].join('\n'),
       );
       const applied = await runApply(run({ root, paths: ['.'] }).ctx);
-      expect(applied.results.map((r) => [r.action, r.ok, r.converged])).toEqual([['create', true, true]]);
+      expect(applied.results.map((r) => [r.change.action, r.ok, r.converged])).toEqual([
+        ['create', true, true],
+      ]);
       expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
         'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
         'POST /alert-rules',

@@ -3,19 +3,22 @@ import type { ChangeResult } from '../../../src/apply/types.js';
 import { changedSpan, lineDiff } from '../../../src/plan/line-diff.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
 import { formatApplyResultsText, formatPlanText, planCountLine } from '../../../src/report/plan-text.js';
+import { type ChangeFields, testChange, testResult } from '../../helpers/changes.js';
 
-const change = (over: Partial<AlertRuleChange>): AlertRuleChange => ({
-  kind: 'AlertRule',
-  action: 'noop',
-  id: 'r-1',
-  name: 'rule',
-  organizationId: 'o',
-  clusterId: 'c',
-  file: 'alerting/api.yaml',
-  line: 3,
-  diff: [],
-  ...over,
-});
+const change = ({
+  action = 'noop',
+  id,
+  ...fields
+}: Omit<ChangeFields, 'id'> & {
+  action?: AlertRuleChange['action'];
+  id?: string | null;
+}): AlertRuleChange =>
+  testChange(action, {
+    ...fields,
+    ...(id ? { id } : {}),
+    file: fields.file ?? 'alerting/api.yaml',
+    line: fields.line ?? 3,
+  });
 
 const plan: Plan = {
   organizations: ['o'],
@@ -173,43 +176,38 @@ describe('lineDiff', () => {
 describe('formatApplyResultsText', () => {
   it('shows each write, what the service stored differently, outside edits and failures', () => {
     const results: ChangeResult[] = [
-      {
+      testResult(testChange('update', { id: 'r-1', name: 'a', file: 'f.yaml', line: 1 }), {
         id: 'r-1',
-        name: 'a',
-        action: 'update',
-        file: 'f.yaml',
-        line: 1,
         ok: true,
         status: 200,
         converged: true,
-      },
-      {
-        id: 'r-2',
-        name: 'b',
-        action: 'create',
-        file: 'f.yaml',
-        line: 20,
-        ok: true,
-        status: 201,
-        converged: false,
-        storedDifferently: [{ path: 'for_duration', before: 'PT5M', after: 'PT10M' }],
-        overwroteOutsideEdit: [{ path: 'severity', before: 'HIGH', after: 'LOW' }],
-      },
-      {
+      }),
+      testResult(
+        testChange('update', {
+          id: 'r-2',
+          name: 'b',
+          file: 'f.yaml',
+          line: 20,
+          outsideEdit: [{ path: 'severity', before: 'HIGH', after: 'LOW' }],
+        }),
+        {
+          ok: true,
+          status: 200,
+          converged: false,
+          storedDifferently: [{ path: 'for_duration', before: 'PT5M', after: 'PT10M' }],
+        },
+      ),
+      testResult(testChange('update', { id: 'r-3', name: 'c', file: 'f.yaml', line: 40 }), {
         id: 'r-3',
-        name: 'c',
-        action: 'update',
-        file: 'f.yaml',
-        line: 40,
         ok: false,
         status: 500,
         error: 'editAlertRule (PUT /alert-rules/r-3) failed with HTTP 500',
-      },
+      }),
     ];
     expect(formatApplyResultsText(results, { color: false })).toBe(
       [
         '  ✓ updated a (r-1)  f.yaml:1',
-        '  ✓ created b (r-2)  f.yaml:20',
+        '  ✓ updated b (r-2)  f.yaml:20',
         '      the service stored differently: for_duration (sent "PT5M", stored "PT10M")',
         '      ! overwrote an edit made outside git: severity',
         '  ✗ update c (r-3) failed (HTTP 500)  f.yaml:40',
@@ -225,16 +223,12 @@ describe('formatApplyResultsText', () => {
   it('a write the service accepted but whose answer could not be read is not called a plain failure', () => {
     const text = formatApplyResultsText(
       [
-        {
+        testResult(testChange('create', { name: 'd', file: 'f.yaml', line: 60 }), {
           id: null,
-          name: 'd',
-          action: 'create',
-          file: 'f.yaml',
-          line: 60,
           ok: false,
           status: 201,
           error: 'createAlertRule (POST /alert-rules) failed with HTTP 201. The answer cannot be used.',
-        },
+        }),
       ],
       { color: false },
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanInput } from '../../../src/plan/plan.js';
 import { planAlertRules } from '../../../src/plan/plan.js';
+import type { AlertRuleChange } from '../../../src/plan/types.js';
 import type { LiveAlertRule } from '../../../src/service/types.js';
 import {
   API,
@@ -78,10 +79,10 @@ describe('planAlertRules: normalization', () => {
       { path: 'condition.operator', before: 'ABOVE', after: null },
       { path: 'condition.threshold', before: 0.5, after: null },
     ]);
-    expect(p.changes[0]?.request).toMatchObject({
+    expect(requestOf(p.changes[0])).toMatchObject({
       condition: { kind: 'CUSTOM', promql: 'histogram_quantile(0.99, x)' },
     });
-    expect(Object.keys((p.changes[0]!.request as { condition: object }).condition)).toEqual([
+    expect(Object.keys((requestOf(p.changes[0]) as { condition: object }).condition)).toEqual([
       'kind',
       'promql',
     ]);
@@ -103,7 +104,7 @@ describe('planAlertRules: updates and creates', () => {
       { path: 'severity', before: 'HIGH', after: 'CRITICAL' },
       { path: 'alert_receiver_ids', before: [SLACK], after: [EMAIL, SLACK] },
     ]);
-    expect(change.request).toEqual({
+    expect(requestOf(change)).toEqual({
       name: 'api-p99-latency',
       description: 'p99 latency',
       tag: 'latency',
@@ -130,7 +131,7 @@ describe('planAlertRules: updates and creates', () => {
       ['update', RULE_1, 1],
       ['create', null, 25],
     ]);
-    expect(p.changes[1]?.request).toEqual({
+    expect(requestOf(p.changes[1])).toEqual({
       organization_id: ORG,
       cluster_id: PROD,
       target: { target_type: 'APPLICATION', target_id: API },
@@ -359,8 +360,21 @@ describe('planAlertRules: prune and outside edits', () => {
     const edited = live({ severity: 'LOW' });
     const p = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [edited], { previous });
     expect(p.changes[0]?.diff.map((d) => d.path)).toEqual(['tag', 'severity']);
-    expect(p.changes[0]?.outsideEdit).toEqual([{ path: 'severity', before: 'HIGH', after: 'LOW' }]);
+    expect(outsideEditOf(p.changes[0])).toEqual([{ path: 'severity', before: 'HIGH', after: 'LOW' }]);
     const untouched = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [live()], { previous });
     expect(untouched.changes[0]).not.toHaveProperty('outsideEdit');
   });
 });
+
+/** The body a create or an update sends; any other change fails the test. */
+function requestOf(change: AlertRuleChange | undefined) {
+  if (change?.action !== 'create' && change?.action !== 'update') {
+    throw new Error(`expected a create or an update, got ${change?.action}`);
+  }
+  return change.request;
+}
+
+function outsideEditOf(change: AlertRuleChange | undefined) {
+  if (change?.action !== 'update') throw new Error(`expected an update, got ${change?.action}`);
+  return change.outsideEdit;
+}

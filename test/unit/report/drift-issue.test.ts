@@ -29,11 +29,12 @@ describe('renderDriftIssue', () => {
   });
 
   it('counts only what a remediation left drifted', () => {
+    const [fixed1, failed2] = [result(1), result(2, false)];
     const partly = renderDriftIssue(
       report({
         command: 'drift',
-        plan: plan([change(1), change(2)]),
-        results: [result(1), result(2, false)],
+        plan: plan([fixed1.change, failed2.change]),
+        results: [fixed1, failed2],
       }),
       MARKER,
       context,
@@ -42,7 +43,7 @@ describe('renderDriftIssue', () => {
     expect(partly.body).toContain('found 1 alert rule whose');
     expect(partly.body).not.toContain('rule-1 ·');
     const fixed = renderDriftIssue(
-      report({ command: 'drift', plan: plan([change(1)]), results: [result(1)] }),
+      report({ command: 'drift', plan: plan([fixed1.change]), results: [fixed1] }),
       MARKER,
       context,
     );

@@ -2,6 +2,7 @@ import type { ChangeResult } from '../../../src/apply/types.js';
 import type { RunReport } from '../../../src/commands/types.js';
 import { type Diagnostic, diagnostic, type Severity } from '../../../src/core/diagnostic.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import { testChange } from '../../helpers/changes.js';
 
 /** Builders for reports of any size, for tests of the reporters. */
 
@@ -24,24 +25,25 @@ export function findings(count: number, severity: Severity = 'error', files = 3)
   return Array.from({ length: count }, (_, i) => finding(severity, `alerting/file-${i % files}.yaml`, i + 1));
 }
 
-export function change(i: number, action: AlertRuleChange['action'] = 'update'): AlertRuleChange {
-  return {
-    kind: 'AlertRule',
-    action,
-    id: action === 'create' ? null : `a2a2a2a2-0000-4000-8000-${String(i).padStart(12, '0')}`,
+export function change<A extends AlertRuleChange['action'] = 'update'>(
+  i: number,
+  action: A = 'update' as A,
+): Extract<AlertRuleChange, { action: A }> {
+  return testChange(action, {
+    id: `a2a2a2a2-0000-4000-8000-${String(i).padStart(12, '0')}`,
     name: `rule-${i}`,
     organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
     clusterId: 'c1a5e7e0-0000-4000-8000-000000000101',
     file: `alerting/rules-${i % 4}.yaml`,
     line: 1 + i * 20,
     diff:
-      action === 'noop'
+      action === 'noop' || action === 'delete'
         ? []
         : [
             { path: 'severity', before: 'LOW', after: 'HIGH' },
             { path: 'condition.threshold', before: 0.5, after: 0.9 },
           ],
-  };
+  });
 }
 
 export function plan(changes: readonly AlertRuleChange[], diagnostics: readonly Diagnostic[] = []): Plan {
@@ -57,11 +59,8 @@ export function plan(changes: readonly AlertRuleChange[], diagnostics: readonly 
 
 export function result(i: number, ok = true): ChangeResult {
   return {
+    change: change(i, 'update'),
     id: `a2a2a2a2-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    name: `rule-${i}`,
-    action: 'update',
-    file: `alerting/rules-${i % 4}.yaml`,
-    line: 1 + i * 20,
     ok,
     status: ok ? 200 : 400,
     ...(ok ? {} : { error: 'the service refused the rule' }),

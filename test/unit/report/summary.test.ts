@@ -29,7 +29,10 @@ describe('renderSummary', () => {
     const failed = result(2, false);
     const overwrote = {
       ...result(1),
-      overwroteOutsideEdit: [{ path: 'severity', before: 'LOW', after: 'HIGH' }],
+      change: {
+        ...change(1),
+        outsideEdit: [{ path: 'severity', before: 'LOW', after: 'HIGH' }],
+      },
     };
     const r = report({ command: 'apply', plan: plan([change(1), change(2)]), results: [overwrote, failed] });
     const md = renderSummary(r, countRun(r));

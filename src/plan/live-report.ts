@@ -35,7 +35,7 @@ export function reportLiveRules(
           '',
           FILE_START,
           PLAN_CODES.ghostRule,
-          `Alert rule "${rule.name}" (state ${rule.state}${targetText(rule)}) exists in the alerting system ` +
+          `Alert rule "${rule.name}" (state ${rule.state ?? 'unknown'}${targetText(rule)}) exists in the alerting system ` +
             `but not in the service's database of organization ${organizationId}; it cannot be managed here.`,
         ),
       );
@@ -74,11 +74,13 @@ function ghostRef(organizationId: string, rule: GhostAlertRule): LiveRuleRef {
     id: null,
     name: rule.name,
     organizationId,
-    clusterId: rule.target?.target_type === 'CLUSTER' ? rule.target.target_id : null,
-    state: rule.state,
+    clusterId: rule.target?.target_type === 'CLUSTER' ? (rule.target.target_id ?? null) : null,
+    state: rule.state ?? 'unknown',
   };
 }
 
 function targetText(rule: GhostAlertRule): string {
-  return rule.target ? `, target ${rule.target.target_type} ${rule.target.target_id}` : '';
+  if (!rule.target) return '';
+  const { target_type: type, target_id: id } = rule.target;
+  return `, target ${type ?? 'of unknown type'} ${id ?? '(id unknown)'}`;
 }

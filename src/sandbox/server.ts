@@ -94,7 +94,7 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
   if (fault.kind === 'script') {
     const scripted = fault.answer;
     if (!(await pause(clock, scripted.delayMs ?? 0, gone.signal))) return drop();
-    if (scripted.reset) return drop();
+    if (scripted.reset && !scripted.resetAfter) return drop();
     if (scripted.status !== undefined) {
       const body =
         scripted.body !== undefined
@@ -111,8 +111,11 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     result = route(parts, match, req, url, parsed);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    return answer(error.status, errorBody(error.status, error.message), { ...headers, ...error.headers });
+    result = { status: error.status, body: errorBody(error.status, error.message) };
+    Object.assign(headers, error.headers);
   }
+  // The operation ran (its write, if any, is done); only its answer is lost.
+  if (fault.kind === 'script' && fault.answer.resetAfter) return drop();
   return answer(result.status, result.body, headers);
 }
 
@@ -128,10 +131,14 @@ function route(
     throw new HttpError(405, `${req.method} is not allowed here`, { Allow: match.allowed.join(', ') });
   }
   const grant = authenticate(req.headers.authorization ?? null, parts.store.grants);
+  // 400 rather than 413: the operations that take a body declare 400 and no other refusal of it.
   if (!parsed.ok) {
     throw parsed.status === 413
-      ? new HttpError(413, `the request body is larger than ${MAX_BODY_BYTES} bytes`)
+      ? new HttpError(400, `the request body is larger than ${MAX_BODY_BYTES} bytes`)
       : new HttpError(400, 'the request body is not valid JSON');
+  }
+  if (parsed.value !== undefined && !isJsonMediaType(req.headers['content-type'])) {
+    throw new HttpError(400, 'the request body must be sent as application/json');
   }
   return match.route.handler({
     store: parts.store,
@@ -141,6 +148,11 @@ function route(
     query: url.searchParams,
     body: parsed.value,
   });
+}
+
+/** `application/json`, with or without parameters such as `; charset=utf-8`. */
+function isJsonMediaType(header: string | undefined): boolean {
+  return header?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 /** The whole body, or null when it is larger than any operation takes (the rest is read and dropped). */

@@ -54,7 +54,8 @@ export function managedRuleResponse(rule: ManagedRule, now: number): Record<stri
   return {
     id: rule.id,
     created_at: rule.created_at,
-    updated_at: rule.updated_at,
+    // Not nullable in the description: left out when there is no value, never null.
+    ...(rule.updated_at === null ? {} : { updated_at: rule.updated_at }),
     source: 'MANAGED',
     name: rule.name,
     state: rule.state,
@@ -70,7 +71,7 @@ export function managedRuleResponse(rule: ManagedRule, now: number): Record<stri
     alert_receiver_ids: rule.alert_receiver_ids,
     presentation: rule.presentation,
     is_up_to_date: rule.syncedAt === null ? rule.is_up_to_date : now >= rule.syncedAt,
-    starts_at: rule.starts_at,
+    ...(rule.starts_at === null ? {} : { starts_at: rule.starts_at }),
   };
 }
 

@@ -16,6 +16,8 @@ export interface SandboxFaults {
    * Scripted answers, consumed in order, for exact tests: the next request matching `operation` (and `id`
    * when given) gets this status (and headers/body) instead of the real answer, `times` times (default 1).
    * `reset: true` destroys the connection instead; `delayMs` delays the answer (for timeouts).
+   * `resetAfter: true` lets the operation run (the write happens) and then destroys the connection: the
+   * answer is lost, not the work.
    */
   readonly script?: readonly ScriptedAnswer[];
   /** Seed of the PRNG behind the rates (default 1): the same seed gives the same faults in the same order. */
@@ -29,6 +31,7 @@ export interface ScriptedAnswer {
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
   readonly reset?: boolean;
+  readonly resetAfter?: boolean;
   readonly delayMs?: number;
   readonly times?: number;
 }

@@ -26,10 +26,16 @@ export {
 /** The service's description lists ' CLUSTER' with a leading space; that is what it sends. */
 export const WIRE_CLUSTER = ' CLUSTER';
 
-/** Target types a client may send: the wire spelling and the plain one. */
-export const ACCEPTED_TARGET_TYPES: readonly string[] = [WIRE_CLUSTER, ...ALERT_TARGET_TYPES];
+/** Target types a client may send: exactly the description's enumeration (' CLUSTER', leading space). */
+export const ACCEPTED_TARGET_TYPES: readonly string[] = [
+  WIRE_CLUSTER,
+  ...ALERT_TARGET_TYPES.filter((type) => type !== 'CLUSTER'),
+];
 
-/** Maps an accepted target type to what the service stores and returns. */
+/** Target types a seed (or a test arranging state) may write: the wire spelling and the plain one. */
+export const SEED_TARGET_TYPES: readonly string[] = [WIRE_CLUSTER, ...ALERT_TARGET_TYPES];
+
+/** Maps an accepted target type to what the service stores and returns (seeds may say CLUSTER). */
 export function toWireTargetType(type: string): string {
   return type.trim() === 'CLUSTER' ? WIRE_CLUSTER : type;
 }
@@ -40,25 +46,15 @@ export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
 }
 
+/** The project's one duration grammar (whole numbers only: the service refuses PT0.5S). */
+export { isIsoDuration } from '../core/duration.js';
+
 /**
- * ISO-8601 durations as the service accepts them: PnYnMnDTnHnMnS with at least one component, and a time
- * part that is not empty (PT alone is invalid). Weeks (PnW) stand alone.
+ * An absolute URI (RFC 3986: a scheme, then anything): what `format: uri` means. mailto: and urn: are
+ * absolute URIs too; the service is not stricter than its description.
  */
-const DURATION =
-  /^P(?!$)(?:\d+Y)?(?:\d+M)?(?:\d+D)?(?:T(?=\d)(?:\d+H)?(?:\d+M)?(?:\d+(?:\.\d+)?S)?)?$|^P\d+W$/;
-
-export function isIsoDuration(value: unknown): value is string {
-  return typeof value === 'string' && DURATION.test(value);
-}
-
-/** http(s) URI with a host: what `format: uri` means for a runbook link in practice. */
 export function isUri(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol.length > 1 && url.host.length > 0;
-  } catch {
-    return false;
-  }
+  return /^[a-z][a-z0-9+.-]*:[^\s]*$/i.test(value) && URL.canParse(value);
 }
 
 export const DEPLOYMENT_ACTION_STATUSES = [

@@ -62,6 +62,8 @@ export async function send(config: TransportConfig, request: OperationRequest): 
   const startedAt = clock.now();
   let attempt = 0;
   let rateLimitWaitedMs = 0;
+  // An earlier attempt reached the service but its answer never came (or was a 5xx): it may have run.
+  let mayHaveRun = false;
   for (;;) {
     rateLimitWaitedMs += await waitForBudget(config, request, rateLimitWaitedMs);
     attempt += 1;
@@ -69,6 +71,9 @@ export async function send(config: TransportConfig, request: OperationRequest): 
     pacer.noteSent();
     const result = await attemptOnce(config, request);
     if (result.ok) return { status: result.status, body: parseJson(request, result) };
+    // A DELETE whose earlier attempt may have run and whose retry finds nothing has done its job.
+    if (mayHaveRun && isNotFoundDelete(request, result.failure)) return { status: 204, body: undefined };
+    mayHaveRun ||= reachedService(result.failure);
     const state = { attempt, elapsedMs: clock.now() - startedAt, rateLimitWaitedMs };
     const decision = decideRetry(policy, request.safety, result.failure, state, config.random);
     if (!decision.retry) throw result.error(failureContext(config, attempt, decision.reason));
@@ -78,6 +83,14 @@ export async function send(config: TransportConfig, request: OperationRequest): 
       pacer.windowReset();
     }
   }
+}
+
+function isNotFoundDelete(request: OperationRequest, failure: AttemptFailure): boolean {
+  return request.operation === 'deleteAlertRule' && failure.kind === 'status' && failure.status === 404;
+}
+
+function reachedService(failure: AttemptFailure): boolean {
+  return failure.kind === 'status' ? failure.status >= 500 : failure.sent;
 }
 
 /** Holds a request while the known budget is used up and its reset is near; refuses when it is not. */

@@ -118,8 +118,10 @@ export interface ManagedAlertRule {
 export interface GhostAlertRule {
   readonly source: 'GHOST';
   readonly name: string;
-  readonly state: string;
-  readonly target: AlertTarget | null;
+  /** Null when the service could not say (a ghost is read from the metrics system). */
+  readonly state: string | null;
+  /** What the service could extract; either part may be missing. */
+  readonly target: { readonly target_type?: string; readonly target_id?: string } | null;
   readonly starts_at: string | null;
 }
 

@@ -42,6 +42,7 @@ export function readEditRequest(body: Body): RuleSpec {
 export function readCreationRequest(body: Body): CreationRequest {
   const target = required(body, 'target');
   if (!isObject(target)) throw badRequest('target: must be an object');
+  // Exactly the description's enumeration: ' CLUSTER' with its leading space, never 'CLUSTER'.
   const targetType = oneOf(target, 'target_type', ACCEPTED_TARGET_TYPES, 'target.');
   const targetId = target.target_id;
   if (!isUuid(targetId)) throw badRequest('target.target_id: must be a uuid');
@@ -95,7 +96,7 @@ function oneOf<T extends string>(body: Body, key: string, allowed: readonly T[],
 function readDuration(body: Body): string {
   const value = string(body, 'for_duration');
   if (!isIsoDuration(value)) {
-    throw badRequest('for_duration: must be an ISO-8601 duration such as PT5M');
+    throw badRequest('for_duration: must be an ISO-8601 duration of whole units such as PT5M');
   }
   return value;
 }
@@ -116,15 +117,16 @@ function readCondition(value: unknown): Record<string, unknown> {
     kind: oneOf(value, 'kind', CONDITION_KINDS, 'condition.'),
     promql: nonEmptyString(value, 'promql', 'condition.'),
   };
-  if (value.operator != null)
+  // The three are optional but, as the description types them, never null.
+  if (value.operator !== undefined)
     condition.operator = oneOf(value, 'operator', CONDITION_OPERATORS, 'condition.');
-  if (value.threshold != null) {
+  if (value.threshold !== undefined) {
     if (typeof value.threshold !== 'number' || !Number.isFinite(value.threshold)) {
       throw badRequest('condition.threshold: must be a number');
     }
     condition.threshold = value.threshold;
   }
-  if (value.function != null)
+  if (value.function !== undefined)
     condition.function = oneOf(value, 'function', CONDITION_FUNCTIONS, 'condition.');
   return condition;
 }

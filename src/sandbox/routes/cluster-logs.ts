@@ -1,4 +1,4 @@
-import { badRequest, notFound } from '../http-error.js';
+import { notFound } from '../http-error.js';
 import type { Cluster, Deployment } from '../model.js';
 import {
   type Answer,
@@ -53,12 +53,16 @@ function newestFirst(deployments: readonly Deployment[]): Deployment[] {
   return [...deployments].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }
 
+/**
+ * `pageSize` is a number of at least 1 in the description (not an integer): 2.5 is a valid request and
+ * gets 2 entries. The operation declares no 400, so what is not a number of at least 1 gets the default
+ * rather than a status the operation does not declare.
+ */
 function readPageSize(raw: string | null): number {
   if (raw === null || raw === '') return DEFAULT_PAGE_SIZE;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1)
-    throw badRequest('pageSize: must be a whole number of at least 1');
-  return value;
+  if (!Number.isFinite(value) || value < 1) return DEFAULT_PAGE_SIZE;
+  return Math.floor(value);
 }
 
 function historyEntry(deployment: Deployment) {

@@ -23,10 +23,13 @@ export interface Answer {
 
 export type Handler = (context: RequestContext) => Answer;
 
-/** A path parameter that must be a uuid (the service answers 400 otherwise). Returned lower-cased. */
+/**
+ * A path parameter that must be a uuid, returned lower-cased. Anything else names nothing: 404, which
+ * every operation declares (several declare no 400).
+ */
 export function uuidParam(context: RequestContext, name: string): string {
   const value = context.params[name];
-  if (!isUuid(value)) throw badRequest(`${name} must be a uuid, found "${value ?? ''}"`);
+  if (!isUuid(value)) throw notFound(`${name} must be a uuid, found "${value ?? ''}"`);
   return value.toLowerCase();
 }
 

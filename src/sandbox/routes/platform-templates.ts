@@ -103,9 +103,12 @@ function readResolveBody(context: RequestContext): ResolveInput {
   return { profileConfig, clusterInputs, componentOutputs };
 }
 
+/** Optional, but an object when present: the description does not declare these nullable. */
 function optionalObject(value: unknown, name: string): Readonly<Record<string, unknown>> {
-  if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw badRequest(`${name}: must be an object`);
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest(`${name}: must be an object`);
+  }
   return value as Record<string, unknown>;
 }
 

@@ -1,12 +1,12 @@
 import type { GhostRule, ManagedRule, WireTarget } from '../model.js';
 import {
-  ACCEPTED_TARGET_TYPES,
   ALERT_RULE_STATES,
   ALERT_SEVERITIES,
   CONDITION_FUNCTIONS,
   CONDITION_KINDS,
   CONDITION_OPERATORS,
   isIsoDuration,
+  SEED_TARGET_TYPES,
   toWireTargetType,
 } from '../wire.js';
 import type { SeedReader } from './reader.js';
@@ -55,7 +55,7 @@ export function readSeedRule(item: SeedReader): ManagedRule | GhostRule {
 
 function readTarget(field: SeedReader): WireTarget {
   return {
-    target_type: toWireTargetType(field.field('target_type').oneOf(ACCEPTED_TARGET_TYPES)),
+    target_type: toWireTargetType(field.field('target_type').oneOf(SEED_TARGET_TYPES)),
     target_id: field.field('target_id').uuid(),
   };
 }

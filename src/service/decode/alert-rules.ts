@@ -39,6 +39,7 @@ const RECEIVER_TYPES = ['SLACK', 'EMAIL'];
 
 /** getAlertRules: `{results: (managed | ghost)[]}`. An item of a source we do not know is left out and reported. */
 export function decodeAlertRuleList(body: unknown, ctx: DecodeContext): LiveAlertRule[] {
+  refusePagination(object(body, ''));
   const items = array(object(body, ''), 'results', '');
   const rules: LiveAlertRule[] = [];
   items.forEach((item, i) => {
@@ -54,6 +55,27 @@ export function decodeAlertRuleList(body: unknown, ctx: DecodeContext): LiveAler
     }
   });
   return rules;
+}
+
+/**
+ * The operation is described without pagination. Should the list ever arrive paginated, a first page alone
+ * would make the plan create rules that exist on later pages (duplicates): refuse it, naming it.
+ */
+function refusePagination(body: Json): void {
+  const pagination = body.pagination;
+  if (typeof pagination !== 'object' || pagination === null) return;
+  const totalPages = (pagination as Json).total_pages;
+  if (typeof totalPages === 'number' && totalPages > 1) throw new PaginatedListError(totalPages);
+}
+
+class PaginatedListError extends DecodeError {
+  constructor(totalPages: number) {
+    super('pagination.total_pages', 'at most 1');
+    this.message =
+      `the rule list arrived paginated (pagination.total_pages = ${totalPages}); this tool reads an ` +
+      `organization's rules in one answer, and planning from page 1 alone would create rules that exist ` +
+      'on later pages, so nothing was planned';
+  }
 }
 
 export function decodeManagedAlertRule(value: unknown, where: string, ctx: DecodeContext): ManagedAlertRule {
@@ -83,16 +105,30 @@ export function decodeManagedAlertRule(value: unknown, where: string, ctx: Decod
   };
 }
 
+/**
+ * A ghost is read from the metrics system, not the service's database: what the service could extract
+ * may be partial (a target without its id, no state, even no name). It is reported with what is known and
+ * never aborts the organization's plan, so nothing about it is required here.
+ */
 function decodeGhostAlertRule(value: unknown, where: string, ctx: DecodeContext): GhostAlertRule {
   const o = object(value, where);
+  const state = typeof o.state === 'string' ? o.state : null;
   return {
     source: 'GHOST',
-    name: str(o, 'name', where),
-    state: openEnum(str(o, 'state', where), ALERT_RULE_STATES, 'alert rule state', ctx),
-    target:
-      o.target === null || o.target === undefined ? null : decodeTarget(o.target, at(where, 'target'), ctx),
-    starts_at: nullableStr(o, 'starts_at', where),
+    name: typeof o.name === 'string' && o.name.trim() !== '' ? o.name : '(unnamed)',
+    state: state === null ? null : openEnum(state, ALERT_RULE_STATES, 'alert rule state', ctx),
+    target: ghostTarget(o.target),
+    starts_at: typeof o.starts_at === 'string' ? o.starts_at : null,
   };
+}
+
+function ghostTarget(value: unknown): GhostAlertRule['target'] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const o = value as Json;
+  const type = typeof o.target_type === 'string' ? fromWireTargetType(o.target_type) : '';
+  const id = typeof o.target_id === 'string' ? o.target_id : '';
+  if (type === '' && id === '') return null;
+  return { ...(type !== '' ? { target_type: type } : {}), ...(id !== '' ? { target_id: id } : {}) };
 }
 
 function decodeCondition(value: unknown, where: string, ctx: DecodeContext): AlertRuleCondition {

@@ -34,7 +34,7 @@ function createBody(overrides: Record<string, unknown> = {}): Record<string, unk
     ...editBody({ name: 'api-new-rule' }),
     organization_id: ACME,
     cluster_id: PROD_EU,
-    target: { target_type: 'CLUSTER', target_id: PROD_EU },
+    target: { target_type: ' CLUSTER', target_id: PROD_EU },
     ...overrides,
   };
 }
@@ -82,9 +82,9 @@ describe('getAlertRules', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('answers 400 for an organization id that is not a uuid', async () => {
+  it('answers 404 (declared; 400 is not) for an organization id that is not a uuid', async () => {
     const { status, body } = await callSandbox(sandbox(), 'GET', '/organization/acme/alert-rules');
-    expect(status).toBe(400);
+    expect(status).toBe(404);
     expect((body as { message: string }).message).toBe('organizationId must be a uuid, found "acme"');
   });
 });
@@ -135,8 +135,8 @@ describe('editAlertRule', () => {
 
   it.each([
     [{ severity: 'URGENT' }, 'severity: must be one of "LOW", "MEDIUM", "HIGH", "CRITICAL"'],
-    [{ for_duration: '5 minutes' }, 'for_duration: must be an ISO-8601 duration such as PT5M'],
-    [{ for_duration: 'PT' }, 'for_duration: must be an ISO-8601 duration such as PT5M'],
+    [{ for_duration: '5 minutes' }, 'for_duration: must be an ISO-8601 duration of whole units such as PT5M'],
+    [{ for_duration: 'PT' }, 'for_duration: must be an ISO-8601 duration of whole units such as PT5M'],
     [{ alert_receiver_ids: [] }, 'alert_receiver_ids: must contain at least 1 item'],
     [{ alert_receiver_ids: ['slack-oncall'] }, 'alert_receiver_ids[0]: must be a uuid'],
     [

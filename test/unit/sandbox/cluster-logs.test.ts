@@ -49,17 +49,25 @@ describe('listClusterDeploymentHistoryV2', () => {
     });
   });
 
-  it('honours pageSize and refuses a bad one', async () => {
+  it('honours pageSize, takes a fractional one, and answers only declared statuses', async () => {
     const one = await callSandbox(sandbox(), 'GET', cluster(PROD_EU, 'deploymentHistoryV2?pageSize=1'));
     expect((one.body as History).results).toHaveLength(1);
     expect((one.body as History).page_size).toBe(1);
-    for (const bad of ['0', '-1', '1.5', 'ten']) {
+    const fractional = await callSandbox(
+      sandbox(),
+      'GET',
+      cluster(PROD_EU, 'deploymentHistoryV2?pageSize=2.5'),
+    );
+    expect(fractional.status).toBe(200);
+    expect((fractional.body as History).page_size).toBe(2);
+    for (const bad of ['0', '-1', 'ten']) {
       const answer = await callSandbox(
         sandbox(),
         'GET',
         cluster(PROD_EU, `deploymentHistoryV2?pageSize=${bad}`),
       );
-      expect(answer.status, bad).toBe(400);
+      expect(answer.status, bad).toBe(200);
+      expect((answer.body as History).page_size, bad).toBe(20);
     }
   });
 

@@ -63,7 +63,7 @@ describe('service client against the sandbox', () => {
     // The cluster target arrives in the service's spelling and leaves the client in ours.
     const clusterRule = rules.find((r) => r.target?.target_type === 'CLUSTER');
     expect(clusterRule).toBeDefined();
-    expect(rules.every((r) => r.target === null || !r.target.target_type.startsWith(' '))).toBe(true);
+    expect(rules.every((r) => r.target === null || !r.target.target_type?.startsWith(' '))).toBe(true);
     expect(service.requestCounts()).toEqual({ total: 1, byOperation: { getAlertRules: 1 } });
     expect(service.notices()).toEqual([]);
   });

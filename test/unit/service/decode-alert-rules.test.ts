@@ -106,3 +106,34 @@ describe('alert rules at the boundary', () => {
     expect(ctx.notices.list()).toHaveLength(1);
   });
 });
+
+describe('alert rule lists the plan cannot trust', () => {
+  it('reads a ghost with a partial target or no state with what is known', () => {
+    const partial = { source: 'GHOST', name: 'orphan', target: { target_type: ' CLUSTER' } };
+    const bare = { source: 'GHOST', state: 'TRIGGERED', target: { target_id: managed.cluster_id } };
+    const rules = decodeAlertRuleList({ results: [managed, partial, bare] }, context());
+    expect(rules[1]).toEqual({
+      source: 'GHOST',
+      name: 'orphan',
+      state: null,
+      target: { target_type: 'CLUSTER' },
+      starts_at: null,
+    });
+    expect(rules[2]).toEqual({
+      source: 'GHOST',
+      name: '(unnamed)',
+      state: 'TRIGGERED',
+      target: { target_id: managed.cluster_id },
+      starts_at: null,
+    });
+  });
+
+  it('refuses a paginated list, naming it, rather than planning from its first page', () => {
+    const body = { results: [managed], pagination: { page: 1, total_pages: 3 } };
+    expect(() => decodeAlertRuleList(body, context())).toThrow(
+      'the rule list arrived paginated (pagination.total_pages = 3)',
+    );
+    const single = { results: [managed], pagination: { page: 1, total_pages: 1 } };
+    expect(decodeAlertRuleList(single, context())).toHaveLength(1);
+  });
+});

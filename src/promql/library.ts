@@ -26,12 +26,15 @@ export function typeCheck(query: string, tree: Tree): LibraryFinding[] {
   const state = { tree, sliceDoc: (from = 0, to = query.length) => query.slice(from, to) };
   const checker = new Parser(state as unknown as ConstructorParameters<typeof Parser>[0]);
   checker.analyze();
-  return checker.getDiagnostics().map((d) => ({
-    severity: d.severity === 'error' ? 'error' : 'warning',
-    message: d.message,
-    from: d.from,
-    to: d.to,
-  }));
+  return checker
+    .getDiagnostics()
+    .filter((d) => !isKnownDisagreement(query, d))
+    .map((d) => ({
+      severity: d.severity === 'error' ? 'error' : 'warning',
+      message: d.message,
+      from: d.from,
+      to: d.to,
+    }));
 }
 
 /** The query's expression: the top node's first child that is not a comment. */
@@ -39,6 +42,18 @@ export function topExpression(tree: Tree): SyntaxNode | null {
   let node = tree.topNode.firstChild;
   while (node?.name === 'LineComment') node = node.nextSibling;
   return node;
+}
+
+/**
+ * Where the library refuses what Prometheus accepts (docs/decisions/promql-checks.md): silence, never a
+ * false error. `{__name__=~"a.*", __name__!="ab"}` sets no name outside the braces; Prometheus refuses two
+ * names only when one is outside (`foo{__name__="bar"}`), the library counts every `__name__` matcher.
+ */
+function isKnownDisagreement(query: string, finding: { message: string; from: number; to: number }): boolean {
+  return (
+    finding.message.startsWith('metric name must not be set twice') &&
+    query.slice(finding.from, finding.to).trimStart().startsWith('{')
+  );
 }
 
 /** What a whole expression evaluates to: 'vector', 'scalar', 'matrix', 'string' or 'none'. */

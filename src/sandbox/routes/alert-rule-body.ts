@@ -1,3 +1,4 @@
+import { queryError } from '../../promql/check-query.js';
 import { badRequest } from '../http-error.js';
 import type { RuleSpec, WireTarget } from '../model.js';
 import {
@@ -114,7 +115,7 @@ function readCondition(value: unknown): Record<string, unknown> {
   if (!isObject(value)) throw badRequest('condition: must be an object');
   const condition: Record<string, unknown> = {
     kind: oneOf(value, 'kind', CONDITION_KINDS, 'condition.'),
-    promql: nonEmptyString(value, 'promql', 'condition.'),
+    promql: readQuery(value),
   };
   if (value.operator != null)
     condition.operator = oneOf(value, 'operator', CONDITION_OPERATORS, 'condition.');
@@ -127,6 +128,14 @@ function readCondition(value: unknown): Record<string, unknown> {
   if (value.function != null)
     condition.function = oneOf(value, 'function', CONDITION_FUNCTIONS, 'condition.');
   return condition;
+}
+
+/** The alerting system refuses a query Prometheus's parser refuses (syntax and type errors alike). */
+function readQuery(condition: Body): string {
+  const promql = nonEmptyString(condition, 'promql', 'condition.');
+  const error = queryError(promql);
+  if (error !== null) throw badRequest(`condition.promql: invalid PromQL expression: ${error}`);
+  return promql;
 }
 
 function readPresentation(value: unknown): Record<string, unknown> {

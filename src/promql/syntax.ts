@@ -75,7 +75,7 @@ function unknownFunction(query: string, error: SyntaxNode): QueryFinding | null 
   if (error.parent?.name !== 'VectorSelector' || name?.name !== 'Identifier') return null;
   if (!query.slice(error.from).trimStart().startsWith('(')) return null;
   const written = query.slice(name.from, name.to);
-  const near = nearestName(written, functionNames());
+  const near = completion(written) ?? nearestName(written, functionNames());
   return {
     severity: 'error',
     code: PROMQL_CODES.unknownFunction,
@@ -83,6 +83,12 @@ function unknownFunction(query: string, error: SyntaxNode): QueryFinding | null 
     from: name.from,
     to: name.to,
   };
+}
+
+/** `rat` is more likely `rate` cut short than `rad` mistyped: a name the text begins wins. */
+function completion(written: string): string | null {
+  const longer = functionNames().filter((name) => name.startsWith(written) && name !== written);
+  return longer.sort((a, b) => a.length - b.length)[0] ?? null;
 }
 
 function groupModifierWithoutMatching(error: SyntaxNode): QueryFinding | null {

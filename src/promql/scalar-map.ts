@@ -114,7 +114,10 @@ function trimEndUnescaped(text: string): string {
 }
 
 function decodePlainLine(text: string, base: number): { pieces: Piece[]; escapedBreak: boolean } {
-  return { pieces: Array.from(text, (_, i) => ({ char: text[i]!, offset: base + i })), escapedBreak: false };
+  // By UTF-16 unit, not by code point: offsets count units, as the yaml library does.
+  const pieces: Piece[] = [];
+  for (let i = 0; i < text.length; i++) pieces.push({ char: text[i]!, offset: base + i });
+  return { pieces, escapedBreak: false };
 }
 
 function decodeSingleLine(text: string, base: number): { pieces: Piece[]; escapedBreak: boolean } {

@@ -74,12 +74,12 @@ console.log('Validate time with and without the PromQL checks (read + parse + ch
 const validates = run('validate-time', '10000');
 console.log(
   rows(
-    ['documents', 'without ms', 'with ms', 'first load ms', 'findings'],
+    ['documents', 'without ms', 'with ms', 'checks 1st ms', 'findings'],
     validates.map((v) => [v.documents, v.without, v.with, v.firstCheck, v.findings]),
   ).join('\n'),
 );
 console.log(
-  `  ${validates.map((v) => v.name).join('; ')}. first load: the first check, which loads the PromQL modules\n`,
+  `  ${validates.map((v) => v.name).join('; ')}. checks 1st: the checks alone on their first run, loading the PromQL modules\n`,
 );
 
 console.log('Apply of 500 changed rules, 50 ms sandbox latency');

@@ -10,6 +10,12 @@ const commands = [
   ['node -e 0', ['-e', '0'], {}],
   ['dist/cli.js --version', ['dist/cli.js', '--version'], {}],
   ['dist/cli.js validate fixtures/example', ['dist/cli.js', 'validate', 'fixtures/example'], {}],
+  // No alert rule: the PromQL modules are never loaded, so this is the cold start without them.
+  [
+    'dist/cli.js validate fixtures/example/components',
+    ['dist/cli.js', 'validate', 'fixtures/example/components'],
+    {},
+  ],
   // With no event the action stops after reading its inputs: the cost of loading the bundle and starting.
   ['dist/index.js (no event)', ['dist/index.js'], empty],
   ['dist/post.js (no saved state)', ['dist/post.js'], empty],

@@ -3,6 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
+import { BUILD_OPTIONS } from '../scripts/build-options.mjs';
 
 const outdir = '.tmp/bench';
 mkdirSync(outdir, { recursive: true });
@@ -13,7 +14,9 @@ await build({
     'bench/apply.ts',
     'bench/sandbox-process.ts',
     'bench/client.ts',
+    'bench/validate-time.ts',
   ],
+  alias: BUILD_OPTIONS.alias,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -66,6 +69,18 @@ console.log(
   ).join('\n'),
 );
 console.log(`  ratio: ${(planRun.bestMs / yamlRun.bestMs).toFixed(2)}× (goal ≤ 2×)\n`);
+
+console.log('Validate time with and without the PromQL checks (read + parse + checks, best run)');
+const validates = run('validate-time', '10000');
+console.log(
+  rows(
+    ['documents', 'without ms', 'with ms', 'checks 1st ms', 'findings'],
+    validates.map((v) => [v.documents, v.without, v.with, v.firstCheck, v.findings]),
+  ).join('\n'),
+);
+console.log(
+  `  ${validates.map((v) => v.name).join('; ')}. checks 1st: the checks alone on their first run, loading the PromQL modules\n`,
+);
 
 console.log('Apply of 500 changed rules, 50 ms sandbox latency');
 // The 0 ms row is the cost of a write on this machine without added latency.

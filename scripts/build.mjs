@@ -3,39 +3,11 @@
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { BUILD_OPTIONS } from './build-options.mjs';
 
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 
-export const buildOptions = {
-  entryPoints: {
-    index: 'src/action/main.ts',
-    post: 'src/action/post.ts',
-    cli: 'src/cli.ts',
-  },
-  bundle: true,
-  // Shared code goes into chunks so that each entry loads only what it uses (the post step never loads
-  // ajv or the planner): a faster cold start for every run of the action.
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  // The action runs on node24, the CLI on Node >= 20: emit what both understand.
-  target: 'node20',
-  mainFields: ['module', 'main'],
-  conditions: ['node', 'import'],
-  minify: true,
-  keepNames: false,
-  legalComments: 'none',
-  charset: 'utf8',
-  outdir: values.outdir,
-  entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
-  // Some CommonJS dependencies call require() for Node built-ins; ESM output needs a require to give them.
-  banner: {
-    js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);",
-  },
-  logLevel: 'warning',
-  metafile: true,
-};
+const buildOptions = { ...BUILD_OPTIONS, outdir: values.outdir };
 
 await rm(values.outdir, { recursive: true, force: true });
 const result = await build(buildOptions);

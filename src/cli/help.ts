@@ -12,7 +12,7 @@ The token is read from QOVERY_API_TOKEN, never from an argument.`;
 
 const USAGE: Readonly<Record<CliCommand, string>> = {
   validate: `platform-gitops validate [PATH…] [--format text|json|github]
-Checks documents offline: YAML, schemas, cross-document rules. No token needed.`,
+Checks documents offline: YAML, schemas, cross-document rules, PromQL queries. No token needed.`,
   plan: `platform-gitops plan [PATH…] [--detailed-exitcode] [--base REV] [--all]
 Validates, resolves components and plans alert rules against the service. Never writes.
   --detailed-exitcode   exit 2 when changes are pending
@@ -44,7 +44,7 @@ export function helpText(command: CliCommand | null): string {
 Usage: platform-gitops <command> [PATH…] [options]
 
 Commands:
-  validate   check documents offline (schemas, cross-document rules)
+  validate   check documents offline (schemas, cross-document rules, PromQL)
   plan       validate, resolve components, and plan alert rules (no writes)
   apply      plan, then apply the plan
   drift      plan, reported as drift (exit 2 when any)

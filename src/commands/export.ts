@@ -4,11 +4,13 @@
  */
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { diagnostic, FILE_START } from '../core/diagnostic.js';
+import { join, relative, resolve } from 'node:path';
+import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
+import { parseFiles } from '../documents/index.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
+import { checkQueries } from '../promql/index.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { runReport, serviceError } from './plan.js';
@@ -64,7 +66,30 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   const notices = client
     .notices()
     .map((text) => diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, text));
-  return runReport(ctx, { command: 'export', started, diagnostics: [note, ...notices], skipped, client });
+  const queries = await checkWrittenQueries(ctx.root, dir, documents);
+  return runReport(ctx, {
+    command: 'export',
+    started,
+    diagnostics: [note, ...notices, ...queries],
+    skipped,
+    client,
+  });
+}
+
+/**
+ * The PromQL checks of validate, on the files just written: a live rule whose query does not parse is
+ * exported as it is (the file shows what runs) and reported at its line, so that it is fixed, not hidden.
+ */
+async function checkWrittenQueries(
+  root: string,
+  dir: string,
+  documents: readonly ExportedDocument[],
+): Promise<Diagnostic[]> {
+  const files = documents.map((doc) => ({
+    path: relative(root, join(dir, doc.fileName)).split('\\').join('/'),
+    bytes: new TextEncoder().encode(doc.text),
+  }));
+  return checkQueries(parseFiles(files).documents);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { compareDiagnostics } from '../core/diagnostic.js';
+import { checkQueries } from '../promql/index.js';
 import { parseFiles } from './parse.js';
 import { readSourceFiles } from './read-files.js';
 import type { LoadResult } from './types.js';
@@ -7,5 +8,9 @@ import type { LoadResult } from './types.js';
 export async function loadDocuments(root: string, paths: readonly string[]): Promise<LoadResult> {
   const read = await readSourceFiles(root, paths);
   const parsed = parseFiles(read.files);
-  return { ...parsed, diagnostics: [...read.diagnostics, ...parsed.diagnostics].sort(compareDiagnostics) };
+  const queries = await checkQueries(parsed.documents);
+  return {
+    ...parsed,
+    diagnostics: [...read.diagnostics, ...parsed.diagnostics, ...queries].sort(compareDiagnostics),
+  };
 }

@@ -103,6 +103,7 @@ function checkDocument(source: Source, doc: YamlDocument, index: number): (Docum
     index,
     value,
     range: { line, column, endLine, endColumn },
+    text,
     locate,
   };
   return [document as unknown as Document];

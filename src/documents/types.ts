@@ -36,6 +36,8 @@ export interface SourceDocument<K extends DocumentKind, T> {
   readonly value: T;
   /** The document's first node (its first key), for findings about the document as a whole. */
   readonly range: SourceRange;
+  /** The whole file's decoded text, for checks that point inside a scalar (PromQL queries). */
+  readonly text: string;
   /**
    * The source range of the node at `path`. `target: 'key'` (default) points at a mapping entry's key,
    * `'value'` at its value; sequence items always point at the item. When the path does not exist the

@@ -1,3 +1,4 @@
+import { queryError } from '../../promql/check-query.js';
 import { badRequest } from '../http-error.js';
 import type { RuleSpec, WireTarget } from '../model.js';
 import {
@@ -115,7 +116,7 @@ function readCondition(value: unknown): Record<string, unknown> {
   if (!isObject(value)) throw badRequest('condition: must be an object');
   const condition: Record<string, unknown> = {
     kind: oneOf(value, 'kind', CONDITION_KINDS, 'condition.'),
-    promql: nonEmptyString(value, 'promql', 'condition.'),
+    promql: readQuery(value),
   };
   // The three are optional but, as the description types them, never null.
   if (value.operator !== undefined)
@@ -129,6 +130,14 @@ function readCondition(value: unknown): Record<string, unknown> {
   if (value.function !== undefined)
     condition.function = oneOf(value, 'function', CONDITION_FUNCTIONS, 'condition.');
   return condition;
+}
+
+/** The alerting system refuses a query Prometheus's parser refuses (syntax and type errors alike). */
+function readQuery(condition: Body): string {
+  const promql = nonEmptyString(condition, 'promql', 'condition.');
+  const error = queryError(promql);
+  if (error !== null) throw badRequest(`condition.promql: invalid PromQL expression: ${error}`);
+  return promql;
 }
 
 function readPresentation(value: unknown): Record<string, unknown> {

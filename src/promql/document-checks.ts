@@ -1,0 +1,90 @@
+import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
+import { diagnostic } from '../core/diagnostic.js';
+import type { AlertRuleDocument } from '../documents/types.js';
+import { checkQuery } from './check-query.js';
+import type { QueryFinding } from './codes.js';
+import { mapScalar, type ScalarOffsets } from './scalar-map.js';
+
+const QUERY_PATH = ['condition', 'promql'] as const;
+const NO_COLUMN =
+  ' (shown at the start of the query: the exact column is not known for this form of YAML scalar)';
+
+/** The PromQL findings of alert rules, each on the characters of the file it is about. */
+export function checkRuleQueries(rules: readonly AlertRuleDocument[]): Diagnostic[] {
+  const lineStarts = new Map<string, readonly number[]>();
+  return rules.flatMap((rule) => {
+    const condition = rule.value.condition;
+    const findings = checkQuery(condition.promql, { operator: condition.operator });
+    if (findings.length === 0) return [];
+    const starts = lineStarts.get(rule.file) ?? lineStartsOf(rule.text);
+    lineStarts.set(rule.file, starts);
+    const place = placeOfQuery(rule, starts);
+    return findings.map((finding) => toDiagnostic(rule.file, finding, place, starts));
+  });
+}
+
+interface QueryPlace {
+  /** The scalar's whole range, when no finer position is known. */
+  readonly scalar: SourceRange;
+  readonly offsets: ScalarOffsets | null;
+}
+
+function placeOfQuery(rule: AlertRuleDocument, starts: readonly number[]): QueryPlace {
+  const located = rule.locate(QUERY_PATH, 'value');
+  const scalar = {
+    line: located.line,
+    column: located.column,
+    endLine: located.endLine,
+    endColumn: located.endColumn,
+  };
+  const start = offsetOf(starts, located.line, located.column);
+  const end = offsetOf(starts, located.endLine, located.endColumn);
+  const offsets = located.exact ? mapScalar(rule.text, start, end, rule.value.condition.promql) : null;
+  return { scalar, offsets };
+}
+
+function toDiagnostic(
+  file: string,
+  finding: QueryFinding,
+  place: QueryPlace,
+  starts: readonly number[],
+): Diagnostic {
+  const { offsets, scalar } = place;
+  if (offsets === null) {
+    const start = {
+      line: scalar.line,
+      column: scalar.column,
+      endLine: scalar.line,
+      endColumn: scalar.column + 1,
+    };
+    return diagnostic(finding.severity, file, start, finding.code, finding.message + NO_COLUMN);
+  }
+  const from = offsets[finding.from]!;
+  const to = finding.to > finding.from ? offsets[finding.to - 1]! + 1 : from;
+  const begin = positionOf(starts, from);
+  const finish = positionOf(starts, Math.max(from, to));
+  const range = { line: begin.line, column: begin.column, endLine: finish.line, endColumn: finish.column };
+  return diagnostic(finding.severity, file, range, finding.code, finding.message);
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function offsetOf(starts: readonly number[], line: number, column: number): number {
+  return (starts[line - 1] ?? 0) + column - 1;
+}
+
+/** 1-based line and column of an offset (UTF-16 code units, as the yaml library counts). */
+function positionOf(starts: readonly number[], offset: number): { line: number; column: number } {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (starts[mid]! <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return { line: low + 1, column: offset - starts[low]! + 1 };
+}

@@ -1,0 +1,190 @@
+import type { SyntaxNode, Tree } from '@lezer/common';
+import { nearestName } from '../core/nearest-name.js';
+import { PROMQL_CODES, type QueryFinding } from './codes.js';
+import { functionNames } from './library.js';
+
+/**
+ * The first syntax error of a query, described in words a person can act on. The grammar recovers from
+ * an error by guessing, so what follows the first error is mostly noise: one finding per query.
+ */
+export function syntaxError(query: string, tree: Tree): QueryFinding | null {
+  const unclosed = unclosedString(query, tree);
+  if (unclosed) return unclosed;
+  const error = firstErrorNode(tree);
+  if (error === null) return null;
+  return (
+    unknownFunction(query, error) ??
+    groupModifierWithoutMatching(error) ??
+    badDuration(query, error) ??
+    (error.from >= query.trimEnd().length ? endOfQuery(query, error) : unexpected(query, error))
+  );
+}
+
+function firstErrorNode(tree: Tree): SyntaxNode | null {
+  let found: SyntaxNode | null = null;
+  tree.iterate({
+    enter: (node) => {
+      if (found) return false;
+      if (node.type.isError) found = node.node;
+      return undefined;
+    },
+  });
+  return found;
+}
+
+const syntax = (from: number, to: number, message: string): QueryFinding => ({
+  severity: 'error',
+  code: PROMQL_CODES.syntax,
+  message,
+  from,
+  to: Math.max(to, from),
+});
+
+/** The grammar takes an unterminated string to the end of the query without marking an error. */
+function unclosedString(query: string, tree: Tree): QueryFinding | null {
+  let found: QueryFinding | null = null;
+  tree.iterate({
+    enter: (node) => {
+      if (found || node.name !== 'StringLiteral') return undefined;
+      const text = query.slice(node.from, node.to);
+      if (!isClosedString(text)) {
+        found = syntax(
+          node.from,
+          node.to,
+          `the string ${quoteShort(text)} is never closed: add the closing ${text[0]}`,
+        );
+      }
+      return false;
+    },
+  });
+  return found;
+}
+
+function isClosedString(text: string): boolean {
+  const quote = text[0];
+  if (text.length < 2 || text[text.length - 1] !== quote) return false;
+  if (quote === '`') return true;
+  let backslashes = 0;
+  for (let i = text.length - 2; i > 0 && text[i] === '\\'; i--) backslashes++;
+  return backslashes % 2 === 0;
+}
+
+/** `foo(x)`: the grammar knows every function by name, so an unknown one is a selector followed by `(`. */
+function unknownFunction(query: string, error: SyntaxNode): QueryFinding | null {
+  const name = error.prevSibling;
+  if (error.parent?.name !== 'VectorSelector' || name?.name !== 'Identifier') return null;
+  if (!query.slice(error.from).trimStart().startsWith('(')) return null;
+  const written = query.slice(name.from, name.to);
+  const near = completion(written) ?? nearestName(written, functionNames());
+  return {
+    severity: 'error',
+    code: PROMQL_CODES.unknownFunction,
+    message: `unknown function \`${written}\`${near ? `: did you mean \`${near}\`?` : ''}`,
+    from: name.from,
+    to: name.to,
+  };
+}
+
+/** `rat` is more likely `rate` cut short than `rad` mistyped: a name the text begins wins. */
+function completion(written: string): string | null {
+  const longer = functionNames().filter((name) => name.startsWith(written) && name !== written);
+  return longer.sort((a, b) => a.length - b.length)[0] ?? null;
+}
+
+function groupModifierWithoutMatching(error: SyntaxNode): QueryFinding | null {
+  const group = error.getChild('GroupLeft') ?? error.getChild('GroupRight');
+  if (group === null || error.parent?.name !== 'BinaryExpr') return null;
+  const word = group.name === 'GroupLeft' ? 'group_left' : 'group_right';
+  return {
+    severity: 'error',
+    code: PROMQL_CODES.type,
+    message: `\`${word}\` needs \`on(…)\` or \`ignoring(…)\` before it`,
+    from: group.from,
+    to: group.to,
+  };
+}
+
+const DURATION_HOLDERS = new Set(['MatrixSelector', 'SubqueryExpr', 'OffsetExpr']);
+
+/** `[5x]`: the grammar reads `5` as the duration and stops at the unit it does not know. */
+function badDuration(query: string, error: SyntaxNode): QueryFinding | null {
+  const parent = error.parent;
+  if (parent === null || !DURATION_HOLDERS.has(parent.name)) return null;
+  const before = error.prevSibling;
+  const from = before && /Duration/.test(before.name) ? before.from : error.from;
+  const close = query.slice(from).search(/[\]:\s)]/);
+  const to = close === -1 ? query.length : from + close;
+  if (to <= from) return null;
+  return syntax(
+    from,
+    to,
+    `${quoteShort(query.slice(from, to))} is not a duration: write a number and a unit (ms, s, m, h, d, w, y), e.g. 5m`,
+  );
+}
+
+const OPENERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
+
+/** The query stops in the middle of an expression: name what is left open, or what dangles. */
+function endOfQuery(query: string, error: SyntaxNode): QueryFinding {
+  const open = lastUnclosedBracket(query);
+  if (open !== null) {
+    return syntax(open, open + 1, `\`${query[open]}\` is never closed: add \`${OPENERS[query[open]!]}\``);
+  }
+  const before = error.prevSibling;
+  if (before !== null && before.to > before.from) {
+    const text = query.slice(before.from, before.to);
+    return syntax(
+      before.from,
+      before.to,
+      `the query ends after ${quoteShort(text)}: something is missing after it`,
+    );
+  }
+  const end = query.trimEnd().length;
+  return syntax(Math.max(0, end - 1), end, 'the query ends too early: something is missing at its end');
+}
+
+function unexpected(query: string, error: SyntaxNode): QueryFinding {
+  const width = error.to > error.from ? error.to - error.from : tokenLength(query, error.from);
+  const text = query.slice(error.from, error.from + width);
+  return syntax(error.from, error.from + width, `unexpected ${quoteShort(text)} here`);
+}
+
+function tokenLength(query: string, from: number): number {
+  const match = /^(\w+|\S)/.exec(query.slice(from));
+  return match ? match[0].length : 1;
+}
+
+/** Offset of the last opening bracket with no closing one, outside strings and comments. */
+function lastUnclosedBracket(query: string): number | null {
+  const stack: number[] = [];
+  for (let i = 0; i < query.length; i++) {
+    const c = query[i]!;
+    if (c === '#') {
+      const newline = query.indexOf('\n', i);
+      i = newline === -1 ? query.length : newline;
+    } else if (c === '"' || c === "'" || c === '`') {
+      i = endOfString(query, i);
+    } else if (c in OPENERS) {
+      stack.push(i);
+    } else if (c === ')' || c === ']' || c === '}') {
+      stack.pop();
+    }
+  }
+  return stack.length > 0 ? stack[stack.length - 1]! : null;
+}
+
+function endOfString(query: string, start: number): number {
+  const quote = query[start];
+  for (let i = start + 1; i < query.length; i++) {
+    if (query[i] === '\\' && quote !== '`') i++;
+    else if (query[i] === quote) return i;
+  }
+  return query.length;
+}
+
+/** A piece of the query for a message, in backticks, cut when long. */
+export function quoteShort(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ').trim();
+  const cut = oneLine.length > 40 ? `${oneLine.slice(0, 39)}…` : oneLine;
+  return `\`${cut.replaceAll('`', "'")}\``;
+}

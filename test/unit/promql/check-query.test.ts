@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { checkQuery, queryError } from '../../../src/promql/check-query.js';
+
+const codes = (query: string, operator = 'ABOVE') => checkQuery(query, { operator }).map((f) => f.code);
+
+describe('checkQuery', () => {
+  it('reports an operator between range vectors once, at its cause', () => {
+    const findings = checkQuery('sum(x[5m] + y[5m])', { operator: 'ABOVE' });
+    expect(findings).toHaveLength(1);
+    expect(findings[0]).toMatchObject({ code: 'promql.type', from: 4, to: 9 });
+  });
+
+  it('stays silent where the library and Prometheus disagree: several __name__ matchers inside braces', () => {
+    expect(codes('{__name__=~"pg_settings_.*",__name__!="pg_settings_x"} > 0', 'NONE')).toEqual([]);
+    // Outside and inside the braces, Prometheus refuses it too.
+    expect(codes('foo{__name__="bar"}')).toEqual(['promql.type']);
+  });
+
+  it('gives one syntax finding, however much follows the first error', () => {
+    expect(codes('sum bye (job) (rate(x)) + ) (')).toEqual(['promql.syntax']);
+  });
+
+  it.each([
+    ['absent(up{job="api"})', 'NONE'],
+    ['up unless on(job) up{env="prod"}', 'NONE'],
+    ['x > bool 1', 'ABOVE'],
+    ['sum(x{a=~""})', 'ABOVE'],
+    ['sum(x{a=~"api|web"})', 'ABOVE'],
+    ['rate(x[5m])[30m:1m] @ end() offset 1h', 'NONE'],
+  ])('has no lint finding for %j with operator %s', (query, operator) => {
+    expect(codes(query, operator).filter((c) => c !== 'promql.result-type')).toEqual([]);
+  });
+
+  it('names the function an unknown one begins, else the nearest', () => {
+    expect(checkQuery('rat(x[5m])')[0]!.message).toContain('did you mean `rate`?');
+    expect(checkQuery('histogram_quantil(0.9, x)')[0]!.message).toContain('`histogram_quantile`');
+  });
+
+  it('queryError is the first error, or null for a query that parses (warnings included)', () => {
+    expect(queryError('up{job=~"api"}')).toBeNull();
+    expect(queryError('up ==')).toMatch(/ends after `==`/);
+  });
+});

@@ -76,6 +76,8 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
   const ctx: RunContext = {
     root: runner.workspace,
     paths: inputs.paths,
+    ignore: inputs.ignore,
+    allowEmpty: inputs.allowEmpty,
     organizationId: inputs.organizationId,
     service: () => {
       if (inputs.apiToken === null) {

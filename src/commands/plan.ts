@@ -42,7 +42,8 @@ export async function planRun(
 ): Promise<PlannedRun> {
   const started = ctx.clock.now();
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
-  const head = await loadDocuments(ctx.root, paths);
+  const head = await loadDocuments(ctx.root, paths, { ignore: ctx.ignore, allowEmpty: ctx.allowEmpty });
+  const skippedFiles = head.skippedFiles ?? [];
   const skipped: string[] = [];
   const base = options.useHistory === false ? null : await loadBase(ctx, paths, skipped);
 
@@ -55,7 +56,8 @@ export async function planRun(
   const organizations = organizationsOf([...rules, ...(ctx.prune ? removed : [])], ctx.organizationId);
   if (rules.length === 0 && removed.length === 0 && components.length === 0) {
     ctx.progress('no alert rule or platform component documents to plan');
-    return { report: finish(ctx, command, started, diagnostics, null, [], skipped, null), client: null };
+    const report = finish(ctx, command, started, diagnostics, null, [], skipped, null);
+    return { report: { ...report, skippedFiles }, client: null };
   }
   // The client (and its token) only when something must be read: documents naming no organization
   // get their error without one.
@@ -81,10 +83,18 @@ export async function planRun(
     diagnostics.push(diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, notice));
   }
   const clusters = clustersOf(plan, components, ctx.organizationId);
-  return {
-    report: finish(ctx, command, started, diagnostics, plan, componentResults, skipped, client, clusters),
+  const report = finish(
+    ctx,
+    command,
+    started,
+    diagnostics,
+    plan,
+    componentResults,
+    skipped,
     client,
-  };
+    clusters,
+  );
+  return { report: { ...report, skippedFiles }, client };
 }
 
 interface RuleDocuments {

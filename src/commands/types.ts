@@ -37,6 +37,8 @@ export interface RunReport {
   /** What was not done and why, one sentence each (e.g. "fork pull request: no token, service checks skipped"). */
   readonly skipped: readonly string[];
   readonly clusters: readonly ClusterRef[];
+  /** YAML files found in directories that hold no document of ours (not validated), for --verbose and JSON. */
+  readonly skippedFiles?: readonly string[];
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */
@@ -45,6 +47,10 @@ export interface RunContext {
   readonly root: string;
   /** Files or directories to read, relative to `root` (or absolute inside it). */
   readonly paths: readonly string[];
+  /** Globs of repository-relative paths not to search. */
+  readonly ignore?: readonly string[];
+  /** Finding no document under `paths` is not an error. */
+  readonly allowEmpty?: boolean;
   /** Organization for documents that name none. */
   readonly organizationId: string | null;
   /** The service client, created on first use; throws a UsageError when no token is configured. */

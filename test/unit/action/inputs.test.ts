@@ -13,6 +13,8 @@ describe('readInputs', () => {
     expect(inputs).toEqual({
       command: 'auto',
       paths: ['.'],
+      ignore: [],
+      allowEmpty: false,
       apiUrl: 'https://api.qovery.com',
       apiToken: null,
       organizationId: null,

@@ -126,7 +126,7 @@ function listOf(value: string): string[] {
   return [...new Set(items)];
 }
 
-/** One per line or comma-separated; each must stay inside the repository. */
+/** One per line or comma-separated; each must stay inside the repository (GITHUB_WORKSPACE). */
 function parsePaths(value: string): string[] {
   const paths = listOf(value);
   if (paths.length === 0) {
@@ -134,9 +134,10 @@ function parsePaths(value: string): string[] {
   }
   for (const path of paths) {
     const segments = path.split(/[\\/]/);
-    if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || segments.includes('..')) {
+    // An absolute path is fine when it lies inside GITHUB_WORKSPACE: the loader refuses any other.
+    if (segments.includes('..')) {
       throw new UsageError(
-        `Invalid input paths '${path}'. Expected a path relative to the repository root, without '..'.`,
+        `Invalid input paths '${path}'. Expected a path relative to the repository root (or absolute inside it), without '..'.`,
       );
     }
   }

@@ -4,6 +4,7 @@
  * document names receivers, nothing per rule. Never writes. `apply` and `drift` start from the same run.
  */
 
+import { resolve } from 'node:path';
 import { mapWithConcurrency } from '../apply/pool.js';
 import { resolveComponents } from '../components/resolve.js';
 import type { ComponentResult } from '../components/types.js';
@@ -23,6 +24,7 @@ import { countChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import type { AlertReceiver, LiveAlertRule, RequestCounts, ServiceClient } from '../service/types.js';
+import { loadOptionsOf } from './load-options.js';
 import type { ClusterRef, CommandName, RunContext, RunReport } from './types.js';
 
 /** A planned run: the report so far and the client that read the live state (null when none was needed). */
@@ -42,7 +44,7 @@ export async function planRun(
 ): Promise<PlannedRun> {
   const started = ctx.clock.now();
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
-  const head = await loadDocuments(ctx.root, paths, { ignore: ctx.ignore, allowEmpty: ctx.allowEmpty });
+  const head = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
   const skippedFiles = head.skippedFiles ?? [];
   const skipped: string[] = [];
   const base = options.useHistory === false ? null : await loadBase(ctx, paths, skipped);
@@ -171,7 +173,9 @@ async function loadBase(
     );
     return null;
   }
-  const base = await documentsAt(ctx.git, ctx.base, paths);
+  // Relative paths are the working directory's; git reads them relative to the root.
+  const from = ctx.pathsFrom;
+  const base = await documentsAt(ctx.git, ctx.base, from ? paths.map((p) => resolve(from, p)) : paths);
   if (base === null) {
     skipped.push(
       `revision ${ctx.base} is not available (shallow clone?): removed documents, outside edits and changed ` +

@@ -51,6 +51,10 @@ export interface RunContext {
   readonly ignore?: readonly string[];
   /** Finding no document under `paths` is not an error. */
   readonly allowEmpty?: boolean;
+  /** The directory relative `paths` are read from (default `root`): the CLI's working directory. */
+  readonly pathsFrom?: string;
+  /** No repository around the run: paths outside `root` are read and named as given. */
+  readonly readOutsideRoot?: boolean;
   /** Organization for documents that name none. */
   readonly organizationId: string | null;
   /** The service client, created on first use; throws a UsageError when no token is configured. */

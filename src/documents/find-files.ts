@@ -20,6 +20,13 @@ export interface FoundFile {
 export interface FindOptions {
   // Globs on repository-relative paths (vendor/**, **/*.tmpl.yaml): matching files and directories are not searched.
   readonly ignore?: readonly string[];
+  /**
+   * Outside every repository there is nothing to protect: a path outside `root` is read and named as
+   * given rather than refused.
+   */
+  readonly readOutsideRoot?: boolean;
+  /** The directory relative paths are read from (default `root`); findings still name files relative to `root`. */
+  readonly from?: string;
 }
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -41,10 +48,16 @@ export async function findFiles(
   const ignore = options.ignore ?? [];
   const ignored = ignore.length > 0 ? picomatch([...ignore], { dot: true }) : () => false;
   const search = new Search(realRoot, ignored);
+  // Paths outside the root, when allowed: no containment, each named as given.
+  const loose = new Search(resolve('/'), ignored);
   for (const path of paths) {
-    const abs = resolve(lexicalRoot, path);
+    const abs = resolve(lexicalRoot, options.from ?? '.', path);
     const rel = relative(lexicalRoot, abs).split(sep).join('/');
-    if (rel === '..' || rel.startsWith('../') || isAbsolute(rel)) {
+    const outside = rel === '..' || rel.startsWith('../') || isAbsolute(rel);
+    if (outside && options.readOutsideRoot) {
+      if (!(await exists(abs))) search.refuse('', CODES.pathNotFound, `path not found: ${path}`);
+      else await loose.visit(abs, path.split(sep).join('/').replace(/\/+$/, ''), true);
+    } else if (outside) {
       search.refuse(
         '',
         CODES.pathOutsideRoot,
@@ -56,8 +69,8 @@ export async function findFiles(
       await search.visit(abs, rel, true);
     }
   }
-  const files = [...search.files.values()].sort((a, b) => compareText(a.rel, b.rel));
-  return { files, diagnostics: search.diagnostics };
+  const files = [...search.files.values(), ...loose.files.values()].sort((a, b) => compareText(a.rel, b.rel));
+  return { files, diagnostics: [...search.diagnostics, ...loose.diagnostics] };
 }
 
 class Search {

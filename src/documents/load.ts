@@ -1,13 +1,13 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
+import type { FindOptions } from './find-files.js';
 import { parseFiles } from './parse.js';
 import { readSourceFiles } from './read-files.js';
 import type { LoadResult } from './types.js';
 
-export interface LoadOptions {
-  /** Globs of repository-relative paths not to search (see findFiles). */
-  readonly ignore?: readonly string[];
+/** Where paths are read from and what is not searched (see findFiles), and whether none is fine. */
+export interface LoadOptions extends FindOptions {
   /** Finding no document at all is expected (a repository that has none yet): no error. */
   readonly allowEmpty?: boolean;
 }
@@ -18,7 +18,7 @@ export async function loadDocuments(
   paths: readonly string[],
   options: LoadOptions = {},
 ): Promise<LoadResult> {
-  const read = await readSourceFiles(root, paths, options.ignore ? { ignore: options.ignore } : {});
+  const read = await readSourceFiles(root, paths, options);
   const parsed = parseFiles(read.files);
   const diagnostics: Diagnostic[] = [...read.diagnostics, ...parsed.diagnostics];
   const skipped = read.skipped;

@@ -16,6 +16,7 @@ import type {
   LoadResult,
   PlatformComponentDocument,
 } from '../documents/types.js';
+import { HISTORY_CODES } from '../git/codes.js';
 import { documentsAt } from '../git/documents-at.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { planAlertRules } from '../plan/plan.js';
@@ -47,13 +48,20 @@ export async function planRun(
   const head = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
   const skippedFiles = head.skippedFiles ?? [];
   const skipped: string[] = [];
-  const base = options.useHistory === false ? null : await loadBase(ctx, paths, skipped);
+  const history = options.useHistory === false ? { base: null, finding: null } : await loadBase(ctx, paths);
+  const base = history.base;
+  if (history.finding?.severity === 'error') {
+    // Stopped before any request: what the run would compare with is missing.
+    const diagnostics = [...head.diagnostics, history.finding];
+    const report = finish(ctx, command, started, diagnostics, null, [], skipped, null);
+    return { report: { ...report, skippedFiles }, client: null };
+  }
 
   const rules = alertRules(head.documents);
   const components = platformComponents(head.documents);
   const previous = base === null ? null : alertRules(base.documents);
   const removed = previous === null ? [] : removedDocuments(previous, rules, ctx.organizationId);
-  const diagnostics: Diagnostic[] = [...head.diagnostics];
+  const diagnostics: Diagnostic[] = [...head.diagnostics, ...(history.finding ? [history.finding] : [])];
 
   const organizations = organizationsOf([...rules, ...(ctx.prune ? removed : [])], ctx.organizationId);
   if (rules.length === 0 && removed.length === 0 && components.length === 0) {
@@ -161,28 +169,42 @@ async function resolveAll(
   }
 }
 
+/**
+ * The documents of the base revision, or null when there is no base. A base that cannot be read is an
+ * error (`finding`): without it removed documents, outside edits and changed components cannot be told
+ * apart, and a green run would hide that. Only where the run may fall back (the action's pull-request
+ * plan) it is a warning, and every component is resolved instead.
+ */
 async function loadBase(
   ctx: RunContext,
   paths: readonly string[],
-  skipped: string[],
-): Promise<LoadResult | null> {
-  if (ctx.base === null) return null;
-  if (ctx.git === null) {
-    skipped.push(
-      `not a git repository: revision ${ctx.base} cannot be read, so removed documents and outside edits are not detected`,
-    );
-    return null;
+): Promise<{ base: LoadResult | null; finding: Diagnostic | null }> {
+  if (ctx.base === null) {
+    if (!ctx.prune) return { base: null, finding: null };
+    const message =
+      'prune needs a base revision to find the documents removed since it (--base REV); nothing was read or written';
+    return { base: null, finding: historyFinding('error', HISTORY_CODES.pruneWithoutBase, message) };
   }
   // Relative paths are the working directory's; git reads them relative to the root.
   const from = ctx.pathsFrom;
-  const base = await documentsAt(ctx.git, ctx.base, from ? paths.map((p) => resolve(from, p)) : paths);
-  if (base === null) {
-    skipped.push(
-      `revision ${ctx.base} is not available (shallow clone?): removed documents, outside edits and changed ` +
-        'components cannot be told apart; fetch more history (fetch-depth: 0) to get them',
-    );
+  const base =
+    ctx.git === null
+      ? null
+      : await documentsAt(ctx.git, ctx.base, from ? paths.map((p) => resolve(from, p)) : paths);
+  if (base !== null) return { base, finding: null };
+  const why =
+    ctx.git === null ? 'this is not a git repository' : 'it is not in this clone (a shallow clone?)';
+  const fix = 'fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow)';
+  if (ctx.baseFallback && !ctx.prune) {
+    const message = `revision ${ctx.base} cannot be read: ${why}; every component is resolved instead. To compare with the base, ${fix}`;
+    return { base: null, finding: historyFinding('warning', HISTORY_CODES.baseUnreadable, message) };
   }
-  return base;
+  const message = `revision ${ctx.base} cannot be read: ${why}. ${fix[0]!.toUpperCase()}${fix.slice(1)}, or pass a --base that exists`;
+  return { base: null, finding: historyFinding('error', HISTORY_CODES.baseUnreadable, message) };
+}
+
+function historyFinding(severity: 'error' | 'warning', code: string, message: string): Diagnostic {
+  return diagnostic(severity, '', FILE_START, code, message);
 }
 
 /** ONE list call per organization; a failure becomes an error finding and that organization is not planned. */

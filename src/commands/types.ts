@@ -71,6 +71,11 @@ export interface RunContext {
   readonly concurrency: number;
   /** Resolve every component, not only those a pull request changed. */
   readonly allComponents: boolean;
+  /**
+   * A base that cannot be read is a warning and every component is resolved (the action's pull-request
+   * plan); otherwise it is an error that stops the run.
+   */
+  readonly baseFallback?: boolean;
   readonly clock: Clock;
   readonly redactor: Redactor;
   /** One human progress line (stderr for the CLI, the log for the action). Never data. */

@@ -14,6 +14,9 @@ export interface ActionInputs {
   readonly command: ActionCommand;
   /** Repository-relative files or directories, at least one. */
   readonly paths: readonly string[];
+  /** Globs of repository-relative paths not to search. */
+  readonly ignore: readonly string[];
+  readonly allowEmpty: boolean;
   readonly apiUrl: string;
   /** Null when not given: pull requests then get offline validation only. */
   readonly apiToken: string | null;
@@ -55,6 +58,8 @@ export function readInputs(env: Env = process.env): ActionInputs {
   return {
     command: oneOf('command', raw('command') || 'auto', ACTION_COMMANDS),
     paths: parsePaths(raw('paths') || '.'),
+    ignore: listOf(raw('ignore')),
+    allowEmpty: parseBoolean('allow-empty', raw('allow-empty'), false),
     apiUrl: parseApiUrl(raw('api-url') || 'https://api.qovery.com'),
     apiToken,
     organizationId: optionalUuid('organization-id', raw('organization-id')),
@@ -112,20 +117,27 @@ function uuidList(name: string, value: string): string[] {
   return [...new Set(ids.map((id) => optionalUuid(name, id)!))];
 }
 
-/** One per line or comma-separated; each must stay inside the repository. */
-function parsePaths(value: string): string[] {
-  const paths = value
+/** One per line or comma-separated, blanks dropped, each once. */
+function listOf(value: string): string[] {
+  const items = value
     .split(/[\n,]/)
     .map((p) => p.trim())
     .filter((p) => p !== '');
+  return [...new Set(items)];
+}
+
+/** One per line or comma-separated; each must stay inside the repository (GITHUB_WORKSPACE). */
+function parsePaths(value: string): string[] {
+  const paths = listOf(value);
   if (paths.length === 0) {
     throw new UsageError(`Invalid input paths '${value}'. Expected one or more repository-relative paths.`);
   }
   for (const path of paths) {
     const segments = path.split(/[\\/]/);
-    if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || segments.includes('..')) {
+    // An absolute path is fine when it lies inside GITHUB_WORKSPACE: the loader refuses any other.
+    if (segments.includes('..')) {
       throw new UsageError(
-        `Invalid input paths '${path}'. Expected a path relative to the repository root, without '..'.`,
+        `Invalid input paths '${path}'. Expected a path relative to the repository root (or absolute inside it), without '..'.`,
       );
     }
   }

@@ -76,6 +76,8 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
   const ctx: RunContext = {
     root: runner.workspace,
     paths: inputs.paths,
+    ignore: inputs.ignore,
+    allowEmpty: inputs.allowEmpty,
     organizationId: inputs.organizationId,
     service: () => {
       if (inputs.apiToken === null) {
@@ -90,6 +92,7 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
     prune: inputs.prune,
     concurrency: inputs.concurrency,
     allComponents: decision.allComponents,
+    baseFallback: decision.command === 'plan' && decision.pullRequest !== null,
     clock: systemClock,
     redactor,
     // One line each: a newline in text that names user data could otherwise start a workflow command.

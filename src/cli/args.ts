@@ -1,6 +1,10 @@
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { OUTPUT_FORMATS, type OutputFormat } from '../commands/types.js';
 import { UsageError } from '../core/errors.js';
+import { nearestName } from '../core/nearest-name.js';
+import { OPTIONS, optionsOf } from './options.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The commands of the command line (DESIGN "Contracts"), plus `demo`, the README's quick start. */
 export const CLI_COMMANDS = [
@@ -24,7 +28,9 @@ export interface CliArgs {
   readonly organizationId: string | undefined;
   readonly root: string | undefined;
   readonly base: string | undefined;
-  readonly head: string | undefined;
+  readonly ignore: readonly string[];
+  readonly allowEmpty: boolean;
+  readonly verbose: boolean;
   readonly concurrency: number;
   readonly detailedExitcode: boolean;
   readonly all: boolean;
@@ -44,46 +50,34 @@ export type ParsedCommandLine =
   | { readonly kind: 'help'; readonly command: CliCommand | null }
   | { readonly kind: 'version' };
 
-const COMMON = ['format', 'api-url', 'org', 'root', 'concurrency', 'fail-on', 'color', 'no-color'] as const;
-
-/** Which options each command takes; anything else is refused with one line naming the option. */
-const OPTIONS_BY_COMMAND: Readonly<Record<CliCommand, readonly string[]>> = {
-  validate: ['format', 'root', 'fail-on', 'color', 'no-color'],
-  plan: [...COMMON, 'detailed-exitcode', 'base', 'head', 'all'],
-  apply: [...COMMON, 'base', 'head', 'prune', 'all'],
-  drift: [...COMMON, 'remediate', 'base', 'head'],
-  logs: ['format', 'api-url', 'org', 'cluster', 'entries', 'color', 'no-color'],
-  export: ['format', 'api-url', 'org', 'out', 'root', 'color', 'no-color'],
-  sandbox: ['port', 'seed'],
-  demo: ['color', 'no-color'],
-};
-
-const OPTION_TYPES = {
-  format: { type: 'string' },
-  'api-url': { type: 'string' },
-  org: { type: 'string' },
-  root: { type: 'string' },
-  base: { type: 'string' },
-  head: { type: 'string' },
-  concurrency: { type: 'string' },
-  'fail-on': { type: 'string' },
-  'detailed-exitcode': { type: 'boolean' },
-  all: { type: 'boolean' },
-  prune: { type: 'boolean' },
-  remediate: { type: 'boolean' },
-  cluster: { type: 'string' },
-  entries: { type: 'string' },
-  out: { type: 'string' },
-  port: { type: 'string' },
-  seed: { type: 'string' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
+/** parseArgs' view of the table, plus the options accepted only to answer them (help, version, tokens). */
+const PARSER_OPTIONS: ParseArgsConfig['options'] = {
+  ...Object.fromEntries(
+    OPTIONS.map((o) => [o.name, o.multiple ? { type: o.type, multiple: true } : { type: o.type }]),
+  ),
   // Accepted only to refuse them with a clear reason, never used.
   token: { type: 'string' },
   'api-token': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'V' },
-} as const;
+};
+
+const KNOWN_OPTIONS = [...OPTIONS.map((o) => o.name), 'help', 'version'];
+
+/** ` — did you mean --x?` when the written name is a typo of a known one, else ''. */
+function didYouMean(written: string, known: readonly string[], prefix = ''): string {
+  const nearest = nearestName(written, known);
+  return nearest === null ? '' : `; did you mean '${prefix}${nearest}'?`;
+}
+
+/** An option's value must be a UUID (ids are refused locally rather than sent to come back as a 400). */
+function uuid(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (UUID.test(raw)) return raw.toLowerCase();
+  throw new UsageError(
+    `--${name} must be a UUID such as 7f1b2c3d-0000-4000-8000-000000000001, not '${raw.slice(0, 80)}'`,
+  );
+}
 
 function integer(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
@@ -122,7 +116,10 @@ function optionErrorLine(error: unknown, command: CliCommand): string {
     if (/does not take an argument/.test(text)) return `${option} takes no value (${help})`;
     return `${option} needs a value, e.g. ${option} <value> (${help})`;
   }
-  return `unknown option '${option}' for '${command}' (${help})`;
+  const name = option.replace(/^-+/, '');
+  const elsewhere = OPTIONS.find((o) => o.name === name);
+  if (elsewhere) return `'${command}' takes no ${option} (${help})`;
+  return `unknown option '${option}' for '${command}'${didYouMean(name, KNOWN_OPTIONS, '--')} (${help})`;
 }
 
 export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
@@ -130,24 +127,31 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     const topic = first === 'help' ? rest[0] : undefined;
     if (topic !== undefined && !(CLI_COMMANDS as readonly string[]).includes(topic)) {
-      throw new UsageError(`unknown command '${topic}' (commands: ${CLI_COMMANDS.join(', ')})`);
+      throw new UsageError(
+        `unknown command '${topic}'${didYouMean(topic, CLI_COMMANDS)} (commands: ${CLI_COMMANDS.join(', ')})`,
+      );
     }
     return { kind: 'help', command: (topic as CliCommand | undefined) ?? null };
   }
   if (first === '--version' || first === '-V') return { kind: 'version' };
   if (!(CLI_COMMANDS as readonly string[]).includes(first)) {
     const hint = first.startsWith('-') ? 'a command comes first' : `commands: ${CLI_COMMANDS.join(', ')}`;
-    throw new UsageError(`unknown command '${first}' (${hint}; see 'platform-gitops --help')`);
+    const typo = first.startsWith('-') ? '' : didYouMean(first, CLI_COMMANDS);
+    throw new UsageError(`unknown command '${first}'${typo} (${hint}; see 'platform-gitops --help')`);
   }
   const command = first as CliCommand;
 
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTION_TYPES; allowPositionals: true }>>;
+  let parsed: {
+    values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+    positionals: string[];
+  };
   try {
-    parsed = parseArgs({ args: [...rest], options: OPTION_TYPES, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: [...rest], options: PARSER_OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(optionErrorLine(error, command));
   }
-  const { values, positionals } = parsed;
+  const values = parsed.values as Values;
+  const { positionals } = parsed;
   if (values.help) return { kind: 'help', command };
   if (values.version) return { kind: 'version' };
   if (values.token !== undefined || values['api-token'] !== undefined) {
@@ -155,7 +159,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       'the token is read from the QOVERY_API_TOKEN environment variable only: an argument would end up in shell history and process lists',
     );
   }
-  const allowed = OPTIONS_BY_COMMAND[command];
+  const allowed = optionsOf(command).map((o) => o.name);
   for (const [name, value] of Object.entries(values)) {
     if (value !== undefined && !allowed.includes(name)) {
       throw new UsageError(`'${command}' takes no --${name} (see 'platform-gitops ${command} --help')`);
@@ -177,17 +181,19 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     paths: positionals.length > 0 ? positionals : ['.'],
     format: oneOf('format', values.format, OUTPUT_FORMATS, 'text'),
     apiUrl: nonEmpty('api-url', values['api-url']),
-    organizationId: nonEmpty('org', values.org),
+    organizationId: uuid('org', nonEmpty('org', values.org)),
     root: nonEmpty('root', values.root),
     base: nonEmpty('base', values.base),
-    head: nonEmpty('head', values.head),
+    ignore: (values.ignore ?? []).map((glob) => nonEmpty('ignore', glob)!),
+    allowEmpty: values['allow-empty'] ?? false,
+    verbose: values.verbose ?? false,
     concurrency: integer('concurrency', values.concurrency, 4, 1, 16),
     detailedExitcode: values['detailed-exitcode'] ?? false,
     all: values.all ?? false,
     prune: values.prune ?? false,
     remediate: values.remediate ?? false,
     failOn: oneOf('fail-on', values['fail-on'], ['error', 'warning'] as const, 'error'),
-    clusterId: nonEmpty('cluster', values.cluster),
+    clusterId: uuid('cluster', nonEmpty('cluster', values.cluster)),
     entries: integer('entries', values.entries, 50, 1, 1000),
     outDir: nonEmpty('out', values.out),
     port: integer('port', values.port, 0, 0, 65535),
@@ -195,6 +201,36 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     color: values['no-color'] ? false : values.color ? true : undefined,
   };
   return { kind: 'run', args };
+}
+
+/** The parsed values, as the option table declares them. */
+interface Values {
+  readonly [name: string]: string | boolean | string[] | undefined;
+  readonly format?: string;
+  readonly root?: string;
+  readonly ignore?: string[];
+  readonly 'allow-empty'?: boolean;
+  readonly verbose?: boolean;
+  readonly 'detailed-exitcode'?: boolean;
+  readonly base?: string;
+  readonly all?: boolean;
+  readonly prune?: boolean;
+  readonly remediate?: boolean;
+  readonly cluster?: string;
+  readonly entries?: string;
+  readonly out?: string;
+  readonly 'api-url'?: string;
+  readonly org?: string;
+  readonly concurrency?: string;
+  readonly 'fail-on'?: string;
+  readonly port?: string;
+  readonly seed?: string;
+  readonly color?: boolean;
+  readonly 'no-color'?: boolean;
+  readonly token?: string;
+  readonly 'api-token'?: string;
+  readonly help?: boolean;
+  readonly version?: boolean;
 }
 
 export type { OutputFormat };

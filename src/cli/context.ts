@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { RunContext } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
@@ -7,6 +6,7 @@ import { createGitReader } from '../git/reader.js';
 import { resolveApiUrl } from '../service/api-url.js';
 import type { ServiceClient } from '../service/types.js';
 import type { CliArgs } from './args.js';
+import { resolveRunRoot } from './root.js';
 
 export interface CliRuntime {
   readonly context: RunContext;
@@ -29,7 +29,8 @@ export async function createCliRuntime(
   const redactor = new Redactor();
   const token = env.QOVERY_API_TOKEN?.trim() || null;
   redactor.add(token);
-  const root = resolve(args.root ?? process.cwd());
+  const where = await resolveRunRoot(args.root, args.paths, process.cwd());
+  const root = where.root;
   let client: (ServiceClient & { close(): Promise<void> }) | null = null;
 
   const service = (): ServiceClient => {
@@ -48,11 +49,15 @@ export async function createCliRuntime(
   const context: RunContext = {
     root,
     paths: args.paths,
+    pathsFrom: where.from,
+    readOutsideRoot: where.outsideRepository,
     organizationId: args.organizationId ?? (env.QOVERY_ORGANIZATION_ID?.trim() || null),
     service,
     git: createGitReader(root),
     base: args.base ?? null,
-    head: args.head ?? null,
+    head: null,
+    ignore: args.ignore,
+    allowEmpty: args.allowEmpty,
     prune: args.prune,
     concurrency: args.concurrency,
     allComponents: args.all,

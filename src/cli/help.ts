@@ -1,43 +1,55 @@
 import type { CliCommand } from './args.js';
+import { optionLines, optionsOf } from './options.js';
 
-const COMMON = `Common options:
-  --format text|json|github   output form (default text); json prints one object on stdout
-  --api-url URL               service address (env QOVERY_API_URL, default https://api.qovery.com)
-  --org ID                    organization for documents that name none
-  --root DIR                  repository root: file names are reported relative to it (default: .)
-  --concurrency N             writes and resolutions in flight at once, 1-16 (default 4)
-  --fail-on error|warning     lowest severity that fails the run (default error)
-  --no-color                  plain text even on a terminal
-The token is read from QOVERY_API_TOKEN, never from an argument.`;
+const TOKEN_LINE = 'The token is read from QOVERY_API_TOKEN, never from an argument.';
 
-const USAGE: Readonly<Record<CliCommand, string>> = {
-  validate: `platform-gitops validate [PATH…] [--format text|json|github]
-Checks documents offline: YAML, schemas, cross-document rules, PromQL queries. No token needed.`,
-  plan: `platform-gitops plan [PATH…] [--detailed-exitcode] [--base REV] [--all]
-Validates, resolves components and plans alert rules against the service. Never writes.
-  --detailed-exitcode   exit 2 when changes are pending
-  --base REV            compare with this revision: only changed components are resolved
-  --all                 resolve every component even with --base`,
-  apply: `platform-gitops apply [PATH…] [--prune] [--base REV]
-Plans, then applies exactly that plan (PUT for updates, POST for creates).
-  --prune               delete rules whose documents were removed since --base`,
-  drift: `platform-gitops drift [PATH…] [--remediate]
-Plans the documents against the live service and reports any difference as drift (exit 2).
-  --remediate           apply the plan to remove the drift`,
-  logs: `platform-gitops logs --cluster ID [--entries N] [--org ID]
-Shows the newest log entries of the cluster's latest failed or running deployment (default 50 entries).`,
-  export: `platform-gitops export --out DIR [--org ID]
-Writes one document per alert rule of the organization, so that 'plan' on DIR shows no changes.`,
-  sandbox: `platform-gitops sandbox [--port N] [--seed DIR]
-Runs a local sandbox of the service on 127.0.0.1 and prints how to point the tool at it.`,
-  demo: `platform-gitops demo
-Starts the sandbox in-process and runs validate, plan, apply and drift on the bundled example repository.`,
+/** What each command does and its synopsis; its options come from the table the parser reads. */
+const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> = {
+  validate: {
+    synopsis: 'validate [PATH…]',
+    about: 'Checks documents offline: YAML, schemas, cross-document rules, PromQL queries. No token needed.',
+  },
+  plan: {
+    synopsis: 'plan [PATH…]',
+    about: 'Validates, resolves components and plans alert rules against the service. Never writes.',
+  },
+  apply: {
+    synopsis: 'apply [PATH…]',
+    about: 'Plans, then applies exactly that plan (PUT for updates, POST for creates).',
+  },
+  drift: {
+    synopsis: 'drift [PATH…]',
+    about: 'Plans the documents against the live service and reports any difference as drift (exit 2).',
+  },
+  logs: {
+    synopsis: 'logs --cluster ID',
+    about: "Shows the newest log entries of the cluster's latest failed or running deployment.",
+  },
+  export: {
+    synopsis: 'export --out DIR',
+    about: "Writes one document per alert rule of the organization, so that 'plan' on DIR shows no changes.",
+  },
+  sandbox: {
+    synopsis: 'sandbox',
+    about: 'Runs a local sandbox of the service on 127.0.0.1 and prints how to point the tool at it.',
+  },
+  demo: {
+    synopsis: 'demo',
+    about:
+      'Starts the sandbox in-process and runs validate, plan, apply and drift on the bundled example repository.',
+  },
 };
+
+const SERVICE_COMMANDS: readonly CliCommand[] = ['plan', 'apply', 'drift', 'logs', 'export'];
 
 export function helpText(command: CliCommand | null): string {
   if (command !== null) {
-    const common = command === 'sandbox' || command === 'demo' ? '' : `\n\n${COMMON}`;
-    return `Usage: ${USAGE[command]}${common}\n`;
+    const { synopsis, about } = USAGE[command];
+    const options = optionsOf(command);
+    const lines = [`Usage: platform-gitops ${synopsis}${options.length > 0 ? ' [options]' : ''}`, about];
+    if (options.length > 0) lines.push('', 'Options:', ...optionLines(options));
+    if (SERVICE_COMMANDS.includes(command)) lines.push('', TOKEN_LINE);
+    return `${lines.join('\n')}\n`;
   }
   return `platform-gitops: alert rules and platform components as code, for the service API.
 
@@ -53,10 +65,12 @@ Commands:
   sandbox    run a local sandbox of the service
   demo       run the whole flow on the bundled example against the sandbox
 
-PATH is a file or a directory (searched recursively for .yaml/.yml). Default: the current directory.
+PATH is a file or a directory. A directory is searched recursively for .yaml/.yml files that hold
+platform-gitops documents (a kind of AlertRule or PlatformComponent); other YAML files are skipped.
+Findings name files relative to the repository root (--root, default the git top level).
+Default PATH: the current directory.
 Exit status: 0 done and nothing pending; 1 errors; 2 changes pending (plan --detailed-exitcode) or drift found.
-
-${COMMON}
+${TOKEN_LINE}
 
 'platform-gitops <command> --help' shows a command's options.
 `;

@@ -12,6 +12,8 @@ export interface RenderOptions {
   readonly color: boolean;
   readonly redactor: Redactor;
   readonly policy: ExitPolicy;
+  /** List the YAML files skipped as not ours (text and github forms; JSON always has them). */
+  readonly verbose?: boolean;
 }
 
 function requestsLine(report: RunReport): string {
@@ -29,8 +31,19 @@ function requestsLine(report: RunReport): string {
  * the findings printed as lines (all of them, unless some were already printed as workflow commands); the
  * count line always counts every finding.
  */
-function renderText(report: RunReport, color: boolean, listed = report.diagnostics): string {
+function renderText(
+  report: RunReport,
+  color: boolean,
+  verbose: boolean,
+  listed = report.diagnostics,
+): string {
   const sections: string[] = [];
+  const skippedFiles = report.skippedFiles ?? [];
+  if (verbose && skippedFiles.length > 0) {
+    sections.push(
+      ['Skipped (no platform-gitops documents):', ...skippedFiles.map((file) => `  ${file}`)].join('\n'),
+    );
+  }
   const planText = { color, drift: report.command === 'drift' };
   // The count closes a plan or a drift check, as in Terraform; an apply's closing line is its results'.
   const count = report.plan ? planCountLine(report.plan, planText) : '';
@@ -52,18 +65,20 @@ function renderText(report: RunReport, color: boolean, listed = report.diagnosti
  * each level per step and drops the others silently: the most important are printed as commands, one
  * notice says how many more there are, and those are printed as plain lines so that none is lost.
  */
-function renderGithub(report: RunReport, redactor: Redactor): string {
+function renderGithub(report: RunReport, redactor: Redactor, verbose: boolean): string {
   const selection = selectAnnotations(report.diagnostics);
   const lines = annotationLines(selection, 'the log below', (text) => redactor.redact(text));
   const shown = new Set(selection.shown);
   const rest = report.diagnostics.filter((d) => !shown.has(d));
-  return `${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${renderText(report, false, rest)}`;
+  return `${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${renderText(report, false, verbose, rest)}`;
 }
 
 /** The whole of stdout for one run, redacted. */
 export function renderReport(report: RunReport, options: RenderOptions): string {
   if (options.format === 'json') return renderJson(report, options.redactor, options.policy);
   const text =
-    options.format === 'github' ? renderGithub(report, options.redactor) : renderText(report, options.color);
+    options.format === 'github'
+      ? renderGithub(report, options.redactor, options.verbose ?? false)
+      : renderText(report, options.color, options.verbose ?? false);
   return options.redactor.redact(text);
 }

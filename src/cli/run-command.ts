@@ -74,7 +74,8 @@ export async function runCommand(args: CliArgs, io: CliIo): Promise<number> {
         return exitCodeFor(result.report, policy);
       }
     }
-    io.stdout(renderReport(report, { format: args.format, color, redactor: context.redactor, policy }));
+    const render = { format: args.format, color, redactor: context.redactor, policy, verbose: args.verbose };
+    io.stdout(renderReport(report, render));
     return exitCodeFor(report, policy);
   } finally {
     await runtime.close();

@@ -4,6 +4,7 @@
  * document names receivers, nothing per rule. Never writes. `apply` and `drift` start from the same run.
  */
 
+import { resolve } from 'node:path';
 import { mapWithConcurrency } from '../apply/pool.js';
 import { resolveComponents } from '../components/resolve.js';
 import type { ComponentResult } from '../components/types.js';
@@ -15,6 +16,7 @@ import type {
   LoadResult,
   PlatformComponentDocument,
 } from '../documents/types.js';
+import { HISTORY_CODES } from '../git/codes.js';
 import { documentsAt } from '../git/documents-at.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { planAlertRules } from '../plan/plan.js';
@@ -23,6 +25,7 @@ import { countChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import type { AlertReceiver, LiveAlertRule, RequestCounts, ServiceClient } from '../service/types.js';
+import { loadOptionsOf } from './load-options.js';
 import type { ClusterRef, CommandName, RunContext, RunReport } from './types.js';
 
 /** A planned run: the report so far and the client that read the live state (null when none was needed). */
@@ -42,8 +45,15 @@ export async function planRun(
 ): Promise<PlannedRun> {
   const started = ctx.clock.now();
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
-  const head = await loadDocuments(ctx.root, paths);
+  const head = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
+  const skippedFiles = head.skippedFiles ?? [];
   const base = options.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
+  const history = base.finding ? [base.finding] : [];
+  if (base.finding?.severity === 'error') {
+    // Stopped before any request: what the run would compare with is missing.
+    const diagnostics = [...head.diagnostics, ...history];
+    return { report: runReport(ctx, { command, started, diagnostics, skippedFiles }), client: null };
+  }
 
   const rules = alertRules(head.documents);
   const components = platformComponents(head.documents);
@@ -56,8 +66,8 @@ export async function planRun(
     const report = runReport(ctx, {
       command,
       started,
-      diagnostics: head.diagnostics,
-      skipped: base.skipped,
+      diagnostics: [...head.diagnostics, ...history],
+      skippedFiles,
     });
     return { report, client: null };
   }
@@ -87,10 +97,16 @@ export async function planRun(
   const report = runReport(ctx, {
     command,
     started,
-    diagnostics: [...head.diagnostics, ...(planned?.diagnostics ?? []), ...resolved.diagnostics, ...notices],
+    diagnostics: [
+      ...head.diagnostics,
+      ...history,
+      ...(planned?.diagnostics ?? []),
+      ...resolved.diagnostics,
+      ...notices,
+    ],
     plan,
     components: resolved.results,
-    skipped: base.skipped,
+    skippedFiles,
     client,
     clusters: clustersOf(plan, components, ctx.organizationId),
   });
@@ -163,33 +179,46 @@ async function resolveAll(
   }
 }
 
-/** The documents at the base revision (null when unknown), and why they are unknown. */
+/** The documents at the base revision (null when there is none or it cannot be read), and why not. */
 interface Base {
   readonly documents: LoadResult | null;
-  readonly skipped: readonly string[];
+  readonly finding: Diagnostic | null;
 }
 
-const NO_BASE: Base = { documents: null, skipped: [] };
+const NO_BASE: Base = { documents: null, finding: null };
 
+/**
+ * A base that cannot be read is an error: without it removed documents, outside edits and changed
+ * components cannot be told apart, and a green run would hide that. Only where the run may fall back (the
+ * action's pull-request plan) it is a warning, and every component is resolved instead.
+ */
 async function loadBase(ctx: RunContext, paths: readonly string[]): Promise<Base> {
-  if (ctx.base === null) return NO_BASE;
-  if (ctx.git === null) {
-    return {
-      documents: null,
-      skipped: [
-        `not a git repository: revision ${ctx.base} cannot be read, so removed documents and outside edits are not detected`,
-      ],
-    };
+  if (ctx.base === null) {
+    if (!ctx.prune) return NO_BASE;
+    const message =
+      'prune needs a base revision to find the documents removed since it (--base REV); nothing was read or written';
+    return { documents: null, finding: historyFinding('error', HISTORY_CODES.pruneWithoutBase, message) };
   }
-  const documents = await documentsAt(ctx.git, ctx.base, paths);
-  if (documents !== null) return { documents, skipped: [] };
-  return {
-    documents: null,
-    skipped: [
-      `revision ${ctx.base} is not available (shallow clone?): removed documents, outside edits and changed ` +
-        'components cannot be told apart; fetch more history (fetch-depth: 0) to get them',
-    ],
-  };
+  // Relative paths are the working directory's; git reads them relative to the root.
+  const from = ctx.pathsFrom;
+  const documents =
+    ctx.git === null
+      ? null
+      : await documentsAt(ctx.git, ctx.base, from ? paths.map((p) => resolve(from, p)) : paths);
+  if (documents !== null) return { documents, finding: null };
+  const why =
+    ctx.git === null ? 'this is not a git repository' : 'it is not in this clone (a shallow clone?)';
+  const fix = 'fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow)';
+  if (ctx.baseFallback && !ctx.prune) {
+    const message = `revision ${ctx.base} cannot be read: ${why}; every component is resolved instead. To compare with the base, ${fix}`;
+    return { documents: null, finding: historyFinding('warning', HISTORY_CODES.baseUnreadable, message) };
+  }
+  const message = `revision ${ctx.base} cannot be read: ${why}. ${fix[0]!.toUpperCase()}${fix.slice(1)}, or pass a --base that exists`;
+  return { documents: null, finding: historyFinding('error', HISTORY_CODES.baseUnreadable, message) };
+}
+
+function historyFinding(severity: 'error' | 'warning', code: string, message: string): Diagnostic {
+  return diagnostic(severity, '', FILE_START, code, message);
 }
 
 /** ONE list call per organization; a failure becomes an error finding and that organization is not planned. */
@@ -296,6 +325,8 @@ export interface RunFindings {
   readonly plan?: Plan | null;
   readonly components?: readonly ComponentResult[];
   readonly skipped?: readonly string[];
+  /** YAML files that hold no document of ours, passed over (listed with --verbose and in the JSON). */
+  readonly skippedFiles?: readonly string[];
   /** The client that made the run's requests (their count goes in the report); null when none. */
   readonly client?: ServiceClient | null;
   readonly clusters?: readonly ClusterRef[];
@@ -313,5 +344,6 @@ export function runReport(ctx: RunContext, found: RunFindings): RunReport {
     durationMs: ctx.clock.now() - found.started,
     skipped: found.skipped ?? [],
     clusters: found.clusters ?? [],
+    ...(found.skippedFiles ? { skippedFiles: found.skippedFiles } : {}),
   };
 }

@@ -37,6 +37,8 @@ export interface RunReport {
   /** What was not done and why, one sentence each (e.g. "fork pull request: no token, service checks skipped"). */
   readonly skipped: readonly string[];
   readonly clusters: readonly ClusterRef[];
+  /** YAML files found in directories that hold no document of ours (not validated), for --verbose and JSON. */
+  readonly skippedFiles?: readonly string[];
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */
@@ -45,6 +47,14 @@ export interface RunContext {
   readonly root: string;
   /** Files or directories to read, relative to `root` (or absolute inside it). */
   readonly paths: readonly string[];
+  /** Globs of repository-relative paths not to search. */
+  readonly ignore?: readonly string[];
+  /** Finding no document under `paths` is not an error. */
+  readonly allowEmpty?: boolean;
+  /** The directory relative `paths` are read from (default `root`): the CLI's working directory. */
+  readonly pathsFrom?: string;
+  /** No repository around the run: paths outside `root` are read and named as given. */
+  readonly readOutsideRoot?: boolean;
   /** Organization for documents that name none. */
   readonly organizationId: string | null;
   /** The service client, created on first use; throws a UsageError when no token is configured. */
@@ -61,6 +71,11 @@ export interface RunContext {
   readonly concurrency: number;
   /** Resolve every component, not only those a pull request changed. */
   readonly allComponents: boolean;
+  /**
+   * A base that cannot be read is a warning and every component is resolved (the action's pull-request
+   * plan); otherwise it is an error that stops the run.
+   */
+  readonly baseFallback?: boolean;
   readonly clock: Clock;
   readonly redactor: Redactor;
   /** One human progress line (stderr for the CLI, the log for the action). Never data. */

@@ -1,11 +1,12 @@
 import { loadDocuments } from '../documents/index.js';
 import { countLine } from '../report/diagnostics-text.js';
+import { loadOptionsOf } from './load-options.js';
 import type { RunContext, RunReport } from './types.js';
 
 /** Offline: reads and checks the documents, touches no service. The paths default to the whole repository. */
 export async function runValidate(ctx: RunContext): Promise<RunReport> {
   const started = ctx.clock.now();
-  const loaded = await loadDocuments(ctx.root, ctx.paths.length > 0 ? ctx.paths : ['.']);
+  const loaded = await loadDocuments(ctx.root, ctx.paths.length > 0 ? ctx.paths : ['.'], loadOptionsOf(ctx));
   ctx.progress(
     `checked ${plural(loaded.files.length, 'file')}: ${plural(loaded.documents.length, 'valid document')}; ${countLine(loaded.diagnostics)}`,
   );
@@ -19,6 +20,7 @@ export async function runValidate(ctx: RunContext): Promise<RunReport> {
     durationMs: ctx.clock.now() - started,
     skipped: [],
     clusters: [],
+    skippedFiles: loaded.skippedFiles ?? [],
   };
 }
 

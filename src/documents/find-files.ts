@@ -1,6 +1,7 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import picomatch from 'picomatch';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
@@ -12,28 +13,51 @@ export interface FoundFile {
   readonly rel: string;
   readonly abs: string;
   readonly size: number;
+  /** Named on the command line (always validated) rather than found in a directory (validated when ours). */
+  readonly named: boolean;
+}
+
+export interface FindOptions {
+  // Globs on repository-relative paths (vendor/**, **/*.tmpl.yaml): matching files and directories are not searched.
+  readonly ignore?: readonly string[];
+  /**
+   * Outside every repository there is nothing to protect: a path outside `root` is read and named as
+   * given rather than refused.
+   */
+  readonly readOutsideRoot?: boolean;
+  /** The directory relative paths are read from (default `root`); findings still name files relative to `root`. */
+  readonly from?: string;
 }
 
 const YAML_FILE = /\.ya?ml$/i;
 
 /**
- * Finds the files the named paths stand for: a file as named (any extension), a directory searched
+ * Finds the files the named paths stand for: a file as named (`.yaml`/`.yml`), a directory searched
  * recursively for `.yaml`/`.yml` (hidden directories and node_modules skipped). Nothing outside `root` is
  * ever listed: a path or symlink whose real location leaves it is refused with a finding.
  */
 export async function findFiles(
   root: string,
   paths: readonly string[],
+  options: FindOptions = {},
 ): Promise<{ files: FoundFile[]; diagnostics: Diagnostic[] }> {
   const lexicalRoot = resolve(root);
   const realRoot = await realpath(lexicalRoot).catch(() => {
     throw new UsageError(`repository root not found: ${root}`);
   });
-  const search = new Search(realRoot);
+  const ignore = options.ignore ?? [];
+  const ignored = ignore.length > 0 ? picomatch([...ignore], { dot: true }) : () => false;
+  const search = new Search(realRoot, ignored);
+  // Paths outside the root, when allowed: no containment, each named as given.
+  const loose = new Search(resolve('/'), ignored);
   for (const path of paths) {
-    const abs = resolve(lexicalRoot, path);
+    const abs = resolve(lexicalRoot, options.from ?? '.', path);
     const rel = relative(lexicalRoot, abs).split(sep).join('/');
-    if (rel === '..' || rel.startsWith('../') || isAbsolute(rel)) {
+    const outside = rel === '..' || rel.startsWith('../') || isAbsolute(rel);
+    if (outside && options.readOutsideRoot) {
+      if (!(await exists(abs))) search.refuse('', CODES.pathNotFound, `path not found: ${path}`);
+      else await loose.visit(abs, path.split(sep).join('/').replace(/\/+$/, ''), true);
+    } else if (outside) {
       search.refuse(
         '',
         CODES.pathOutsideRoot,
@@ -45,8 +69,8 @@ export async function findFiles(
       await search.visit(abs, rel, true);
     }
   }
-  const files = [...search.files.values()].sort((a, b) => compareText(a.rel, b.rel));
-  return { files, diagnostics: search.diagnostics };
+  const files = [...search.files.values(), ...loose.files.values()].sort((a, b) => compareText(a.rel, b.rel));
+  return { files, diagnostics: [...search.diagnostics, ...loose.diagnostics] };
 }
 
 class Search {
@@ -55,7 +79,10 @@ class Search {
   // Real paths of directories already searched: stops symlink loops and directories named twice.
   private readonly searched = new Set<string>();
 
-  constructor(private readonly realRoot: string) {}
+  constructor(
+    private readonly realRoot: string,
+    private readonly ignored: (rel: string) => boolean,
+  ) {}
 
   refuse(file: string, code: string, message: string): void {
     this.diagnostics.push(diagnostic('error', file, FILE_START, code, message));
@@ -81,7 +108,15 @@ class Search {
     if (info.isDirectory()) {
       await this.searchDirectory(abs, rel, real);
     } else if (info.isFile()) {
-      if (named || YAML_FILE.test(rel)) this.files.set(rel, { rel, abs: real, size: info.size });
+      if (named && !YAML_FILE.test(rel)) {
+        this.refuse(
+          rel,
+          CODES.notYaml,
+          `not a YAML file: ${rel} (documents are .yaml or .yml files; name a directory to search it)`,
+        );
+      } else if (named || YAML_FILE.test(rel)) {
+        this.files.set(rel, { rel, abs: real, size: info.size, named });
+      }
     } else if (named) {
       this.refuse(rel, CODES.fileUnreadable, `${rel} is not a regular file or directory`);
     }
@@ -94,6 +129,7 @@ class Search {
     for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
       const childAbs = join(abs, entry.name);
       const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (this.ignored(childRel)) continue;
       const kind = await entryKind(entry, childAbs);
       if (kind === 'directory') {
         if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
@@ -101,7 +137,8 @@ class Search {
       } else if (YAML_FILE.test(entry.name)) {
         // Symlinks and broken links go through visit() for the containment check and a clear finding.
         if (kind === 'file' && !entry.isSymbolicLink()) {
-          this.files.set(childRel, { rel: childRel, abs: childAbs, size: (await lstat(childAbs)).size });
+          const size = (await lstat(childAbs)).size;
+          this.files.set(childRel, { rel: childRel, abs: childAbs, size, named: false });
         } else if (kind !== 'other') {
           await this.visit(childAbs, childRel, false);
         }

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import type { Locator } from './locate.js';
+import { quoteSource } from './quote.js';
 import { didYouMean } from './suggest.js';
 import type { DocumentKind } from './types.js';
 import { DOCUMENT_KINDS } from './types.js';
@@ -29,7 +30,7 @@ export function documentKind(file: string, value: Record<string, unknown>, locat
   if (typeof kind === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(kind)) {
     return { ok: true, kind: kind as DocumentKind };
   }
-  const written = typeof kind === 'string' ? `\`${kind}\`` : 'a value that is not a string';
+  const written = typeof kind === 'string' ? `\`${quoteSource(kind)}\`` : 'a value that is not a string';
   const hint = typeof kind === 'string' ? didYouMean(kind, DOCUMENT_KINDS) : '';
   return {
     ok: false,

@@ -1,16 +1,48 @@
-import { compareDiagnostics } from '../core/diagnostic.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { checkQueries } from '../promql/index.js';
+import { CODES } from './codes.js';
+import type { FindOptions } from './find-files.js';
 import { parseFiles } from './parse.js';
 import { readSourceFiles } from './read-files.js';
 import type { LoadResult } from './types.js';
 
+/** Where paths are read from and what is not searched (see findFiles), and whether none is fine. */
+export interface LoadOptions extends FindOptions {
+  /** Finding no document at all is expected (a repository that has none yet): no error. */
+  readonly allowEmpty?: boolean;
+}
+
 /** Reads the named files and directories under `root` and parses them: the whole "load" step of a run. */
-export async function loadDocuments(root: string, paths: readonly string[]): Promise<LoadResult> {
-  const read = await readSourceFiles(root, paths);
+export async function loadDocuments(
+  root: string,
+  paths: readonly string[],
+  options: LoadOptions = {},
+): Promise<LoadResult> {
+  const read = await readSourceFiles(root, paths, options);
   const parsed = parseFiles(read.files);
   const queries = await checkQueries(parsed.documents);
-  return {
-    ...parsed,
-    diagnostics: [...read.diagnostics, ...parsed.diagnostics, ...queries].sort(compareDiagnostics),
-  };
+  const diagnostics: Diagnostic[] = [...read.diagnostics, ...parsed.diagnostics, ...queries];
+  const skipped = read.skipped;
+  const files = (that: string) =>
+    skipped.length === 1 ? `1 YAML file ${that} holds` : `${skipped.length} YAML files ${that} hold`;
+  if (skipped.length > 0) {
+    const message = `skipped ${files('that')} no platform-gitops documents`;
+    diagnostics.push(diagnostic('notice', '', FILE_START, CODES.skippedFiles, message));
+  }
+  // A check that read nothing must not pass: a typo in a path, or documents moved away, would go unnoticed.
+  const silent = parsed.documents.length === 0 && !diagnostics.some((d) => d.severity === 'error');
+  if (silent && !options.allowEmpty) {
+    const also = skipped.length > 0 ? `; ${files('there')} other kinds` : '';
+    diagnostics.push(
+      diagnostic(
+        'error',
+        '',
+        FILE_START,
+        CODES.noDocuments,
+        `no documents found under ${paths.join(', ')}${also} (allow-empty accepts a run with none)`,
+      ),
+    );
+  }
+  return { ...parsed, diagnostics: diagnostics.sort(compareDiagnostics), skippedFiles: skipped };
 }

@@ -1,11 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
-import type { FoundFile } from './find-files.js';
+import { holdsOurDocuments } from './discover.js';
+import type { FindOptions, FoundFile } from './find-files.js';
 import { findFiles } from './find-files.js';
 import { MAX_FILE_BYTES, tooLargeMessage } from './limits.js';
 import type { SourceFile } from './types.js';
+
+/** How much of an oversized file found in a directory is read to tell whether it is ours. */
+const SNIFF_BYTES = 64 * 1024;
 
 /** Enough reads in flight to hide disk latency, few enough to stay far from the open-files limit. */
 const READ_CONCURRENCY = 16;
@@ -13,18 +17,28 @@ const READ_CONCURRENCY = 16;
 /**
  * Reads the files and directories a run names, without ever leaving `root` (see findFiles): a pull
  * request cannot make the tool read, and print, a file of the runner. Files come back sorted by path.
+ * A YAML file found in a directory that holds none of our documents (see holdsOurDocuments) is not
+ * returned but listed in `skipped`; a file named on the command line is always returned.
  */
 export async function readSourceFiles(
   root: string,
   paths: readonly string[],
-): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[] }> {
-  const found = await findFiles(root, paths);
+  options: FindOptions = {},
+): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[]; skipped: string[] }> {
+  const found = await findFiles(root, paths, options);
   const diagnostics = [...found.diagnostics];
+  const skipped: string[] = [];
+  const ours = (file: FoundFile, bytes: Uint8Array): boolean => {
+    if (file.named || holdsOurDocuments(bytes)) return true;
+    skipped.push(file.rel);
+    return false;
+  };
   const refuse = (file: string, code: string, message: string) =>
     diagnostics.push(diagnostic('error', file, FILE_START, code, message));
   const read = await mapBounded(found.files, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
     if (file.size > MAX_FILE_BYTES) {
-      refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(file.size));
+      const head = file.named ? null : await readHead(file, SNIFF_BYTES);
+      if (head === null || ours(file, head)) refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(file.size));
       return null;
     }
     const bytes = await readBytes(file);
@@ -32,6 +46,7 @@ export async function readSourceFiles(
       refuse(file.rel, CODES.fileUnreadable, `${file.rel} could not be read`);
       return null;
     }
+    if (!ours(file, bytes)) return null;
     // Checked again after reading: the file may have grown since it was listed.
     if (bytes.byteLength > MAX_FILE_BYTES) {
       refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(bytes.byteLength));
@@ -39,7 +54,22 @@ export async function readSourceFiles(
     }
     return { path: file.rel, bytes };
   });
-  return { files: read.filter((f) => f !== null), diagnostics };
+  return { files: read.filter((f) => f !== null), diagnostics, skipped: skipped.sort() };
+}
+
+async function readHead(file: FoundFile, length: number): Promise<Uint8Array | null> {
+  try {
+    const handle = await open(file.abs, 'r');
+    try {
+      const buffer = new Uint8Array(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    return null;
+  }
 }
 
 async function readBytes(file: FoundFile): Promise<Uint8Array | null> {

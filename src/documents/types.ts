@@ -101,4 +101,6 @@ export interface LoadResult {
   readonly diagnostics: readonly import('../core/diagnostic.js').Diagnostic[];
   /** Every file read, repository-relative, sorted. */
   readonly files: readonly string[];
+  /** YAML files found in directories that hold none of our documents, and so were not validated. */
+  readonly skippedFiles?: readonly string[];
 }

@@ -4,6 +4,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import { rangeOfOffsets } from './positions.js';
+import { quoteSource } from './quote.js';
 
 /** A document of a file that parsed without YAML errors and is not empty. */
 export interface ParsedYaml {
@@ -67,7 +68,7 @@ function yamlFinding(
       `invalid YAML: this quoted string is never closed`,
     );
   }
-  const reason = error.message.split('\n')[0] ?? error.message;
+  const reason = quoteSource(error.message.split('\n')[0] ?? error.message);
   switch (error.code) {
     case 'DUPLICATE_KEY': {
       const key = /^[^:\n]*/.exec(text.slice(start))?.[0]?.trim() ?? '';
@@ -77,7 +78,7 @@ function yamlFinding(
         file,
         keyRange,
         CODES.duplicateKey,
-        `duplicate key${key ? ` \`${key}\`` : ''}: each key may appear once in a mapping`,
+        `duplicate key${key ? ` \`${quoteSource(key)}\`` : ''}: each key may appear once in a mapping`,
       );
     }
     case 'TAB_AS_INDENT':

@@ -29,16 +29,6 @@ export function reportLiveRules(
   for (const rule of live) {
     if (rule.source === 'GHOST') {
       report.ghosts.push(ghostRef(organizationId, rule));
-      report.diagnostics.push(
-        diagnostic(
-          'notice',
-          '',
-          FILE_START,
-          PLAN_CODES.ghostRule,
-          `Alert rule "${rule.name}" (state ${rule.state ?? 'unknown'}${targetText(rule)}) exists in the alerting system ` +
-            `but not in the service's database of organization ${organizationId}; it cannot be managed here.`,
-        ),
-      );
       continue;
     }
     const ref = managedRef(rule);
@@ -55,6 +45,22 @@ export function reportLiveRules(
           : diagnostic('warning', '', FILE_START, PLAN_CODES.ruleNotUpToDate, message),
       );
     }
+  }
+  // The plan lists each ghost; one notice per organization says what they are, however many there are.
+  const ghosts = report.ghosts.length;
+  if (ghosts > 0) {
+    const what =
+      ghosts === 1 ? `Alert rule "${report.ghosts[0]!.name}" exists` : `${ghosts} alert rules exist`;
+    report.diagnostics.push(
+      diagnostic(
+        'notice',
+        '',
+        FILE_START,
+        PLAN_CODES.ghostRule,
+        `${what} in the alerting system but not in the service's database of organization ${organizationId} ` +
+          `(listed as ghosts in the plan); ${ghosts === 1 ? 'it' : 'they'} cannot be managed here.`,
+      ),
+    );
   }
   return report;
 }
@@ -77,10 +83,4 @@ function ghostRef(organizationId: string, rule: GhostAlertRule): LiveRuleRef {
     clusterId: rule.target?.target_type === 'CLUSTER' ? (rule.target.target_id ?? null) : null,
     state: rule.state ?? 'unknown',
   };
-}
-
-function targetText(rule: GhostAlertRule): string {
-  if (!rule.target) return '';
-  const { target_type: type, target_id: id } = rule.target;
-  return `, target ${type ?? 'of unknown type'} ${id ?? '(id unknown)'}`;
 }

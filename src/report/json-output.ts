@@ -74,6 +74,7 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       failed: report.results.filter((r) => !r.ok).length,
     },
     skipped: report.skipped,
+    skippedFiles: report.skippedFiles ?? [],
     durationMs: Math.round(report.durationMs),
   };
 }

@@ -12,6 +12,7 @@ import {
 import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
 import { decodePlatformTemplates, decodeResolveResponse } from './decode/platform.js';
 import { type DecodeContext, DecodeError } from './decode/read.js';
+import { ApiError } from './errors.js';
 import { Notices } from './notices.js';
 import { RateLimitPacer } from './pacing.js';
 import { RequestCounter } from './request-counter.js';
@@ -95,13 +96,20 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   };
 
   let closed = false;
+  // After a 401 or 403 the token is refused: every further call of the run fails at once, unsent
+  // (component resolutions queued or waiting behind the pool included), with the same words.
+  let refused: ApiError | null = null;
 
   async function call<T>(
     request: OperationRequest,
     decode: (body: unknown, ctx: DecodeContext) => T,
   ): Promise<T> {
     if (closed) throw new Error(`service client used after close(): ${request.operation}`);
-    const answer = await send(config, request);
+    if (refused) throw refused;
+    const answer = await send(config, request).catch((error: unknown) => {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) refused ??= error;
+      throw error;
+    });
     try {
       return decode(answer.body, { operation: request.operation, notices });
     } catch (error) {

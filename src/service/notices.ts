@@ -1,18 +1,19 @@
 /**
  * What the client tolerated at the boundary (an enum value or a descriptor type this version does not
- * know), each said once per client however many items carried it.
+ * know), each said once per client (one per run) however many items carried it, with how many did.
  */
 export class Notices {
-  readonly #seen = new Set<string>();
-  readonly #list: string[] = [];
+  readonly #counts = new Map<string, { text: string; count: number }>();
 
   add(key: string, text: string): void {
-    if (this.#seen.has(key)) return;
-    this.#seen.add(key);
-    this.#list.push(text);
+    const seen = this.#counts.get(key);
+    if (seen) seen.count++;
+    else this.#counts.set(key, { text, count: 1 });
   }
 
   list(): readonly string[] {
-    return [...this.#list];
+    return [...this.#counts.values()].map(({ text, count }) =>
+      count > 1 ? `${text} (${count} times)` : text,
+    );
   }
 }

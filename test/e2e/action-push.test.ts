@@ -45,7 +45,7 @@ describe('push', () => {
     );
   });
 
-  it('says in the log, not only the summary, that a shallow checkout lacks the commit before the push', async () => {
+  it('fails, saying in the log how to fix it, when a shallow checkout lacks the commit before the push', async () => {
     const { dir } = await exampleRepository();
     const run = await runAction({
       workspace: dir,
@@ -56,8 +56,8 @@ describe('push', () => {
       githubUrl: github().url,
       unset: ['GITHUB_STEP_SUMMARY'],
     });
-    expect(run.code, run.stdout).toBe(0);
-    expect(run.log).toMatch(/^revision a{40} is not available \(shallow clone\?\): .*fetch-depth: 0/m);
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.log).toMatch(/revision a{40} cannot be read: it is not in this clone .*fetch-depth: 0/m);
   });
 
   it('applies a push to the default branch: exactly the planned writes, reported everywhere', async () => {

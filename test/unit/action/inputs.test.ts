@@ -13,6 +13,8 @@ describe('readInputs', () => {
     expect(inputs).toEqual({
       command: 'auto',
       paths: ['.'],
+      ignore: [],
+      allowEmpty: false,
       apiUrl: 'https://api.qovery.com',
       apiToken: null,
       organizationId: null,
@@ -86,7 +88,6 @@ describe('readInputs', () => {
       { paths: '../other' },
       "Invalid input paths '../other'. Expected a path relative to the repository root",
     ],
-    [{ paths: '/etc' }, "Invalid input paths '/etc'. Expected a path relative to the repository root"],
     [{ paths: ' , \n' }, 'Invalid input paths'],
     [{ 'api-url': 'http://api.example.com' }, 'Invalid input api-url: Refusing plain http'],
     [{ 'api-url': 'not a url' }, 'Invalid input api-url: Invalid API URL'],

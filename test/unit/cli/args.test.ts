@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine } from '../../../src/cli/args.js';
+import { CLI_COMMANDS, parseCommandLine } from '../../../src/cli/args.js';
+import { helpText } from '../../../src/cli/help.js';
+import { OPTIONS } from '../../../src/cli/options.js';
 import { UsageError } from '../../../src/core/errors.js';
 
 function usageMessage(argv: string[]): string {
@@ -14,13 +16,20 @@ function usageMessage(argv: string[]): string {
 
 describe('parseCommandLine', () => {
   it('reads a plan with paths and options', () => {
-    const parsed = parseCommandLine(['plan', 'alerting', 'components', '--org', 'o1', '--detailed-exitcode']);
+    const parsed = parseCommandLine([
+      'plan',
+      'alerting',
+      'components',
+      '--org',
+      '7F1B2C3D-0000-4000-8000-000000000001',
+      '--detailed-exitcode',
+    ]);
     expect(parsed.kind).toBe('run');
     if (parsed.kind !== 'run') return;
     expect(parsed.args).toMatchObject({
       command: 'plan',
       paths: ['alerting', 'components'],
-      organizationId: 'o1',
+      organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
       detailedExitcode: true,
       format: 'text',
       concurrency: 4,
@@ -55,6 +64,39 @@ describe('parseCommandLine', () => {
     expect(usageMessage(['logs'])).toMatch(/needs --cluster/);
     expect(usageMessage(['export'])).toMatch(/needs --out/);
     expect(usageMessage(['export', '--out', 'x', 'extra'])).toMatch(/takes no paths/);
+  });
+
+  it('says "did you mean" for a typo of a command or an option', () => {
+    expect(usageMessage(['validat'])).toMatch(/^unknown command 'validat'; did you mean 'validate'\?/);
+    expect(usageMessage(['help', 'plna'])).toMatch(/did you mean 'plan'\?/);
+    expect(usageMessage(['plan', '--detailed-exitcod'])).toMatch(
+      /^unknown option '--detailed-exitcod' for 'plan'; did you mean '--detailed-exitcode'\?/,
+    );
+    expect(usageMessage(['plan', '--head', 'HEAD'])).toMatch(/^unknown option '--head' for 'plan'/);
+  });
+
+  it('checks ids locally: --org and --cluster must be UUIDs, before any request', () => {
+    expect(usageMessage(['plan', '--org', 'acme'])).toBe(
+      "--org must be a UUID such as 7f1b2c3d-0000-4000-8000-000000000001, not 'acme'",
+    );
+    expect(usageMessage(['logs', '--cluster', 'prod'])).toMatch(/^--cluster must be a UUID/);
+  });
+
+  it("each command's help lists exactly the options the parser accepts for it", () => {
+    for (const command of CLI_COMMANDS) {
+      const listed = [...helpText(command).matchAll(/^ {2}--([a-z-]+)/gm)].map((m) => m[1]);
+      const accepted = OPTIONS.filter((o) => {
+        const argv = [command, `--${o.name}`, ...(o.type === 'string' ? ['x'] : [])];
+        try {
+          parseCommandLine(argv);
+          return true;
+        } catch (error) {
+          return !/takes no|unknown option/.test((error as Error).message);
+        }
+      }).map((o) => o.name);
+      expect(listed, command).toEqual(accepted);
+    }
+    expect(helpText('validate')).not.toMatch(/--org|--api-url|--concurrency/);
   });
 
   it('never takes the token from an argument', () => {

@@ -91,12 +91,38 @@ describe('prune', () => {
     ]);
   });
 
-  it('does not delete when history is not available, and says so', async () => {
+  it('a base that cannot be read stops the run before any request, saying how to fix it', async () => {
     keepDocuments(join(repo, 'alerting/api.yaml'), (doc) => !doc.includes(POD_RESTARTS));
     git('commit', '-q', '-am', 'remove');
-    const report = await runPlan((await runAt({ prune: true, base: '0'.repeat(40) })).ctx);
-    expect(report.plan!.changes.filter((c) => c.action === 'delete')).toEqual([]);
-    expect(report.skipped.join(' ')).toMatch(/not available/);
+    const run = await runAt({ prune: true, base: '0'.repeat(40) });
+    const report = await runPlan(run.ctx);
+    expect(report.plan).toBeNull();
+    expect(report.requests.total).toBe(0);
+    expect(report.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.message])).toEqual([
+      [
+        'history.base-unreadable',
+        `revision ${'0'.repeat(40)} cannot be read: it is not in this clone (a shallow clone?). Fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow), or pass a --base that exists`,
+      ],
+    ]);
+  });
+
+  it('prune without a base is an error before any request', async () => {
+    const report = await runPlan((await runAt({ prune: true, base: null })).ctx);
+    expect(report.requests.total).toBe(0);
+    expect(report.diagnostics.map((d) => d.code)).toContain('history.prune-without-base');
+  });
+
+  it("the action's pull-request plan falls back to every component, with one warning", async () => {
+    const run = await runAt({ base: 'nosuchrev' });
+    const report = await runPlan({ ...run.ctx, baseFallback: true });
+    const history = report.diagnostics.filter((d) => d.code.startsWith('history.'));
+    expect(history.map((d) => [d.severity, d.message])).toEqual([
+      [
+        'warning',
+        'revision nosuchrev cannot be read: it is not in this clone (a shallow clone?); every component is resolved instead. To compare with the base, fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow)',
+      ],
+    ]);
+    expect(report.plan).not.toBeNull();
   });
 });
 

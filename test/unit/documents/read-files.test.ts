@@ -62,9 +62,17 @@ describe('readSourceFiles', () => {
     expect(paths(result)).toEqual(['alerting/a.yaml']);
   });
 
-  it('reads a file named explicitly whatever its extension', async () => {
-    await put('rules.txt');
-    expect(paths(await readSourceFiles(root, ['rules.txt']))).toEqual(['rules.txt']);
+  it('a file named explicitly that is not .yaml/.yml gets one finding, unread', async () => {
+    await put('README.md', `# Title\n${'text '.repeat(5000)}\n: [\n`);
+    const result = await readSourceFiles(root, ['README.md']);
+    expect(result.files).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.file, d.code, d.message])).toEqual([
+      [
+        'README.md',
+        'file.not-yaml',
+        'not a YAML file: README.md (documents are .yaml or .yml files; name a directory to search it)',
+      ],
+    ]);
   });
 
   it('a missing path is an error naming it', async () => {
@@ -101,7 +109,8 @@ describe('readSourceFiles', () => {
   });
 
   it('refuses a file over 1 MiB with its size, unread', async () => {
-    await put('big.yaml', `# ${'x'.repeat(MAX_FILE_BYTES)}\n`);
+    await put('big.yaml', `kind: AlertRule\n# ${'x'.repeat(MAX_FILE_BYTES)}\n`);
+    await put('big-other.yaml', `kind: ConfigMap\n# ${'x'.repeat(MAX_FILE_BYTES)}\n`);
     await put('small.yaml');
     const result = await readSourceFiles(root, ['.']);
     expect(paths(result)).toEqual(['small.yaml']);
@@ -111,9 +120,10 @@ describe('readSourceFiles', () => {
         line: 1,
         column: 1,
         code: 'file.too-large',
-        message: 'file is 1.0 MiB (1,048,579 bytes), over the 1 MiB (1,048,576 bytes) limit: refused',
+        message: 'file is 1.0 MiB (1,048,595 bytes), over the 1 MiB (1,048,576 bytes) limit: refused',
       }),
     ]);
+    expect(result.skipped).toEqual(['big-other.yaml']);
   });
 
   it('accepts a file of exactly 1 MiB', async () => {
@@ -178,17 +188,79 @@ describe('readSourceFiles', () => {
   });
 
   it('reads many files with bounded parallelism and keeps their order', async () => {
-    for (let i = 0; i < 60; i++) await put(`many/rule-${String(i).padStart(2, '0')}.yaml`, `# ${i}\n`);
+    for (let i = 0; i < 60; i++)
+      await put(`many/rule-${String(i).padStart(2, '0')}.yaml`, `kind: AlertRule # ${i}\n`);
     const result = await readSourceFiles(root, ['many']);
     expect(paths(result)).toHaveLength(60);
-    expect(new TextDecoder().decode(result.files[42]?.bytes)).toBe('# 42\n');
+    expect(new TextDecoder().decode(result.files[42]?.bytes)).toBe('kind: AlertRule # 42\n');
+  });
+});
+
+describe('discovery in directories', () => {
+  it('validates the files with a kind of ours or near one, skips and lists the others', async () => {
+    await put('alerting/rules.yaml', VALID_RULE);
+    await put('alerting/typo.yaml', 'kind: AlertRul\nname: x\n');
+    await put('alerting/flow.yaml', '{"kind": "PlatformComponent"}\n');
+    await put('alerting/broken.yaml', 'kind: AlertRule\nname: [unclosed\n');
+    await put('docker-compose.yml', 'services:\n  web:\n    image: nginx\n');
+    await put('k8s/deploy.yaml', 'apiVersion: apps/v1\nkind: Deployment\n---\nkind: Service\n');
+    await put('k8s/nested.yaml', 'items:\n  - kind: AlertRule\n');
+    const result = await loadDocuments(root, ['.']);
+    expect(result.files).toEqual([
+      'alerting/broken.yaml',
+      'alerting/flow.yaml',
+      'alerting/rules.yaml',
+      'alerting/typo.yaml',
+    ]);
+    expect(result.skippedFiles).toEqual(['docker-compose.yml', 'k8s/deploy.yaml', 'k8s/nested.yaml']);
+    const notices = result.diagnostics.filter((d) => d.severity === 'notice');
+    expect(notices.map((d) => [d.code, d.message])).toEqual([
+      ['discovery.skipped', 'skipped 3 YAML files that hold no platform-gitops documents'],
+    ]);
+    expect(result.diagnostics.map((d) => `${d.file} ${d.code}`)).toContain(
+      'alerting/typo.yaml document.kind-unknown',
+    );
+  });
+
+  it('a file named explicitly is validated whatever it holds', async () => {
+    await put('docker-compose.yml', 'services: {}\n');
+    const result = await loadDocuments(root, ['docker-compose.yml']);
+    expect(result.diagnostics.map((d) => [d.file, d.code])).toEqual([
+      ['docker-compose.yml', 'document.kind-missing'],
+    ]);
+    expect(result.skippedFiles).toEqual([]);
+  });
+
+  it('no document under the paths is an error naming them, unless allowed', async () => {
+    await put('k8s/deploy.yaml', 'kind: Deployment\n');
+    await mkdir(join(root, 'empty'));
+    const result = await loadDocuments(root, ['k8s', 'empty']);
+    expect(result.diagnostics.map((d) => [d.severity, d.code, d.message])).toEqual([
+      [
+        'error',
+        'discovery.no-documents',
+        'no documents found under k8s, empty; 1 YAML file there holds other kinds (allow-empty accepts a run with none)',
+      ],
+      ['notice', 'discovery.skipped', 'skipped 1 YAML file that holds no platform-gitops documents'],
+    ]);
+    const allowed = await loadDocuments(root, ['empty'], { allowEmpty: true });
+    expect(allowed.diagnostics).toEqual([]);
+  });
+
+  it('ignore globs leave matching files and directories unsearched', async () => {
+    await put('alerting/rules.yaml', VALID_RULE);
+    await put('vendor/x/rules.yaml', 'kind: AlertRule\n');
+    await put('alerting/draft.tmpl.yaml', 'kind: AlertRule\n');
+    const result = await loadDocuments(root, ['.'], { ignore: ['vendor/**', '**/*.tmpl.yaml'] });
+    expect(result.files).toEqual(['alerting/rules.yaml']);
+    expect(result.diagnostics).toEqual([]);
   });
 });
 
 describe('loadDocuments', () => {
   it('reads and parses together: read findings and document findings in one sorted list', async () => {
     await put('alerting/rules.yaml', VALID_RULE);
-    await put('alerting/bad.yaml', 'kind: Alert\n');
+    await put('alerting/bad.yaml', 'kind: AlertRul\n');
     const result = await loadDocuments(root, ['alerting', 'missing']);
     expect(result.files).toEqual(['alerting/bad.yaml', 'alerting/rules.yaml']);
     expect(result.documents.map((d) => [d.file, d.value.kind])).toEqual([

@@ -1,0 +1,176 @@
+import type { CliCommand } from './args.js';
+
+/** One command-line option: how the parser reads it, which commands take it, and its line of help. */
+export interface OptionSpec {
+  readonly name: string;
+  readonly type: 'string' | 'boolean';
+  /** Given more than once, every value counts (`--ignore A --ignore B`). */
+  readonly multiple?: boolean;
+  /** The placeholder help shows after the name, for options that take a value. */
+  readonly value?: string;
+  readonly help: string;
+  readonly commands: readonly CliCommand[];
+}
+
+const PLANNING: readonly CliCommand[] = ['plan', 'apply', 'drift'];
+const READING: readonly CliCommand[] = ['validate', ...PLANNING];
+const SERVICE: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
+const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export'];
+
+/**
+ * Every option of the command line. The parser accepts exactly these (per command), and each command's
+ * help lists exactly the ones it takes, in this order: the two cannot disagree.
+ */
+export const OPTIONS: readonly OptionSpec[] = [
+  {
+    name: 'format',
+    type: 'string',
+    value: 'text|json|github',
+    help: 'output form (default text); json prints one object on stdout',
+    commands: OUTPUT,
+  },
+  {
+    name: 'root',
+    type: 'string',
+    value: 'DIR',
+    help: 'repository root: paths and findings are relative to it (default: the git top level, else the current directory)',
+    commands: [...READING, 'export'],
+  },
+  {
+    name: 'ignore',
+    type: 'string',
+    multiple: true,
+    value: 'GLOB',
+    help: 'do not search paths matching GLOB (repository-relative, e.g. vendor/**); repeatable',
+    commands: READING,
+  },
+  {
+    name: 'allow-empty',
+    type: 'boolean',
+    help: 'finding no document under the paths is not an error',
+    commands: READING,
+  },
+  {
+    name: 'verbose',
+    type: 'boolean',
+    help: 'also list the YAML files skipped because they hold no platform-gitops documents',
+    commands: READING,
+  },
+  {
+    name: 'detailed-exitcode',
+    type: 'boolean',
+    help: 'exit 2 when changes are pending',
+    commands: ['plan'],
+  },
+  {
+    name: 'base',
+    type: 'string',
+    value: 'REV',
+    help: 'compare with this revision: only changed components are resolved, removed documents are found',
+    commands: PLANNING,
+  },
+  {
+    name: 'all',
+    type: 'boolean',
+    help: 'resolve every component even with --base',
+    commands: ['plan', 'apply'],
+  },
+  {
+    name: 'prune',
+    type: 'boolean',
+    help: 'delete rules whose documents were removed since --base (needs --base)',
+    commands: ['apply'],
+  },
+  {
+    name: 'remediate',
+    type: 'boolean',
+    help: 'apply the plan to remove the drift',
+    commands: ['drift'],
+  },
+  {
+    name: 'cluster',
+    type: 'string',
+    value: 'ID',
+    help: 'the cluster whose deployment logs to show (required)',
+    commands: ['logs'],
+  },
+  {
+    name: 'entries',
+    type: 'string',
+    value: 'N',
+    help: 'how many log entries, 1-1000 (default 50)',
+    commands: ['logs'],
+  },
+  {
+    name: 'out',
+    type: 'string',
+    value: 'DIR',
+    help: 'directory the documents are written to (required)',
+    commands: ['export'],
+  },
+  {
+    name: 'api-url',
+    type: 'string',
+    value: 'URL',
+    help: 'service address (env QOVERY_API_URL, default https://api.qovery.com)',
+    commands: SERVICE,
+  },
+  {
+    name: 'org',
+    type: 'string',
+    value: 'ID',
+    help: 'organization (a UUID) for documents that name none (env QOVERY_ORGANIZATION_ID)',
+    commands: SERVICE,
+  },
+  {
+    name: 'concurrency',
+    type: 'string',
+    value: 'N',
+    help: 'writes and resolutions in flight at once, 1-16 (default 4)',
+    commands: PLANNING,
+  },
+  {
+    name: 'fail-on',
+    type: 'string',
+    value: 'error|warning',
+    help: 'lowest severity that fails the run (default error)',
+    commands: READING,
+  },
+  {
+    name: 'port',
+    type: 'string',
+    value: 'N',
+    help: 'port on 127.0.0.1 (default: any free port)',
+    commands: ['sandbox'],
+  },
+  {
+    name: 'seed',
+    type: 'string',
+    value: 'DIR',
+    help: 'start from the state in DIR instead of the built-in one',
+    commands: ['sandbox'],
+  },
+  {
+    name: 'color',
+    type: 'boolean',
+    help: 'colored text even when not on a terminal',
+    commands: [...OUTPUT, 'demo'],
+  },
+  {
+    name: 'no-color',
+    type: 'boolean',
+    help: 'plain text even on a terminal (also NO_COLOR)',
+    commands: [...OUTPUT, 'demo'],
+  },
+];
+
+export function optionsOf(command: CliCommand): readonly OptionSpec[] {
+  return OPTIONS.filter((option) => option.commands.includes(command));
+}
+
+/** `--name VALUE  help`, aligned: one line per option. */
+export function optionLines(options: readonly OptionSpec[]): string[] {
+  const heads = options.map((o) => `--${o.name}${o.value ? ` ${o.value}` : ''}`);
+  const width = Math.max(0, ...heads.map((h) => h.length)) + 2;
+  return options.map((o, i) => `  ${heads[i]!.padEnd(width)}${o.help}`);
+}

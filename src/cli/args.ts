@@ -12,6 +12,7 @@ export const CLI_COMMANDS = [
   'export',
   'sandbox',
   'demo',
+  'init',
 ] as const;
 export type CliCommand = (typeof CLI_COMMANDS)[number];
 
@@ -37,6 +38,8 @@ export interface CliArgs {
   readonly port: number;
   readonly seed: string | undefined;
   readonly color: boolean | undefined;
+  readonly dryRun: boolean;
+  readonly fromOrg: string | undefined;
 }
 
 export type ParsedCommandLine =
@@ -56,6 +59,7 @@ const OPTIONS_BY_COMMAND: Readonly<Record<CliCommand, readonly string[]>> = {
   export: ['format', 'api-url', 'org', 'out', 'root', 'color', 'no-color'],
   sandbox: ['port', 'seed'],
   demo: ['color', 'no-color'],
+  init: ['dry-run', 'from-org', 'api-url'],
 };
 
 const OPTION_TYPES = {
@@ -78,6 +82,8 @@ const OPTION_TYPES = {
   seed: { type: 'string' },
   color: { type: 'boolean' },
   'no-color': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  'from-org': { type: 'string' },
   // Accepted only to refuse them with a clear reason, never used.
   token: { type: 'string' },
   'api-token': { type: 'string' },
@@ -162,7 +168,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     }
   }
   const takesPaths = ['validate', 'plan', 'apply', 'drift'].includes(command);
-  if (!takesPaths && positionals.length > 0) {
+  if (command === 'init' && positionals.length > 1) {
+    throw new UsageError(`'init' takes one directory, got ${positionals.length}`);
+  }
+  if (!takesPaths && command !== 'init' && positionals.length > 0) {
     throw new UsageError(`'${command}' takes no paths, got '${positionals[0]}'`);
   }
   if (command === 'logs' && values.cluster === undefined) {
@@ -193,6 +202,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     port: integer('port', values.port, 0, 0, 65535),
     seed: nonEmpty('seed', values.seed),
     color: values['no-color'] ? false : values.color ? true : undefined,
+    dryRun: values['dry-run'] ?? false,
+    fromOrg: nonEmpty('from-org', values['from-org']),
   };
   return { kind: 'run', args };
 }

@@ -32,11 +32,17 @@ Writes one document per alert rule of the organization, so that 'plan' on DIR sh
 Runs a local sandbox of the service on 127.0.0.1 and prints how to point the tool at it.`,
   demo: `platform-gitops demo
 Starts the sandbox in-process and runs validate, plan, apply and drift on the bundled example repository.`,
+  init: `platform-gitops init [DIR] [--dry-run] [--from-org ID]
+Sets up DIR (default .) as the README recommends: the workflow, platform/ with one commented example of each
+kind, and .vscode/settings.json mapping the schemas onto platform/. Never overwrites a file.
+  --dry-run        print what it would write, write nothing
+  --from-org ID    export the organization's live alert rules instead of the example rule
+                   (token from QOVERY_API_TOKEN; --api-url or QOVERY_API_URL for the address)`,
 };
 
 export function helpText(command: CliCommand | null): string {
   if (command !== null) {
-    const common = command === 'sandbox' || command === 'demo' ? '' : `\n\n${COMMON}`;
+    const common = ['sandbox', 'demo', 'init'].includes(command) ? '' : `\n\n${COMMON}`;
     return `Usage: ${USAGE[command]}${common}\n`;
   }
   return `platform-gitops: alert rules and platform components as code, for the service API.
@@ -52,6 +58,7 @@ Commands:
   export     write the organization's alert rules as documents
   sandbox    run a local sandbox of the service
   demo       run the whole flow on the bundled example against the sandbox
+  init       set up a repository: workflow, example documents, editor settings
 
 PATH is a file or a directory (searched recursively for .yaml/.yml). Default: the current directory.
 Exit status: 0 done and nothing pending; 1 errors; 2 changes pending (plan --detailed-exitcode) or drift found.

@@ -16,6 +16,7 @@ export const CLI_COMMANDS = [
   'export',
   'sandbox',
   'demo',
+  'init',
 ] as const;
 export type CliCommand = (typeof CLI_COMMANDS)[number];
 
@@ -43,6 +44,8 @@ export interface CliArgs {
   readonly port: number;
   readonly seed: string | undefined;
   readonly color: boolean | undefined;
+  readonly dryRun: boolean;
+  readonly fromOrg: string | undefined;
 }
 
 export type ParsedCommandLine =
@@ -166,7 +169,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     }
   }
   const takesPaths = ['validate', 'plan', 'apply', 'drift'].includes(command);
-  if (!takesPaths && positionals.length > 0) {
+  if (command === 'init' && positionals.length > 1) {
+    throw new UsageError(`'init' takes one directory, got ${positionals.length}`);
+  }
+  if (!takesPaths && command !== 'init' && positionals.length > 0) {
     throw new UsageError(`'${command}' takes no paths, got '${positionals[0]}'`);
   }
   if (command === 'logs' && values.cluster === undefined) {
@@ -199,6 +205,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     port: integer('port', values.port, 0, 0, 65535),
     seed: nonEmpty('seed', values.seed),
     color: values['no-color'] ? false : values.color ? true : undefined,
+    dryRun: values['dry-run'] ?? false,
+    fromOrg: uuid('from-org', nonEmpty('from-org', values['from-org'])),
   };
   return { kind: 'run', args };
 }
@@ -227,6 +235,8 @@ interface Values {
   readonly seed?: string;
   readonly color?: boolean;
   readonly 'no-color'?: boolean;
+  readonly 'dry-run'?: boolean;
+  readonly 'from-org'?: string;
   readonly token?: string;
   readonly 'api-token'?: string;
   readonly help?: boolean;

@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { runApply } from '../commands/apply.js';
 import { runDrift } from '../commands/drift.js';
 import { exitCodeFor } from '../commands/exit-code.js';
@@ -8,21 +6,15 @@ import { runPlan } from '../commands/plan.js';
 import type { RunContext, RunReport } from '../commands/types.js';
 import { runValidate } from '../commands/validate.js';
 import { systemClock } from '../core/clock.js';
+import { packageFile } from '../core/package-files.js';
 import { Redactor } from '../core/redact.js';
 import { startSandbox } from '../sandbox/index.js';
 import { createServiceClient } from '../service/client.js';
 import { renderReport } from './render.js';
 
-/** The example repository shipped beside the bundle (<root>/dist/*.js → <root>/fixtures/example). */
+/** The example repository, shipped in the package beside the code (never looked up in the cwd). */
 export function exampleDir(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  for (const candidate of [
-    join(here, '..', 'fixtures', 'example'),
-    join(here, '..', '..', 'fixtures', 'example'),
-  ]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  return join(process.cwd(), 'fixtures', 'example');
+  return packageFile(join('fixtures', 'example'));
 }
 
 interface Step {

@@ -38,6 +38,12 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
     about:
       'Starts the sandbox in-process and runs validate, plan, apply and drift on the bundled example repository.',
   },
+  init: {
+    synopsis: 'init [DIR]',
+    about:
+      'Sets up DIR (default .) as the README recommends: the workflow, platform/ with one commented example of each\n' +
+      'kind, and .vscode/settings.json mapping the schemas onto platform/. Never overwrites a file.',
+  },
 };
 
 const SERVICE_COMMANDS: readonly CliCommand[] = ['plan', 'apply', 'drift', 'logs', 'export'];
@@ -64,6 +70,7 @@ Commands:
   export     write the organization's alert rules as documents
   sandbox    run a local sandbox of the service
   demo       run the whole flow on the bundled example against the sandbox
+  init       set up a repository: workflow, example documents, editor settings
 
 PATH is a file or a directory. A directory is searched recursively for .yaml/.yml files that hold
 platform-gitops documents (a kind of AlertRule or PlatformComponent); other YAML files are skipped.

@@ -15,6 +15,7 @@ export interface OptionSpec {
 const PLANNING: readonly CliCommand[] = ['plan', 'apply', 'drift'];
 const READING: readonly CliCommand[] = ['validate', ...PLANNING];
 const SERVICE: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
+const SERVICE_ADDRESS: readonly CliCommand[] = [...SERVICE, 'init'];
 const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export'];
 
 /**
@@ -113,7 +114,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'URL',
     help: 'service address (env QOVERY_API_URL, default https://api.qovery.com)',
-    commands: SERVICE,
+    commands: SERVICE_ADDRESS,
   },
   {
     name: 'org',
@@ -149,6 +150,19 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'DIR',
     help: 'start from the state in DIR instead of the built-in one',
     commands: ['sandbox'],
+  },
+  {
+    name: 'dry-run',
+    type: 'boolean',
+    help: 'print what it would write, write nothing',
+    commands: ['init'],
+  },
+  {
+    name: 'from-org',
+    type: 'string',
+    value: 'ID',
+    help: "export the organization's live alert rules instead of the example rule (token from QOVERY_API_TOKEN)",
+    commands: ['init'],
   },
   {
     name: 'color',

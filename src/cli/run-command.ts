@@ -23,6 +23,7 @@ export async function runCommand(args: CliArgs, io: CliIo): Promise<number> {
     await runSandboxCommand({ port: args.port, seed: args.seed, print: (line) => io.stdout(`${line}\n`) });
     return 0;
   }
+  if (args.command === 'init') return runInitCommand(args, io);
   const color = useColor(args, io);
   if (args.command === 'demo')
     return (await import('./demo.js')).runDemo({ print: (text) => io.stdout(text), color });
@@ -79,5 +80,23 @@ export async function runCommand(args: CliArgs, io: CliIo): Promise<number> {
     return exitCodeFor(report, policy);
   } finally {
     await runtime.close();
+  }
+}
+
+/** `init`: the service is used (and the token needed) only with --from-org. */
+async function runInitCommand(args: CliArgs, io: CliIo): Promise<number> {
+  const { runInit } = await import('../commands/init.js');
+  const runtime = args.fromOrg ? await createCliRuntime(args, io.env, () => {}) : null;
+  try {
+    return await runInit({
+      dir: args.paths[0] ?? '.',
+      dryRun: args.dryRun,
+      fromOrg:
+        runtime && args.fromOrg ? { organizationId: args.fromOrg, service: runtime.context.service } : null,
+      print: (text) => io.stdout(text),
+      warn: (line) => io.stderr(`platform-gitops: ${line}\n`),
+    });
+  } finally {
+    await runtime?.close();
   }
 }

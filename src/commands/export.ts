@@ -12,7 +12,7 @@ import { PLAN_CODES } from '../plan/codes.js';
 import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
 import { checkQueries } from '../promql/index.js';
 import { ApiError } from '../service/errors.js';
-import type { LiveAlertRule, ManagedAlertRule } from '../service/types.js';
+import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
 import { runReport, serviceError } from './plan.js';
 import type { RunContext, RunReport } from './types.js';
 
@@ -29,30 +29,16 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   }
   if (options.outDir.trim() === '') throw new UsageError('export needs a directory: pass --out DIR');
   const client = ctx.service();
-  let live: LiveAlertRule[];
+  let content: ExportContent;
   try {
-    live = await client.getAlertRules(organizationId);
+    content = await exportContent(client, organizationId);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const failed = serviceError(`The alert rules of organization ${organizationId} could not be read`, error);
     return runReport(ctx, { command: 'export', started, diagnostics: [failed], client });
   }
-  const managed = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
-  const ghosts = live.length - managed.length;
-  const skipped =
-    ghosts > 0
-      ? [
-          `${ghosts} ghost rule${ghosts === 1 ? '' : 's'} not exported: a ghost rule has no id to manage it by`,
-        ]
-      : [];
-  const rules: ManagedAlertRule[] = [];
-  for (const rule of managed) {
-    const why = unexportableReason(rule);
-    if (why === null) rules.push(rule);
-    else skipped.push(`alert rule "${rule.name}" (${rule.id}) not exported: ${why}`);
-  }
+  const { documents, skipped } = content;
   const dir = resolve(ctx.root, options.outDir);
-  const documents = exportDocuments(rules);
   await writeDocuments(dir, documents);
   ctx.progress(`wrote ${documents.length} alert rule document${documents.length === 1 ? '' : 's'} to ${dir}`);
   const note = diagnostic(
@@ -90,6 +76,37 @@ async function checkWrittenQueries(
     bytes: new TextEncoder().encode(doc.text),
   }));
   return checkQueries(parseFiles(files).documents);
+}
+
+export interface ExportContent {
+  /** One document per exportable managed rule. */
+  readonly documents: readonly ExportedDocument[];
+  /** One line per rule left out, and why. */
+  readonly skipped: readonly string[];
+}
+
+/**
+ * The organization's managed alert rules as documents (also what `init --from-org` writes). Ghost rules and
+ * rules holding a value our schema would refuse are left out and named. Throws ApiError when the service
+ * cannot list them.
+ */
+export async function exportContent(client: ServiceClient, organizationId: string): Promise<ExportContent> {
+  const live: LiveAlertRule[] = await client.getAlertRules(organizationId);
+  const managed = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
+  const ghosts = live.length - managed.length;
+  const skipped =
+    ghosts > 0
+      ? [
+          `${ghosts} ghost rule${ghosts === 1 ? '' : 's'} not exported: a ghost rule has no id to manage it by`,
+        ]
+      : [];
+  const rules: ManagedAlertRule[] = [];
+  for (const rule of managed) {
+    const why = unexportableReason(rule);
+    if (why === null) rules.push(rule);
+    else skipped.push(`alert rule "${rule.name}" (${rule.id}) not exported: ${why}`);
+  }
+  return { documents: exportDocuments(rules), skipped };
 }
 
 /**

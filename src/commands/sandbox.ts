@@ -1,4 +1,6 @@
+import { isAbsolute, join, relative } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { packageFile } from '../core/package-files.js';
 import { defaultSeedDir, type Sandbox, SeedError, startSandbox } from '../sandbox/index.js';
 import type { RecordedRequest } from '../sandbox/types.js';
 
@@ -23,8 +25,10 @@ export async function runSandboxCommand(options: SandboxCommandOptions): Promise
     throw new UsageError(`invalid --port ${options.port}: expected a whole number from 0 to 65535`);
   }
   const sandbox = await start(options);
+  // Listen for the signals before announcing the address: a supervisor may stop it as soon as it reads it.
+  const stopped = untilStopped(options.signal);
   for (const line of introduction(sandbox)) options.print(line);
-  await untilStopped(options.signal);
+  await stopped;
   await sandbox.close();
   options.print('sandbox stopped');
 }
@@ -52,10 +56,17 @@ function introduction(sandbox: Sandbox): string[] {
     '',
     'point the tool at it:',
     `  export QOVERY_API_URL=${sandbox.url} QOVERY_API_TOKEN=${sandbox.token}`,
-    `  platform-gitops plan fixtures/example --org ${sandbox.organizationId}`,
+    `  platform-gitops plan ${exampleArgument()} --org ${sandbox.organizationId}`,
     '',
     'seeded organizations, tokens and ids: docs/sandbox.md. Stop with Ctrl-C.',
   ];
+}
+
+/** The bundled example repository, as short as it can be said from here (it ships inside the package). */
+function exampleArgument(): string {
+  const example = packageFile(join('fixtures', 'example'));
+  const fromHere = relative(process.cwd(), example);
+  return fromHere.startsWith('..') || isAbsolute(fromHere) ? example : fromHere;
 }
 
 function requestLine(request: RecordedRequest): string {

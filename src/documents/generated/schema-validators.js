@@ -4,7 +4,7 @@ import * as dependency0 from 'ajv-formats/dist/formats.js';
 export const AlertRule = validate10;
 const schema11 = {
   $schema: 'http://json-schema.org/draft-07/schema#',
-  $id: 'alert-rule.schema.json',
+  $id: 'https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/alert-rule.schema.json',
   title: 'AlertRule',
   description:
     "An alert rule of the service, written with the API's own field names. A rule is identified by `id` when given, otherwise by `cluster_id` + `name`.",
@@ -101,7 +101,7 @@ const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats8 = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
 const formats12 = dependency0.fullFormats.uri;
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
-  /*# sourceURL="alert-rule.schema.json" */
+  /*# sourceURL="https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/alert-rule.schema.json" */
   let vErrors = null;
   let errors = 0;
   const _errs1 = errors;
@@ -1222,7 +1222,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
 export const PlatformComponent = validate11;
 const schema12 = {
   $schema: 'http://json-schema.org/draft-07/schema#',
-  $id: 'platform-component.schema.json',
+  $id: 'https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/platform-component.schema.json',
   title: 'PlatformComponent',
   description:
     'The configuration of one component of a platform template, resolved by the service on every pull request.',
@@ -1287,7 +1287,7 @@ const schema12 = {
   },
 };
 function validate11(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
-  /*# sourceURL="platform-component.schema.json" */
+  /*# sourceURL="https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/platform-component.schema.json" */
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == 'object' && !Array.isArray(data)) {

@@ -59,6 +59,13 @@ describe('the bundled seed', () => {
       join(root, 'fixtures', 'sandbox'),
     );
   });
+
+  it('is never looked up in the working directory: code without the seed beside it says the package is incomplete', () => {
+    const elsewhere = pathToFileURL(join(tmpdir(), 'no-package-here', 'dist', 'cli.js')).href;
+    expect(() => defaultSeedDir(elsewhere)).toThrow(
+      /the installed package is incomplete: fixtures\/sandbox is not beside .*no-package-here.*reinstall platform-gitops/,
+    );
+  });
 });
 
 describe('invalid seeds', () => {

@@ -20,7 +20,7 @@ export interface SourceLinks {
 
 /** `{server}/{repo}/blob/<sha>/<path>#L<line>`, or null when there is nothing to link to. */
 export function lineUrl(links: SourceLinks | null | undefined, file: string, line: number): string | null {
-  if (!links || !links.sha || !file) return null;
+  if (!links?.sha || !file) return null;
   const path = file.split('/').map(encodeURIComponent).join('/');
   return `${links.server}/${links.repository}/blob/${links.sha}/${path}#L${line}`;
 }
@@ -118,7 +118,7 @@ function diffLines(d: FieldDiff, action: AlertRuleChange['action']): string {
 export function valueCode(value: unknown): string {
   if (value === null || value === undefined) return '*(none)*';
   const plain = typeof value === 'string' && value !== '' && value.trim() === value && !isJsonLiteral(value);
-  return inlineCode(plain ? value : (JSON.stringify(value) ?? String(value)), Number.POSITIVE_INFINITY);
+  return inlineCode(plain ? value : (JSON.stringify(value) ?? String(value)), Number.POSITIVE_INFINITY, false);
 }
 
 function isJsonLiteral(text: string): boolean {

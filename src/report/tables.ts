@@ -2,14 +2,7 @@ import type { ChangeResult } from '../apply/types.js';
 import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Block } from '../markdown/budget.js';
-import {
-  escapeInline,
-  inlineCode,
-  messageMarkdown,
-  sliceChars,
-  tableHead,
-  tableRow,
-} from '../markdown/escape.js';
+import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '../markdown/escape.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import { plural } from './outcome.js';

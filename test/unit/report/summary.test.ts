@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ComponentResult } from '../../../src/components/types.js';
 import { utf8Bytes } from '../../../src/markdown/escape.js';
-import type { AlertRuleChange } from '../../../src/plan/types.js';
 import { countRun } from '../../../src/report/outcome.js';
 import { renderSummary, SUMMARY_LIMIT_BYTES } from '../../../src/report/summary.js';
 import { change, finding, findings, plan, report, result } from './report-factory.js';

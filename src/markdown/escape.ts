@@ -85,10 +85,14 @@ export function messageMarkdown(text: string, maxChars = MAX_CELL_CHARS): string
   return parts.join('');
 }
 
-/** Inline code that survives any content: a fence one backtick longer than the longest run inside. */
-export function inlineCode(text: string, maxChars = 200): string {
+/**
+ * Inline code that survives any content: a fence one backtick longer than the longest run inside. In a
+ * table cell a `|` must be escaped even in code (GitHub then shows it plain); elsewhere the backslash would
+ * show, so `inTable: false` leaves it.
+ */
+export function inlineCode(text: string, maxChars = 200, inTable = true): string {
   const cut = text.length > maxChars ? `${sliceChars(text, maxChars)}…` : text;
-  const flat = oneLine(cut).replace(/\|/g, '\\|');
+  const flat = inTable ? oneLine(cut).replace(/\|/g, '\\|') : oneLine(cut);
   const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';

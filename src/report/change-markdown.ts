@@ -119,7 +119,11 @@ function diffLines(d: FieldDiff, action: AlertRuleChange['action']): string {
 export function valueCode(value: unknown): string {
   if (value === null || value === undefined) return '*(none)*';
   const plain = typeof value === 'string' && value !== '' && value.trim() === value && !isJsonLiteral(value);
-  return inlineCode(plain ? value : (JSON.stringify(value) ?? String(value)), Number.POSITIVE_INFINITY);
+  return inlineCode(
+    plain ? value : (JSON.stringify(value) ?? String(value)),
+    Number.POSITIVE_INFINITY,
+    false,
+  );
 }
 
 function isJsonLiteral(text: string): boolean {

@@ -35,7 +35,13 @@ describe('pull_request', () => {
     await commitEdit(
       dir,
       'alerting/api.yaml',
-      (t) => `${t.replace('severity: HIGH', 'severity: CRITICAL')}---\n${NEW_RULE}`,
+      (t) =>
+        `${t
+          .replace('severity: HIGH', 'severity: CRITICAL')
+          .replace(
+            'promql: histogram_quantile(0.99, sum by (le) (rate(http_server_request_duration_seconds_bucket{app="api"}[5m])))',
+            `promql: |\n    histogram_quantile(0.99,\n      sum by (le) (rate(http_server_request_duration_seconds_bucket{app="api"}[10m])))`,
+          )}---\n${NEW_RULE}`,
     );
     // A component changes too, and its sensitive value with it: resolved, and never shown anywhere.
     const secret = 'N3w-Gr4fana-rotated-2026';
@@ -57,8 +63,16 @@ describe('pull_request', () => {
     // The component's violation fails the step, on the exact line of the field.
     expect(run.code, run.stdout).toBe(1);
     expect(run.outputs).toMatchObject({ violations: '1', errors: '1' });
-    expect(run.annotations).toContain(
-      '::error file=components/prod-eu/observability.yaml,line=14,col=3,endColumn=15,title=OUT_OF_RANGE::retentionDays must be between 1 and 365.',
+    // The Checks run annotates every finding: no second annotation from a workflow command, one line instead.
+    expect(run.annotations.filter((a) => a.includes('OUT_OF_RANGE'))).toEqual([]);
+    expect(run.stdout).toMatch(/\d+ findings? (is|are) annotated on their lines by the Checks run: http/);
+    expect(github().checkRuns.at(-1)!.output.annotations).toContainEqual(
+      expect.objectContaining({
+        path: 'components/prod-eu/observability.yaml',
+        start_line: 14,
+        title: 'OUT_OF_RANGE',
+        message: 'retentionDays must be between 1 and 365.',
+      }),
     );
     expect(Number(run.outputs.changes)).toBeGreaterThanOrEqual(1);
     expect(sandbox().requests.filter((r) => r.method !== 'GET' && !r.path.endsWith('/resolve'))).toEqual([]);
@@ -75,23 +89,37 @@ describe('pull_request', () => {
     const mine = () => github().comments.filter((c) => c.issue_number === pr);
     expect(mine()).toHaveLength(1);
     expect(mine()[0]!.body).toMatch(/^<!-- platform-gitops:v1:[0-9a-f]{16} -->\n### platform-gitops plan/);
-    // Read as a person would: an update as before → after, a new rule as its values, no `null →` lists.
+    // Read as a person would: every changed field in full, the query as a diff block, lines linked.
     const body = mine()[0]!.body;
-    expect(body).toContain('| ✏️ update | api-p99-latency | line 3 | `severity`: `HIGH` → `CRITICAL` |');
-    expect(body).toMatch(
-      /\| ➕ create \| api-up \| line \d+ \| new rule: `severity`: `HIGH` · `condition`: `up\{app="api"\} == 0 BELOW 1` · `for_duration`: `PT2M` · `description`: `The API answers` · /,
+    const blob = `https://github.example/acme/gitops/blob/${head}`;
+    expect(body).toContain(
+      `**✏️ update** api-p99-latency · [\`line 3\`](${blob}/alerting/api.yaml#L3)\n\n- \`severity\`: \`HIGH\` → \`CRITICAL\``,
     );
+    expect(body).toContain(
+      '`condition.promql`:\n```diff\n' +
+        '- histogram_quantile(0.99, sum by (le) (rate(http_server_request_duration_seconds_bucket{app="api"}[5m])))\n' +
+        '+ histogram_quantile(0.99,\n' +
+        '+   sum by (le) (rate(http_server_request_duration_seconds_bucket{app="api"}[10m])))\n```',
+    );
+    expect(body).toMatch(
+      /\*\*➕ create\*\* api-up · \[`line \d+`\]\(https:\/\/github\.example\/acme\/gitops\/blob\/[0-9a-f]{40}\/alerting\/api\.yaml#L\d+\)/,
+    );
+    expect(body).toContain('- `condition.promql`: `up{app="api"} == 0`');
+    expect(body).toContain('[workflow run](https://github.example/acme/gitops/actions/runs/');
     expect(body).not.toMatch(/null|→ `"|\b1 \w+s\b/);
     expect(body).toContain(
       '4 components unchanged in this change and not tied to a changed one: not resolved (`cert-manager`, `external-dns`, `ingress-nginx`, `karpenter`).',
     );
     expect(body).toContain(
-      '| ❌ error | `OUT_OF_RANGE` | line 14 | retentionDays must be between 1 and 365. |',
+      `| ❌ error | \`OUT_OF_RANGE\` | [\`line 14\`](${blob}/components/prod-eu/observability.yaml#L14) | retentionDays must be between 1 and 365. |`,
     );
 
     expect(run.outputs.command).toBe('plan');
     expect(run.summary).toContain('### Platform components');
-    expect(run.summary).toMatch(/\| `observability` \| `aws-standard@1.4.0` \|/);
+    expect(run.summary).toMatch(/\| `observability` \| `aws-standard@1.4.0` \| .* \| ❌ violations \|/);
+    // Nothing a reviewer reads names a path on the runner.
+    expect(run.summary).not.toContain(run.outputs['plan-json']!);
+    expect(body).not.toContain(run.outputs['plan-json']!);
     const everywhere = [
       run.log,
       run.summary,

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { renderComment } from '../../../src/report/comment.js';
+import { renderDriftIssue } from '../../../src/report/drift-issue.js';
+import { commentMarker, driftMarker } from '../../../src/report/markers.js';
+import { countRun } from '../../../src/report/outcome.js';
+import { renderSummary } from '../../../src/report/summary.js';
+import { applyReport, driftReport, LINKS, planReport, RUN_URL } from './scenarios.js';
+
+/** The exact Markdown a reviewer reads, per scenario: a change to any of it shows in review. */
+describe('what a reviewer reads', () => {
+  const summary = (r: typeof planReport) =>
+    renderSummary(r, countRun(r), {
+      links: LINKS,
+      planJsonPath: '/runner/temp/plan.json',
+      findingsInChecksRun: true,
+    });
+
+  it('plan: a multi-line query as a diff block, a create with all its fields, a delete, findings, components', async () => {
+    await expect(summary(planReport)).toMatchFileSnapshot('__snapshots__/scenarios/plan-summary.md');
+    await expect(
+      renderComment(planReport, countRun(planReport), commentMarker('gitops', ['.']), LINKS.sha, {
+        links: LINKS,
+        runUrl: RUN_URL,
+      }),
+    ).toMatchFileSnapshot('__snapshots__/scenarios/plan-comment.md');
+  });
+
+  it('apply results', async () => {
+    await expect(summary(applyReport)).toMatchFileSnapshot('__snapshots__/scenarios/apply-summary.md');
+  });
+
+  it('drift: the summary and the issue', async () => {
+    await expect(summary(driftReport)).toMatchFileSnapshot('__snapshots__/scenarios/drift-summary.md');
+    const issue = renderDriftIssue(driftReport, driftMarker(['.']), {
+      paths: ['.'],
+      sha: LINKS.sha,
+      runUrl: RUN_URL,
+      links: LINKS,
+    });
+    await expect(`# ${issue.title}\n\n${issue.body}\n`).toMatchFileSnapshot(
+      '__snapshots__/scenarios/drift-issue.md',
+    );
+  });
+
+  it('never names a path on the runner', () => {
+    expect(summary(planReport)).not.toContain('/runner/temp');
+  });
+});

@@ -1,0 +1,100 @@
+import type { ComponentResult } from '../../../src/components/types.js';
+import type { AlertRuleChange } from '../../../src/plan/types.js';
+import type { SourceLinks } from '../../../src/report/change-markdown.js';
+import { change, finding, plan, report, result } from './report-factory.js';
+
+/** The main scenarios a reviewer meets, as reports: the reporters' snapshots and HTML checks use them. */
+
+export const LINKS: SourceLinks = {
+  server: 'https://github.com',
+  repository: 'acme/gitops',
+  sha: '0123456789abcdef0123456789abcdef01234567',
+};
+export const RUN_URL = 'https://github.com/acme/gitops/actions/runs/42';
+
+const queryChange: AlertRuleChange = {
+  ...change(1),
+  name: 'queue-backlog',
+  diff: [
+    {
+      path: 'condition.promql',
+      before: 'sum by (queue) (\n  rabbitmq_queue_messages_ready{vhost="prod", queue=~"s.*"}\n) > 100',
+      after: 'sum by (queue) (\n  rabbitmq_queue_messages_ready{vhost="prod", queue=~"(s|t).*"}\n) > 250',
+    },
+    { path: 'severity', before: 'LOW', after: 'HIGH' },
+    { path: 'alert_receiver_ids', before: ['5e1ec7ed-0000-4000-8000-000000000201'], after: [] },
+  ],
+  outsideEdit: [{ path: 'severity', before: 'LOW', after: 'MEDIUM' }],
+};
+
+const created: AlertRuleChange = {
+  ...change(2, 'create'),
+  name: 'api-up',
+  diff: [
+    { path: 'name', before: null, after: 'api-up' },
+    { path: 'description', before: null, after: 'The API | answers <b>' },
+    { path: 'condition.promql', before: null, after: 'up{app="api"} == 0' },
+    { path: 'condition.operator', before: null, after: 'BELOW' },
+    { path: 'condition.threshold', before: null, after: 1 },
+    { path: 'severity', before: null, after: 'HIGH' },
+    { path: 'tag', before: null, after: '42' },
+    { path: 'enabled', before: null, after: true },
+  ],
+};
+
+const deleted: AlertRuleChange = { ...change(3, 'delete'), name: 'old-rule', diff: [] };
+
+const component = (
+  key: string,
+  status: ComponentResult['status'],
+  extra: Partial<ComponentResult> = {},
+): ComponentResult => ({
+  file: `components/${key}.yaml`,
+  line: 3,
+  organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
+  templateKey: 'aws-standard',
+  templateVersion: '1.4.0',
+  componentKey: key,
+  clusterMode: 'QOVERY_MANAGED',
+  cloudProvider: 'AWS',
+  status,
+  violations: 0,
+  requirements: [],
+  bindings: [],
+  ...extra,
+});
+
+export const components: ComponentResult[] = [
+  component('observability', 'resolved', { violations: 1 }),
+  component('external-dns', 'resolved', {
+    requirements: [
+      { key: 'hostedZoneId', label: 'Zone', scope: 'CLUSTER', status: 'MISSING', sensitive: false },
+    ],
+  }),
+  component('karpenter', 'resolved'),
+  component('cert-manager', 'failed', { reason: 'The service answered HTTP 503.' }),
+  component('ingress-nginx', 'skipped'),
+];
+
+export const planReport = report({
+  plan: plan([queryChange, created, deleted, change(4, 'noop')]),
+  diagnostics: [
+    { ...finding('error', 'components/observability.yaml', 14, 'retentionDays must be between 1 and 365.') },
+    finding('warning', 'alerting/rules-1.yaml', 21, 'the `for_duration` is `PT0S`'),
+  ],
+  components,
+});
+
+export const applyReport = report({
+  command: 'apply',
+  plan: plan([queryChange, created]),
+  results: [
+    { ...result(1), name: 'queue-backlog', overwroteOutsideEdit: queryChange.outsideEdit },
+    { ...result(2, false), action: 'create', id: null, name: 'api-up', line: 41 },
+  ],
+});
+
+export const driftReport = report({
+  command: 'drift',
+  plan: plan([queryChange, deleted, change(5, 'noop')]),
+});

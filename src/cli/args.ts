@@ -33,7 +33,11 @@ export interface CliArgs {
   readonly failOn: 'error' | 'warning';
   readonly clusterId: string | undefined;
   readonly entries: number;
+  /** `export`: the directory; `plan`: the file the plan is saved to. */
   readonly outDir: string | undefined;
+  /** `apply --plan FILE`: execute this saved plan. */
+  readonly planFile: string | undefined;
+  readonly strict: boolean;
   readonly port: number;
   readonly seed: string | undefined;
   readonly color: boolean | undefined;
@@ -49,8 +53,8 @@ const COMMON = ['format', 'api-url', 'org', 'root', 'concurrency', 'fail-on', 'c
 /** Which options each command takes; anything else is refused with one line naming the option. */
 const OPTIONS_BY_COMMAND: Readonly<Record<CliCommand, readonly string[]>> = {
   validate: ['format', 'root', 'fail-on', 'color', 'no-color'],
-  plan: [...COMMON, 'detailed-exitcode', 'base', 'head', 'all'],
-  apply: [...COMMON, 'base', 'head', 'prune', 'all'],
+  plan: [...COMMON, 'detailed-exitcode', 'base', 'head', 'all', 'out'],
+  apply: [...COMMON, 'base', 'head', 'prune', 'all', 'plan', 'strict'],
   drift: [...COMMON, 'remediate', 'base', 'head'],
   logs: ['format', 'api-url', 'org', 'cluster', 'entries', 'color', 'no-color'],
   export: ['format', 'api-url', 'org', 'out', 'root', 'color', 'no-color'],
@@ -71,6 +75,8 @@ const OPTION_TYPES = {
   all: { type: 'boolean' },
   prune: { type: 'boolean' },
   remediate: { type: 'boolean' },
+  plan: { type: 'string' },
+  strict: { type: 'boolean' },
   cluster: { type: 'string' },
   entries: { type: 'string' },
   out: { type: 'string' },
@@ -168,6 +174,14 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   if (command === 'logs' && values.cluster === undefined) {
     throw new UsageError("'logs' needs --cluster ID");
   }
+  if (command === 'apply' && values.strict && values.plan === undefined) {
+    throw new UsageError("'apply --strict' needs --plan FILE");
+  }
+  if (command === 'apply' && values.plan !== undefined && (values.prune || values.base !== undefined)) {
+    throw new UsageError(
+      "'apply --plan' executes the saved plan as it was made: --prune and --base belong to 'plan'",
+    );
+  }
   if (command === 'export' && values.out === undefined) {
     throw new UsageError("'export' needs --out DIR");
   }
@@ -190,6 +204,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     clusterId: nonEmpty('cluster', values.cluster),
     entries: integer('entries', values.entries, 50, 1, 1000),
     outDir: nonEmpty('out', values.out),
+    planFile: nonEmpty('plan', values.plan),
+    strict: values.strict ?? false,
     port: integer('port', values.port, 0, 0, 65535),
     seed: nonEmpty('seed', values.seed),
     color: values['no-color'] ? false : values.color ? true : undefined,

@@ -13,13 +13,17 @@ The token is read from QOVERY_API_TOKEN, never from an argument.`;
 const USAGE: Readonly<Record<CliCommand, string>> = {
   validate: `platform-gitops validate [PATH…] [--format text|json|github]
 Checks documents offline: YAML, schemas, cross-document rules. No token needed.`,
-  plan: `platform-gitops plan [PATH…] [--detailed-exitcode] [--base REV] [--all]
-Validates, resolves components and plans alert rules against the service. Never writes.
+  plan: `platform-gitops plan [PATH…] [--detailed-exitcode] [--base REV] [--all] [--out FILE]
+Validates, resolves components and plans alert rules against the service. Never writes to the service.
+  --out FILE            save the plan for 'apply --plan FILE' (not written when the plan has errors)
   --detailed-exitcode   exit 2 when changes are pending
   --base REV            compare with this revision: only changed components are resolved
   --all                 resolve every component even with --base`,
-  apply: `platform-gitops apply [PATH…] [--prune] [--base REV]
+  apply: `platform-gitops apply [PATH…] [--prune] [--base REV] | apply [PATH…] --plan FILE [--strict]
 Plans, then applies exactly that plan (PUT for updates, POST for creates).
+  --plan FILE           execute this saved plan and nothing else: a change whose live rule moved since
+                        the plan is refused (apply.changed-since-plan); a plan of other documents is refused whole
+  --strict              with --plan: write nothing when any change is refused
   --prune               delete rules whose documents were removed since --base`,
   drift: `platform-gitops drift [PATH…] [--remediate]
 Plans the documents against the live service and reports any difference as drift (exit 2).

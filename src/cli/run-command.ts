@@ -49,6 +49,12 @@ function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sa
       return { command, remediate: args.remediate };
     case 'export':
       return { command, outDir: args.outDir ?? '' };
+    case 'plan':
+      return args.outDir === undefined ? { command } : { command, out: args.outDir };
+    case 'apply':
+      return args.planFile === undefined
+        ? { command }
+        : { command, planFile: args.planFile, strict: args.strict };
     default:
       return { command };
   }

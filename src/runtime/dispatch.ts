@@ -7,8 +7,8 @@ import type { RunContext, RunReport } from '../commands/types.js';
 /** A command that yields a RunReport, with its options. */
 export type ReportCommand =
   | { readonly command: 'validate' }
-  | { readonly command: 'plan' }
-  | { readonly command: 'apply' }
+  | { readonly command: 'plan'; readonly out?: string }
+  | { readonly command: 'apply'; readonly planFile?: string; readonly strict?: boolean }
   | { readonly command: 'drift'; readonly remediate: boolean }
   | { readonly command: 'export'; readonly outDir: string };
 
@@ -17,8 +17,17 @@ export async function dispatch(request: ReportCommand, ctx: RunContext): Promise
     case 'validate':
       return (await import('../commands/validate.js')).runValidate(ctx);
     case 'plan':
-      return (await import('../commands/plan.js')).runPlan(ctx);
+      return (await import('../commands/plan.js')).runPlan(
+        ctx,
+        request.out === undefined ? {} : { out: request.out },
+      );
     case 'apply':
+      if (request.planFile !== undefined) {
+        return (await import('../commands/apply-plan.js')).runApplyPlan(ctx, {
+          planFile: request.planFile,
+          strict: request.strict ?? false,
+        });
+      }
       return (await import('../commands/apply.js')).runApply(ctx);
     case 'drift':
       return (await import('../commands/drift.js')).runDrift(ctx, { remediate: request.remediate });

@@ -1,31 +1,26 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';
-import type { ClusterRef, RunContext, RunReport } from '../commands/types.js';
+import type { ClusterRef, RunReport } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
-import { createGitReader } from '../git/reader.js';
-import { createGitHubClient } from '../github/client.js';
-import { runCommand } from '../github/dispatch.js';
 import { decideCommand, type EventDecision, UnsupportedEventError } from '../github/event.js';
-import { publishToGitHub } from '../github/publish.js';
 import { type RunnerEnvironment, readRunnerEnvironment, sourceLinks } from '../github/runner-env.js';
 import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
 import { ByteBudget } from '../markdown/budget.js';
-import { annotationLines, checksRunLine, selectAnnotations } from '../report/annotations.js';
+import type { SourceLinks } from '../report/change-markdown.js';
 import { renderJson } from '../report/json-output.js';
 import { pathSetHash } from '../report/markers.js';
-import { countRun, headline, isFailing, plural, type RunCounts } from '../report/outcome.js';
-import { renderSummary, SUMMARY_LIMIT_BYTES } from '../report/summary.js';
-import { createServiceClient } from '../service/client.js';
+import { SUMMARY_LIMIT_BYTES } from '../report/summary.js';
+import { dispatch } from '../runtime/dispatch.js';
+import { createRuntime, type Runtime } from '../runtime/runtime.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { type ActionInputs, readInputs } from './inputs.js';
+import { type ActionVerdict, actionOutcome, actionVerdict, type PublishFacts } from './outcome.js';
 
-/** Part of the step summary kept for cluster logs when an apply fails. */
-const LOGS_BUDGET_BYTES = 256 * 1024;
 const LOGS_TIME_LIMIT_MS = 20_000;
 
 /**
@@ -71,142 +66,133 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
   core.info(`platform-gitops ${decision.command} (event ${runner.eventName || 'none'})`);
   for (const line of decision.skipped) core.info(line);
 
-  // Created on first use only: validate and fork pull requests never build a client.
-  const opened: { client: (ServiceClient & { close(): Promise<void> }) | null } = { client: null };
-  const ctx: RunContext = {
+  const runtime = await createRuntime({
+    command: decision.command,
     root: runner.workspace,
     paths: inputs.paths,
     ignore: inputs.ignore,
     allowEmpty: inputs.allowEmpty,
     organizationId: inputs.organizationId,
-    service: () => {
-      if (inputs.apiToken === null) {
-        throw new UsageError('The api-token input is empty: the service cannot be asked without a token.');
-      }
-      opened.client ??= createServiceClient({ apiUrl: inputs.apiUrl, token: inputs.apiToken });
-      return opened.client;
-    },
-    git: createGitReader(runner.workspace),
     base: decision.base,
     head: decision.head,
     prune: inputs.prune,
     concurrency: inputs.concurrency,
     allComponents: decision.allComponents,
+    // A pull request's plan can fall back to resolving every component when the base is not in the clone.
     baseFallback: decision.command === 'plan' && decision.pullRequest !== null,
     clock: systemClock,
     redactor,
     // One line each: a newline in text that names user data could otherwise start a workflow command.
     progress: (line) => core.info(redactor.redact(line.replace(/[\r\n]+/g, ' '))),
-  };
-
+    service: {
+      token: inputs.apiToken,
+      apiUrl: () => inputs.apiUrl,
+      missingToken: 'The api-token input is empty: the service cannot be asked without a token.',
+    },
+  });
   try {
-    await runAndReport(inputs, redactor, runner, decision, ctx, () => opened.client);
+    await runAndReport(inputs, redactor, runner, decision, runtime);
   } finally {
     // The client keeps connections alive for reuse; the step must not wait for them to time out.
-    await opened.client?.close();
+    await runtime.close();
   }
 }
 
+/** Runs the decided command, posts it to GitHub, then writes out its ActionOutcome. */
 async function runAndReport(
   inputs: ActionInputs,
   redactor: Redactor,
   runner: RunnerEnvironment,
   decision: EventDecision,
-  ctx: RunContext,
-  serviceUsed: () => ServiceClient | null,
+  runtime: Runtime,
 ): Promise<void> {
-  const ran = await runCommand(decision.command, ctx, { remediate: inputs.remediate });
+  const ctx = runtime.context;
+  const ran = await dispatch(
+    decision.command === 'drift'
+      ? { command: 'drift', remediate: inputs.remediate }
+      : { command: decision.command },
+    ctx,
+  );
   // What the run left out (a shallow clone's missing base, say) belongs in the log too: on a runner
   // without job summaries, or for a reader of the log only, it is otherwise never seen.
   for (const line of ran.skipped) ctx.progress(line);
   const report: RunReport = { ...ran, skipped: [...decision.skipped, ...ran.skipped] };
   core.saveState('clusters', JSON.stringify(report.clusters));
 
-  const counts = countRun(report);
-  const failing = isFailing(counts, inputs.failOn);
-  const notes: string[] = [];
-
+  const verdict = actionVerdict(report, inputs);
   const links = sourceLinks(runner, decision.checkSha);
-  let checkRunPublished = false;
-  let checkRunUrl: string | null = null;
-  if (runner.repository && inputs.githubToken) {
-    const github = createGitHubClient(inputs.githubToken, {
-      baseUrl: runner.apiUrl,
-      log: (line) => core.info(redactor.redact(line)),
-    });
-    const published = await publishToGitHub(
-      github,
-      report,
-      counts,
-      failing ? 'failure' : counts.drift > 0 ? 'neutral' : 'success',
-      {
-        ...runner.repository,
-        workflow: runner.workflow,
-        paths: inputs.paths,
-        checkSha: decision.checkSha,
-        pullRequest: decision.pullRequest,
-        runUrl: runner.runUrl,
-        links,
-      },
-      {
-        checks: inputs.checks,
-        comment: inputs.comment,
-        driftIssue: inputs.driftIssue,
-        driftLabel: inputs.driftLabel,
-      },
-      redactor,
-    );
-    checkRunPublished = published.checkRunPublished;
-    checkRunUrl = published.checkRunUrl;
-    notes.push(...published.notes);
-  } else if (inputs.checks || inputs.comment || inputs.driftIssue) {
-    notes.push('Nothing posted to GitHub: the github-token input is empty or GITHUB_REPOSITORY is not set.');
-  }
-  for (const note of notes) core.info(redactor.redact(note.replace(/[\r\n]+/g, ' ')));
-
-  if (checkRunPublished) {
-    // The Checks run annotates every finding already: GitHub would show a workflow command on the same line again.
-    if (report.diagnostics.length > 0) core.info(checksRunLine(report.diagnostics.length, checkRunUrl));
-  } else {
-    // core.setFailed prints one error annotation of its own: keep a slot for it within the caps.
-    const selection = selectAnnotations(report.diagnostics, { reserved: { error: failing ? 1 : 0 } });
-    for (const line of annotationLines(selection, 'the job summary', (text) => redactor.redact(text))) {
-      process.stdout.write(`${line}\n`);
-    }
-  }
+  const published = await publish(inputs, redactor, runner, decision, runtime, report, verdict, links);
+  for (const note of published.notes) core.info(redactor.redact(note.replace(/[\r\n]+/g, ' ')));
 
   const planJsonPath = join(
     runner.tempDir,
     `platform-gitops-${pathSetHash(runner.workflow, inputs.paths)}-${process.pid}.json`,
   );
   writeFileSync(planJsonPath, renderJson(report, redactor, { failOn: inputs.failOn }), 'utf8');
+  const outcome = actionOutcome(report, inputs, { ...published, planJsonPath, links }, redactor);
+  for (const line of outcome.annotations) process.stdout.write(`${line}\n`);
 
-  const service = serviceUsed();
-  const logs = decision.command === 'apply' && counts.failed > 0 && service !== null;
-  // One budget for the step summary: the report first, keeping room for the logs that may follow.
+  const service = runtime.serviceUsed();
+  // One budget for the step summary: the report (which left room for the logs), then the logs.
   const budget = new ByteBudget(SUMMARY_LIMIT_BYTES);
-  let summaryText = budget.spend(
-    redactor.redact(
-      renderSummary(report, counts, {
-        notes,
-        planJsonPath,
-        findingsInChecksRun: checkRunPublished,
-        links,
-        limitBytes: budget.left(logs ? LOGS_BUDGET_BYTES : 0),
-      }),
-    ),
-  );
-  if (logs && service !== null && logClusters(report, inputs).length > 0) {
+  let summaryText = budget.spend(outcome.summary);
+  if (verdict.wantsLogs && service !== null && logClusters(report, inputs).length > 0) {
     summaryText += budget.spend('\n\n');
     summaryText += budget.spend(await clusterLogsSection(service, report, inputs, redactor, budget.left()));
   }
-  setOutputs(report.command, counts, planJsonPath);
+  for (const [name, value] of Object.entries(outcome.outputs)) core.setOutput(name, value);
   await writeJobSummary(summaryText);
-  if (failing) core.setFailed(redactor.redact(headline(report, counts)));
-  else if (counts.drift > 0)
-    core.info(
-      `Drift found: ${plural(counts.drift, 'alert rule')} ${counts.drift === 1 ? 'differs' : 'differ'} from the default branch.`,
-    );
+  if (outcome.failure !== null) core.setFailed(outcome.failure);
+  else if (outcome.info !== null) core.info(outcome.info);
+}
+
+/** The Checks run, the comment and the drift issue; the GitHub client loads only when one is wanted. */
+async function publish(
+  inputs: ActionInputs,
+  redactor: Redactor,
+  runner: RunnerEnvironment,
+  decision: EventDecision,
+  runtime: Runtime,
+  report: RunReport,
+  verdict: ActionVerdict,
+  links: SourceLinks | null,
+): Promise<Omit<PublishFacts, 'planJsonPath' | 'links'>> {
+  const wanted = inputs.checks || inputs.comment || inputs.driftIssue;
+  if (!wanted) return { checkRunPublished: false, checkRunUrl: null, notes: [] };
+  if (!runner.repository || !inputs.githubToken) {
+    return {
+      checkRunPublished: false,
+      checkRunUrl: null,
+      notes: ['Nothing posted to GitHub: the github-token input is empty or GITHUB_REPOSITORY is not set.'],
+    };
+  }
+  const github = await runtime.github(inputs.githubToken, {
+    baseUrl: runner.apiUrl,
+    log: (line) => core.info(redactor.redact(line)),
+  });
+  const { publishToGitHub } = await import('../runtime/github-loader.js');
+  return publishToGitHub(
+    github,
+    report,
+    verdict.counts,
+    verdict.checkConclusion,
+    {
+      ...runner.repository,
+      workflow: runner.workflow,
+      paths: inputs.paths,
+      checkSha: decision.checkSha,
+      pullRequest: decision.pullRequest,
+      runUrl: runner.runUrl,
+      links,
+    },
+    {
+      checks: inputs.checks,
+      comment: inputs.comment,
+      driftIssue: inputs.driftIssue,
+      driftLabel: inputs.driftLabel,
+    },
+    redactor,
+  );
 }
 
 /**
@@ -224,18 +210,6 @@ async function writeJobSummary(markdown: string): Promise<void> {
     // A log line, not an annotation: the annotations printed already used their caps.
     core.info(`The job summary could not be written: ${(error as Error).message}`);
   }
-}
-
-function setOutputs(command: string, counts: RunCounts, planJsonPath: string): void {
-  core.setOutput('command', command);
-  core.setOutput('changes', counts.changes);
-  core.setOutput('violations', counts.violations);
-  core.setOutput('errors', counts.errors);
-  core.setOutput('warnings', counts.warnings);
-  core.setOutput('drift', counts.drift);
-  core.setOutput('applied', counts.applied);
-  core.setOutput('failed', counts.failed);
-  core.setOutput('plan-json', planJsonPath);
 }
 
 /** An apply that failed writes gets the clusters' recent log entries right under its results. */

@@ -40,7 +40,11 @@ export interface CliArgs {
   readonly failOn: 'error' | 'warning';
   readonly clusterId: string | undefined;
   readonly entries: number;
+  /** `export`: the directory; `plan`: the file the plan is saved to. */
   readonly outDir: string | undefined;
+  /** `apply --plan FILE`: execute this saved plan. */
+  readonly planFile: string | undefined;
+  readonly strict: boolean;
   readonly port: number;
   readonly seed: string | undefined;
   readonly color: boolean | undefined;
@@ -178,6 +182,14 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   if (command === 'logs' && values.cluster === undefined) {
     throw new UsageError("'logs' needs --cluster ID");
   }
+  if (command === 'apply' && values.strict && values.plan === undefined) {
+    throw new UsageError("'apply --strict' needs --plan FILE");
+  }
+  if (command === 'apply' && values.plan !== undefined && (values.prune || values.base !== undefined)) {
+    throw new UsageError(
+      "'apply --plan' executes the saved plan as it was made: --prune and --base belong to 'plan'",
+    );
+  }
   if (command === 'export' && values.out === undefined) {
     throw new UsageError("'export' needs --out DIR");
   }
@@ -202,6 +214,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     clusterId: uuid('cluster', nonEmpty('cluster', values.cluster)),
     entries: integer('entries', values.entries, 50, 1, 1000),
     outDir: nonEmpty('out', values.out),
+    planFile: nonEmpty('plan', values.plan),
+    strict: values.strict ?? false,
     port: integer('port', values.port, 0, 0, 65535),
     seed: nonEmpty('seed', values.seed),
     color: values['no-color'] ? false : values.color ? true : undefined,
@@ -236,6 +250,8 @@ interface Values {
   readonly color?: boolean;
   readonly 'no-color'?: boolean;
   readonly 'dry-run'?: boolean;
+  readonly plan?: string;
+  readonly strict?: boolean;
   readonly 'from-org'?: string;
   readonly token?: string;
   readonly 'api-token'?: string;

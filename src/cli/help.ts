@@ -11,11 +11,13 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
   },
   plan: {
     synopsis: 'plan [PATH…]',
-    about: 'Validates, resolves components and plans alert rules against the service. Never writes.',
+    about:
+      'Validates, resolves components and plans alert rules against the service. Never writes to the service.',
   },
   apply: {
     synopsis: 'apply [PATH…]',
-    about: 'Plans, then applies exactly that plan (PUT for updates, POST for creates).',
+    about:
+      'Plans, then applies exactly that plan (PUT for updates, POST for creates); with --plan FILE, executes a saved plan and nothing else.',
   },
   drift: {
     synopsis: 'drift [PATH…]',

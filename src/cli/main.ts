@@ -31,8 +31,8 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
       io.stdout(`platform-gitops ${packageJson.version}\n`);
       return 0;
     }
-    const { runCommand } = await import('./run-command.js');
-    return await runCommand(parsed.args, io);
+    const { runCli } = await import('./run-command.js');
+    return await runCli(parsed.args, io);
   } catch (error) {
     // Even a bug's stack trace must not carry the token.
     const redactor = new Redactor();

@@ -83,6 +83,19 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['apply'],
   },
   {
+    name: 'plan',
+    type: 'string',
+    value: 'FILE',
+    help: "execute this saved plan ('plan --out FILE') and nothing else: a change whose live rule moved since the plan is refused; a plan of other documents is refused whole",
+    commands: ['apply'],
+  },
+  {
+    name: 'strict',
+    type: 'boolean',
+    help: 'with --plan: write nothing when any change is refused',
+    commands: ['apply'],
+  },
+  {
     name: 'remediate',
     type: 'boolean',
     help: 'apply the plan to remove the drift',
@@ -106,8 +119,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'out',
     type: 'string',
     value: 'DIR',
-    help: 'directory the documents are written to (required)',
-    commands: ['export'],
+    help: "export: directory the documents are written to (required); plan: save the plan to this file for 'apply --plan'",
+    commands: ['export', 'plan'],
   },
   {
     name: 'api-url',

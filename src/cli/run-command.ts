@@ -1,6 +1,7 @@
-import { exitCodeFor } from '../commands/exit-code.js';
-import type { RunReport } from '../commands/types.js';
+import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
+import type { CommandName, RunContext } from '../commands/types.js';
 import { renderJson } from '../report/json-output.js';
+import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
 import type { CliArgs } from './args.js';
 import { createCliRuntime } from './context.js';
 import type { CliIo } from './main.js';
@@ -17,7 +18,7 @@ function useColor(args: CliArgs, io: CliIo): boolean {
   return io.isTty && args.format === 'text';
 }
 
-export async function runCommand(args: CliArgs, io: CliIo): Promise<number> {
+export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
   if (args.command === 'sandbox') {
     const { runSandboxCommand } = await import('../commands/sandbox.js');
     await runSandboxCommand({ port: args.port, seed: args.seed, print: (line) => io.stdout(`${line}\n`) });
@@ -28,53 +29,14 @@ export async function runCommand(args: CliArgs, io: CliIo): Promise<number> {
   if (args.command === 'demo')
     return (await import('./demo.js')).runDemo({ print: (text) => io.stdout(text), color });
 
-  const runtime = await createCliRuntime(args, io.env, (line) => io.stderr(`${line}\n`));
+  const runtime = await createCliRuntime({ ...args, command: args.command }, io.env, (line) =>
+    io.stderr(`${line}\n`),
+  );
   const { context } = runtime;
   const policy = { failOn: args.failOn, detailedExitcode: args.detailedExitcode };
   try {
-    let report: RunReport;
-    switch (args.command) {
-      case 'validate':
-        report = await (await import('../commands/validate.js')).runValidate(context);
-        break;
-      case 'plan':
-        report = await (await import('../commands/plan.js')).runPlan(context);
-        break;
-      case 'apply':
-        report = await (await import('../commands/apply.js')).runApply(context);
-        break;
-      case 'drift':
-        report = await (await import('../commands/drift.js')).runDrift(context, {
-          remediate: args.remediate,
-        });
-        break;
-      case 'export':
-        report = await (await import('../commands/export.js')).runExport(context, {
-          outDir: args.outDir ?? '',
-        });
-        break;
-      case 'logs': {
-        const { runLogs } = await import('../commands/logs.js');
-        const result = await runLogs(context, { clusterId: args.clusterId ?? '', entries: args.entries });
-        if (args.format === 'json') {
-          // One JSON object: the run's usual fields plus the log entries.
-          const output = JSON.parse(renderJson(result.report, context.redactor, policy));
-          // Entries are the service's text: the token and anything that looks like a credential are hidden.
-          const { scrubDeep } = await import('../logs/scrub.js');
-          output.logs = scrubDeep(result.logs, context.redactor);
-          io.stdout(`${JSON.stringify(output, null, 2)}\n`);
-        } else {
-          const { renderLogsText } = await import('../logs/text.js');
-          io.stdout(renderLogsText([result.logs], { redactor: context.redactor }));
-          // The text already says why the logs could not be fetched and carries the notices; the exit
-          // status says the rest. Only the request count goes to stderr, as for the other commands.
-          const seconds = (result.report.durationMs / 1000).toFixed(1);
-          const total = result.report.requests.total;
-          io.stderr(`${total} ${total === 1 ? 'request' : 'requests'} to the service; ${seconds} s.\n`);
-        }
-        return exitCodeFor(result.report, policy);
-      }
-    }
+    if (args.command === 'logs') return await runLogsCommand(args, io, context, policy);
+    const report = await dispatch(reportCommand(args, args.command), context);
     const render = { format: args.format, color, redactor: context.redactor, policy, verbose: args.verbose };
     io.stdout(renderReport(report, render));
     return exitCodeFor(report, policy);
@@ -83,10 +45,12 @@ export async function runCommand(args: CliArgs, io: CliIo): Promise<number> {
   }
 }
 
-/** `init`: the service is used (and the token needed) only with --from-org. */
+/** `init`: the service is used (and the token needed) only with --from-org, to export its rules. */
 async function runInitCommand(args: CliArgs, io: CliIo): Promise<number> {
   const { runInit } = await import('../commands/init.js');
-  const runtime = args.fromOrg ? await createCliRuntime(args, io.env, () => {}) : null;
+  const runtime = args.fromOrg
+    ? await createCliRuntime({ ...args, command: 'export' }, io.env, () => {})
+    : null;
   try {
     return await runInit({
       dir: args.paths[0] ?? '.',
@@ -99,4 +63,48 @@ async function runInitCommand(args: CliArgs, io: CliIo): Promise<number> {
   } finally {
     await runtime?.close();
   }
+}
+
+function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sandbox'>): ReportCommand {
+  switch (command) {
+    case 'drift':
+      return { command, remediate: args.remediate };
+    case 'export':
+      return { command, outDir: args.outDir ?? '' };
+    case 'plan':
+      return args.outDir === undefined ? { command } : { command, out: args.outDir };
+    case 'apply':
+      return args.planFile === undefined
+        ? { command }
+        : { command, planFile: args.planFile, strict: args.strict };
+    default:
+      return { command };
+  }
+}
+
+async function runLogsCommand(
+  args: CliArgs,
+  io: CliIo,
+  context: RunContext,
+  policy: ExitPolicy,
+): Promise<number> {
+  const { runLogs } = await import('../commands/logs.js');
+  const result = await runLogs(context, { clusterId: args.clusterId ?? '', entries: args.entries });
+  if (args.format === 'json') {
+    // One JSON object: the run's usual fields plus the log entries.
+    const output = JSON.parse(renderJson(result.report, context.redactor, policy));
+    // Entries are the service's text: the token and anything that looks like a credential are hidden.
+    const { scrubDeep } = await import('../logs/scrub.js');
+    output.logs = scrubDeep(result.logs, context.redactor);
+    io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+  } else {
+    const { renderLogsText } = await import('../logs/text.js');
+    io.stdout(renderLogsText([result.logs], { redactor: context.redactor }));
+    // The text already says why the logs could not be fetched and carries the notices; the exit
+    // status says the rest. Only the request count goes to stderr, as for the other commands.
+    const seconds = (result.report.durationMs / 1000).toFixed(1);
+    const total = result.report.requests.total;
+    io.stderr(`${total} ${total === 1 ? 'request' : 'requests'} to the service; ${seconds} s.\n`);
+  }
+  return exitCodeFor(result.report, policy);
 }

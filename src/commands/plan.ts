@@ -4,6 +4,7 @@
  * document names receivers, nothing per rule. Never writes. `apply` and `drift` start from the same run.
  */
 
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { mapWithConcurrency } from '../apply/pool.js';
 import { resolveComponents } from '../components/resolve.js';
@@ -20,9 +21,10 @@ import { HISTORY_CODES } from '../git/codes.js';
 import { documentsAt } from '../git/documents-at.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { planAlertRules } from '../plan/plan.js';
+import { documentsDigest, savePlan } from '../plan/plan-file.js';
 import { removedDocuments } from '../plan/removed.js';
 import { countChanges } from '../plan/summary.js';
-import type { Plan } from '../plan/types.js';
+import { type Plan, pendingChanges } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import type { AlertReceiver, LiveAlertRule, RequestCounts, ServiceClient } from '../service/types.js';
 import { loadOptionsOf } from './load-options.js';
@@ -32,10 +34,42 @@ import type { ClusterRef, CommandName, RunContext, RunReport } from './types.js'
 export interface PlannedRun {
   readonly report: RunReport;
   readonly client: ServiceClient | null;
+  /** The digest of the documents planned (plan-file.ts). */
+  readonly digest: string;
 }
 
-export async function runPlan(ctx: RunContext): Promise<RunReport> {
-  return (await planRun(ctx, 'plan')).report;
+export interface PlanOptions {
+  /** Write the plan to this file (`plan --out`), for `apply --plan`. */
+  readonly out?: string;
+}
+
+export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promise<RunReport> {
+  const planned = await planRun(ctx, 'plan');
+  return options.out === undefined ? planned.report : writePlanFile(ctx, planned, options.out);
+}
+
+/**
+ * Writes the saved plan. A plan with errors is not saved: apply would refuse it, and a file that exists
+ * reads as "ready to apply".
+ */
+async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string): Promise<RunReport> {
+  const { report } = planned;
+  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+  if (errors > 0 || report.plan === null) {
+    const why =
+      errors > 0 ? `${errors} error${errors === 1 ? '' : 's'} must be fixed first` : 'nothing was planned';
+    return { ...report, skipped: [...report.skipped, `no plan file written to ${out}: ${why}`] };
+  }
+  const saved = savePlan(pendingChanges(report.plan), {
+    digest: planned.digest,
+    commit: ctx.head,
+    prune: ctx.prune,
+  });
+  await writeFile(resolve(ctx.root, out), `${JSON.stringify(saved, null, 2)}\n`, 'utf8');
+  ctx.progress(
+    `plan written to ${out} (${saved.changes.length} change${saved.changes.length === 1 ? '' : 's'})`,
+  );
+  return report;
 }
 
 export async function planRun(
@@ -52,7 +86,8 @@ export async function planRun(
   if (base.finding?.severity === 'error') {
     // Stopped before any request: what the run would compare with is missing.
     const diagnostics = [...head.diagnostics, ...history];
-    return { report: runReport(ctx, { command, started, diagnostics, skippedFiles }), client: null };
+    const report = runReport(ctx, { command, started, diagnostics, skippedFiles });
+    return { report, client: null, digest: documentsDigest(head.documents) };
   }
 
   const rules = alertRules(head.documents);
@@ -69,7 +104,7 @@ export async function planRun(
       diagnostics: [...head.diagnostics, ...history],
       skippedFiles,
     });
-    return { report, client: null };
+    return { report, client: null, digest: documentsDigest(head.documents) };
   }
   // The client (and its token) only when something must be read: documents naming no organization
   // get their error without one.
@@ -110,7 +145,7 @@ export async function planRun(
     client,
     clusters: clustersOf(plan, components, ctx.organizationId),
   });
-  return { report, client };
+  return { report, client, digest: documentsDigest(head.documents) };
 }
 
 interface RuleDocuments {

@@ -31,6 +31,12 @@ export const PLAN_CODES = {
   serviceRequestFailed: 'service.request-failed',
   /** notice: something the client tolerated at the boundary (an unknown enum value, a new field type). */
   serviceNotice: 'service.notice',
+  /** error: `apply --plan`: the file is not a plan this version can execute (corrupt, foreign, other version). */
+  planFileInvalid: 'apply.plan-file-invalid',
+  /** error: `apply --plan`: the plan was made from other documents than those checked out. */
+  planFileOtherDocuments: 'apply.plan-other-documents',
+  /** error: `apply --plan`: the live rule moved since the plan was made; the change is not written. */
+  changedSincePlan: 'apply.changed-since-plan',
   /** notice: what export wrote. */
   exportWritten: 'export.written',
 } as const;

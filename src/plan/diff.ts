@@ -74,3 +74,21 @@ export function fieldsOfNewRule(rule: AlertRuleCreationRequest): FieldDiff[] {
   );
   return [...placement, ...fields];
 }
+
+/**
+ * A rule's fields as (path, value) pairs, in the diff's order and with the diff's notion of "absent": what
+ * a fingerprint of a live rule is made of, so that it names the same fields a diff would.
+ */
+export function editFieldValues(rule: AlertRuleEditRequest): { path: string; value: unknown }[] {
+  return FIELDS.map((field) => {
+    const value = field.get(rule);
+    // A set of ids: the service may list them in another order.
+    if (field.equal === idSet) {
+      return {
+        path: field.path,
+        value: [...(value as readonly string[])].map((id) => id.toLowerCase()).sort(),
+      };
+    }
+    return { path: field.path, value: value ?? null };
+  });
+}

@@ -39,7 +39,7 @@ export function indexLive(live: readonly LiveAlertRule[]): LiveIndex {
   return { rules, byId, byClusterAndName };
 }
 
-function clusterAndName(clusterId: string, name: string): string {
+export function clusterAndName(clusterId: string, name: string): string {
   return `${clusterId.toLowerCase()}\u0000${name}`;
 }
 

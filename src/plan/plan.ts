@@ -8,6 +8,7 @@ import type { AlertRuleDocument } from '../documents/types.js';
 import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { diffEditFields, fieldsOfNewRule } from './diff.js';
+import { fingerprintOf } from './fingerprint.js';
 import { type Identity, identify, immutableFieldErrors, indexLive, type LiveIndex } from './identity.js';
 import { reportLiveRules } from './live-report.js';
 import { creationRequest, editFieldsOfLive, editRequestFromSpec } from './normalize.js';
@@ -192,6 +193,7 @@ function changeFor(
     ...base,
     action: 'update',
     id: rule.id,
+    against: fingerprintOf(rule),
     clusterId: rule.cluster_id,
     diff,
     request: edit,

@@ -6,6 +6,7 @@
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import { PLAN_CODES } from './codes.js';
+import { fingerprintOf } from './fingerprint.js';
 import { identify, type LiveIndex } from './identity.js';
 import type { AlertRuleChange } from './types.js';
 
@@ -49,6 +50,7 @@ export function planDeletes(input: PruneInput): { changes: AlertRuleChange[]; di
       kind: 'AlertRule',
       action: 'delete',
       id: rule.id,
+      against: fingerprintOf(rule),
       name: rule.name,
       organizationId: rule.organization_id,
       clusterId: rule.cluster_id,

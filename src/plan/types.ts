@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
+import type { LiveFingerprint } from './fingerprint.js';
 
 /** What applying a change does to the service. `noop`: the document and the live rule already agree. */
 export type ChangeAction = 'create' | 'update' | 'delete' | 'noop';
@@ -37,6 +38,8 @@ export interface CreateChange extends ChangeBase {
 export interface UpdateChange extends ChangeBase {
   readonly action: 'update';
   readonly id: string;
+  /** The live rule this change was planned against: apply of a saved plan refuses it if the rule moved. */
+  readonly against: LiveFingerprint;
   /** Exactly the body apply sends (the full rule: PUT replaces it). */
   readonly request: AlertRuleEditRequest;
   /**
@@ -50,6 +53,8 @@ export interface UpdateChange extends ChangeBase {
 export interface DeleteChange extends ChangeBase {
   readonly action: 'delete';
   readonly id: string;
+  /** The live rule this change was planned against (see UpdateChange). */
+  readonly against: LiveFingerprint;
 }
 
 /** A live rule that already matches its document. */

@@ -57,9 +57,12 @@ export function testChange<A extends AlertRuleChange['action']>(
         ...base,
         action,
         id,
+        against: {},
         request,
         ...(fields.outsideEdit ? { outsideEdit: fields.outsideEdit } : {}),
       } as never;
+    case 'delete':
+      return { ...base, action, id, against: {} } as never;
     default:
       return { ...base, action, id } as never;
   }

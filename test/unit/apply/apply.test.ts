@@ -26,6 +26,7 @@ const update: UpdateChange = {
   kind: 'AlertRule',
   action: 'update',
   id: RULE,
+  against: {},
   name: 'api-p99-latency',
   organizationId: ORG,
   clusterId: 'c1a5e7e0-0000-4000-8000-000000000101',
@@ -152,8 +153,8 @@ describe('applyPlan', () => {
   });
 
   it('deletes only with prune, and skips noops', async () => {
-    const { request: _request, outsideEdit: _outsideEdit, ...rule } = update;
-    const remove: AlertRuleChange = { ...rule, action: 'delete', diff: [] };
+    const { request: _request, outsideEdit: _outsideEdit, against, ...rule } = update;
+    const remove: AlertRuleChange = { ...rule, action: 'delete', against, diff: [] };
     const noop: AlertRuleChange = { ...rule, id: 'other', action: 'noop', diff: [] };
     expect(await applyPlan(planOf([remove, noop]), client, { concurrency: 1, prune: false })).toEqual([]);
     const [deleted] = await applyPlan(planOf([remove, noop]), client, { concurrency: 1, prune: true });

@@ -24,6 +24,7 @@ const report: RunReport = {
         kind: 'AlertRule',
         action: 'update',
         id: 'r1',
+        against: {},
         name: 'api-latency',
         organizationId: 'o1',
         clusterId: 'c1',

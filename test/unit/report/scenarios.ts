@@ -1,5 +1,5 @@
 import type { ComponentResult } from '../../../src/components/types.js';
-import type { AlertRuleChange } from '../../../src/plan/types.js';
+import type { AlertRuleChange, PendingChange } from '../../../src/plan/types.js';
 import type { SourceLinks } from '../../../src/report/change-markdown.js';
 import { change, finding, plan, report, result } from './report-factory.js';
 
@@ -13,7 +13,7 @@ export const LINKS: SourceLinks = {
 export const RUN_URL = 'https://github.com/acme/gitops/actions/runs/42';
 
 const queryChange: AlertRuleChange = {
-  ...change(1),
+  ...change(1, 'update'),
   name: 'queue-backlog',
   diff: [
     {
@@ -89,8 +89,8 @@ export const applyReport = report({
   command: 'apply',
   plan: plan([queryChange, created]),
   results: [
-    { ...result(1), name: 'queue-backlog', overwroteOutsideEdit: queryChange.outsideEdit },
-    { ...result(2, false), action: 'create', id: null, name: 'api-up', line: 41 },
+    { ...result(1), change: queryChange as PendingChange },
+    { ...result(2, false), change: { ...(created as PendingChange), line: 41 }, id: null },
   ],
 });
 

@@ -1,0 +1,37 @@
+/**
+ * The one dispatcher from a command to its engine function, for the CLI and the action alike. Each
+ * command's code is loaded when it runs (dynamic import), so a command never loads another's.
+ */
+import type { RunContext, RunReport } from '../commands/types.js';
+
+/** A command that yields a RunReport, with its options. */
+export type ReportCommand =
+  | { readonly command: 'validate' }
+  | { readonly command: 'plan'; readonly out?: string }
+  | { readonly command: 'apply'; readonly planFile?: string; readonly strict?: boolean }
+  | { readonly command: 'drift'; readonly remediate: boolean }
+  | { readonly command: 'export'; readonly outDir: string };
+
+export async function dispatch(request: ReportCommand, ctx: RunContext): Promise<RunReport> {
+  switch (request.command) {
+    case 'validate':
+      return (await import('../commands/validate.js')).runValidate(ctx);
+    case 'plan':
+      return (await import('../commands/plan.js')).runPlan(
+        ctx,
+        request.out === undefined ? {} : { out: request.out },
+      );
+    case 'apply':
+      if (request.planFile !== undefined) {
+        return (await import('../commands/apply-plan.js')).runApplyPlan(ctx, {
+          planFile: request.planFile,
+          strict: request.strict ?? false,
+        });
+      }
+      return (await import('../commands/apply.js')).runApply(ctx);
+    case 'drift':
+      return (await import('../commands/drift.js')).runDrift(ctx, { remediate: request.remediate });
+    case 'export':
+      return (await import('../commands/export.js')).runExport(ctx, { outDir: request.outDir });
+  }
+}

@@ -1,0 +1,4 @@
+// A local module for the runtime's dynamic import (see service-loader.ts): octokit loads only when a run
+// posts to GitHub.
+export { createGitHubClient } from '../github/client.js';
+export { publishToGitHub } from '../github/publish.js';

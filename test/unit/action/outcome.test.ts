@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { actionOutcome, actionVerdict, LOGS_BUDGET_BYTES } from '../../../src/action/outcome.js';
+import { Redactor } from '../../../src/core/redact.js';
+import { SUMMARY_LIMIT_BYTES } from '../../../src/report/summary.js';
+import { change, finding, findings, plan, report, result } from '../report/report-factory.js';
+
+const facts = {
+  checkRunPublished: false,
+  checkRunUrl: null,
+  links: null,
+  notes: [],
+  planJsonPath: '/tmp/plan.json',
+};
+
+describe('actionOutcome', () => {
+  it('a clean plan: outputs counted, no annotation, the step succeeds', () => {
+    const r = report({ plan: plan([change(1), change(2, 'create'), change(3, 'noop')]) });
+    const outcome = actionOutcome(r, { failOn: 'error' }, facts, new Redactor());
+    expect(outcome.outputs).toEqual({
+      command: 'plan',
+      changes: 2,
+      violations: 0,
+      errors: 0,
+      warnings: 0,
+      drift: 0,
+      applied: 0,
+      failed: 0,
+      'plan-json': '/tmp/plan.json',
+    });
+    expect(outcome.annotations).toEqual([]);
+    expect(outcome.failure).toBeNull();
+    expect(outcome.info).toBeNull();
+    expect(outcome.verdict.checkConclusion).toBe('success');
+    expect(outcome.summary).toContain('## platform-gitops plan');
+    // The runner's temporary path means nothing to a reader: the summary names the output instead.
+    expect(outcome.summary).not.toContain('/tmp/plan.json');
+  });
+
+  it('an error fails the step, with one annotation per finding and a slot kept for the failure', () => {
+    const r = report({ diagnostics: [finding('error', 'a.yaml', 3, 'bad token s3cr3t')] });
+    const redactor = new Redactor();
+    redactor.add('s3cr3t');
+    const outcome = actionOutcome(r, { failOn: 'error' }, facts, redactor);
+    expect(outcome.annotations).toEqual([
+      expect.stringMatching(/^::error file=a\.yaml,line=3,.*bad token \*\*\*$/),
+    ]);
+    expect(outcome.failure).toMatch(/^plan: 1 error/);
+    expect(outcome.verdict.checkConclusion).toBe('failure');
+    expect(outcome.summary).not.toContain('s3cr3t');
+  });
+
+  it('warnings fail the step only with fail-on: warning', () => {
+    const r = report({ diagnostics: [finding('warning', 'a.yaml', 1)] });
+    expect(actionOutcome(r, { failOn: 'error' }, facts, new Redactor()).failure).toBeNull();
+    expect(actionOutcome(r, { failOn: 'warning' }, facts, new Redactor()).failure).not.toBeNull();
+  });
+
+  it('drift is neutral and said in one log line, not a failure', () => {
+    const r = report({ command: 'drift', plan: plan([change(1)]) });
+    const outcome = actionOutcome(r, { failOn: 'error' }, facts, new Redactor());
+    expect(outcome.verdict.checkConclusion).toBe('neutral');
+    expect(outcome.failure).toBeNull();
+    expect(outcome.info).toBe('Drift found: 1 alert rule differs from the default branch.');
+    expect(outcome.outputs.drift).toBe(1);
+  });
+
+  it('a failed apply keeps room in the summary for cluster logs, and counts what was applied', () => {
+    const [ok, failed] = [result(1), result(2, false)];
+    const r = report({ command: 'apply', plan: plan([ok.change, failed.change]), results: [ok, failed] });
+    const verdict = actionVerdict(r, { failOn: 'error' });
+    expect(verdict.wantsLogs).toBe(true);
+    const outcome = actionOutcome(r, { failOn: 'error' }, facts, new Redactor());
+    expect(outcome.outputs).toMatchObject({ applied: 1, failed: 1, errors: 1 });
+    expect(Buffer.byteLength(outcome.summary)).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES - LOGS_BUDGET_BYTES);
+  });
+
+  it('points at the Checks run when it holds the findings, and carries the posting notes', () => {
+    const r = report({ diagnostics: findings(60, 'warning') });
+    const outcome = actionOutcome(
+      r,
+      { failOn: 'error' },
+      {
+        ...facts,
+        checkRunPublished: true,
+        checkRunUrl: 'https://github.com/acme/gitops/runs/7',
+        notes: ['The comment was not posted: HTTP 403.'],
+      },
+      new Redactor(),
+    );
+    // One line pointing at the Checks run instead of sixty workflow commands GitHub would show twice.
+    expect(outcome.annotations).toHaveLength(1);
+    expect(outcome.annotations[0]).toContain('https://github.com/acme/gitops/runs/7');
+    expect(outcome.annotations[0]).not.toMatch(/^::/);
+    expect(outcome.summary).toContain('The comment was not posted: HTTP 403.');
+  });
+});

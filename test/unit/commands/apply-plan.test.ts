@@ -1,0 +1,162 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runApplyPlan } from '../../../src/commands/apply-plan.js';
+import { exitCodeFor } from '../../../src/commands/exit-code.js';
+import { runPlan } from '../../../src/commands/plan.js';
+import { type PlanFile, parsePlanFile } from '../../../src/plan/plan-file.js';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
+
+let sandbox: Sandbox;
+let root: string;
+let planFile: string;
+const runs: TestRun[] = [];
+
+function run() {
+  const r = testRun(sandbox, { root });
+  runs.push(r);
+  return r.ctx;
+}
+
+const writes = () => sandbox.requests.filter((r) => r.method !== 'GET');
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ rateLimit: false });
+  root = mkdtempSync(join(tmpdir(), 'apply-plan-'));
+  cpSync(EXAMPLE_ROOT, root, { recursive: true });
+  planFile = join(root, 'plan.json');
+});
+afterEach(async () => {
+  await Promise.all(runs.splice(0).map((r) => r.close()));
+  await sandbox.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function savePlan(): Promise<PlanFile> {
+  const report = await runPlan(run(), { out: planFile });
+  expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  sandbox.resetLog();
+  return parsePlanFile(readFileSync(planFile, 'utf8'));
+}
+
+describe('plan --out, then apply --plan', () => {
+  it('writes every change of the saved plan when the live rules did not move, with one list call', async () => {
+    const saved = await savePlan();
+    expect(saved.changes.length).toBeGreaterThan(1);
+    const report = await runApplyPlan(run(), { planFile, strict: false });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(report.results.map((r) => [r.change.name, r.ok])).toEqual(
+      saved.changes.map((c) => [c.name, true]),
+    );
+    expect(report.requests.byOperation.getAlertRules).toBe(1);
+    expect(report.requests.byOperation.getAlertReceivers).toBeUndefined();
+    expect(writes()).toHaveLength(saved.changes.length);
+    expect(exitCodeFor(report)).toBe(0);
+  });
+
+  it('refuses the change whose rule was edited in the console since the plan, naming the field, and writes the others', async () => {
+    const saved = await savePlan();
+    const edited = saved.changes.find((c) => c.action === 'update');
+    if (edited?.action !== 'update') throw new Error('the example plan has an update');
+    const client = run().service();
+    const live = await client.getAlertRule(edited.id);
+    await client.editAlertRule(edited.id, { ...live, severity: live.severity === 'LOW' ? 'HIGH' : 'LOW' });
+    sandbox.resetLog();
+
+    const report = await runApplyPlan(run(), { planFile, strict: false });
+    const refused = report.diagnostics.filter((d) => d.code === 'apply.changed-since-plan');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ file: edited.file, line: edited.line, severity: 'error' });
+    expect(refused[0]!.message).toContain(`"${edited.name}" (${edited.id}) is changed since the plan`);
+    expect(refused[0]!.message).toContain('`severity`');
+    expect(writes().map((w) => w.path)).not.toContain(`/alert-rules/${edited.id}`);
+    expect(writes()).toHaveLength(saved.changes.length - 1);
+    expect(exitCodeFor(report)).toBe(1);
+  });
+
+  it('with --strict writes nothing when one change is refused', async () => {
+    const saved = await savePlan();
+    const edited = saved.changes.find((c) => c.action === 'update');
+    if (edited?.action !== 'update') throw new Error('the example plan has an update');
+    const client = run().service();
+    const live = await client.getAlertRule(edited.id);
+    await client.editAlertRule(edited.id, { ...live, description: `${live.description} (edited)` });
+    sandbox.resetLog();
+
+    const report = await runApplyPlan(run(), { planFile, strict: true });
+    expect(report.diagnostics.map((d) => d.code)).toContain('apply.changed-since-plan');
+    expect(report.diagnostics.find((d) => d.code === 'apply.changed-since-plan')?.message).toContain(
+      '`description`',
+    );
+    expect(report.skipped.join('\n')).toMatch(/nothing was written \(--strict\)/);
+    expect(writes()).toEqual([]);
+    expect(exitCodeFor(report)).toBe(1);
+  });
+
+  it('refuses a create whose rule appeared meanwhile', async () => {
+    const saved = await savePlan();
+    const create = saved.changes.find((c) => c.action === 'create');
+    if (create?.action !== 'create') throw new Error('the example plan has a create');
+    await run().service().createAlertRule(create.request);
+    sandbox.resetLog();
+    const report = await runApplyPlan(run(), { planFile, strict: false });
+    const refused = report.diagnostics.filter((d) => d.code === 'apply.changed-since-plan');
+    expect(refused.map((d) => d.message)).toEqual([
+      expect.stringContaining(`a rule named "${create.name}" now exists`),
+    ]);
+    expect(
+      writes().filter((w) => w.method === 'POST' && (w.body as { name: string }).name === create.name),
+    ).toEqual([]);
+  });
+
+  it('refuses a plan made from other documents whole, and writes nothing', async () => {
+    await savePlan();
+    const api = join(root, 'alerting/api.yaml');
+    writeFileSync(api, readFileSync(api, 'utf8').replace('severity: HIGH\n', 'severity: CRITICAL\n'));
+    const report = await runApplyPlan(run(), { planFile, strict: false });
+    expect(report.diagnostics.map((d) => d.code)).toEqual(['apply.plan-other-documents']);
+    expect(sandbox.requests).toEqual([]);
+    expect(exitCodeFor(report)).toBe(1);
+  });
+
+  it.each([
+    ['not JSON', '{"format":', /is not JSON/],
+    ['foreign JSON', '{"changes":[]}', /not a platform-gitops plan file/],
+    [
+      'another version',
+      '{"format":"platform-gitops-plan","version":2}',
+      /version 2; this version .* reads version 1/,
+    ],
+    [
+      'a damaged change',
+      JSON.stringify({
+        format: 'platform-gitops-plan',
+        version: 1,
+        digest: 'a'.repeat(64),
+        commit: null,
+        prune: false,
+        changes: [{ action: 'update', name: 'x', organizationId: 'o', clusterId: 'c', file: 'f', line: 1 }],
+      }),
+      /damaged: `changes\[0\]\.id`/,
+    ],
+  ])('refuses %s with a clear error and sends nothing', async (_what, text, message) => {
+    writeFileSync(planFile, text);
+    const report = await runApplyPlan(run(), { planFile, strict: false });
+    expect(report.diagnostics).toHaveLength(1);
+    expect(report.diagnostics[0]).toMatchObject({ code: 'apply.plan-file-invalid', severity: 'error' });
+    expect(report.diagnostics[0]!.message).toMatch(message);
+    expect(sandbox.requests).toEqual([]);
+    expect(exitCodeFor(report)).toBe(1);
+  });
+
+  it('writes no plan file when the plan has errors', async () => {
+    writeFileSync(join(root, 'alerting/broken.yaml'), 'kind: AlertRule\nname: x\n');
+    const report = await runPlan(run(), { out: planFile });
+    expect(report.skipped.join('\n')).toMatch(
+      /no plan file written to .*plan\.json: \d+ errors? must be fixed first/,
+    );
+    expect(() => readFileSync(planFile)).toThrow();
+  });
+});

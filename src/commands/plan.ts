@@ -4,9 +4,9 @@
  * document names receivers, nothing per rule. Never writes. `apply` and `drift` start from the same run.
  */
 
-import { mapWithConcurrency } from '../apply/pool.js';
 import { resolveComponents } from '../components/resolve.js';
 import type { ComponentResult } from '../components/types.js';
+import { mapWithConcurrency } from '../core/concurrency.js';
 import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { loadDocuments } from '../documents/index.js';
 import type {

@@ -3,8 +3,8 @@
  * the way the service's Terraform provider refreshes each resource. Both run for real on the sandbox.
  */
 import { rmSync } from 'node:fs';
-import { mapWithConcurrency } from '../src/apply/pool.js';
 import { runPlan } from '../src/commands/plan.js';
+import { mapWithConcurrency } from '../src/core/concurrency.js';
 import { startSandbox } from '../src/sandbox/index.js';
 import { benchContext, writeRepository } from './context.js';
 import { documentFiles, ruleId, seedWith, TOKEN } from './fixtures.js';

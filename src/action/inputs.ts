@@ -1,9 +1,10 @@
 import * as core from '@actions/core';
 import { UsageError } from '../core/errors.js';
+import { ACTION_RUN_COMMANDS } from '../github/event.js';
 import { resolveApiUrl } from '../service/api-url.js';
 
 /** What `command` may say; `auto` chooses from the event (src/github/event.ts). */
-export const ACTION_COMMANDS = ['auto', 'validate', 'plan', 'apply', 'drift'] as const;
+export const ACTION_COMMANDS = ['auto', ...ACTION_RUN_COMMANDS] as const;
 export type ActionCommand = (typeof ACTION_COMMANDS)[number];
 
 export const FAIL_ON_LEVELS = ['error', 'warning'] as const;

@@ -9,6 +9,7 @@ import { renderLogsText } from '../logs/text.js';
 import type { ClusterLogsReport } from '../logs/types.js';
 import { createServiceClient } from '../service/client.js';
 import type { Timeouts } from '../service/transport.js';
+import type { ClosableServiceClient } from '../service/types.js';
 
 export interface PostOptions {
   readonly clock?: Clock;
@@ -138,7 +139,7 @@ async function fetchWithinLimit(settings: PostSettings, options: PostOptions): P
     now: () => clock.now(),
     sleep: (ms, signal) => clock.sleep(ms, signal ?? deadline.signal),
   };
-  let client: ReturnType<typeof createServiceClient> | undefined;
+  let client: ClosableServiceClient | undefined;
   // Everything after the timer started sits in the try: whatever throws, the timer is cleared and the step
   // does not wait out the bound for nothing.
   try {

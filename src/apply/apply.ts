@@ -2,13 +2,14 @@
  * applyPlan executes a Plan and nothing else: the bodies it sends are the plan's own `request`s, the
  * rules it deletes are the plan's own deletes. It never diffs again and never reads the rule back.
  */
+
+import { mapWithConcurrency } from '../core/concurrency.js';
 import { hasErrors } from '../core/diagnostic.js';
 import type { PendingChange, Plan } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { storedDifferently } from './converged.js';
-import { mapWithConcurrency } from './pool.js';
 import type { ChangeResult } from './types.js';
 
 export interface ApplyOptions {

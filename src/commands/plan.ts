@@ -6,9 +6,9 @@
 
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { mapWithConcurrency } from '../apply/pool.js';
 import { resolveComponents } from '../components/resolve.js';
 import type { ComponentResult } from '../components/types.js';
+import { mapWithConcurrency } from '../core/concurrency.js';
 import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { loadDocuments } from '../documents/index.js';
 import type {

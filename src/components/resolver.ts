@@ -1,8 +1,8 @@
+import { createLimiter } from '../core/concurrency.js';
 import { ApiError } from '../service/errors.js';
 import type { PlatformTemplate, ResolveResponse, ServiceClient } from '../service/types.js';
 import { type ComponentTarget, resolveParams } from './component-target.js';
 import { classifyFailure } from './failures.js';
-import { createLimiter } from './limiter.js';
 
 export type Resolution =
   | { readonly ok: true; readonly response: ResolveResponse; readonly shared: boolean }

@@ -2,9 +2,11 @@
  * Which command a run performs, chosen from the event that started the workflow. Pure: it reads the event
  * name and payload it is given and decides; the caller reports what it says.
  */
+import { UsageError } from '../core/errors.js';
 
-/** The commands the action can run. */
-export type ActionRunCommand = 'validate' | 'plan' | 'apply' | 'drift';
+/** The commands the action can run: the one list the inputs, the dispatch input and the messages use. */
+export const ACTION_RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'] as const;
+export type ActionRunCommand = (typeof ACTION_RUN_COMMANDS)[number];
 
 export interface EventInput {
   /** GITHUB_EVENT_NAME. */
@@ -46,13 +48,32 @@ export const SUPPORTED_EVENTS = [
   'workflow_dispatch',
 ] as const;
 
-const DISPATCH_COMMANDS: readonly ActionRunCommand[] = ['validate', 'plan', 'apply', 'drift'];
 const NULL_SHA = /^0{40}$/;
 
-/** Thrown when the event cannot be served; its message is the one line to show. */
-export class UnsupportedEventError extends Error {
-  override readonly name = 'UnsupportedEventError';
+/** Thrown when the event cannot be served: a usage error like a bad input, its message the one line to show. */
+export class UnsupportedEventError extends UsageError {}
+
+/**
+ * A decision with the defaults of a run that compares nothing: the checked-out files, the commit of the run,
+ * no pull request, only the components that changed.
+ */
+function decision(
+  input: EventInput,
+  fields: Pick<EventDecision, 'command'> & Partial<EventDecision>,
+): EventDecision {
+  return {
+    base: null,
+    head: null,
+    checkSha: input.sha,
+    pullRequest: null,
+    skipped: [],
+    allComponents: false,
+    ...fields,
+  };
 }
+
+const isRunCommand = (value: string): value is ActionRunCommand =>
+  (ACTION_RUN_COMMANDS as readonly string[]).includes(value);
 
 export function decideCommand(input: EventInput): EventDecision {
   const { eventName, payload } = input;
@@ -66,31 +87,18 @@ export function decideCommand(input: EventInput): EventDecision {
     case 'merge_group':
       return fromMergeGroup(input, payload);
     case 'schedule':
-      return withoutToken(input, {
-        command: explicitOr(input, 'drift'),
-        base: null,
-        head: null,
-        checkSha: input.sha,
-        pullRequest: null,
-        skipped: [],
-        allComponents: true,
-      });
+      return withoutToken(
+        input,
+        decision(input, { command: explicitOr(input, 'drift'), allComponents: true }),
+      );
     case 'workflow_dispatch':
       return fromDispatch(input, payload);
     default:
       if (input.command !== 'auto') {
-        return withoutToken(input, {
-          command: input.command,
-          base: null,
-          head: null,
-          checkSha: input.sha,
-          pullRequest: null,
-          skipped: [],
-          allComponents: true,
-        });
+        return withoutToken(input, decision(input, { command: input.command, allComponents: true }));
       }
       throw new UnsupportedEventError(
-        `The event '${eventName || '(none)'}' is not supported with command: auto. Supported events: ${SUPPORTED_EVENTS.join(', ')}; or set the command input to validate, plan, apply or drift.`,
+        `The event '${eventName || '(none)'}' is not supported with command: auto. Supported events: ${SUPPORTED_EVENTS.join(', ')}; or set the command input to ${ACTION_RUN_COMMANDS.slice(0, -1).join(', ')} or ${ACTION_RUN_COMMANDS.at(-1)}.`,
       );
   }
 }
@@ -103,25 +111,24 @@ function fromPullRequest(input: EventInput, payload: unknown): EventDecision {
   const pr = field(payload, 'pull_request');
   const command = explicitOr(input, 'plan');
   refuseWritesOnPullRequest(command, 'pull_request');
-  const decision: EventDecision = {
+  const head = str(field(field(pr, 'head'), 'sha'));
+  const planned = decision(input, {
     command,
     base: str(field(field(pr, 'base'), 'sha')),
-    head: str(field(field(pr, 'head'), 'sha')),
-    checkSha: str(field(field(pr, 'head'), 'sha')) ?? input.sha,
-    pullRequest: num(field(pr, 'number')) ?? num(field(payload, 'number')),
-    skipped: [],
-    allComponents: false,
-  };
+    head,
+    checkSha: head ?? input.sha,
+    pullRequest: pullRequestNumber(pr, payload),
+  });
   if (command !== 'validate' && isFork(pr)) {
     return {
-      ...decision,
+      ...planned,
       command: 'validate',
       skipped: [
         'Pull request from a fork: the workflow has no secrets and a read-only token, so only offline validation ran (no plan, no component resolution).',
       ],
     };
   }
-  return withoutToken(input, decision);
+  return withoutToken(input, planned);
 }
 
 /**
@@ -132,17 +139,13 @@ function fromPullRequest(input: EventInput, payload: unknown): EventDecision {
 function fromPullRequestTarget(input: EventInput, payload: unknown): EventDecision {
   const pr = field(payload, 'pull_request');
   refuseWritesOnPullRequest(explicitOr(input, 'validate'), 'pull_request_target');
-  return {
+  return decision(input, {
     command: 'validate',
-    base: null,
-    head: null,
-    checkSha: input.sha,
-    pullRequest: num(field(pr, 'number')) ?? num(field(payload, 'number')),
+    pullRequest: pullRequestNumber(pr, payload),
     skipped: [
       "pull_request_target: the pull request's documents are never read with secrets; only the checked-out revision was validated, offline. Use pull_request for plans (see the documentation's safe pattern).",
     ],
-    allComponents: false,
-  };
+  });
 }
 
 function fromPush(input: EventInput, payload: unknown): EventDecision {
@@ -161,15 +164,16 @@ function fromPush(input: EventInput, payload: unknown): EventDecision {
         : `Push to ${ref}, not the default branch (${defaultBranch}): the plan was made and not applied.`,
     );
   }
-  return withoutToken(input, {
-    command,
-    base: before && !NULL_SHA.test(before) ? before : null,
-    head: after,
-    checkSha: after,
-    pullRequest: null,
-    skipped,
-    allComponents: false,
-  });
+  return withoutToken(
+    input,
+    decision(input, {
+      command,
+      base: before && !NULL_SHA.test(before) ? before : null,
+      head: after,
+      checkSha: after,
+      skipped,
+    }),
+  );
 }
 
 /**
@@ -177,21 +181,11 @@ function fromPush(input: EventInput, payload: unknown): EventDecision {
  * to plan, and nothing it could apply: only the checked-out files are validated, unless a command was asked.
  */
 function fromDeletion(input: EventInput, ref: string): EventDecision {
-  const decision: EventDecision = {
-    command: explicitOr(input, 'validate'),
-    base: null,
-    head: null,
-    checkSha: input.sha,
-    pullRequest: null,
-    skipped:
-      input.command === 'auto'
-        ? [
-            `Push deleted ${ref}: there is nothing to plan or apply; only the checked-out files were validated.`,
-          ]
-        : [],
-    allComponents: false,
-  };
-  return withoutToken(input, decision);
+  const skipped =
+    input.command === 'auto'
+      ? [`Push deleted ${ref}: there is nothing to plan or apply; only the checked-out files were validated.`]
+      : [];
+  return withoutToken(input, decision(input, { command: explicitOr(input, 'validate'), skipped }));
 }
 
 /**
@@ -205,15 +199,10 @@ function fromMergeGroup(input: EventInput, payload: unknown): EventDecision {
   refuseWritesOnPullRequest(command, 'merge_group');
   const head = str(field(group, 'head_sha')) ?? input.sha;
   const base = str(field(group, 'base_sha'));
-  return withoutToken(input, {
-    command,
-    base: base && !NULL_SHA.test(base) ? base : null,
-    head,
-    checkSha: head,
-    pullRequest: null,
-    skipped: [],
-    allComponents: false,
-  });
+  return withoutToken(
+    input,
+    decision(input, { command, base: base && !NULL_SHA.test(base) ? base : null, head, checkSha: head }),
+  );
 }
 
 function fromDispatch(input: EventInput, payload: unknown): EventDecision {
@@ -221,30 +210,22 @@ function fromDispatch(input: EventInput, payload: unknown): EventDecision {
   let command: ActionRunCommand;
   const skipped: string[] = [];
   if (requested !== null && requested !== '' && requested !== 'auto') {
-    if (!(DISPATCH_COMMANDS as readonly string[]).includes(requested)) {
+    if (!isRunCommand(requested)) {
       throw new UnsupportedEventError(
-        `The workflow_dispatch input command '${requested}' is not supported. Expected one of: ${DISPATCH_COMMANDS.join(', ')}.`,
+        `The workflow_dispatch input command '${requested}' is not supported. Expected one of: ${ACTION_RUN_COMMANDS.join(', ')}.`,
       );
     }
-    command = requested as ActionRunCommand;
+    command = requested;
   } else if (input.command !== 'auto') {
     command = input.command;
   } else {
     // Nothing asked for a write: the safe choice is a plan, and the summary says how to ask for more.
     command = 'plan';
     skipped.push(
-      'workflow_dispatch without a command: planned only. Give the workflow a `command` input (validate, plan, apply, drift) to choose.',
+      `workflow_dispatch without a command: planned only. Give the workflow a \`command\` input (${ACTION_RUN_COMMANDS.join(', ')}) to choose.`,
     );
   }
-  return withoutToken(input, {
-    command,
-    base: null,
-    head: null,
-    checkSha: input.sha,
-    pullRequest: null,
-    skipped,
-    allComponents: true,
-  });
+  return withoutToken(input, decision(input, { command, skipped, allComponents: true }));
 }
 
 function refuseWritesOnPullRequest(command: ActionRunCommand, eventName: string): void {
@@ -266,6 +247,11 @@ function withoutToken(input: EventInput, decision: EventDecision): EventDecision
       `No api-token was given: only offline validation ran (the ${decision.command} needs the service).`,
     ],
   };
+}
+
+/** The pull request's number, from the pull request or else the event (GitHub sends both). */
+function pullRequestNumber(pr: unknown, payload: unknown): number | null {
+  return num(field(pr, 'number')) ?? num(field(payload, 'number'));
 }
 
 /** A fork's head repository differs from the base's (or was deleted: head.repo is null). */

@@ -1,4 +1,5 @@
 import type { ClusterRef } from '../commands/types.js';
+import { mapWithConcurrency } from '../core/concurrency.js';
 import { ApiError } from '../service/errors.js';
 import type { ClusterLogEntry, ServiceClient } from '../service/types.js';
 import { pickDeployment, summarizeDeployment } from './deployment.js';
@@ -174,12 +175,10 @@ export async function collectClusterLogs(
 ): Promise<ClusterLogsReport[]> {
   const unique = [...new Map(clusters.map((c) => [clusterKey(c), c])).values()];
   const reports: ClusterLogsReport[] = new Array(unique.length);
-  const concurrency = Math.max(1, Math.min(options.concurrency ?? 4, unique.length));
-  let next = 0;
   let refused: string | null = null;
 
-  async function fetchNext(): Promise<void> {
-    const index = next++;
+  // Decided when the cluster's turn comes, not when it was queued: a refusal meanwhile stops it.
+  async function fetchOne(index: number): Promise<void> {
     const cluster = unique[index]!;
     if (refused !== null) {
       reports[index] = failedReport(cluster, `not asked: ${refused}`);
@@ -197,12 +196,8 @@ export async function collectClusterLogs(
     }
   }
 
-  async function worker(): Promise<void> {
-    while (next < unique.length) await fetchNext();
-  }
-
   // The first cluster alone: if the token is refused or the service is down, the others are not asked.
-  if (unique.length > 0) await fetchNext();
-  await Promise.all(Array.from({ length: concurrency }, () => worker()));
+  if (unique.length > 0) await fetchOne(0);
+  await mapWithConcurrency(unique.slice(1), options.concurrency ?? 4, (_, index) => fetchOne(index + 1));
   return reports;
 }

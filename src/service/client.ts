@@ -20,7 +20,7 @@ import type { OperationRequest } from './requests.js';
 import * as requests from './requests.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
 import { send, type Timeouts, type TransportConfig } from './transport.js';
-import type { ServiceClient } from './types.js';
+import type { ClosableServiceClient } from './types.js';
 
 export interface ServiceClientOptions {
   /** Base address (see resolveApiUrl: https, or http to loopback only; anything else is a UsageError). */
@@ -57,12 +57,7 @@ const KEEP_ALIVE_MS = 30_000;
  * The service client: one method per operation, each a request (src/service/requests.ts) sent through
  * the transport and decoded at the boundary (src/service/decode/). One keep-alive Agent per client.
  */
-export function createServiceClient(options: ServiceClientOptions): ServiceClient & {
-  /** Waits for the requests in flight, then closes the connections (of the Agent the client created). */
-  close(): Promise<void>;
-  /** Closes the connections at once: requests still in flight fail. For a run that has given up waiting. */
-  destroy(): Promise<void>;
-} {
+export function createServiceClient(options: ServiceClientOptions): ClosableServiceClient {
   const token = options.token.trim();
   if (token === '') throw new UsageError(`No API token. ${HINT_401}`);
   // Checked again here, so no caller can send the token in clear text to another machine by mistake.

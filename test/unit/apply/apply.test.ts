@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan } from '../../../src/apply/apply.js';
-import { mapWithConcurrency } from '../../../src/apply/pool.js';
 import { overwroteOutsideEdit } from '../../../src/apply/types.js';
+import { mapWithConcurrency } from '../../../src/core/concurrency.js';
 import type { AlertRuleChange, Plan, UpdateChange } from '../../../src/plan/types.js';
 import { formatApplyResultsText } from '../../../src/report/plan-text.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';

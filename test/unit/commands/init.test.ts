@@ -123,7 +123,9 @@ describe('platform-gitops init', () => {
     );
     const bad = await cli(['init', dir, '--from-org', 'acme'], { QOVERY_API_TOKEN: 't' });
     expect(bad).toMatchObject({ status: 1 });
-    expect(bad.stderr).toBe("platform-gitops: --from-org must be a UUID such as 7f1b2c3d-0000-4000-8000-000000000001, not 'acme'\n");
+    expect(bad.stderr).toBe(
+      "platform-gitops: --from-org must be a UUID such as 7f1b2c3d-0000-4000-8000-000000000001, not 'acme'\n",
+    );
     expect(tree(dir)).toEqual([]);
   });
 });

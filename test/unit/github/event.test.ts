@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/core/errors.js';
 import { decideCommand, type EventInput, UnsupportedEventError } from '../../../src/github/event.js';
 
 const BASE = 'a'.repeat(40);
@@ -64,6 +65,8 @@ describe('decideCommand', () => {
     expect(() => decideCommand(input({ eventName: 'pull_request_target', command: 'apply' }))).toThrow(
       UnsupportedEventError,
     );
+    // A usage error: the faces show its one line and exit as for a bad input, never with a stack.
+    expect(() => decideCommand(input({ command: 'apply' }))).toThrow(UsageError);
   });
 
   it('never reads the pull request documents on pull_request_target', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../../src/components/canonical-json.js';
-import { createLimiter } from '../../../src/components/limiter.js';
+import { createLimiter } from '../../../src/core/concurrency.js';
 
 describe('createLimiter', () => {
   it('never runs more than the limit at once, and runs everything', async () => {
@@ -46,14 +45,5 @@ describe('createLimiter', () => {
     const limit = createLimiter(1);
     await expect(limit(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await limit(async () => 'next')).toBe('next');
-  });
-});
-
-describe('canonicalJson', () => {
-  it('ignores key order at every depth but keeps list order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, 1], c: null } })).toBe(
-      canonicalJson({ a: { c: null, d: [2, 1] }, b: 1 }),
-    );
-    expect(canonicalJson([1, 2])).not.toBe(canonicalJson([2, 1]));
   });
 });

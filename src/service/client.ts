@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
+import { maxAnswerBytes } from './answer-size.js';
 import { HINT_401, invalidResponseError, writeBudgetError } from './api-errors.js';
 import { resolveApiUrl } from './api-url.js';
 import { authorizationHeader } from './auth.js';
@@ -36,6 +37,8 @@ export interface ServiceClientOptions {
   readonly userAgent?: string;
   /** Jitter source for backoff, in [0, 1). */
   readonly random?: () => number;
+  /** Largest answer read; default from PLATFORM_GITOPS_MAX_ANSWER_MIB, else 256 MiB (answer-size.ts). */
+  readonly maxAnswerBytes?: number;
 }
 
 /**
@@ -89,6 +92,7 @@ export function createServiceClient(
     counter,
     // The service could echo what it was sent; its words never carry the token out.
     redact: (text) => (text.includes(token) ? text.split(token).join('***') : text),
+    maxAnswerBytes: options.maxAnswerBytes ?? maxAnswerBytes(process.env),
   };
 
   let closed = false;

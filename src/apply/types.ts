@@ -18,6 +18,8 @@ export interface ChangeResult {
   readonly converged?: boolean;
   /** Fields the service stored differently from what was sent (before = sent, after = stored). */
   readonly storedDifferently?: readonly FieldDiff[];
+  /** What else a person should know about this write, e.g. a concurrent duplicate removed. */
+  readonly note?: string;
   /** Outside edits this write overwrote (from the plan's `outsideEdit`). */
   readonly overwroteOutsideEdit?: readonly FieldDiff[];
 }

@@ -201,6 +201,7 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
       continue;
     }
     lines.push(`  ${paint('32', '✓')} ${pastTense(result.action)} ${result.name}${id}  ${where}`);
+    if (result.note) lines.push(`      ${result.note}`);
     if (result.storedDifferently && result.storedDifferently.length > 0) {
       lines.push(
         `      the service stored differently: ${result.storedDifferently

@@ -188,6 +188,7 @@ export function resultsBlock(results: readonly ChangeResult[]): Block {
       const details: string[] = [];
       if (r.error) details.push(messageMarkdown(r.error, 500));
       if (r.status !== null) details.push(`HTTP ${r.status}`);
+      if (r.note) details.push(messageMarkdown(r.note, 500));
       if (r.overwroteOutsideEdit?.length) {
         details.push(
           `overwrote an edit made outside git: ${r.overwroteOutsideEdit.map((d) => inlineCode(d.path)).join(', ')}`,

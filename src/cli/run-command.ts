@@ -39,9 +39,16 @@ export async function runCommand(args: CliArgs, io: CliIo): Promise<number> {
       case 'plan':
         report = await (await import('../commands/plan.js')).runPlan(context);
         break;
-      case 'apply':
-        report = await (await import('../commands/apply.js')).runApply(context);
+      case 'apply': {
+        const lock = await (await import('../apply/lock-file.js')).acquireApplyLock(context.root);
+        if (lock.takenOver) io.stderr(`${lock.takenOver}\n`);
+        try {
+          report = await (await import('../commands/apply.js')).runApply(context);
+        } finally {
+          await lock.release();
+        }
         break;
+      }
       case 'drift':
         report = await (await import('../commands/drift.js')).runDrift(context, {
           remediate: args.remediate,

@@ -80,6 +80,9 @@ export async function planRun(
   for (const notice of client?.notices() ?? []) {
     diagnostics.push(diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, notice));
   }
+  for (const warning of client?.deprecations() ?? []) {
+    diagnostics.push(diagnostic('warning', '', FILE_START, PLAN_CODES.serviceDeprecated, warning));
+  }
   const clusters = clustersOf(plan, components, ctx.organizationId);
   return {
     report: finish(ctx, command, started, diagnostics, plan, componentResults, skipped, client, clusters),

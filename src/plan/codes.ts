@@ -31,6 +31,8 @@ export const PLAN_CODES = {
   serviceRequestFailed: 'service.request-failed',
   /** notice: something the client tolerated at the boundary (an unknown enum value, a new field type). */
   serviceNotice: 'service.notice',
+  /** warning: the service answered an operation with Deprecation or Sunset headers (once per operation). */
+  serviceDeprecated: 'service.deprecated',
   /** notice: what export wrote. */
   exportWritten: 'export.written',
 } as const;

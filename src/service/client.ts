@@ -13,6 +13,7 @@ import {
 import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
 import { decodePlatformTemplates, decodeResolveResponse } from './decode/platform.js';
 import { type DecodeContext, DecodeError } from './decode/read.js';
+import { deprecationWarning } from './deprecation.js';
 import { Notices } from './notices.js';
 import { RateLimitPacer } from './pacing.js';
 import { RequestCounter } from './request-counter.js';
@@ -79,6 +80,7 @@ export function createServiceClient(
   const pacer = new RateLimitPacer(clock);
   const counter = new RequestCounter();
   const notices = new Notices();
+  const deprecations = new Notices();
   const config: TransportConfig = {
     baseUrl,
     dispatcher: options.dispatcher ?? ownAgent!,
@@ -93,6 +95,10 @@ export function createServiceClient(
     // The service could echo what it was sent; its words never carry the token out.
     redact: (text) => (text.includes(token) ? text.split(token).join('***') : text),
     maxAnswerBytes: options.maxAnswerBytes ?? maxAnswerBytes(process.env),
+    onHeaders: (request, headers) => {
+      const text = deprecationWarning(request.operation, headers);
+      if (text) deprecations.add(request.operation, text);
+    },
   };
 
   let closed = false;
@@ -136,6 +142,7 @@ export function createServiceClient(
     listClusterLogs: (organizationId, clusterId) =>
       call(requests.listClusterLogs(organizationId, clusterId), decodeClusterLogs),
     requestCounts: () => counter.snapshot(),
+    deprecations: () => deprecations.list(),
     rateLimit: () => pacer.status(),
     assertBudget(writes) {
       const status = pacer.status();

@@ -43,6 +43,8 @@ export interface TransportConfig {
   readonly pacer: RateLimitPacer;
   readonly counter: RequestCounter;
   readonly redact: (text: string) => string;
+  /** Told of every answer's headers, to say once per operation that the service deprecates it. */
+  readonly onHeaders?: (request: OperationRequest, headers: Dispatcher.ResponseData['headers']) => void;
   /** Answers larger than this are refused rather than buffered (src/service/answer-size.ts). */
   readonly maxAnswerBytes: number;
 }
@@ -122,6 +124,7 @@ async function attemptOnce(config: TransportConfig, request: OperationRequest): 
       signal: deadline.signal,
     });
     config.pacer.observe(readRateLimit(response.headers, config.clock.now()));
+    config.onHeaders?.(request, response.headers);
     text = await readText(response.body, response.statusCode, config.maxAnswerBytes);
     await connectionReturned();
   } catch (error) {

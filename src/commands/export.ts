@@ -9,6 +9,7 @@ import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
+import { checkExported } from '../plan/export-validation.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { finish, serviceError } from './plan.js';
@@ -50,7 +51,9 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
     else skipped.push(`alert rule "${rule.name}" (${rule.id}) not exported: ${why}`);
   }
   const dir = resolve(ctx.root, options.outDir);
-  const documents = exportDocuments(rules);
+  const checked = checkExported(exportDocuments(rules));
+  skipped.push(...checked.refused);
+  const documents = checked.valid;
   await writeDocuments(dir, documents);
   ctx.progress(`wrote ${documents.length} alert rule document${documents.length === 1 ? '' : 's'} to ${dir}`);
   const note = diagnostic(

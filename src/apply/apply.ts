@@ -1,6 +1,7 @@
 /**
  * applyPlan executes a Plan and nothing else: the bodies it sends are the plan's own `request`s, the
- * rules it deletes are the plan's own deletes. It never diffs again and never reads the rule back.
+ * rules it deletes are the plan's own deletes. It never diffs again; after creates it re-reads each
+ * organization once to remove a duplicate another run created at the same time (concurrent-duplicates.ts).
  */
 
 import { mapWithConcurrency } from '../core/concurrency.js';
@@ -9,6 +10,7 @@ import type { PendingChange, Plan } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
+import { removeConcurrentDuplicates } from './concurrent-duplicates.js';
 import { storedDifferently } from './converged.js';
 import type { ChangeResult } from './types.js';
 
@@ -51,13 +53,14 @@ export async function applyChanges(
   if (writes.length === 0) return [];
   client.assertBudget(writes.length);
   let refusedAll: ApiError | null = null;
-  return mapWithConcurrency(writes, options.concurrency, async (change) => {
+  const results = await mapWithConcurrency(writes, options.concurrency, async (change) => {
     const result: Outcome = refusedAll ? notSent(change, refusedAll) : await applyChange(change, client);
     if (!refusedAll && result.failure && refusesEveryRequest(result.failure)) refusedAll = result.failure;
     const { failure: _failure, ...reported } = result;
     options.progress?.(progressLine(reported));
     return reported;
   });
+  return refusedAll ? results : removeConcurrentDuplicates(results, client);
 }
 
 /**

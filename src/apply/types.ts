@@ -16,6 +16,8 @@ export interface ChangeResult {
   readonly converged?: boolean;
   /** Fields the service stored differently from what was sent (before = sent, after = stored). */
   readonly storedDifferently?: readonly FieldDiff[];
+  /** What else a person should know about this write, e.g. a concurrent duplicate removed. */
+  readonly note?: string;
 }
 
 /** The outside edits a successful write overwrote (from its change's `outsideEdit`). */

@@ -1,5 +1,5 @@
 import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
-import type { CommandName, RunContext } from '../commands/types.js';
+import type { CommandName, RunContext, RunReport } from '../commands/types.js';
 import { renderJson } from '../report/json-output.js';
 import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
 import type { CliArgs } from './args.js';
@@ -36,7 +36,18 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
   const policy = { failOn: args.failOn, detailedExitcode: args.detailedExitcode };
   try {
     if (args.command === 'logs') return await runLogsCommand(args, io, context, policy);
-    const report = await dispatch(reportCommand(args, args.command), context);
+    // Two applies of one work tree at once would both create what the plan creates: the second waits for no one.
+    const lock =
+      args.command === 'apply'
+        ? await (await import('../apply/lock-file.js')).acquireApplyLock(context.root)
+        : null;
+    if (lock?.takenOver) io.stderr(`${lock.takenOver}\n`);
+    let report: RunReport;
+    try {
+      report = await dispatch(reportCommand(args, args.command), context);
+    } finally {
+      await lock?.release();
+    }
     const render = { format: args.format, color, redactor: context.redactor, policy, verbose: args.verbose };
     io.stdout(renderReport(report, render));
     return exitCodeFor(report, policy);

@@ -10,6 +10,7 @@ import { UsageError } from '../core/errors.js';
 import { parseFiles } from '../documents/index.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
+import { checkExported } from '../plan/export-validation.js';
 import { checkQueries } from '../promql/index.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
@@ -106,7 +107,10 @@ export async function exportContent(client: ServiceClient, organizationId: strin
     if (why === null) rules.push(rule);
     else skipped.push(`alert rule "${rule.name}" (${rule.id}) not exported: ${why}`);
   }
-  return { documents: exportDocuments(rules), skipped };
+  // A document validate would refuse is never written: it is named and left out, like an unknown value.
+  const checked = checkExported(exportDocuments(rules));
+  skipped.push(...checked.refused);
+  return { documents: checked.valid, skipped };
 }
 
 /**

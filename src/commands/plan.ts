@@ -125,9 +125,14 @@ export async function planRun(
       : NOTHING_RESOLVED,
   ]);
 
-  const notices = (client?.notices() ?? []).map((notice) =>
-    diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, notice),
-  );
+  const notices = [
+    ...(client?.notices() ?? []).map((notice) =>
+      diagnostic('notice', '', FILE_START, PLAN_CODES.serviceNotice, notice),
+    ),
+    ...(client?.deprecations() ?? []).map((warning) =>
+      diagnostic('warning', '', FILE_START, PLAN_CODES.serviceDeprecated, warning),
+    ),
+  ];
   const plan = planned?.plan ?? null;
   const report = runReport(ctx, {
     command,

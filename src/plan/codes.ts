@@ -37,6 +37,8 @@ export const PLAN_CODES = {
   planFileOtherDocuments: 'apply.plan-other-documents',
   /** error: `apply --plan`: the live rule moved since the plan was made; the change is not written. */
   changedSincePlan: 'apply.changed-since-plan',
+  /** warning: the service answered an operation with Deprecation or Sunset headers (once per operation). */
+  serviceDeprecated: 'service.deprecated',
   /** notice: what export wrote. */
   exportWritten: 'export.written',
 } as const;

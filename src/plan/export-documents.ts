@@ -16,6 +16,9 @@ export interface ExportedDocument {
   /** A file name safe on every platform: no separator, no traversal, no reserved device name. */
   readonly fileName: string;
   readonly text: string;
+  /** The live rule it was written from. */
+  readonly ruleId: string;
+  readonly ruleName: string;
 }
 
 export function exportDocuments(rules: readonly ManagedAlertRule[]): ExportedDocument[] {
@@ -23,7 +26,7 @@ export function exportDocuments(rules: readonly ManagedAlertRule[]): ExportedDoc
   const taken = new Set<string>();
   return sorted.map((rule) => {
     const fileName = uniqueName(slug(rule.name), taken);
-    return { fileName, text: documentText(rule) };
+    return { fileName, text: documentText(rule), ruleId: rule.id, ruleName: rule.name };
   });
 }
 

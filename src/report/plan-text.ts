@@ -214,6 +214,7 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
       continue;
     }
     lines.push(`  ${paint('32', '✓')} ${pastTense(change.action)} ${change.name}${id}  ${where}`);
+    if (result.note) lines.push(`      ${result.note}`);
     if (result.storedDifferently && result.storedDifferently.length > 0) {
       lines.push(
         `      the service stored differently: ${result.storedDifferently

@@ -118,6 +118,7 @@ export function resultsBlock(results: readonly ChangeResult[], links: SourceLink
       const details: string[] = [];
       if (r.error) details.push(messageMarkdown(r.error, 500));
       if (r.status !== null) details.push(`HTTP ${r.status}`);
+      if (r.note) details.push(messageMarkdown(r.note, 500));
       const overwrote = overwroteOutsideEdit(r);
       if (overwrote.length > 0) {
         details.push(

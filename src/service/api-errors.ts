@@ -1,3 +1,4 @@
+import { answerTooLargeHint } from './answer-size.js';
 import { ApiError } from './errors.js';
 import type { OperationRequest } from './requests.js';
 import type { GiveUpReason } from './retry-policy.js';
@@ -122,6 +123,17 @@ export function invalidResponseError(request: OperationRequest, status: number, 
     kind: 'invalid-response',
     serviceMessage: null,
     hint: `The answer cannot be used: ${problem}. ${acceptedWrite(request, status)}The service may have changed; please report this.`,
+  });
+}
+
+/** An answer past this run's size bound: said as a setting to raise, not as a fault of the service. */
+export function answerTooLargeError(request: OperationRequest, status: number, limit: number): ApiError {
+  return new ApiError({
+    ...where(request),
+    status,
+    kind: 'invalid-response',
+    serviceMessage: null,
+    hint: `${answerTooLargeHint(limit)} ${acceptedWrite(request, status)}`.trim(),
   });
 }
 

@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
+import { maxAnswerBytes } from './answer-size.js';
 import { HINT_401, invalidResponseError, writeBudgetError } from './api-errors.js';
 import { resolveApiUrl } from './api-url.js';
 import { authorizationHeader } from './auth.js';
@@ -12,6 +13,7 @@ import {
 import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
 import { decodePlatformTemplates, decodeResolveResponse } from './decode/platform.js';
 import { type DecodeContext, DecodeError } from './decode/read.js';
+import { deprecationWarning } from './deprecation.js';
 import { ApiError } from './errors.js';
 import { Notices } from './notices.js';
 import { RateLimitPacer } from './pacing.js';
@@ -37,6 +39,8 @@ export interface ServiceClientOptions {
   readonly userAgent?: string;
   /** Jitter source for backoff, in [0, 1). */
   readonly random?: () => number;
+  /** Largest answer read; default from PLATFORM_GITOPS_MAX_ANSWER_MIB, else 256 MiB (answer-size.ts). */
+  readonly maxAnswerBytes?: number;
 }
 
 /**
@@ -75,6 +79,7 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
   const pacer = new RateLimitPacer(clock);
   const counter = new RequestCounter();
   const notices = new Notices();
+  const deprecations = new Notices();
   const config: TransportConfig = {
     baseUrl,
     dispatcher: options.dispatcher ?? ownAgent!,
@@ -88,6 +93,11 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
     counter,
     // The service could echo what it was sent; its words never carry the token out.
     redact: (text) => (text.includes(token) ? text.split(token).join('***') : text),
+    maxAnswerBytes: options.maxAnswerBytes ?? maxAnswerBytes(process.env),
+    onHeaders: (request, headers) => {
+      const text = deprecationWarning(request.operation, headers);
+      if (text) deprecations.add(request.operation, text);
+    },
   };
 
   let closed = false;
@@ -138,6 +148,7 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
     listClusterLogs: (organizationId, clusterId) =>
       call(requests.listClusterLogs(organizationId, clusterId), decodeClusterLogs),
     requestCounts: () => counter.snapshot(),
+    deprecations: () => deprecations.list(),
     rateLimit: () => pacer.status(),
     assertBudget(writes) {
       const status = pacer.status();

@@ -1,6 +1,7 @@
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../core/clock.js';
 import {
+  answerTooLargeError,
   budgetExhaustedError,
   type FailureContext,
   httpError,
@@ -42,6 +43,10 @@ export interface TransportConfig {
   readonly pacer: RateLimitPacer;
   readonly counter: RequestCounter;
   readonly redact: (text: string) => string;
+  /** Told of every answer's headers, to say once per operation that the service deprecates it. */
+  readonly onHeaders?: (request: OperationRequest, headers: Dispatcher.ResponseData['headers']) => void;
+  /** Answers larger than this are refused rather than buffered (src/service/answer-size.ts). */
+  readonly maxAnswerBytes: number;
 }
 
 export interface Answer {
@@ -49,9 +54,6 @@ export interface Answer {
   /** The parsed JSON body; undefined when the answer had none (204). */
   readonly body: unknown;
 }
-
-/** Answers larger than this are refused rather than buffered: no list we read comes near it. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 type AttemptResult =
   | { readonly ok: true; readonly status: number; readonly text: string }
@@ -122,10 +124,11 @@ async function attemptOnce(config: TransportConfig, request: OperationRequest): 
       signal: deadline.signal,
     });
     config.pacer.observe(readRateLimit(response.headers, config.clock.now()));
-    text = await readText(response.body, response.statusCode);
+    config.onHeaders?.(request, response.headers);
+    text = await readText(response.body, response.statusCode, config.maxAnswerBytes);
     await connectionReturned();
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw invalidResponseError(request, error.status, error.message);
+    if (error instanceof BodyTooLargeError) throw answerTooLargeError(request, error.status, error.limit);
     const failure = classifyTransportError(error);
     return { ok: false, failure, error: (ctx) => transportError(request, failure, ctx, error) };
   } finally {
@@ -204,20 +207,27 @@ class AttemptTooSlowError extends Error {
 }
 
 class BodyTooLargeError extends Error {
-  constructor(readonly status: number) {
-    super(`the body is larger than ${MAX_BODY_BYTES} bytes`);
+  constructor(
+    readonly status: number,
+    readonly limit: number,
+  ) {
+    super(`the body is larger than ${limit} bytes`);
   }
 }
 
-async function readText(body: Dispatcher.ResponseData['body'], status: number): Promise<string> {
+async function readText(
+  body: Dispatcher.ResponseData['body'],
+  status: number,
+  limit: number,
+): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       body.destroy();
-      throw new BodyTooLargeError(status);
+      throw new BodyTooLargeError(status, limit);
     }
     chunks.push(buffer);
   }

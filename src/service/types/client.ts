@@ -84,6 +84,8 @@ export interface ServiceClient {
   assertBudget(writes: number): void;
   /** What was tolerated at the boundary (an unknown enum value, an unknown descriptor type), once each. */
   notices(): readonly string[];
+  /** Operations the service answered with `Deprecation` or `Sunset` headers: one sentence per operation. */
+  deprecations(): readonly string[];
 }
 
 /** A client a run opened, and closes when it is done with it. */

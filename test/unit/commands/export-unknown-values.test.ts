@@ -23,7 +23,7 @@ const RULES = [
   },
   {
     ...live({ id: 'a2a2a2a2-0000-4000-8000-000000000504', name: 'space-cluster' }),
-    target: { target_type: ' CLUSTER', target_id: 'c-1' },
+    target: { target_type: ' CLUSTER', target_id: 'c1a5e7e0-0000-4000-8000-000000000101' },
   },
 ];
 

@@ -6,6 +6,7 @@ import { systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
 import { createGitReader } from '../git/reader.js';
+import { AnswerWatchdog } from '../github/answer-watchdog.js';
 import { createGitHubClient } from '../github/client.js';
 import { runCommand } from '../github/dispatch.js';
 import { decideCommand, type EventDecision, UnsupportedEventError } from '../github/event.js';
@@ -128,9 +129,12 @@ async function runAndReport(
 
   let checkRunPublished = false;
   if (runner.repository && inputs.githubToken) {
+    const watchdog = new AnswerWatchdog({ log: (line) => core.info(line) });
     const github = createGitHubClient(inputs.githubToken, {
       baseUrl: runner.apiUrl,
       log: (line) => core.info(redactor.redact(line)),
+      signal: watchdog.signal,
+      onActivity: watchdog.activity,
     });
     const published = await publishToGitHub(
       github,
@@ -152,7 +156,7 @@ async function runAndReport(
         driftLabel: inputs.driftLabel,
       },
       redactor,
-    );
+    ).finally(() => watchdog.dispose());
     checkRunPublished = published.checkRunPublished;
     notes.push(...published.notes);
   } else if (inputs.checks || inputs.comment || inputs.driftIssue) {

@@ -2,6 +2,7 @@ import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { isLoopbackHost } from '../service/api-url.js';
+import { failFastWhenUnreachable } from './unreachable.js';
 
 /** The GitHub REST client the reporters use (octokit with the REST endpoint methods). */
 export type GitHubClient = ReturnType<typeof getOctokit>;
@@ -13,6 +14,10 @@ export interface GitHubClientOptions {
   readonly log?: (line: string) => void;
   /** First retry delay in milliseconds (default 1000); tests against a local API pass a small one. */
   readonly retryBaseMs?: number;
+  /** Aborts every request in flight and every later one (the run's bound on waiting for GitHub). */
+  readonly signal?: AbortSignal;
+  /** Called when a request starts and when it settles: the run's watchdog counts time without answers. */
+  readonly onActivity?: (event: 'start' | 'settle') => void;
 }
 
 /**
@@ -33,17 +38,19 @@ function retryWhileUnder(limit: number, what: string, log: (line: string) => voi
 
 /**
  * GitHub's client with octokit's throttling (primary and secondary rate limits, one write at a time with
- * a pause between writes, as GitHub asks of integrations) and retry (5xx and network errors) plugins.
+ * a pause between writes, as GitHub asks of integrations) and retry (5xx and resets) plugins; a refused
+ * connection or an unknown host fails at once (see failFastWhenUnreachable).
  * A loopback base address is a local stand-in for GitHub, not GitHub: its writes are not paced, since
  * the pause exists only for GitHub's secondary limits.
  */
 export function createGitHubClient(token: string, options: GitHubClientOptions): GitHubClient {
   const log = options.log ?? (() => {});
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  return getOctokit(
+  const octokit = getOctokit(
     token,
     {
       baseUrl,
+      ...(options.signal ? { request: { signal: options.signal } } : {}),
       log: { debug: () => {}, info: () => {}, warn: (m: string) => log(m), error: (m: string) => log(m) },
       retry: {
         doNotRetry: DO_NOT_RETRY,
@@ -57,9 +64,23 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
             onSecondaryRateLimit: retryWhileUnder(1, 'GitHub secondary rate limit', log),
           },
     },
+    failFastWhenUnreachable,
     throttling,
     retry,
   );
+  const onActivity = options.onActivity;
+  if (onActivity) {
+    // Registered last, so it wraps the retries: one start and one settle per call, however many attempts.
+    octokit.hook.wrap('request', async (request, requestOptions) => {
+      onActivity('start');
+      try {
+        return await request(requestOptions);
+      } finally {
+        onActivity('settle');
+      }
+    });
+  }
+  return octokit;
 }
 
 export function isLoopback(baseUrl: string): boolean {

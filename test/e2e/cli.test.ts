@@ -62,7 +62,7 @@ describe('the CLI bundle', () => {
     const repo = await mkdtemp(join(tmpdir(), 'cli-bad-input-'));
     try {
       await mkdir(join(repo, 'alerting'));
-      await writeFile(join(repo, 'alerting', 'big.yaml'), `# ${'x'.repeat(1024 * 1024)}\n`);
+      await writeFile(join(repo, 'alerting', 'big.yaml'), `kind: AlertRule\n# ${'x'.repeat(1024 * 1024)}\n`);
       await writeFile(join(repo, '..', `${basename(repo)}-outside.yaml`), 'kind: AlertRule\n');
       await symlink(join(repo, '..', `${basename(repo)}-outside.yaml`), join(repo, 'alerting', 'leak.yaml'));
       for (const format of ['json', 'github', 'text']) {

@@ -83,7 +83,7 @@ describe('the CLI bundle', () => {
           expect(run.stdout).toContain('2 errors, 0 warnings');
         } else {
           expect(run.stdout).toMatch(
-            /^alerting\/big\.yaml:1:1: error: file is 1\.0 MiB \(1,048,579 bytes\)/m,
+            /^alerting\/big\.yaml:1:1: error: file is 1\.0 MiB \(1,048,595 bytes\)/m,
           );
         }
       }

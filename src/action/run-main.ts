@@ -5,6 +5,7 @@ import type { ClusterRef, RunReport } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
+import { AnswerWatchdog } from '../github/answer-watchdog.js';
 import { decideCommand, type EventDecision, UnsupportedEventError } from '../github/event.js';
 import { type RunnerEnvironment, readRunnerEnvironment, sourceLinks } from '../github/runner-env.js';
 import { collectClusterLogs } from '../logs/fetch.js';
@@ -166,9 +167,13 @@ async function publish(
       notes: ['Nothing posted to GitHub: the github-token input is empty or GITHUB_REPOSITORY is not set.'],
     };
   }
+  // The GitHub part of the run is bounded: without an answer for 15 s, every request is abandoned.
+  const watchdog = new AnswerWatchdog({ log: (line) => core.info(line) });
   const github = await runtime.github(inputs.githubToken, {
     baseUrl: runner.apiUrl,
     log: (line) => core.info(redactor.redact(line)),
+    signal: watchdog.signal,
+    onActivity: watchdog.activity,
   });
   const { publishToGitHub } = await import('../runtime/github-loader.js');
   return publishToGitHub(
@@ -192,7 +197,7 @@ async function publish(
       driftLabel: inputs.driftLabel,
     },
     redactor,
-  );
+  ).finally(() => watchdog.dispose());
 }
 
 /**

@@ -3,6 +3,7 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { type Clock, systemClock } from '../core/clock.js';
 import { isLoopbackHost } from '../service/api-url.js';
+import { failFastWhenUnreachable } from './unreachable.js';
 
 /** The GitHub REST client the reporters use (octokit with the REST endpoint methods). */
 export type GitHubClient = ReturnType<typeof getOctokit>;
@@ -21,6 +22,10 @@ export interface GitHubClientOptions {
   readonly throttle?: boolean;
   /** What rate-limit waits sleep on (default: real time). */
   readonly clock?: Clock;
+  /** Aborts every request in flight and every later one (the run's bound on waiting for GitHub). */
+  readonly signal?: AbortSignal;
+  /** Called when a request starts and when it settles: the run's watchdog counts time without answers. */
+  readonly onActivity?: (event: 'start' | 'settle') => void;
 }
 
 /**
@@ -51,7 +56,8 @@ function retryWhileUnder(limit: number, what: string, log: (line: string) => voi
 
 /**
  * GitHub's client with octokit's throttling (primary and secondary rate limits, one write at a time with
- * a pause between writes, as GitHub asks of integrations) and retry (5xx and network errors) plugins.
+ * a pause between writes, as GitHub asks of integrations) and retry (5xx and resets) plugins; a refused
+ * connection or an unknown host fails at once (see failFastWhenUnreachable).
  * A loopback base address is a local stand-in for GitHub, not GitHub: its writes are not paced, since
  * the pause exists only for GitHub's secondary limits.
  */
@@ -59,10 +65,11 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
   const log = options.log ?? (() => {});
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const clock = options.clock ?? systemClock;
-  return getOctokit(
+  const octokit = getOctokit(
     token,
     {
       baseUrl,
+      ...(options.signal ? { request: { signal: options.signal } } : {}),
       log: { debug: () => {}, info: () => {}, warn: (m: string) => log(m), error: (m: string) => log(m) },
       retry: {
         doNotRetry: DO_NOT_RETRY,
@@ -78,9 +85,23 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
             }
           : { enabled: false },
     },
+    failFastWhenUnreachable,
     throttling,
     retry,
   );
+  const onActivity = options.onActivity;
+  if (onActivity) {
+    // Registered last, so it wraps the retries: one start and one settle per call, however many attempts.
+    octokit.hook.wrap('request', async (request, requestOptions) => {
+      onActivity('start');
+      try {
+        return await request(requestOptions);
+      } finally {
+        onActivity('settle');
+      }
+    });
+  }
+  return octokit;
 }
 
 export function isLoopback(baseUrl: string): boolean {

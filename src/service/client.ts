@@ -79,7 +79,8 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
   const pacer = new RateLimitPacer(clock);
   const counter = new RequestCounter();
   const notices = new Notices();
-  const deprecations = new Notices();
+  // One sentence per deprecated operation: how many answers carried the header adds nothing.
+  const deprecations = new Map<string, string>();
   const config: TransportConfig = {
     baseUrl,
     dispatcher: options.dispatcher ?? ownAgent!,
@@ -96,7 +97,7 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
     maxAnswerBytes: options.maxAnswerBytes ?? maxAnswerBytes(process.env),
     onHeaders: (request, headers) => {
       const text = deprecationWarning(request.operation, headers);
-      if (text) deprecations.add(request.operation, text);
+      if (text && !deprecations.has(request.operation)) deprecations.set(request.operation, text);
     },
   };
 
@@ -148,7 +149,7 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
     listClusterLogs: (organizationId, clusterId) =>
       call(requests.listClusterLogs(organizationId, clusterId), decodeClusterLogs),
     requestCounts: () => counter.snapshot(),
-    deprecations: () => deprecations.list(),
+    deprecations: () => [...deprecations.values()],
     rateLimit: () => pacer.status(),
     assertBudget(writes) {
       const status = pacer.status();

@@ -122,7 +122,7 @@ describe('applyPlan', () => {
     );
   });
 
-  it('after a 403 on one write, still sends the others: permissions may differ per rule', async () => {
+  it('after a 403 on one write, sends no other: the run stops at a refusal, each write says so', async () => {
     const second: UpdateChange = {
       ...update,
       id: 'a2a2a2a2-0000-4000-8000-000000000502',
@@ -131,8 +131,11 @@ describe('applyPlan', () => {
     sandbox.resetLog();
     sandbox.setFaults({ script: [{ operation: 'editAlertRule', status: 403 }] });
     const results = await applyPlan(planOf([update, second]), client, { concurrency: 1, prune: false });
-    expect(sandbox.requests).toHaveLength(2);
-    expect(results.map((r) => r.status)).toEqual([403, 200]);
+    expect(sandbox.requests).toHaveLength(1);
+    expect(results.map((r) => [r.ok, r.status])).toEqual([
+      [false, 403],
+      [false, 403],
+    ]);
   });
 
   it('refuses a plan with errors, and sends nothing', async () => {

@@ -65,7 +65,7 @@ async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string):
     commit: ctx.head,
     prune: ctx.prune,
   });
-  await writeFile(resolve(ctx.root, out), `${JSON.stringify(saved, null, 2)}\n`, 'utf8');
+  await writeFile(resolve(out), `${JSON.stringify(saved, null, 2)}\n`, 'utf8');
   ctx.progress(
     `plan written to ${out} (${saved.changes.length} change${saved.changes.length === 1 ? '' : 's'})`,
   );

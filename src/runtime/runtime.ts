@@ -5,9 +5,7 @@
  * never loads the HTTP stack.
  */
 import type { CommandName, RunContext } from '../commands/types.js';
-import type { Clock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
-import type { Redactor } from '../core/redact.js';
 import { createGitReader } from '../git/reader.js';
 import type { GitHubClient, GitHubClientOptions } from '../github/client.js';
 import type { ServiceClient } from '../service/types.js';
@@ -15,25 +13,9 @@ import type { ServiceClient } from '../service/types.js';
 /** The commands that never talk to the service. */
 const OFFLINE: ReadonlySet<CommandName> = new Set(['validate']);
 
-/** Where documents are read from and how; see RunContext for each field. */
-type DiscoveryOptions = Pick<
-  RunContext,
-  'pathsFrom' | 'readOutsideRoot' | 'ignore' | 'allowEmpty' | 'baseFallback'
->;
-
-export interface RuntimeOptions extends DiscoveryOptions {
+/** The RunContext's settings; the runtime adds the clients and the git reader. */
+export interface RuntimeOptions extends Omit<RunContext, 'service' | 'git'> {
   readonly command: CommandName;
-  readonly root: string;
-  readonly paths: readonly string[];
-  readonly organizationId: string | null;
-  readonly base: string | null;
-  readonly head: string | null;
-  readonly prune: boolean;
-  readonly concurrency: number;
-  readonly allComponents: boolean;
-  readonly clock: Clock;
-  readonly redactor: Redactor;
-  readonly progress: (line: string) => void;
   /** The service's token (null: not configured) and address; the address is read only when a client is made. */
   readonly service: {
     readonly token: string | null;
@@ -70,22 +52,8 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     return client;
   };
 
-  const context: RunContext = {
-    root: options.root,
-    paths: options.paths,
-    ...discoveryOf(options),
-    organizationId: options.organizationId,
-    service,
-    git: createGitReader(options.root),
-    base: options.base,
-    head: options.head,
-    prune: options.prune,
-    concurrency: options.concurrency,
-    allComponents: options.allComponents,
-    clock: options.clock,
-    redactor: options.redactor,
-    progress: options.progress,
-  };
+  const { command: _command, service: _service, ...settings } = options;
+  const context: RunContext = { ...settings, service, git: createGitReader(options.root) };
   return {
     context,
     serviceUsed: () => client,
@@ -96,17 +64,5 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       await client?.close();
     },
-  };
-}
-
-/** Only the discovery options that were given: RunContext leaves absent ones out rather than undefined. */
-function discoveryOf(options: DiscoveryOptions): DiscoveryOptions {
-  const { pathsFrom, readOutsideRoot, ignore, allowEmpty, baseFallback } = options;
-  return {
-    ...(pathsFrom !== undefined ? { pathsFrom } : {}),
-    ...(readOutsideRoot !== undefined ? { readOutsideRoot } : {}),
-    ...(ignore !== undefined ? { ignore } : {}),
-    ...(allowEmpty !== undefined ? { allowEmpty } : {}),
-    ...(baseFallback !== undefined ? { baseFallback } : {}),
   };
 }

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
+import { createServiceClient } from '../../src/service/client.js';
 import { bundle, NODE } from './bundle.js';
 
 interface Run {
@@ -177,4 +178,63 @@ describe('the CLI bundle against the sandbox', () => {
       await rm(out, { recursive: true, force: true });
     }
   });
+});
+
+describe('the CLI bundle: plan --out, then apply --plan', () => {
+  let sandbox: Sandbox;
+  let repo: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    env = { QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: sandbox.token };
+    repo = await mkdtemp(join(tmpdir(), 'cli-saved-plan-'));
+    await cp('fixtures/example', repo, { recursive: true });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    await rm(repo, { recursive: true, force: true });
+  });
+
+  it('refuses the rule edited in the console since the plan and writes the others; a plan of other documents writes nothing', async () => {
+    const planFile = join(repo, 'plan.json');
+    const args = ['--root', repo, '--org', sandbox.organizationId];
+    const planned = await cli(['plan', join(repo, 'alerting'), ...args, '--out', planFile], env);
+    expect(planned.code).toBe(0);
+    const saved = JSON.parse(await readFile(planFile, 'utf8'));
+    const edited = saved.changes.find((c: { action: string }) => c.action === 'update');
+    expect(saved.changes.length).toBeGreaterThan(1);
+
+    // A console edit: a direct write to the service between the plan and the apply.
+    const client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });
+    try {
+      const live = await client.getAlertRule(edited.id);
+      await client.editAlertRule(edited.id, { ...live, enabled: !live.enabled });
+    } finally {
+      await client.close();
+    }
+    sandbox.resetLog();
+    const applied = await cli(
+      ['apply', join(repo, 'alerting'), ...args, '--plan', planFile, '--format', 'json'],
+      env,
+    );
+    expect(applied.code).toBe(1);
+    const output = JSON.parse(applied.stdout);
+    expect(output.diagnostics.map((d: { code: string }) => d.code)).toEqual(['apply.changed-since-plan']);
+    expect(output.diagnostics[0].message).toContain('`enabled`');
+    expect(output.results.map((r: { name: string; ok: boolean }) => r.ok)).toEqual(
+      Array(saved.changes.length - 1).fill(true),
+    );
+    expect(output.results.map((r: { id: string }) => r.id)).not.toContain(edited.id);
+    expect(sandbox.count('getAlertRules')).toBe(1);
+
+    // The documents change after the plan: the saved plan is refused whole.
+    const api = join(repo, 'alerting', 'api.yaml');
+    await writeFile(api, (await readFile(api, 'utf8')).replace('severity: HIGH\n', 'severity: CRITICAL\n'));
+    sandbox.resetLog();
+    const stale = await cli(['apply', join(repo, 'alerting'), ...args, '--plan', planFile], env);
+    expect(stale.code).toBe(1);
+    expect(stale.stdout + stale.stderr).toContain('apply.plan-other-documents');
+    expect(sandbox.requests).toEqual([]);
+    // Four processes of the bundle, one after the other, on a shared machine.
+  }, 90_000);
 });

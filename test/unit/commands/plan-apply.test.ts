@@ -76,7 +76,7 @@ describe('apply against the sandbox', () => {
     const applied = await runApply(run().ctx);
     expect(applied.results.every((r) => r.ok && r.converged)).toBe(true);
     expect(applied.results).toHaveLength(pending);
-    const creates = applied.results.some((r) => r.action === 'create');
+    const creates = applied.results.some((r) => r.change.action === 'create');
     expect(applied.requests.byOperation).toEqual({
       // The re-read after creates checks for a rule another run created at the same time.
       getAlertRules: creates ? 2 : 1,

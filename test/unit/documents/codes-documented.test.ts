@@ -29,6 +29,9 @@ const FAMILIES = [
 ];
 const CODE_LITERAL = new RegExp(`['\`"]((?:${FAMILIES.join('|')})\\.[a-z]+(?:-[a-z]+)*)['\`"]`, 'g');
 
+/** Code-shaped strings that are not codes: an editor setting's name that `init` writes. */
+const NOT_CODES = new Set(['yaml.schemas']);
+
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
@@ -49,7 +52,9 @@ it('every code the tool can emit is documented in docs/diagnostics.md', async ()
   ]);
   for (const file of await sourceFiles('src')) {
     const source = await readFile(file, 'utf8');
-    for (const match of source.matchAll(CODE_LITERAL)) emitted.add(match[1]!);
+    for (const match of source.matchAll(CODE_LITERAL)) {
+      if (!NOT_CODES.has(match[1]!)) emitted.add(match[1]!);
+    }
   }
   const missing = [...emitted].filter((code) => !documented.has(code)).sort();
   expect(missing).toEqual([]);

@@ -13,6 +13,7 @@ await build({
     'bench/apply.ts',
     'bench/sandbox-process.ts',
     'bench/client.ts',
+    'bench/hostile-input.ts',
   ],
   bundle: true,
   platform: 'node',
@@ -66,6 +67,19 @@ console.log(
   ).join('\n'),
 );
 console.log(`  ratio: ${(planRun.bestMs / yamlRun.bestMs).toFixed(2)}× (goal ≤ 2×)\n`);
+
+console.log('Validation of hostile shapes at 1×, 2× and 4× the size (rate must stay about flat)');
+const hostile = run('hostile-input');
+console.log(
+  rows(
+    ['shape', 'scale', 'units', 'bytes', 'ms', 'units/s'],
+    hostile.map((h) => [h.shape.split(' ')[0], `${h.scale}×`, h.units, h.bytes, h.ms, h.perSecond]),
+  ).join('\n'),
+);
+console.log(
+  '  duplicate: 4,931 documents sharing one id per 1 MB file (units: documents); keys: one mapping of\n' +
+    '  35,750 × scale keys (units: keys; 4× is 143,000, the largest that fits the 1 MiB file limit)\n',
+);
 
 console.log('Apply of 500 changed rules, 50 ms sandbox latency');
 // The 0 ms row is the cost of a write on this machine without added latency.

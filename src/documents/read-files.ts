@@ -4,7 +4,7 @@ import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import type { FoundFile } from './find-files.js';
 import { findFiles } from './find-files.js';
-import { MAX_FILE_BYTES, tooLargeMessage } from './limits.js';
+import { MAX_FILE_BYTES, runTooLargeMessage, tooLargeMessage, withinRunBytes } from './limits.js';
 import type { SourceFile } from './types.js';
 
 /** Enough reads in flight to hide disk latency, few enough to stay far from the open-files limit. */
@@ -22,7 +22,16 @@ export async function readSourceFiles(
   const diagnostics = [...found.diagnostics];
   const refuse = (file: string, code: string, message: string) =>
     diagnostics.push(diagnostic('error', file, FILE_START, code, message));
-  const read = await mapBounded(found.files, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
+  // Files past the run's byte limit are never read: a pull request of ten thousand 1 MB files stops here.
+  const { kept, over } = withinRunBytes(found.files);
+  if (over !== null) {
+    refuse(
+      over.file.rel,
+      CODES.runTooLarge,
+      runTooLargeMessage(over.total, found.files.length - kept.length),
+    );
+  }
+  const read = await mapBounded(kept, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
     if (file.size > MAX_FILE_BYTES) {
       refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(file.size));
       return null;

@@ -1,5 +1,6 @@
 import type { ExitPolicy } from '../commands/exit-code.js';
 import type { OutputFormat, RunReport } from '../commands/types.js';
+import { printable } from '../core/printable.js';
 import type { Redactor } from '../core/redact.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { formatComponentsText } from '../report/components-text.js';
@@ -37,7 +38,7 @@ function renderText(report: RunReport, color: boolean, listed = report.diagnosti
   if (report.diagnostics.length > 0 || report.command === 'validate') {
     sections.push([...formatDiagnosticLines(listed, { color }), countLine(report.diagnostics)].join('\n'));
   }
-  for (const line of report.skipped) sections.push(`Skipped: ${line}`);
+  for (const line of report.skipped) sections.push(`Skipped: ${printable(line)}`);
   if (report.command !== 'validate') sections.push(requestsLine(report));
   return `${sections.map((s) => s.trimEnd()).join('\n\n')}\n`;
 }

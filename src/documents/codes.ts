@@ -35,6 +35,7 @@ export const CODES = {
   format: 'schema.format',
   minItems: 'schema.min-items',
   minLength: 'schema.min-length',
+  pattern: 'schema.pattern',
   uniqueItems: 'schema.unique-items',
   invalid: 'schema.invalid',
 } as const;

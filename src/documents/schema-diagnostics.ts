@@ -80,6 +80,11 @@ export function schemaDiagnostics(
           `\`${display(path)}\` needs at least ${String(error.params.limit)} item(s)`,
         );
         break;
+      case 'pattern':
+        // An empty value also fails minLength, whose "must not be empty" says it better.
+        if (data === '') break;
+        at(locate(path, 'value'), CODES.pattern, patternMessage(path, String(error.params.pattern), data));
+        break;
       case 'minLength':
         at(locate(path, 'value'), CODES.minLength, `\`${display(path)}\` must not be empty`);
         break;
@@ -201,4 +206,24 @@ const FORMAT_WORDS: Readonly<Record<string, string>> = {
 
 function formatMessage(path: readonly PathSegment[], format: string, data: unknown): string {
   return `\`${display(path)}\` must be ${FORMAT_WORDS[format] ?? `in ${format} format`} (got ${shown(data)})`;
+}
+
+/**
+ * Each pattern of the schemas refuses a value no user means, one that the service would refuse after the
+ * merge (or that would move a request's path); each gets its own message.
+ */
+function patternMessage(path: readonly PathSegment[], pattern: string, data: unknown): string {
+  const field = `\`${display(path)}\``;
+  const text = typeof data === 'string' ? data : '';
+  if (pattern === '\\S') return `${field} must not be blank (it holds only spaces)`;
+  if (pattern.startsWith('^(?!')) {
+    return `${field} must be a name without \`/\` or spaces, and not \`.\` or \`..\`: it becomes a segment of the request path (got ${shown(data)})`;
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1];
+  if (scheme !== undefined && !/^https?$/i.test(scheme)) {
+    return `${field} must be an http(s) URL: \`${scheme.toLowerCase()}:\` is not allowed (got ${shown(data)})`;
+  }
+  if (scheme !== undefined)
+    return `${field} must name a host, such as https://runbooks.example.com/page (got ${shown(data)})`;
+  return `${field} must be an absolute URL such as https://runbooks.example.com/page, not a relative one (got ${shown(data)})`;
 }

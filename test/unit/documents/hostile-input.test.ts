@@ -10,7 +10,8 @@ import { brief, parseText, VALID_RULE } from './helpers.js';
 const findings = (text: string) =>
   parseText(text).diagnostics.map((d) => ({ ...brief(d), message: d.message }));
 
-describe('adversarial shapes of the size the issue reported', () => {
+// The issue's sizes take seconds on a busy machine: the timeouts guard against a hang, they time nothing.
+describe('adversarial shapes of the size the issue reported', { timeout: 180_000 }, () => {
   it('4,931 documents sharing one id in 1 MB: one duplicate-id finding that counts them', () => {
     const result = parseText(duplicateIdDocuments(ISSUE_SIZES.duplicateIds));
     const duplicates = result.diagnostics.filter((d) => d.code === 'document.duplicate-id');

@@ -8,7 +8,7 @@ import { mapWithConcurrency } from '../apply/pool.js';
 import { resolveComponents } from '../components/resolve.js';
 import type { ComponentResult } from '../components/types.js';
 import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { loadDocuments } from '../documents/index.js';
+import { conflictingComponents, loadDocuments } from '../documents/index.js';
 import type {
   AlertRuleDocument,
   Document,
@@ -223,8 +223,12 @@ function alertRules(documents: readonly Document[]): AlertRuleDocument[] {
   return documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');
 }
 
+/** The component documents to resolve: not those in conflict with another (they carry an error). */
 function platformComponents(documents: readonly Document[]): PlatformComponentDocument[] {
-  return documents.filter((d): d is PlatformComponentDocument => d.kind === 'PlatformComponent');
+  const conflicting = conflictingComponents(documents);
+  return documents.filter(
+    (d): d is PlatformComponentDocument => d.kind === 'PlatformComponent' && !conflicting.has(d),
+  );
 }
 
 function organizationsOf(

@@ -28,10 +28,7 @@ export function crossDocumentDiagnostics(documents: readonly Document[]): Diagno
     // Without a cluster id, two configurations of one component may well be for two clusters.
     ...duplicates(
       components,
-      (d) =>
-        d.value.cluster.id === undefined
-          ? null
-          : [d.value.cluster.id.toLowerCase(), d.value.template.key, d.value.component],
+      componentIdentity,
       ['component'],
       CODES.duplicateComponent,
       (d) => `component \`${d.value.component}\` of cluster ${d.value.cluster.id ?? ''} is also configured`,
@@ -41,6 +38,28 @@ export function crossDocumentDiagnostics(documents: readonly Document[]): Diagno
 
 /** How many of a group's other places a finding names; the rest are counted. */
 const PLACES_NAMED = 5;
+
+/**
+ * The component documents that configure a component another document configures too: they carry an
+ * error, so nothing is asked of the service for them (a plan resolves only documents without errors).
+ */
+export function conflictingComponents(documents: readonly Document[]): ReadonlySet<Document> {
+  const groups = new Map<string, PlatformComponentDocument[]>();
+  for (const d of documents) {
+    if (d.kind !== 'PlatformComponent') continue;
+    const key = componentIdentity(d);
+    if (key === null) continue;
+    groups.set(key, [...(groups.get(key) ?? []), d]);
+  }
+  return new Set([...groups.values()].filter((g) => g.length > 1).flat());
+}
+
+function componentIdentity(d: PlatformComponentDocument): string | null {
+  const { cluster, template, component } = d.value;
+  return cluster.id === undefined
+    ? null
+    : JSON.stringify([cluster.id.toLowerCase(), template.key, component]);
+}
 
 function duplicates<D extends Document>(
   documents: readonly D[],

@@ -216,7 +216,9 @@ async function readReceivers(
 }
 
 export function serviceError(what: string, error: ApiError): Diagnostic {
-  return diagnostic('error', '', FILE_START, PLAN_CODES.serviceRequestFailed, `${what}: ${error.message}`);
+  // Some messages already open with what happened ("Nothing was written: …"): said once.
+  const message = error.message.startsWith(what) ? error.message : `${what}: ${error.message}`;
+  return diagnostic('error', '', FILE_START, PLAN_CODES.serviceRequestFailed, message);
 }
 
 function alertRules(documents: readonly Document[]): AlertRuleDocument[] {

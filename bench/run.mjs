@@ -15,6 +15,7 @@ await build({
     'bench/sandbox-process.ts',
     'bench/client.ts',
     'bench/validate-time.ts',
+    'bench/hostile-input.ts',
   ],
   alias: BUILD_OPTIONS.alias,
   bundle: true,
@@ -80,6 +81,19 @@ console.log(
 );
 console.log(
   `  ${validates.map((v) => v.name).join('; ')}. checks 1st: the checks alone on their first run, loading the PromQL modules\n`,
+);
+
+console.log('Validation of hostile shapes at 1×, 2× and 4× the size (rate must stay about flat)');
+const hostile = run('hostile-input');
+console.log(
+  rows(
+    ['shape', 'scale', 'units', 'bytes', 'ms', 'units/s'],
+    hostile.map((h) => [h.shape.split(' ')[0], `${h.scale}×`, h.units, h.bytes, h.ms, h.perSecond]),
+  ).join('\n'),
+);
+console.log(
+  '  duplicate: 4,931 documents sharing one id per 1 MB file (units: documents); keys: one mapping of\n' +
+    '  35,750 × scale keys (units: keys; 4× is 143,000, the largest that fits the 1 MiB file limit)\n',
 );
 
 console.log('Apply of 500 changed rules, 50 ms sandbox latency');

@@ -1,5 +1,6 @@
 import type { ExitPolicy } from '../commands/exit-code.js';
 import type { OutputFormat, RunReport } from '../commands/types.js';
+import { printable } from '../core/printable.js';
 import type { Redactor } from '../core/redact.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { formatComponentsText } from '../report/components-text.js';
@@ -54,7 +55,7 @@ function renderText(
   if (report.diagnostics.length > 0 || report.command === 'validate') {
     sections.push([...formatDiagnosticLines(listed, { color }), countLine(report.diagnostics)].join('\n'));
   }
-  for (const line of report.skipped) sections.push(`Skipped: ${line}`);
+  for (const line of report.skipped) sections.push(`Skipped: ${printable(line)}`);
   if (report.command !== 'validate') sections.push(requestsLine(report));
   if (count && report.command !== 'apply') sections.push(count);
   return `${sections.map((s) => s.trimEnd()).join('\n\n')}\n`;

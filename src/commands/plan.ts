@@ -10,7 +10,7 @@ import { resolveComponents } from '../components/resolve.js';
 import type { ComponentResult } from '../components/types.js';
 import { mapWithConcurrency } from '../core/concurrency.js';
 import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { loadDocuments } from '../documents/index.js';
+import { conflictingComponents, loadDocuments } from '../documents/index.js';
 import type {
   AlertRuleDocument,
   Document,
@@ -312,15 +312,21 @@ async function readReceivers(
 }
 
 export function serviceError(what: string, error: ApiError): Diagnostic {
-  return diagnostic('error', '', FILE_START, PLAN_CODES.serviceRequestFailed, `${what}: ${error.message}`);
+  // Some messages already open with what happened ("Nothing was written: …"): said once.
+  const message = error.message.startsWith(what) ? error.message : `${what}: ${error.message}`;
+  return diagnostic('error', '', FILE_START, PLAN_CODES.serviceRequestFailed, message);
 }
 
 function alertRules(documents: readonly Document[]): AlertRuleDocument[] {
   return documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');
 }
 
+/** The component documents to resolve: not those in conflict with another (they carry an error). */
 function platformComponents(documents: readonly Document[]): PlatformComponentDocument[] {
-  return documents.filter((d): d is PlatformComponentDocument => d.kind === 'PlatformComponent');
+  const conflicting = conflictingComponents(documents);
+  return documents.filter(
+    (d): d is PlatformComponentDocument => d.kind === 'PlatformComponent' && !conflicting.has(d),
+  );
 }
 
 function organizationsOf(

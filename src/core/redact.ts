@@ -25,13 +25,19 @@ export class Redactor {
     this.#onAdd = options.onAdd;
   }
 
-  /** Registers a value that must never be shown. */
+  /**
+   * Registers a value that must never be shown, and its common encodings: an error body or a log may
+   * echo a header or a URL (`Authorization: Basic …`, `?token=…`) in base64, base64url or URL-encoded.
+   */
   add(value: string | null | undefined): void {
     if (typeof value !== 'string') return;
     const trimmed = value.trim();
     if (trimmed.length < MIN_SECRET_LENGTH || this.#secrets.has(trimmed)) return;
-    this.#secrets.add(trimmed);
-    this.#onAdd?.(trimmed);
+    for (const form of [trimmed, ...encodedForms(trimmed)]) {
+      if (form.length < MIN_SECRET_LENGTH || this.#secrets.has(form)) continue;
+      this.#secrets.add(form);
+      this.#onAdd?.(form);
+    }
   }
 
   get size(): number {
@@ -47,4 +53,27 @@ export class Redactor {
     }
     return out;
   }
+}
+
+/** Encoded forms shorter than this are not registered: a few base64 characters occur in any text. */
+const MIN_ENCODED_LENGTH = 8;
+
+/**
+ * The URL-encoded form, and the base64 and base64url runs that the secret's bytes produce wherever they
+ * sit in a longer encoded text (`Token <secret>`, a JSON body): base64 works in groups of three bytes, so
+ * for each of the three alignments we keep only the characters made of the secret's bytes alone.
+ */
+export function encodedForms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const forms = new Set<string>([encodeURIComponent(secret)]);
+  for (let offset = 0; offset < 3; offset++) {
+    // `offset` filler bytes before the secret; the first group then mixes filler and secret: skip it.
+    const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+    const skip = offset === 0 ? 0 : 4;
+    const whole = Math.floor(padded.length / 3) * 4;
+    const base64 = padded.toString('base64').slice(skip, whole);
+    forms.add(base64);
+    forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...forms].filter((form) => form !== secret && form.length >= MIN_ENCODED_LENGTH);
 }

@@ -117,7 +117,7 @@ class Search {
       } else if (named || YAML_FILE.test(rel)) {
         this.files.set(rel, { rel, abs: real, size: info.size, named });
       }
-    } else if (named) {
+    } else if (named || YAML_FILE.test(rel)) {
       this.refuse(rel, CODES.fileUnreadable, `${rel} is not a regular file or directory`);
     }
   }
@@ -135,11 +135,12 @@ class Search {
         if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
         await this.visit(childAbs, childRel, false);
       } else if (YAML_FILE.test(entry.name)) {
-        // Symlinks and broken links go through visit() for the containment check and a clear finding.
+        // Symlinks, broken links and devices named *.yaml go through visit() for the containment check
+        // and a clear finding (a link to /dev/zero must not pass unnoticed).
         if (kind === 'file' && !entry.isSymbolicLink()) {
           const size = (await lstat(childAbs)).size;
           this.files.set(childRel, { rel: childRel, abs: childAbs, size, named: false });
-        } else if (kind !== 'other') {
+        } else {
           await this.visit(childAbs, childRel, false);
         }
       }

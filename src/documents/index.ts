@@ -1,4 +1,5 @@
 export { CODES } from './codes.js';
+export { conflictingComponents } from './cross-checks.js';
 export { MAX_FILE_BYTES } from './limits.js';
 export { loadDocuments } from './load.js';
 export { parseFiles } from './parse.js';

@@ -51,6 +51,8 @@ export function isMapping(value: unknown): value is Record<string, unknown> {
 
 export function shapeOf(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
+  if (value instanceof Date) return 'a timestamp';
+  if (value instanceof Uint8Array) return 'binary data';
   if (value === null) return 'null';
   return `a ${typeof value}`;
 }

@@ -11,3 +11,42 @@ export function formatSize(bytes: number): string {
     mib >= 1 ? `${Number.isInteger(mib) ? mib : mib.toFixed(1)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
   return `${human} (${bytes.toLocaleString('en-US')} bytes)`;
 }
+
+/**
+ * Limits on one whole run, so that a pull request cannot stall the check with many files each under the
+ * per-file limit. Each is far above any real repository (the example has 5 files and 17 documents) and
+ * low enough that a run at the limit still takes seconds. Past a limit the run is refused with one
+ * finding that names the limit, never a crash or a flood.
+ */
+export const MAX_RUN_BYTES = 64 * 1024 * 1024;
+export const MAX_RUN_DOCUMENTS = 50_000;
+export const MAX_RUN_FINDINGS = 1_000;
+/** Schema problems reported per document; past it one finding counts the rest. */
+export const MAX_DOCUMENT_FINDINGS = 50;
+
+/** The files that fit in MAX_RUN_BYTES, in order, and the first that does not (if any). */
+export function withinRunBytes<F extends { readonly size: number }>(
+  files: readonly F[],
+): { readonly kept: readonly F[]; readonly over: { readonly file: F; readonly total: number } | null } {
+  let total = 0;
+  for (let i = 0; i < files.length; i++) {
+    total += files[i]!.size;
+    if (total > MAX_RUN_BYTES) {
+      const rest = files.slice(i).reduce((sum, f) => sum + f.size, 0);
+      return { kept: files.slice(0, i), over: { file: files[i]!, total: total - files[i]!.size + rest } };
+    }
+  }
+  return { kept: files, over: null };
+}
+
+export function runTooLargeMessage(total: number, skipped: number): string {
+  return `the files of this run total ${formatSize(total)}, over the ${formatSize(MAX_RUN_BYTES)} limit for one run: refused from this file on (${skipped} file(s) not checked); check fewer paths per run`;
+}
+
+export function tooManyDocumentsMessage(limit = MAX_RUN_DOCUMENTS): string {
+  return `this run has more than ${limit.toLocaleString('en-US')} documents, the limit for one run: refused from this document on; check fewer paths per run`;
+}
+
+export function tooManyFindingsMessage(more: number): string {
+  return `${more.toLocaleString('en-US')} more finding(s) not shown: one run reports at most ${MAX_RUN_FINDINGS.toLocaleString('en-US')}; fix these and run again`;
+}

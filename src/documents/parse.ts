@@ -4,40 +4,77 @@ import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.j
 import { CODES } from './codes.js';
 import { crossDocumentDiagnostics } from './cross-checks.js';
 import { decodeUtf8 } from './decode.js';
+import { keyProblemFinding } from './key-findings.js';
+import { findKeyProblems } from './keys.js';
 import { documentKind, isMapping, shapeOf } from './kind.js';
-import { MAX_FILE_BYTES, tooLargeMessage } from './limits.js';
+import {
+  MAX_FILE_BYTES,
+  MAX_RUN_DOCUMENTS,
+  MAX_RUN_FINDINGS,
+  runTooLargeMessage,
+  tooLargeMessage,
+  tooManyDocumentsMessage,
+  tooManyFindingsMessage,
+  withinRunBytes,
+} from './limits.js';
 import { createLocator, documentStart } from './locate.js';
 import { toPlainData } from './plain-data.js';
 import { rangeOfNode } from './positions.js';
 import { schemaDiagnostics } from './schema-diagnostics.js';
 import { validateAgainstSchema } from './schema-validate.js';
 import type { Document, LoadResult, SourceFile } from './types.js';
-import { findUnsafeKeys } from './unsafe-keys.js';
 import { parseYaml } from './yaml-parse.js';
 
 /**
  * Files → documents and findings, with no I/O: the same bytes always give the same result, whether they
  * came from disk or from a git revision.
  */
-export function parseFiles(files: readonly SourceFile[]): LoadResult {
+export function parseFiles(files: readonly SourceFile[], maxDocuments = MAX_RUN_DOCUMENTS): LoadResult {
   const documents: Document[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const file of files) {
-    for (const outcome of parseFile(file)) {
+  // Files from a git revision never passed readSourceFiles: the run's byte limit applies to them here.
+  const sized = files.map((file) => ({ file, size: file.bytes.byteLength }));
+  const { kept, over } = withinRunBytes(sized);
+  if (over !== null) {
+    const message = runTooLargeMessage(over.total, sized.length - kept.length);
+    diagnostics.push(diagnostic('error', over.file.file.path, FILE_START, CODES.runTooLarge, message));
+  }
+  const budget = { documents: maxDocuments, limit: maxDocuments };
+  for (const { file } of kept) {
+    for (const outcome of parseFile(file, budget)) {
       if ('locate' in outcome) documents.push(outcome);
       else diagnostics.push(outcome);
     }
+    if (budget.documents < 0) break;
   }
   diagnostics.push(...crossDocumentDiagnostics(documents));
   return {
     documents,
-    diagnostics: diagnostics.sort(compareDiagnostics),
+    diagnostics: capFindings(diagnostics.sort(compareDiagnostics)),
     files: [...new Set(files.map((f) => f.path))].sort(),
   };
 }
 
+/**
+ * At most MAX_RUN_FINDINGS findings, the most important first; the rest are counted by one finding at
+ * the first of them, as severe as the worst of them.
+ */
+function capFindings(sorted: Diagnostic[]): Diagnostic[] {
+  if (sorted.length <= MAX_RUN_FINDINGS) return sorted;
+  const dropped = sorted.slice(MAX_RUN_FINDINGS - 1);
+  const first = dropped[0]!;
+  const message = tooManyFindingsMessage(dropped.length);
+  return [
+    ...sorted.slice(0, MAX_RUN_FINDINGS - 1),
+    diagnostic(first.severity, first.file, first, CODES.runTooManyFindings, message),
+  ];
+}
+
 /** A file's documents that passed their own checks, and the findings of those that did not. */
-function parseFile(file: SourceFile): (Document | Diagnostic)[] {
+function parseFile(
+  file: SourceFile,
+  budget: { documents: number; readonly limit: number },
+): (Document | Diagnostic)[] {
   const error = (range: SourceRange, code: string, message: string) => [
     diagnostic('error', file.path, range, code, message),
   ];
@@ -52,14 +89,37 @@ function parseFile(file: SourceFile): (Document | Diagnostic)[] {
     const message = `not valid UTF-8: byte 0x${byte} at offset ${offset}; save the file as UTF-8`;
     return error({ line, column, endLine: line, endColumn: column + 1 }, CODES.notUtf8, message);
   }
-  const text = decoded.text;
+  const text = normalizeLineBreaks(decoded.text);
   const parsed = parseYaml(file.path, text);
   const source: Source = { file: file.path, text, lineCounter: parsed.lineCounter };
-  return [
-    ...parsed.diagnostics,
-    ...parsed.documents.flatMap(({ doc, index }) => checkDocument(source, doc, index)),
-  ];
+  const outcomes: (Document | Diagnostic)[] = [...parsed.diagnostics];
+  for (const { doc, index } of parsed.documents) {
+    if (--budget.documents < 0) {
+      const at = documentStart(doc, parsed.lineCounter, text);
+      outcomes.push(
+        diagnostic('error', file.path, at, CODES.runTooManyDocuments, tooManyDocumentsMessage(budget.limit)),
+      );
+      break;
+    }
+    outcomes.push(...checkDocument(source, doc, index));
+  }
+  return outcomes;
 }
+
+/**
+ * What YAML allows and the yaml library does not read, made readable without moving any offset (so every
+ * position stays that of the file). A lone CR ends a line (YAML 1.2 §5.4; old Mac files): it becomes LF,
+ * one character for one. A BOM may open every document of a stream (§9.1.1), not only the first: one
+ * right after a line break that starts a document is dropped (positions on that line then count from
+ * after it, as editors show it).
+ */
+export function normalizeLineBreaks(text: string): string {
+  const lf = text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+  return lf.includes('\uFEFF') ? lf.replace(DOCUMENT_BOM, '$1$2') : lf;
+}
+
+/** A BOM at the start of a line that begins with `---`, or on the line after a `---` or `...` marker. */
+const DOCUMENT_BOM = /(\n)\uFEFF(?=---|%)|(\n(?:---|\.\.\.)[ \t]*\r?\n)\uFEFF/g;
 
 interface Source {
   readonly file: string;
@@ -73,14 +133,10 @@ function checkDocument(source: Source, doc: YamlDocument, index: number): (Docum
   const error = (range: SourceRange, code: string, message: string) => [
     diagnostic('error', file, range, code, message),
   ];
-  const unsafe = findUnsafeKeys(doc);
-  if (unsafe.length > 0) {
-    return unsafe.flatMap(({ name, node }) =>
-      error(
-        rangeOfNode(lineCounter, node, text),
-        CODES.unsafeKey,
-        `the key \`${name}\` is not allowed: no field has this name, and it could alter object prototypes`,
-      ),
+  const keyProblems = findKeyProblems(doc);
+  if (keyProblems.length > 0) {
+    return keyProblems.map((problem) =>
+      keyProblemFinding(file, rangeOfNode(lineCounter, problem.node, text), problem),
     );
   }
   const data = toPlainData(file, doc, lineCounter, text);

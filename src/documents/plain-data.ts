@@ -27,8 +27,9 @@ export function toPlainData(file: string, doc: Document, lineCounter: LineCounte
       const message = 'invalid YAML: nested too deeply to read';
       return { ok: false, finding: diagnostic('error', file, at, CODES.yamlSyntax, message) };
     }
-    // The library signals the alias limit with a ReferenceError; anything else is a bug to surface.
-    if (!(error instanceof ReferenceError)) throw error;
+    // The library signals the alias limit with a ReferenceError ("Excessive alias count"); an undefined
+    // alias is another ReferenceError, reported before this step (keys.ts), and anything else is a bug.
+    if (!(error instanceof ReferenceError) || !/alias count/i.test(error.message)) throw error;
     const at = firstAliasRange(doc, lineCounter, text) ?? documentStart(doc, lineCounter, text);
     const message = `aliases expand to too many nodes (more than ${MAX_ALIAS_COUNT} per alias): refused as a resource exhaustion risk`;
     return { ok: false, finding: diagnostic('error', file, at, CODES.aliasLimit, message) };

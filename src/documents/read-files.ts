@@ -5,7 +5,7 @@ import { CODES } from './codes.js';
 import { holdsOurDocuments } from './discover.js';
 import type { FindOptions, FoundFile } from './find-files.js';
 import { findFiles } from './find-files.js';
-import { MAX_FILE_BYTES, tooLargeMessage } from './limits.js';
+import { MAX_FILE_BYTES, runTooLargeMessage, tooLargeMessage, withinRunBytes } from './limits.js';
 import type { SourceFile } from './types.js';
 
 /** How much of an oversized file found in a directory is read to tell whether it is ours. */
@@ -35,7 +35,16 @@ export async function readSourceFiles(
   };
   const refuse = (file: string, code: string, message: string) =>
     diagnostics.push(diagnostic('error', file, FILE_START, code, message));
-  const read = await mapBounded(found.files, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
+  // Files past the run's byte limit are never read: a pull request of ten thousand 1 MB files stops here.
+  const { kept, over } = withinRunBytes(found.files);
+  if (over !== null) {
+    refuse(
+      over.file.rel,
+      CODES.runTooLarge,
+      runTooLargeMessage(over.total, found.files.length - kept.length),
+    );
+  }
+  const read = await mapBounded(kept, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
     if (file.size > MAX_FILE_BYTES) {
       const head = file.named ? null : await readHead(file, SNIFF_BYTES);
       if (head === null || ours(file, head)) refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(file.size));

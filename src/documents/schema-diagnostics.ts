@@ -2,6 +2,7 @@ import type { ErrorObject } from 'ajv';
 import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
 import { diagnostic } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
+import { MAX_DOCUMENT_FINDINGS } from './limits.js';
 import type { Locator } from './locate.js';
 import { schemaAt } from './schema-validate.js';
 import { didYouMean } from './suggest.js';
@@ -22,8 +23,10 @@ export function schemaDiagnostics(
   // Errors inside an anyOf explain its branches one by one; the anyOf itself says it better in one line.
   const inBranch = (e: ErrorObject) => alternatives.some((a) => e.schemaPath.startsWith(`${a.schemaPath}/`));
   const findings: Diagnostic[] = [];
-  for (const error of errors) {
-    if (inBranch(error)) continue;
+  const reported = errors.filter((e) => !inBranch(e));
+  // Each finding locates its node by a walk of the mapping: past a few dozen, one finding counts the rest
+  // (a mapping of 140 000 unknown keys would otherwise cost 140 000 walks of 140 000 keys).
+  for (const error of reported.slice(0, MAX_DOCUMENT_FINDINGS)) {
     const path = pathSegments(error.instancePath, value);
     const data = valueAt(value, path);
     const at = (range: SourceRange, code: string, message: string) =>
@@ -77,6 +80,11 @@ export function schemaDiagnostics(
           `\`${display(path)}\` needs at least ${String(error.params.limit)} item(s)`,
         );
         break;
+      case 'pattern':
+        // An empty value also fails minLength, whose "must not be empty" says it better.
+        if (data === '') break;
+        at(locate(path, 'value'), CODES.pattern, patternMessage(path, String(error.params.pattern), data));
+        break;
       case 'minLength':
         at(locate(path, 'value'), CODES.minLength, `\`${display(path)}\` must not be empty`);
         break;
@@ -100,6 +108,11 @@ export function schemaDiagnostics(
       default:
         at(locate(path, 'value'), CODES.invalid, `\`${display(path)}\` ${error.message ?? 'is invalid'}`);
     }
+  }
+  if (reported.length > MAX_DOCUMENT_FINDINGS) {
+    const more = reported.length - MAX_DOCUMENT_FINDINGS;
+    const message = `${more.toLocaleString('en-US')} more problem(s) in this document not shown (at most ${MAX_DOCUMENT_FINDINGS} per document)`;
+    findings.push(diagnostic('error', file, locate([]), CODES.invalid, message));
   }
   return findings;
 }
@@ -149,6 +162,14 @@ function shown(value: unknown): string {
 function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
+  // `!!timestamp` and `!!binary` values become a Date and bytes, not mappings.
+  if (value instanceof Date) return 'a timestamp';
+  if (value instanceof Uint8Array) return 'binary data';
+  // ajv refuses numbers JSON cannot carry: `.inf`, `.nan`, and literals beyond ±1.8e308 such as 1e400.
+  if (typeof value === 'number' && Number.isNaN(value)) return '.nan, which is not a number';
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    return 'an infinite number: `.inf`, or a number too large to represent';
+  }
   if (typeof value === 'object') return 'a mapping';
   if (typeof value === 'string') return 'a string';
   if (typeof value === 'number') return 'a number';
@@ -185,4 +206,24 @@ const FORMAT_WORDS: Readonly<Record<string, string>> = {
 
 function formatMessage(path: readonly PathSegment[], format: string, data: unknown): string {
   return `\`${display(path)}\` must be ${FORMAT_WORDS[format] ?? `in ${format} format`} (got ${shown(data)})`;
+}
+
+/**
+ * Each pattern of the schemas refuses a value no user means, one that the service would refuse after the
+ * merge (or that would move a request's path); each gets its own message.
+ */
+function patternMessage(path: readonly PathSegment[], pattern: string, data: unknown): string {
+  const field = `\`${display(path)}\``;
+  const text = typeof data === 'string' ? data : '';
+  if (pattern === '\\S') return `${field} must not be blank (it holds only spaces)`;
+  if (pattern.startsWith('^(?!')) {
+    return `${field} must be a name without \`/\` or spaces, and not \`.\` or \`..\`: it becomes a segment of the request path (got ${shown(data)})`;
+  }
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text)?.[1];
+  if (scheme !== undefined && !/^https?$/i.test(scheme)) {
+    return `${field} must be an http(s) URL: \`${scheme.toLowerCase()}:\` is not allowed (got ${shown(data)})`;
+  }
+  if (scheme !== undefined)
+    return `${field} must name a host, such as https://runbooks.example.com/page (got ${shown(data)})`;
+  return `${field} must be an absolute URL such as https://runbooks.example.com/page, not a relative one (got ${shown(data)})`;
 }

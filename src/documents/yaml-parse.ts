@@ -21,17 +21,16 @@ export interface ParsedFile {
 
 export function parseYaml(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
-  // uniqueKeys: a repeated key is an error (YAML says keys are unique; a silent "last one wins" hides
-  // mistakes). strict: report what the spec forbids rather than guessing.
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, strict: true, prettyErrors: false });
+  // uniqueKeys off: the library's check is quadratic in a mapping's size; findKeyProblems (keys.ts) checks
+  // the same in one pass, after aliases are resolved. strict: report what the spec forbids, not guesses.
+  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, strict: true, prettyErrors: false });
   const diagnostics: Diagnostic[] = [];
   const documents: ParsedYaml[] = [];
   docs.forEach((doc, index) => {
-    for (const warning of doc.warnings)
-      diagnostics.push(yamlFinding(file, text, lineCounter, warning, 'warning'));
+    for (const warning of doc.warnings) diagnostics.push(yamlFinding(file, lineCounter, warning, 'warning'));
     if (doc.errors.length > 0) {
       for (const error of primaryErrors(doc.errors)) {
-        diagnostics.push(yamlFinding(file, text, lineCounter, error, 'error', doc));
+        diagnostics.push(yamlFinding(file, lineCounter, error, 'error', doc));
       }
       return;
     }
@@ -48,7 +47,6 @@ export function parseYaml(file: string, text: string): ParsedFile {
 
 function yamlFinding(
   file: string,
-  text: string,
   lineCounter: LineCounter,
   error: YAMLError,
   severity: 'error' | 'warning',
@@ -70,17 +68,6 @@ function yamlFinding(
   }
   const reason = quoteSource(error.message.split('\n')[0] ?? error.message);
   switch (error.code) {
-    case 'DUPLICATE_KEY': {
-      const key = /^[^:\n]*/.exec(text.slice(start))?.[0]?.trim() ?? '';
-      const keyRange = key ? rangeOfOffsets(lineCounter, start, start + key.length) : range;
-      return diagnostic(
-        severity,
-        file,
-        keyRange,
-        CODES.duplicateKey,
-        `duplicate key${key ? ` \`${quoteSource(key)}\`` : ''}: each key may appear once in a mapping`,
-      );
-    }
     case 'TAB_AS_INDENT':
       return diagnostic(
         severity,

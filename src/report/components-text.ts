@@ -1,4 +1,5 @@
 import type { ComponentResult } from '../components/types.js';
+import { printable } from '../core/printable.js';
 import { plural } from './outcome.js';
 
 /**
@@ -14,14 +15,16 @@ export function formatComponentsText(
   const paint = painter(options.color);
   const shown = results.filter((r) => r.status !== 'skipped');
   const lines = [`Platform components: ${counts(results)}`];
-  const width = Math.max(0, ...shown.map((r) => r.componentKey.length));
+  const width = Math.max(0, ...shown.map((r) => printable(r.componentKey).length));
   for (const result of shown) {
     const verdict = verdictOf(result);
-    const where = `${result.file}:${result.line}`;
-    const context = `${result.templateKey} ${result.templateVersion}, ${result.clusterMode}/${result.cloudProvider}`;
-    const detail = details(result);
+    const where = `${printable(result.file)}:${result.line}`;
+    const context = printable(
+      `${result.templateKey} ${result.templateVersion}, ${result.clusterMode}/${result.cloudProvider}`,
+    );
+    const detail = printable(details(result));
     lines.push(
-      `  ${paint(verdict.color, verdict.word.padEnd(7))} ${result.componentKey.padEnd(width)}  ${context}  ${where}` +
+      `  ${paint(verdict.color, verdict.word.padEnd(7))} ${printable(result.componentKey).padEnd(width)}  ${context}  ${where}` +
         (detail ? `  ${detail}` : ''),
     );
   }

@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from '../core/diagnostic.js';
+import { printable } from '../core/printable.js';
 
 const COLORS: Readonly<Record<Severity, string>> = {
   error: '\u001b[31m',
@@ -42,15 +43,4 @@ export function countLine(diagnostics: readonly Diagnostic[]): string {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
-
-/**
- * Messages quote what documents contain (keys, values). A key may hold terminal control sequences; they
- * are shown escaped so that a document can never rewrite the reader's terminal.
- */
-function printable(text: string): string {
-  return text.replace(
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
 }

@@ -3,6 +3,7 @@
  * aligned `field: before → after` lines, long PromQL as a line diff, and a closing count.
  */
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
+import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
 import { countChanges } from '../plan/summary.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
@@ -88,15 +89,17 @@ function formatChange(change: AlertRuleChange, paint: Paint): string[] {
   const id = change.id ? ` (${change.id})` : '';
   const where =
     change.action === 'delete'
-      ? `its document was removed from ${change.file}:${change.line}`
-      : `${change.file}:${change.line}`;
-  const lines = [`  ${symbol} ${VERB[change.action]} ${bold(paint, change.name)}${id}  ${where}`];
+      ? `its document was removed from ${printable(change.file)}:${change.line}`
+      : `${printable(change.file)}:${change.line}`;
+  const lines = [`  ${symbol} ${VERB[change.action]} ${bold(paint, printable(change.name))}${id}  ${where}`];
   if (change.action === 'create') lines.push(...formatNewRule(change.diff));
   else if (change.action !== 'delete') lines.push(...formatDiff(change.diff, paint));
   if (change.action === 'update' && change.outsideEdit && change.outsideEdit.length > 0) {
     lines.push(
       `      ${paint('35', '!')} edited outside git since the previous revision; applying overwrites: ` +
-        change.outsideEdit.map((d) => `${d.path} (${value(d.before)} → ${value(d.after)})`).join(', '),
+        change.outsideEdit
+          .map((d) => `${printable(d.path)} (${value(d.before)} → ${value(d.after)})`)
+          .join(', '),
     );
   }
   return lines;
@@ -113,17 +116,17 @@ function formatChange(change: AlertRuleChange, paint: Paint): string[] {
 const NEW_RULE_INLINE = 100;
 
 function formatNewRule(diff: readonly FieldDiff[]): string[] {
-  const width = Math.max(0, ...diff.map((d) => d.path.length + 1));
+  const width = Math.max(0, ...diff.map((d) => printable(d.path).length + 1));
   const lines: string[] = [];
   for (const d of diff) {
     if (
       typeof d.after === 'string' &&
       (d.path === 'condition.promql' || isLongText(d.after, NEW_RULE_INLINE))
     ) {
-      lines.push(`      ${d.path}:`);
-      for (const line of d.after.replace(/\n$/, '').split('\n')) lines.push(`          ${line}`);
+      lines.push(`      ${printable(d.path)}:`);
+      for (const line of d.after.replace(/\n$/, '').split('\n')) lines.push(`          ${printable(line)}`);
     } else {
-      lines.push(`      ${`${d.path}:`.padEnd(width)} ${value(d.after)}`);
+      lines.push(`      ${`${printable(d.path)}:`.padEnd(width)} ${value(d.after)}`);
     }
   }
   return lines;
@@ -131,17 +134,17 @@ function formatNewRule(diff: readonly FieldDiff[]): string[] {
 
 /** `path: before → after`, paths padded to one column; long texts as an indented line diff. */
 export function formatDiff(diff: readonly FieldDiff[], paint: Paint): string[] {
-  const width = Math.max(0, ...diff.map((d) => d.path.length + 1));
+  const width = Math.max(0, ...diff.map((d) => printable(d.path).length + 1));
   const lines: string[] = [];
   for (const d of diff) {
-    const label = `${d.path}:`.padEnd(width);
+    const label = `${printable(d.path)}:`.padEnd(width);
     if (isLongText(d.before) || isLongText(d.after)) {
-      lines.push(`      ${d.path}:`);
+      lines.push(`      ${printable(d.path)}:`);
       const before = typeof d.before === 'string' ? d.before : '';
       const after = typeof d.after === 'string' ? d.after : '';
       const ops = lineDiff(before, after);
       ops.forEach((op, i) => {
-        const text = `          ${op.op} ${op.line}`;
+        const text = `          ${op.op} ${printable(op.line)}`;
         lines.push(op.op === '-' ? paint('31', text) : op.op === '+' ? paint('32', text) : text);
         // One line replaced by one line: underline what changed, a reader should not hunt for it.
         const previous = ops[i - 1];
@@ -169,7 +172,7 @@ function section(title: string, rules: readonly LiveRuleRef[]): string[] {
     const where = [rule.id, rule.clusterId ? `cluster ${rule.clusterId}` : null, `state ${rule.state}`]
       .filter((part) => part !== null)
       .join(', ');
-    lines.push(`  • ${rule.name} (${where})`);
+    lines.push(`  • ${printable(rule.name)} (${where})`);
   }
   if (rules.length > MAX_LISTED)
     lines.push(`  … and ${rules.length - MAX_LISTED} more (--format json lists them all)`);
@@ -181,9 +184,9 @@ function section(title: string, rules: readonly LiveRuleRef[]): string[] {
 export function value(v: unknown): string {
   if (v === null || v === undefined) return '(none)';
   if (Array.isArray(v)) return `[${v.map((item) => value(item)).join(', ')}]`;
-  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'string') return printable(JSON.stringify(v));
   // An object (a value of a shape the service added later) as JSON, never "[object Object]".
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'object') return printable(JSON.stringify(v));
   return String(v);
 }
 
@@ -198,7 +201,7 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
   for (const result of results) {
     const { change } = result;
     const id = result.id ? ` (${result.id})` : '';
-    const where = `${change.file}:${change.line}`;
+    const where = `${printable(change.file)}:${change.line}`;
     if (!result.ok) {
       const status = result.status === null ? 'no answer' : `HTTP ${result.status}`;
       // A 2xx the client could not read: the service accepted the write, so "failed" alone would mislead.
@@ -208,17 +211,17 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
           ? `accepted, answer unreadable (${status})`
           : `failed (${status})`;
       lines.push(
-        `  ${paint('31', '✗')} ${change.action} ${change.name}${id} ${outcome}  ${where}`,
-        `      ${result.error ?? 'the write failed'}`,
+        `  ${paint('31', '✗')} ${change.action} ${printable(change.name)}${id} ${outcome}  ${where}`,
+        `      ${printable(result.error ?? 'the write failed')}`,
       );
       continue;
     }
-    lines.push(`  ${paint('32', '✓')} ${pastTense(change.action)} ${change.name}${id}  ${where}`);
-    if (result.note) lines.push(`      ${result.note}`);
+    lines.push(`  ${paint('32', '✓')} ${pastTense(change.action)} ${printable(change.name)}${id}  ${where}`);
+    if (result.note) lines.push(`      ${printable(result.note)}`);
     if (result.storedDifferently && result.storedDifferently.length > 0) {
       lines.push(
         `      the service stored differently: ${result.storedDifferently
-          .map((d) => `${d.path} (sent ${value(d.before)}, stored ${value(d.after)})`)
+          .map((d) => `${printable(d.path)} (sent ${value(d.before)}, stored ${value(d.after)})`)
           .join(', ')}`,
       );
     }

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import { printable } from '../core/printable.js';
 
 /** GitHub cuts annotation messages here; we cut first so that the cut is ours and says so. */
 export const MAX_ANNOTATION_MESSAGE = 4096;
@@ -21,13 +22,14 @@ export function truncateMessage(message: string, max = MAX_ANNOTATION_MESSAGE): 
 export function formatWorkflowCommand(d: Diagnostic): string {
   const properties: string[] = [];
   if (d.file) {
-    properties.push(`file=${escapeProperty(d.file)}`);
+    properties.push(`file=${escapeProperty(printable(d.file))}`);
     properties.push(`line=${d.line}`);
     if (d.endLine !== d.line) properties.push(`endLine=${d.endLine}`);
     properties.push(`col=${d.column}`);
     // Our ranges end exclusively (like an editor selection); the runner's endColumn is the last column.
     if (d.endLine === d.line && d.endColumn - 1 > d.column) properties.push(`endColumn=${d.endColumn - 1}`);
   }
-  properties.push(`title=${escapeProperty(d.title ?? d.code)}`);
-  return `::${d.severity} ${properties.join(',')}::${escapeData(truncateMessage(d.message))}`;
+  properties.push(`title=${escapeProperty(printable(d.title ?? d.code))}`);
+  // Documents' text is made printable first: no line break, control or bidi character reaches the log.
+  return `::${d.severity} ${properties.join(',')}::${escapeData(truncateMessage(printable(d.message)))}`;
 }

@@ -1,3 +1,4 @@
+import { UsageError } from '../core/errors.js';
 import type { RequestSafety } from './retry-policy.js';
 import { toWireTargetType } from './target-type.js';
 import type {
@@ -27,8 +28,19 @@ export interface OperationRequest {
   readonly notFound: string;
 }
 
-/** Path segments are encoded, so an id can never change which resource is addressed. */
+/**
+ * Path segments are encoded, so an id can never change which resource is addressed; and `.`, `..` and
+ * empty segments, which encoding leaves as they are and which a server or proxy resolves to another
+ * path, are refused whatever the caller (the document schema refuses them earlier, with a finding).
+ */
 function path(strings: TemplateStringsArray, ...segments: string[]): string {
+  for (const segment of segments) {
+    if (segment === '' || segment === '.' || segment === '..') {
+      throw new UsageError(
+        `refused to build a request path with the segment ${JSON.stringify(segment)}: it would address another resource`,
+      );
+    }
+  }
   return strings.reduce(
     (out, part, i) => out + part + (i < segments.length ? encodeURIComponent(segments[i]!) : ''),
     '',

@@ -11,8 +11,14 @@ export class DecodeError extends Error {
   constructor(
     readonly field: string,
     readonly expected: string,
+    /** For the answer as a whole: what it was instead (a list, a string…). */
+    got?: string,
   ) {
-    super(`field '${field}' is missing or not ${expected}`);
+    super(
+      got === undefined
+        ? `field '${field}' is missing or not ${expected}`
+        : `the answer is ${got}, not ${expected} as the contract says`,
+    );
   }
 }
 
@@ -30,7 +36,8 @@ export function at(parent: string, key: string | number): string {
 
 export function object(value: unknown, where: string): Json {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new DecodeError(where || '(body)', 'an object');
+    if (where === '') throw new DecodeError('(body)', 'an object', shapeOfAnswer(value));
+    throw new DecodeError(where, 'an object');
   }
   return value as Json;
 }
@@ -100,4 +107,10 @@ export function openEnum<T extends string>(
     );
   }
   return value as T;
+}
+
+function shapeOfAnswer(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value === null) return 'null';
+  return `a ${typeof value}`;
 }

@@ -89,7 +89,6 @@ describe('schema findings point at the key or value in error and say what is all
 
   it.each([
     ['for_duration', 12, 'for_duration: 5m', 15, 'an ISO-8601 duration'],
-    ['runbook_url', 19, '  runbook_url: wiki/api', 16, 'an absolute URL'],
     ['cluster_id', 2, 'cluster_id: prod-eu', 13, 'a UUID'],
   ])('a bad %s format', (_, line, replacement, column, expected) => {
     const result = parseText(ruleWithLine(line, replacement));

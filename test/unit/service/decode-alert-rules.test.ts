@@ -82,7 +82,6 @@ describe('alert rules at the boundary', () => {
     [{ results: [{ ...managed, alert_receiver_ids: ['a', 7] }] }, 'results[0].alert_receiver_ids[1]'],
     [{ results: [{ ...managed, id: undefined }] }, 'results[0].id'],
     [{ results: {} }, 'results'],
-    [[], '(body)'],
   ])('names the field of a wrong shape (%#)', (body, field) => {
     expect(() => decodeAlertRuleList(body, context())).toThrow(DecodeError);
     expect(() => decodeAlertRuleList(body, context())).toThrow(`'${field}'`);
@@ -136,4 +135,11 @@ describe('alert rule lists the plan cannot trust', () => {
     const single = { results: [managed], pagination: { page: 1, total_pages: 1 } };
     expect(decodeAlertRuleList(single, context())).toHaveLength(1);
   });
+});
+
+it('a JSON list where an object is due says so, not that a field is missing', () => {
+  expect(() => decodeAlertRuleList([], context())).toThrow(
+    'the answer is a list, not an object as the contract says',
+  );
+  expect(() => decodeAlertRuleList('text', context())).toThrow('the answer is a string, not an object');
 });

@@ -8,17 +8,34 @@ import type { AlertRuleDocument, Document, PathSegment, PlatformComponentDocumen
  * gets the error and names the others, since any may be the one to fix.
  */
 export function crossDocumentDiagnostics(documents: readonly Document[]): Diagnostic[] {
+  return crossChecks(documents).flatMap((check) => check.findings);
+}
+
+/**
+ * Every document of a group that would manage one thing, not only the first that carries the finding:
+ * for a caller that must leave out each of them (export writes none of two rules that validate refuses).
+ */
+export function duplicatedDocuments(documents: readonly Document[]): ReadonlySet<Document> {
+  return new Set(crossChecks(documents).flatMap((check) => check.members));
+}
+
+interface CrossCheck {
+  readonly findings: Diagnostic[];
+  readonly members: Document[];
+}
+
+function crossChecks(documents: readonly Document[]): CrossCheck[] {
   const rules = documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');
   const components = documents.filter((d): d is PlatformComponentDocument => d.kind === 'PlatformComponent');
   return [
-    ...duplicates(
+    duplicates(
       rules,
       (d) => (d.value.id === undefined ? null : d.value.id.toLowerCase()),
       ['id'],
       CODES.duplicateId,
       (d) => `alert rule id ${d.value.id ?? ''} is also claimed`,
     ),
-    ...duplicates(
+    duplicates(
       rules,
       (d) => (d.value.cluster_id === undefined ? null : [d.value.cluster_id.toLowerCase(), d.value.name]),
       ['name'],
@@ -26,7 +43,7 @@ export function crossDocumentDiagnostics(documents: readonly Document[]): Diagno
       (d) => `alert rule \`${d.value.name}\` on cluster ${d.value.cluster_id ?? ''} is also defined`,
     ),
     // Without a cluster id, two configurations of one component may well be for two clusters.
-    ...duplicates(
+    duplicates(
       components,
       componentIdentity,
       ['component'],
@@ -67,7 +84,7 @@ function duplicates<D extends Document>(
   at: readonly PathSegment[],
   code: string,
   describe: (d: D) => string,
-): Diagnostic[] {
+): CrossCheck {
   const groups = new Map<string, D[]>();
   for (const document of documents) {
     const parts = identity(document);
@@ -80,8 +97,10 @@ function duplicates<D extends Document>(
   // One finding per group, at its first document, naming a few of the others: a finding per member that
   // lists every other member grows with the square of the group (4,931 copies of one id made 456 MB).
   const findings: Diagnostic[] = [];
+  const members: D[] = [];
   for (const group of groups.values()) {
     if (group.length < 2) continue;
+    members.push(...group);
     const [first, ...others] = group as [D, ...D[]];
     const places = others.slice(0, PLACES_NAMED).map((other) => `${other.file}:${other.locate(at).line}`);
     const more = others.length - places.length;
@@ -91,5 +110,5 @@ function duplicates<D extends Document>(
       diagnostic('error', first.file, first.locate(at), code, `${describe(first)} by ${list}${copies}`),
     );
   }
-  return findings;
+  return { findings, members };
 }

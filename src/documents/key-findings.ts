@@ -2,14 +2,16 @@ import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
 import { diagnostic } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import type { KeyProblem } from './keys.js';
+import { quoteSource } from './quote.js';
 
 /** The finding for one problem findKeyProblems saw, at the key (or alias) it names. */
 export function keyProblemFinding(file: string, at: SourceRange, problem: KeyProblem): Diagnostic {
   const error = (code: string, message: string) => diagnostic('error', file, at, code, message);
   switch (problem.kind) {
     case 'duplicate': {
-      const { name, written, first } = problem;
-      const same = written === name && first === name;
+      // A key may be long (up to 1024 characters): the message quotes it short.
+      const [name, written, first] = [problem.name, problem.written, problem.first].map(quoteSource);
+      const same = problem.written === problem.name && problem.first === problem.name;
       return error(
         CODES.duplicateKey,
         same
@@ -20,7 +22,7 @@ export function keyProblemFinding(file: string, at: SourceRange, problem: KeyPro
     case 'unsafe':
       return error(
         CODES.unsafeKey,
-        `the key \`${problem.name}\` is not allowed: no field has this name, and it could alter object prototypes`,
+        `the key \`${quoteSource(problem.name)}\` is not allowed: no field has this name, and it could alter object prototypes`,
       );
     case 'not-a-name':
       return error(

@@ -4,6 +4,7 @@
  * cluster, fractional durations, empty or repeated receivers, blank names or queries, …). A document with
  * an error is left out and its rule named with the first reasons; the rest are written.
  */
+import { duplicatedDocuments } from '../documents/cross-checks.js';
 import { parseFiles } from '../documents/parse.js';
 import type { ExportedDocument } from './export-documents.js';
 
@@ -24,6 +25,12 @@ export function checkExported(documents: readonly ExportedDocument[]): ExportChe
     const list = reasons.get(finding.file) ?? [];
     list.push(`${finding.code}: ${finding.message}`);
     reasons.set(finding.file, list);
+  }
+  // A group of duplicates has one finding, on its first document; every member is left out all the same.
+  for (const doc of duplicatedDocuments(result.documents)) {
+    if (!reasons.has(doc.file)) {
+      reasons.set(doc.file, ['another exported rule has the same id, or the same name on its cluster']);
+    }
   }
   const valid: ExportedDocument[] = [];
   const refused: string[] = [];

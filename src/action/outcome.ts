@@ -75,13 +75,24 @@ export function actionOutcome(
   const { counts, failing } = verdict;
   const redact = (text: string) => redactor.redact(text);
   // core.setFailed prints one error annotation of its own: keep a slot for it within the caps.
-  const selection = selectAnnotations(report.diagnostics, { reserved: { error: failing ? 1 : 0 } });
-  const findings = report.diagnostics.length;
-  const annotations = facts.checkRunPublished
-    ? findings > 0
-      ? [checksRunLine(findings, facts.checkRunUrl)]
-      : []
-    : annotationLines(selection, 'the job summary', redact);
+  const reserved = { error: failing ? 1 : 0 };
+  let annotations: string[];
+  if (facts.checkRunPublished) {
+    // The Checks run annotates every finding on a line. A finding about the run as a whole (a base that
+    // cannot be read, a refused token) has no line to sit on there: the log is where it is read.
+    const onLines = report.diagnostics.filter((d) => d.file !== '').length;
+    const aboutRun = report.diagnostics.filter((d) => d.file === '');
+    annotations = [
+      ...(onLines > 0 ? [checksRunLine(onLines, facts.checkRunUrl)] : []),
+      ...annotationLines(selectAnnotations(aboutRun, { reserved }), 'the job summary', redact),
+    ];
+  } else {
+    annotations = annotationLines(
+      selectAnnotations(report.diagnostics, { reserved }),
+      'the job summary',
+      redact,
+    );
+  }
   const summary = redact(
     renderSummary(report, counts, {
       notes: facts.notes,

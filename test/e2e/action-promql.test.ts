@@ -1,6 +1,6 @@
 /**
  * A pull request that breaks a query: the bundled action annotates it on the query's line and column, in
- * the workflow commands and in the Checks run, with the code in the title, and writes nothing.
+ * the Checks run (or, without one, in the workflow commands), with the code in the title, and writes nothing.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -60,10 +60,9 @@ describe('pull_request with a broken query', () => {
     });
     expect(run.stderr).toBe('');
     expect(run.code, run.stdout).toBe(1);
-    const annotation = run.annotations.find((a) => a.includes('title=promql.unknown-function'));
-    expect(annotation, run.annotations.join('\n')).toBe(
-      `::error file=alerting/api.yaml,line=${at.line},col=${at.column},endColumn=${at.column + 'rat'.length - 1},title=promql.unknown-function::unknown function \`rat\`: did you mean \`rate\`?`,
-    );
+    // The Checks run carries the annotation: the step points at it rather than showing it twice.
+    expect(run.stdout).toContain('annotated on their lines by the Checks run');
+    expect(run.annotations.find((a) => a.includes('promql'))).toBeUndefined();
 
     const check = github().checkRuns.at(-1)!;
     expect(check.conclusion).toBe('failure');
@@ -77,6 +76,21 @@ describe('pull_request with a broken query', () => {
         annotation_level: 'failure',
         title: 'promql.unknown-function',
       }),
+    );
+    expect(writes()).toEqual([]);
+
+    // Without a Checks run (checks: false, or no permission), the workflow command carries it, exactly there.
+    const plain = await runAction({
+      workspace: dir,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(pr, first, head),
+      inputs: { ...inputs(), checks: 'false' },
+      githubUrl: github().url,
+    });
+    expect(plain.code, plain.stdout).toBe(1);
+    const annotation = plain.annotations.find((a) => a.includes('title=promql.unknown-function'));
+    expect(annotation, plain.annotations.join('\n')).toBe(
+      `::error file=alerting/api.yaml,line=${at.line},col=${at.column},endColumn=${at.column + 'rat'.length - 1},title=promql.unknown-function::unknown function \`rat\`: did you mean \`rate\`?`,
     );
     expect(writes()).toEqual([]);
   });

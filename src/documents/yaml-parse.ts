@@ -19,11 +19,13 @@ export interface ParsedFile {
   readonly lineCounter: LineCounter;
 }
 
+// uniqueKeys: a repeated key is an error (YAML says keys are unique; a silent "last one wins" hides
+// mistakes). strict: report what the spec forbids rather than guessing.
+const OPTIONS = { uniqueKeys: true, strict: true, prettyErrors: false } as const;
+
 export function parseYaml(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
-  // uniqueKeys: a repeated key is an error (YAML says keys are unique; a silent "last one wins" hides
-  // mistakes). strict: report what the spec forbids rather than guessing.
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: true, strict: true, prettyErrors: false });
+  const docs = parseAllDocuments(text, { ...OPTIONS, lineCounter });
   const diagnostics: Diagnostic[] = [];
   const documents: ParsedYaml[] = [];
   docs.forEach((doc, index) => {
@@ -44,6 +46,15 @@ export function parseYaml(file: string, text: string): ParsedFile {
     diagnostics.push(diagnostic('warning', file, FILE_START, CODES.emptyFile, 'no documents in this file'));
   }
   return { documents, diagnostics, lineCounter };
+}
+
+/**
+ * The same file's trees again, node for node as `parseYaml` made them (same text, same options), indexed
+ * like `ParsedYaml.index`. For looking up positions after the first trees were let go.
+ */
+export function parseTreesAgain(text: string): readonly Document[] {
+  const docs = parseAllDocuments(text, OPTIONS);
+  return Array.isArray(docs) ? docs : [];
 }
 
 function yamlFinding(

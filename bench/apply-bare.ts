@@ -3,23 +3,13 @@
  * loopback server of the same latency. What the machine allows, with none of the client's work.
  *   node apply-bare.js [N] [latencyMs] [concurrency]
  */
-
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { serverProcess } from './server-process.js';
 
 const n = Number(process.argv[2] ?? 500);
 const latencyMs = Number(process.argv[3] ?? 50);
 const concurrency = Number(process.argv[4] ?? 4);
 
-const server = spawn(
-  process.execPath,
-  [join(dirname(fileURLToPath(import.meta.url)), 'bare-server.js'), String(latencyMs)],
-  { stdio: ['pipe', 'pipe', 'inherit'] },
-);
-const first = await createInterface({ input: server.stdout })[Symbol.asyncIterator]().next();
-const { url } = JSON.parse(first.value as string) as { url: string };
+const { url, stop } = await serverProcess('bare-server.js', [String(latencyMs)]);
 try {
   const body = JSON.stringify({ name: 'rule', severity: 'CRITICAL' });
   let next = 0;
@@ -49,5 +39,5 @@ try {
     }),
   );
 } finally {
-  server.stdin.end();
+  stop();
 }

@@ -4,29 +4,16 @@
  * is writes × latency / concurrency. The sandbox runs in its own process.
  *   node apply.js [N] [latencyMs] [concurrency]
  */
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { executePlanned } from '../src/commands/apply.js';
 import { planRun } from '../src/commands/plan.js';
 import { benchContext, writeRepository } from './context.js';
 import { documentFiles, TOKEN } from './fixtures.js';
+import { serverProcess } from './server-process.js';
 
 const n = Number(process.argv[2] ?? 500);
 const latencyMs = Number(process.argv[3] ?? 50);
 const concurrency = Number(process.argv[4] ?? 4);
-
-/** Starts a bench server script in its own process; resolves to its URL and a way to stop it. */
-async function serverProcess(script: string, args: readonly string[]) {
-  const server = spawn(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), script), ...args], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const first = await createInterface({ input: server.stdout })[Symbol.asyncIterator]().next();
-  const { url } = JSON.parse(first.value as string) as { url: string };
-  return { url, stop: () => server.stdin.end() };
-}
 
 const server = await serverProcess('sandbox-process.js', [String(n), String(latencyMs)]);
 const root = writeRepository(documentFiles(n, 100, 'CRITICAL'));

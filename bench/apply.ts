@@ -1,37 +1,29 @@
 /**
- * Apply of N changed rules with a fixed sandbox latency: wall time against the ideal
- * (writes × latency / concurrency). The sandbox runs in its own process.
+ * Apply of N changed rules with a fixed sandbox latency, the plan phase (reading the documents, the list
+ * call, planning) timed apart from the writes: the writes are what concurrency speeds up, and their ideal
+ * is writes × latency / concurrency. The sandbox runs in its own process.
  *   node apply.js [N] [latencyMs] [concurrency]
  */
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { runApply } from '../src/commands/apply.js';
+import { executePlanned } from '../src/commands/apply.js';
+import { planRun } from '../src/commands/plan.js';
 import { benchContext, writeRepository } from './context.js';
 import { documentFiles, TOKEN } from './fixtures.js';
+import { serverProcess } from './server-process.js';
 
 const n = Number(process.argv[2] ?? 500);
 const latencyMs = Number(process.argv[3] ?? 50);
 const concurrency = Number(process.argv[4] ?? 4);
 
-const server = spawn(
-  process.execPath,
-  [join(dirname(fileURLToPath(import.meta.url)), 'sandbox-process.js'), String(n), String(latencyMs)],
-  { stdio: ['pipe', 'pipe', 'inherit'] },
-);
-const [firstLine] = await createInterface({ input: server.stdout })
-  [Symbol.asyncIterator]()
-  .next()
-  .then((r) => [r.value as string]);
-const { url } = JSON.parse(firstLine!) as { url: string };
+const server = await serverProcess('sandbox-process.js', [String(n), String(latencyMs)]);
 const root = writeRepository(documentFiles(n, 100, 'CRITICAL'));
 try {
-  const { ctx, client } = benchContext(url, TOKEN, root, concurrency);
+  const { ctx, client } = benchContext(server.url, TOKEN, root, concurrency);
   const started = performance.now();
-  const report = await runApply(ctx);
-  const wallMs = performance.now() - started;
+  const planned = await planRun(ctx, 'apply');
+  const planMs = performance.now() - started;
+  const report = await executePlanned(ctx, planned, 'apply', ctx.prune, ctx.clock.now());
+  const writesMs = performance.now() - started - planMs;
   await client.close();
   const writes = report.results.length;
   const failed = report.results.filter((r) => !r.ok).length;
@@ -44,12 +36,12 @@ try {
       latencyMs,
       concurrency,
       requests: report.requests.total,
-      wallMs: Math.round(wallMs),
-      // The list call is one more round trip before the writes.
-      idealMs: Math.round((writes * latencyMs) / concurrency + latencyMs),
+      planMs: Math.round(planMs),
+      writesMs: Math.round(writesMs),
+      idealMs: Math.round((writes * latencyMs) / concurrency),
     }),
   );
 } finally {
-  server.stdin.end();
+  server.stop();
   rmSync(root, { recursive: true, force: true });
 }

@@ -1,10 +1,68 @@
 import type { Document, LineCounter, Node } from 'yaml';
-import { isAlias, isMap, isNode, isPair, isSeq } from 'yaml';
+import { isAlias, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
 import type { SourceRange } from '../core/diagnostic.js';
-import { keyName, rangeOfNode } from './positions.js';
+import { keyName, rangeOfNode, rangeOfOffsets } from './positions.js';
 import type { Located, PathSegment } from './types.js';
+import { parseTreesAgain } from './yaml-parse.js';
 
 export type Locator = (path: readonly PathSegment[], target?: 'key' | 'value') => Located;
+
+/**
+ * A file's yaml trees, parsed again on the first lookup that needs them and then shared by all of the
+ * file's documents: a file costs at most one more parse, however many of its documents have a finding.
+ */
+export class FileTrees {
+  #trees: readonly Document[] | null = null;
+  constructor(
+    readonly text: string,
+    readonly lineCounter: LineCounter,
+  ) {}
+
+  document(index: number): Document {
+    this.#trees ??= parseTreesAgain(this.text);
+    const doc = this.#trees[index];
+    if (doc === undefined) throw new Error(`document ${index} is missing on a second parse of its file`);
+    return doc;
+  }
+}
+
+/**
+ * The `locate` of a document that is kept after parsing. A tree costs about 10 KiB a document, so it is
+ * not kept: the document's first line and its top-level keys (the places most findings point at) are
+ * recorded as offsets, and any other lookup asks the file for its trees again.
+ */
+export function createKeptLocator(doc: Document, index: number, file: FileTrees): Locator {
+  const documentRange = documentStart(doc, file.lineCounter, file.text);
+  // Top-level keys in source order and their [start, end) offsets; null when the top level is not a plain
+  // mapping (an alias to one, say), which then always goes to the tree.
+  const top = isMap(doc.contents) ? doc.contents : null;
+  const keys: string[] | null = top === null ? null : [];
+  const offsets: number[] = [];
+  if (top !== null && keys !== null) {
+    for (const pair of top.items) {
+      if (!isScalar(pair.key) || !pair.key.range) continue;
+      const name = String(pair.key.value);
+      // The first pair of a name is the one the tree's lookup finds.
+      if (keys.includes(name)) continue;
+      keys.push(name);
+      offsets.push(pair.key.range[0], pair.key.range[1]);
+    }
+  }
+  let fromTree: Locator | null = null;
+  return (path, target = 'key') => {
+    if (path.length === 0) return { ...documentRange, exact: true };
+    if (keys !== null) {
+      const at = keys.indexOf(String(path[0]));
+      if (at === -1) return { ...documentRange, exact: false };
+      if (path.length === 1 && target === 'key') {
+        const range = rangeOfOffsets(file.lineCounter, offsets[2 * at]!, offsets[2 * at + 1]!);
+        return { ...range, exact: true };
+      }
+    }
+    fromTree ??= createLocator(file.document(index), file.lineCounter, file.text);
+    return fromTree(path, target);
+  };
+}
 
 /**
  * Builds the `locate` of a SourceDocument from the yaml node tree. The tree is read lazily on each call:

@@ -17,7 +17,7 @@ import {
   tooManyFindingsMessage,
   withinRunBytes,
 } from './limits.js';
-import { createLocator, documentStart } from './locate.js';
+import { createKeptLocator, createLocator, documentStart, FileTrees } from './locate.js';
 import { toPlainData } from './plain-data.js';
 import { rangeOfNode } from './positions.js';
 import { schemaDiagnostics } from './schema-diagnostics.js';
@@ -91,7 +91,12 @@ function parseFile(
   }
   const text = normalizeLineBreaks(decoded.text);
   const parsed = parseYaml(file.path, text);
-  const source: Source = { file: file.path, text, lineCounter: parsed.lineCounter };
+  const source: Source = {
+    file: file.path,
+    text,
+    lineCounter: parsed.lineCounter,
+    trees: new FileTrees(text, parsed.lineCounter),
+  };
   const outcomes: (Document | Diagnostic)[] = [...parsed.diagnostics];
   for (const { doc, index } of parsed.documents) {
     if (--budget.documents < 0) {
@@ -125,6 +130,7 @@ interface Source {
   readonly file: string;
   readonly text: string;
   readonly lineCounter: LineCounter;
+  readonly trees: FileTrees;
 }
 
 /** One document through its own checks, in order; the first step that fails says why, and it stops there. */
@@ -146,11 +152,14 @@ function checkDocument(source: Source, doc: YamlDocument, index: number): (Docum
     const message = `a document must be a mapping with \`kind\` (found ${shapeOf(value)})`;
     return error(documentStart(doc, lineCounter, text), CODES.notMapping, message);
   }
-  const locate = createLocator(doc, lineCounter, text);
-  const kind = documentKind(file, value, locate);
+  // While the tree is at hand its findings are located in it; the document keeps a locator that does not
+  // hold the tree.
+  const locateNow = createLocator(doc, lineCounter, text);
+  const kind = documentKind(file, value, locateNow);
   if (!kind.ok) return [kind.finding];
   const errors = validateAgainstSchema(kind.kind, value);
-  if (errors.length > 0) return schemaDiagnostics(file, kind.kind, value, errors, locate);
+  if (errors.length > 0) return schemaDiagnostics(file, kind.kind, value, errors, locateNow);
+  const locate = createKeptLocator(doc, index, source.trees);
   const { line, column, endLine, endColumn } = locate([]);
   // The schema has checked the shape, so the value is what the kind's spec type describes.
   const document = {

@@ -19,11 +19,13 @@ export interface ParsedFile {
   readonly lineCounter: LineCounter;
 }
 
+// uniqueKeys off: the library's check is quadratic in a mapping's size; findKeyProblems (keys.ts) checks
+// the same in one pass, after aliases are resolved. strict: report what the spec forbids, not guesses.
+const OPTIONS = { uniqueKeys: false, strict: true, prettyErrors: false } as const;
+
 export function parseYaml(file: string, text: string): ParsedFile {
   const lineCounter = new LineCounter();
-  // uniqueKeys off: the library's check is quadratic in a mapping's size; findKeyProblems (keys.ts) checks
-  // the same in one pass, after aliases are resolved. strict: report what the spec forbids, not guesses.
-  const docs = parseAllDocuments(text, { lineCounter, uniqueKeys: false, strict: true, prettyErrors: false });
+  const docs = parseAllDocuments(text, { ...OPTIONS, lineCounter });
   const diagnostics: Diagnostic[] = [];
   const documents: ParsedYaml[] = [];
   docs.forEach((doc, index) => {
@@ -43,6 +45,15 @@ export function parseYaml(file: string, text: string): ParsedFile {
     diagnostics.push(diagnostic('warning', file, FILE_START, CODES.emptyFile, 'no documents in this file'));
   }
   return { documents, diagnostics, lineCounter };
+}
+
+/**
+ * The same file's trees again, node for node as `parseYaml` made them (same text, same options), indexed
+ * like `ParsedYaml.index`. For looking up positions after the first trees were let go.
+ */
+export function parseTreesAgain(text: string): readonly Document[] {
+  const docs = parseAllDocuments(text, OPTIONS);
+  return Array.isArray(docs) ? docs : [];
 }
 
 function yamlFinding(

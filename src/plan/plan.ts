@@ -15,7 +15,7 @@ import { creationRequest, editFieldsOfLive, editRequestFromSpec } from './normal
 import { declaredAtPrevious, outsideEdits } from './outside-edit.js';
 import { planDeletes } from './prune.js';
 import { resolveReceivers } from './receivers.js';
-import type { AlertRuleChange, LiveRuleRef, Plan } from './types.js';
+import type { AlertRuleChange, LiveRuleRef, Plan, UpdateChange } from './types.js';
 
 export interface PlanInput {
   readonly documents: readonly AlertRuleDocument[];
@@ -162,43 +162,54 @@ function changeFor(
   const { doc, rule, organizationId } = claim;
   const spec = doc.value;
   const edit = editRequestFromSpec(spec, claim.receiverIds);
-  const base = {
-    kind: 'AlertRule' as const,
-    name: spec.name,
-    organizationId,
-    file: doc.file,
-    line: doc.range.line,
-  };
+  // Each change is one literal with its fields in the same order, so that all changes of an action share
+  // one hidden class: a spread of a common base gives every object a class of its own.
+  const { name } = spec;
+  const { file } = doc;
+  const { line } = doc.range;
 
   if (rule === null) {
     // identify() returns 'new' only when cluster_id and target are present.
     const request = creationRequest(organizationId, spec.cluster_id!, spec.target!, edit);
+    const diff = fieldsOfNewRule(request);
+    const clusterId = spec.cluster_id!;
     return {
-      ...base,
+      kind: 'AlertRule',
       action: 'create',
       id: null,
-      clusterId: spec.cluster_id!,
-      diff: fieldsOfNewRule(request),
+      name,
+      organizationId,
+      clusterId,
+      file,
+      line,
+      diff,
       request,
     };
   }
 
+  const { id, cluster_id: clusterId } = rule;
   const diff = diffEditFields(editFieldsOfLive(rule), edit);
-  if (diff.length === 0) return { ...base, action: 'noop', id: rule.id, clusterId: rule.cluster_id, diff };
+  if (diff.length === 0)
+    return { kind: 'AlertRule', action: 'noop', id, name, organizationId, clusterId, file, line, diff };
   const outsideEdit =
     declared === null
       ? undefined
       : outsideEdits(rule, declared.get(rule.id), receivers?.get(organizationId) ?? null);
-  return {
-    ...base,
+  const update: UpdateChange = {
+    kind: 'AlertRule',
     action: 'update',
-    id: rule.id,
+    id,
     against: fingerprintOf(rule),
-    clusterId: rule.cluster_id,
+    name,
+    organizationId,
+    clusterId,
+    file,
+    line,
     diff,
     request: edit,
-    ...(outsideEdit !== undefined && outsideEdit.length > 0 ? { outsideEdit } : {}),
   };
+  // Rare (someone edited the rule outside git): only then does the change take the extra field.
+  return outsideEdit !== undefined && outsideEdit.length > 0 ? { ...update, outsideEdit } : update;
 }
 
 function sameDeclaration(a: AlertRuleDocument, b: AlertRuleDocument): boolean {

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { LineCounter, parseAllDocuments } from 'yaml';
+import { createLocator } from '../../../src/documents/locate.js';
+import type { PathSegment } from '../../../src/documents/types.js';
 import { parseText, VALID_COMPONENT, VALID_RULE } from './helpers.js';
 
 function first(text: string) {
@@ -124,5 +127,52 @@ describe('locate', () => {
       endLine: 8,
       endColumn: 15,
     });
+  });
+});
+
+describe('the locate a kept document holds', () => {
+  // Several documents in one file, an empty one among them (it counts in the documents' indexes), an
+  // alias and CRLF line ends: the kept locator, which no longer holds the tree, must give what a lookup
+  // in the tree gives.
+  const aliased = VALID_COMPONENT.replace(
+    '  policy: upsert-only',
+    '  policy: &p {mode: [1, 2]}\n  other: *p',
+  );
+  const text = `${VALID_RULE}---\n---\n${VALID_COMPONENT}---\n${aliased}`.replace(/\n/g, '\r\n');
+  const paths: PathSegment[][] = [
+    [],
+    ['kind'],
+    ['severity'],
+    ['missing'],
+    ['missing', 'deeper'],
+    ['condition', 'threshold'],
+    ['condition', 'nowhere'],
+    ['alert_receiver_ids', 0],
+    ['alert_receiver_ids', 9],
+    ['alert_receiver_ids'],
+    ['profileConfig', 'other', 'mode', 1],
+    ['profileConfig', 'policy', 'mode'],
+    ['template', 'version'],
+    ['profileConfig', 'policy'],
+  ];
+
+  it('gives the same place as the tree for every path and target, in every document', () => {
+    const result = parseText(text);
+    expect(result.diagnostics).toEqual([]);
+    const lineCounter = new LineCounter();
+    const trees = parseAllDocuments(text, { lineCounter });
+    expect(result.documents.map((d) => d.index)).toEqual([0, 2, 3]);
+    for (const doc of result.documents) {
+      const fromTree = createLocator(trees[doc.index]!, lineCounter, text);
+      for (const path of paths) {
+        for (const target of ['key', 'value'] as const) {
+          expect({ path, target, at: doc.locate(path, target) }).toEqual({
+            path,
+            target,
+            at: fromTree(path, target),
+          });
+        }
+      }
+    }
   });
 });

@@ -13,6 +13,12 @@ import { anchor, violationDiagnostic } from './violations.js';
 export type Outcome =
   | { readonly kind: 'skipped'; readonly reason: string }
   | { readonly kind: 'no-organization' }
+  /** A `valueFrom: {env}` variable was not set: the document was not sent. */
+  | {
+      readonly kind: 'env-missing';
+      readonly diagnostics: readonly Diagnostic[];
+      readonly variables: readonly string[];
+    }
   | {
       readonly kind: 'attempted';
       readonly resolution: Resolution;
@@ -51,6 +57,17 @@ export function componentResult(target: ComponentTarget, outcome: Outcome): Comp
       requirements: [],
       bindings: [],
       reason: 'No organization: the document names none and no default organization is configured.',
+    };
+  }
+  if (outcome.kind === 'env-missing') {
+    const names = outcome.variables.map((name) => `\`${name}\``).join(', ');
+    return {
+      ...base,
+      status: 'failed',
+      violations: 0,
+      requirements: [],
+      bindings: [],
+      reason: `Not resolved: environment variable${outcome.variables.length === 1 ? '' : 's'} ${names} not set.`,
     };
   }
   const { resolution } = outcome;
@@ -109,6 +126,7 @@ export function outcomeDiagnostics(
       ),
     ];
   }
+  if (outcome.kind === 'env-missing') return [...outcome.diagnostics];
   const { resolution } = outcome;
   if (!resolution.ok) {
     return [failureDiagnostic(target, resolution.error, redactor, outcome.notFound, outcome.catalogError)];

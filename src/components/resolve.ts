@@ -5,6 +5,7 @@ import { ApiError } from '../service/errors.js';
 import type { ComponentBinding, FieldDescriptor, Requirement, ServiceClient } from '../service/types.js';
 import { explainNotFound } from './catalog-explanation.js';
 import { type ComponentTarget, toComponentTarget } from './component-target.js';
+import { deprecatedTemplateDiagnostics } from './deprecated-templates.js';
 import { classifyFailure } from './failures.js';
 import { componentResult, type Outcome, outcomeDiagnostics } from './outcome.js';
 import { ComponentResolver } from './resolver.js';
@@ -69,10 +70,11 @@ export async function resolveComponents(input: ResolveComponentsInput): Promise<
   }
 
   const literals = registerAllSensitiveValues(head, outcomes, input.redactor);
+  const deprecated = await deprecatedTemplateDiagnostics(outcomes, (org) => resolver.templates(org));
   const results = head.map((target) => componentResult(target, outcomes.get(target) ?? skipped()));
   // Descriptor kinds this version does not know are tolerated here (they only ever reach the sensitive-value
   // walk); the client already reports each unknown kind once per run, so a second notice would repeat it.
-  const diagnostics = [...documentFindings(head, outcomes, input.redactor), ...literals].sort(
+  const diagnostics = [...documentFindings(head, outcomes, input.redactor), ...literals, ...deprecated].sort(
     compareDiagnostics,
   );
   return { results, diagnostics };

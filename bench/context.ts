@@ -28,6 +28,7 @@ export function benchContext(apiUrl: string, token: string, root: string, concur
     head: null,
     prune: false,
     concurrency,
+    env: {},
     allComponents: false,
     clock: systemClock,
     redactor: new Redactor(),

@@ -74,6 +74,7 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
     ignore: inputs.ignore,
     allowEmpty: inputs.allowEmpty,
     organizationId: inputs.organizationId,
+    env: process.env,
     base: decision.base,
     head: decision.head,
     prune: inputs.prune,

@@ -64,7 +64,7 @@ async function registerDocumentSecrets(redactor: Redactor): Promise<void> {
   ]);
   const { documents } = await loadDocuments(root, paths.length > 0 ? paths : ['.']);
   for (const document of documents) {
-    if (document.kind === 'PlatformComponent') registerLikelySecretsIn(document.value, redactor);
+    if (document.kind === 'PlatformComponent') registerLikelySecretsIn(document.value, process.env, redactor);
   }
 }
 

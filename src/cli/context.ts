@@ -31,6 +31,7 @@ export async function createCliRuntime(
     concurrency: args.concurrency,
     allComponents: args.all,
     clock: systemClock,
+    env,
     redactor: new Redactor(),
     progress,
     service: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { runApply } from '../commands/apply.js';
 import { runDrift } from '../commands/drift.js';
@@ -46,6 +47,9 @@ export async function runDemo(options: { print: (text: string) => void; color: b
     concurrency: 4,
     allComponents: true,
     clock: systemClock,
+    // The example keeps its one sensitive value out of git (valueFrom); the demo plays the workflow that
+    // passes it from a secret. A value of the caller's own is used as given.
+    env: { GRAFANA_ADMIN_PASSWORD: `demo-${randomUUID()}`, ...process.env },
     redactor,
     progress: () => {},
   };

@@ -63,6 +63,10 @@ jobs:
           paths: ${DOCUMENTS_DIR}/
           api-token: \${{ secrets.QOVERY_API_TOKEN }}   # Settings → Secrets and variables → Actions
           organization-id: ${organization}
+        # Sensitive component values are never committed: a document says valueFrom: {env: NAME} and
+        # the step passes the secret by that name.
+        env:
+          GRAFANA_ADMIN_PASSWORD: \${{ secrets.GRAFANA_ADMIN_PASSWORD }}
 `,
   };
 }
@@ -112,6 +116,8 @@ cluster:
 profileConfig:                           # the template's profile settings for this component
   retentionDays: 30
   storage: 200Gi
+  grafanaAdminPassword:                  # sensitive: never written here; read from the environment, which
+    valueFrom: { env: GRAFANA_ADMIN_PASSWORD }   # the workflow fills from the secret of that name
 clusterInputs:                           # values the template needs from the cluster
   s3BucketName: acme-prod-eu-observability
 componentOutputs: {}                     # componentKey → (input → value)

@@ -86,7 +86,7 @@ function nextSteps(exported: boolean): string {
   return `
 Next:
   1. ${exported ? 'Review the exported rules' : 'Replace the example ids with your clusters, targets and receivers'} in ${DOCUMENTS_DIR}/, then: platform-gitops validate ${DOCUMENTS_DIR}
-  2. In the repository's settings on GitHub: the secret QOVERY_API_TOKEN${exported ? '' : ' and the secret QOVERY_ORGANIZATION_ID'} (Settings → Secrets and variables → Actions).
+  2. In the repository's settings on GitHub: the secret QOVERY_API_TOKEN${exported ? '' : ', the secret QOVERY_ORGANIZATION_ID and the secret GRAFANA_ADMIN_PASSWORD (the example component reads it from the environment)'} (Settings → Secrets and variables → Actions).
   3. Commit and open a pull request: the workflow validates and shows the plan.
 `;
 }

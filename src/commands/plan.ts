@@ -212,6 +212,7 @@ async function resolveAll(
       defaultOrganizationId: ctx.organizationId,
       concurrency: ctx.concurrency,
       redactor: ctx.redactor,
+      env: ctx.env,
     });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -56,6 +56,8 @@ function introduction(sandbox: Sandbox): string[] {
     '',
     'point the tool at it:',
     `  export QOVERY_API_URL=${sandbox.url} QOVERY_API_TOKEN=${sandbox.token}`,
+    // The example keeps its sensitive value out of git: it reads it from the environment.
+    '  export GRAFANA_ADMIN_PASSWORD=sandbox-only-password',
     `  platform-gitops plan ${exampleArgument()} --org ${sandbox.organizationId}`,
     '',
     'seeded organizations, tokens and ids: docs/sandbox.md. Stop with Ctrl-C.',
@@ -69,7 +71,8 @@ function exampleArgument(): string {
   return fromHere.startsWith('..') || isAbsolute(fromHere) ? example : fromHere;
 }
 
-function requestLine(request: RecordedRequest): string {
+/** The line printed for one request: what a person watching the sandbox sees (never a body or header). */
+export function requestLine(request: RecordedRequest): string {
   const status = request.status === 0 ? 'reset' : String(request.status);
   const query = new URLSearchParams(request.query).toString();
   return `${request.method} ${request.path}${query ? `?${query}` : ''} → ${status} ${request.operation ?? ''}`.trimEnd();

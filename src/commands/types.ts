@@ -77,6 +77,11 @@ export interface RunContext {
    */
   readonly baseFallback?: boolean;
   readonly clock: Clock;
+  /**
+   * The environment `valueFrom: {env: NAME}` values are read from (the process's, passed in by the face;
+   * tests give their own).
+   */
+  readonly env: Readonly<Record<string, string | undefined>>;
   readonly redactor: Redactor;
   /** One human progress line (stderr for the CLI, the log for the action). Never data. */
   readonly progress: (line: string) => void;

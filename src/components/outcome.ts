@@ -13,6 +13,12 @@ import { anchor, violationDiagnostic } from './violations.js';
 export type Outcome =
   | { readonly kind: 'skipped'; readonly reason: string }
   | { readonly kind: 'no-organization' }
+  /** A `valueFrom: {env}` variable was not set: the document was not sent. */
+  | {
+      readonly kind: 'env-missing';
+      readonly diagnostics: readonly Diagnostic[];
+      readonly variables: readonly string[];
+    }
   | {
       readonly kind: 'attempted';
       readonly resolution: Resolution;
@@ -33,37 +39,30 @@ export function componentResult(target: ComponentTarget, outcome: Outcome): Comp
     clusterMode: target.clusterMode,
     cloudProvider: spec.cluster.provider,
   };
-  if (outcome.kind === 'skipped') {
-    return {
-      ...base,
-      status: 'skipped',
-      violations: 0,
-      requirements: [],
-      bindings: [],
-      reason: outcome.reason,
-    };
-  }
+  // What a document that was not resolved reports: no violations, requirements or bindings, and why.
+  const unresolved = (status: 'skipped' | 'failed', reason: string): ComponentResult => ({
+    ...base,
+    status,
+    violations: 0,
+    requirements: [],
+    bindings: [],
+    reason,
+  });
+  if (outcome.kind === 'skipped') return unresolved('skipped', outcome.reason);
   if (outcome.kind === 'no-organization') {
-    return {
-      ...base,
-      status: 'failed',
-      violations: 0,
-      requirements: [],
-      bindings: [],
-      reason: 'No organization: the document names none and no default organization is configured.',
-    };
+    return unresolved(
+      'failed',
+      'No organization: the document names none and no default organization is configured.',
+    );
+  }
+  if (outcome.kind === 'env-missing') {
+    const names = outcome.variables.map((name) => `\`${name}\``).join(', ');
+    const plural = outcome.variables.length === 1 ? '' : 's';
+    return unresolved('failed', `Not resolved: environment variable${plural} ${names} not set.`);
   }
   const { resolution } = outcome;
   if (!resolution.ok) {
-    return {
-      ...base,
-      status: 'failed',
-      violations: 0,
-      requirements: [],
-      bindings: [],
-      reason: failureReason(resolution.error),
-      shared: resolution.shared,
-    };
+    return { ...unresolved('failed', failureReason(resolution.error)), shared: resolution.shared };
   }
   const { response } = resolution;
   return {
@@ -109,6 +108,7 @@ export function outcomeDiagnostics(
       ),
     ];
   }
+  if (outcome.kind === 'env-missing') return [...outcome.diagnostics];
   const { resolution } = outcome;
   if (!resolution.ok) {
     return [failureDiagnostic(target, resolution.error, redactor, outcome.notFound, outcome.catalogError)];

@@ -5,12 +5,24 @@ import { ApiError } from '../service/errors.js';
 import type { ComponentBinding, FieldDescriptor, Requirement, ServiceClient } from '../service/types.js';
 import { explainNotFound } from './catalog-explanation.js';
 import { type ComponentTarget, toComponentTarget } from './component-target.js';
+import { deprecatedTemplateDiagnostics } from './deprecated-templates.js';
 import { classifyFailure } from './failures.js';
 import { componentResult, type Outcome, outcomeDiagnostics } from './outcome.js';
 import { ComponentResolver } from './resolver.js';
 import { catalogKey, findChanges, tiedByBindings, tiedByOutputs } from './selection.js';
-import { registerLikelySecrets, registerSensitiveValues } from './sensitive-values.js';
+import {
+  registerLikelySecrets,
+  registerSensitiveValues,
+  sensitivePaths,
+  valueAtPath,
+} from './sensitive-values.js';
 import type { ComponentReport } from './types.js';
+import {
+  bindEnvironment,
+  type Environment,
+  hasLiteralValue,
+  sensitiveLiteralDiagnostic,
+} from './value-from.js';
 
 export interface ResolveComponentsInput {
   /** Every PlatformComponent document at the head revision. */
@@ -25,6 +37,8 @@ export interface ResolveComponentsInput {
   readonly concurrency: number;
   /** Sensitive values are registered here before anything is reported. */
   readonly redactor: Redactor;
+  /** Where `valueFrom: {env: NAME}` values are read, just before each resolve is sent. */
+  readonly env: Environment;
 }
 
 const SKIPPED = 'Unchanged in this change and not tied to a changed component.';
@@ -32,11 +46,15 @@ const SKIPPED = 'Unchanged in this change and not tied to a changed component.';
 /** Resolves the selected components against the service and maps what it says onto the documents' lines. */
 export async function resolveComponents(input: ResolveComponentsInput): Promise<ComponentReport> {
   const head = input.documents.map((d) => toComponentTarget(d, input.defaultOrganizationId));
-  for (const target of head) registerLikelySecrets(target, input.redactor);
+  for (const target of head) registerLikelySecrets(target, input.env, input.redactor);
   const resolver = new ComponentResolver(input.client, input.concurrency);
   const outcomes = new Map<ComponentTarget, Outcome>();
   const resolveAll = (batch: readonly ComponentTarget[]) =>
-    Promise.all(batch.map(async (target) => outcomes.set(target, await resolveOne(resolver, target))));
+    Promise.all(
+      batch.map(async (target) =>
+        outcomes.set(target, await resolveOne(resolver, target, input.env, input.redactor)),
+      ),
+    );
 
   if (input.baseDocuments === null) {
     await resolveAll(head);
@@ -51,11 +69,14 @@ export async function resolveComponents(input: ResolveComponentsInput): Promise<
     await resolveAll(tiedByBindings(head, producers, learnedBindings(outcomes), selected));
   }
 
-  registerAllSensitiveValues(head, outcomes, input.redactor);
+  const literals = registerAllSensitiveValues(head, outcomes, input.redactor);
+  const deprecated = await deprecatedTemplateDiagnostics(outcomes, (org) => resolver.templates(org));
   const results = head.map((target) => componentResult(target, outcomes.get(target) ?? skipped()));
   // Descriptor kinds this version does not know are tolerated here (they only ever reach the sensitive-value
   // walk); the client already reports each unknown kind once per run, so a second notice would repeat it.
-  const diagnostics = documentFindings(head, outcomes, input.redactor).sort(compareDiagnostics);
+  const diagnostics = [...documentFindings(head, outcomes, input.redactor), ...literals, ...deprecated].sort(
+    compareDiagnostics,
+  );
   return { results, diagnostics };
 }
 
@@ -63,13 +84,23 @@ function skipped(): Outcome {
   return { kind: 'skipped', reason: SKIPPED };
 }
 
-async function resolveOne(resolver: ComponentResolver, target: ComponentTarget): Promise<Outcome> {
-  if (target.organizationId === null) return { kind: 'no-organization' };
-  const resolution = await resolver.resolve(target, target.organizationId);
+async function resolveOne(
+  resolver: ComponentResolver,
+  unbound: ComponentTarget,
+  env: Environment,
+  redactor: Redactor,
+): Promise<Outcome> {
+  const { organizationId } = unbound;
+  if (organizationId === null) return { kind: 'no-organization' };
+  const binding = bindEnvironment(unbound, env, redactor);
+  if (!binding.ok)
+    return { kind: 'env-missing', diagnostics: binding.diagnostics, variables: binding.missing };
+  const { target } = binding;
+  const resolution = await resolver.resolve(target, organizationId);
   if (resolution.ok || classifyFailure(resolution.error) !== 'not-found')
     return { kind: 'attempted', resolution };
   // Only a 404 needs the template list, and one list per organization explains every 404 in it.
-  const templates = await resolver.templates(target.organizationId);
+  const templates = await resolver.templates(organizationId);
   return templates instanceof ApiError
     ? { kind: 'attempted', resolution, notFound: null, catalogError: templates }
     : { kind: 'attempted', resolution, notFound: explainNotFound(target, templates), catalogError: null };
@@ -87,13 +118,14 @@ function learnedBindings(outcomes: ReadonlyMap<ComponentTarget, Outcome>): Map<s
 
 /**
  * Descriptors belong to the catalog entry, so what one response marks sensitive is hidden for every
- * document of that entry, including those skipped or failed in this run.
+ * document of that entry, including those skipped or failed in this run. A sensitive value written in a
+ * document resolved in this run is a warning; documents the run skipped are not this change's business.
  */
 function registerAllSensitiveValues(
   head: readonly ComponentTarget[],
   outcomes: ReadonlyMap<ComponentTarget, Outcome>,
   redactor: Redactor,
-): void {
+): Diagnostic[] {
   const descriptors = new Map<string, { fields: FieldDescriptor[]; requirements: Requirement[] }>();
   for (const [target, outcome] of outcomes) {
     if (outcome.kind !== 'attempted' || !outcome.resolution.ok) continue;
@@ -103,10 +135,17 @@ function registerAllSensitiveValues(
     known.requirements.push(...requirements);
     descriptors.set(catalogKey(target), known);
   }
+  const literals: Diagnostic[] = [];
   for (const target of head) {
     const known = descriptors.get(catalogKey(target));
-    if (known) registerSensitiveValues(target, known.fields, known.requirements, redactor);
+    if (!known) continue;
+    registerSensitiveValues(target, known.fields, known.requirements, redactor);
+    if (outcomes.get(target)?.kind !== 'attempted') continue;
+    for (const path of sensitivePaths(target.document.value, known.fields, known.requirements)) {
+      if (hasLiteralValue(valueAtPath(target, path))) literals.push(sensitiveLiteralDiagnostic(target, path));
+    }
   }
+  return literals;
 }
 
 /**

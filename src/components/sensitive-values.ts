@@ -1,7 +1,8 @@
 import type { Redactor } from '../core/redact.js';
-import type { PlatformComponentSpec } from '../documents/types.js';
+import type { PathSegment, PlatformComponentSpec } from '../documents/types.js';
 import type { FieldDescriptor, Requirement } from '../service/types.js';
 import type { ComponentTarget } from './component-target.js';
+import { type Environment, isEnvReference } from './value-from.js';
 
 /**
  * Values of fields the service marks `sensitive` must never leave the process. Nothing here prints a
@@ -15,15 +16,31 @@ export function registerSensitiveValues(
   requirements: readonly Requirement[],
   redactor: Redactor,
 ): void {
-  const spec = target.document.value;
-  registerByDescriptors(spec.profileConfig, fields, redactor);
+  for (const path of sensitivePaths(target.document.value, fields, requirements))
+    registerLeaves(valueAtPath(target, path), redactor);
+}
+
+/**
+ * Where the document holds a value of a field the service marks sensitive: by the field descriptors
+ * (nested fields and list items included), and by the requirements marked sensitive. Each path once.
+ */
+export function sensitivePaths(
+  spec: PlatformComponentSpec,
+  fields: readonly FieldDescriptor[],
+  requirements: readonly Requirement[],
+): PathSegment[][] {
+  const found = new Map<string, PathSegment[]>();
+  const keep = (path: PathSegment[]) => {
+    if (valueAt(spec, path) !== undefined) found.set(JSON.stringify(path), path);
+  };
+  for (const path of pathsByDescriptors(spec.profileConfig, fields, ['profileConfig'])) keep(path);
   for (const requirement of requirements) {
     if (requirement.sensitive !== true) continue;
-    // A requirement's scope says where the value lives; for a scope we do not know, hide both places.
-    if (requirement.scope !== 'PLATFORM_PROFILE')
-      registerLeaves(spec.clusterInputs?.[requirement.key], redactor);
-    if (requirement.scope !== 'CLUSTER') registerLeaves(spec.profileConfig?.[requirement.key], redactor);
+    // A requirement's scope says where the value lives; for a scope we do not know, both places count.
+    if (requirement.scope !== 'PLATFORM_PROFILE') keep(['clusterInputs', requirement.key]);
+    if (requirement.scope !== 'CLUSTER') keep(['profileConfig', requirement.key]);
   }
+  return [...found.values()];
 }
 
 /** Keys whose values look like credentials, hidden even before (or without) the service's descriptors. */
@@ -33,18 +50,25 @@ const CREDENTIAL_KEY = /passw(or)?d|passphrase|secret|token|api[-_]?key|private[
  * Before any request: a resolve that fails (503, 404) tells us nothing about which fields are sensitive,
  * so values under credential-like keys are registered for every document up front.
  */
-export function registerLikelySecrets(target: ComponentTarget, redactor: Redactor): void {
-  registerLikelySecretsIn(target.document.value, redactor);
+export function registerLikelySecrets(target: ComponentTarget, env: Environment, redactor: Redactor): void {
+  registerLikelySecretsIn(target.document.value, env, redactor);
 }
 
 /**
  * The same for a document read on its own (the post step has no resolve answers to say which fields the
- * service marks sensitive, so it hides what looks like a credential).
+ * service marks sensitive, so it hides what looks like a credential). A value taken from the environment
+ * (`valueFrom: {env}`) is hidden wherever it is used: it was put there to be kept out of sight.
  */
-export function registerLikelySecretsIn(spec: PlatformComponentSpec, redactor: Redactor): void {
+export function registerLikelySecretsIn(
+  spec: PlatformComponentSpec,
+  env: Environment,
+  redactor: Redactor,
+): void {
   // Strings only: a number under `tokenTtl` is not a secret, and masking it would mangle every count.
   const visit = (value: unknown, secret: boolean): void => {
-    if (typeof value === 'string') {
+    if (isEnvReference(value)) {
+      registerLeaves(env[value.valueFrom.env], redactor);
+    } else if (typeof value === 'string') {
       if (secret) registerLeaves(value, redactor);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, secret);
@@ -57,33 +81,51 @@ export function registerLikelySecretsIn(spec: PlatformComponentSpec, redactor: R
   visit(spec.componentOutputs, false);
 }
 
-function registerByDescriptors(
+function* pathsByDescriptors(
   values: unknown,
   fields: readonly FieldDescriptor[],
-  redactor: Redactor,
-): void {
+  at: readonly PathSegment[],
+): Generator<PathSegment[]> {
   if (!isRecord(values)) return;
   for (const field of fields) {
     const value = values[field.key];
     if (value === undefined) continue;
+    const path = [...at, field.key];
     if (field.sensitive === true) {
-      registerLeaves(value, redactor);
+      yield path;
     } else if ('unknownKind' in field) {
       // A kind we cannot read: nothing beneath it can be checked, and it carried no `sensitive` mark.
     } else if (field.type === 'object') {
-      registerByDescriptors(value, field.fields, redactor);
+      yield* pathsByDescriptors(value, field.fields, path);
     } else if (field.type === 'array' && Array.isArray(value)) {
-      value.forEach((item, index) => {
+      for (const [index, item] of value.entries()) {
         const perItem = field.itemFields?.[index];
-        if (perItem) registerByDescriptors(item, perItem, redactor);
-        if (field.items.type === 'object') registerByDescriptors(item, field.items.fields, redactor);
-      });
+        if (perItem) yield* pathsByDescriptors(item, perItem, [...path, index]);
+        if (field.items.type === 'object')
+          yield* pathsByDescriptors(item, field.items.fields, [...path, index]);
+      }
     }
   }
 }
 
+/** The document's value at `path`; undefined when it has none there. */
+export function valueAtPath(target: ComponentTarget, path: readonly PathSegment[]): unknown {
+  return valueAt(target.document.value, path);
+}
+
+function valueAt(spec: PlatformComponentSpec, path: readonly PathSegment[]): unknown {
+  let value: unknown = spec;
+  for (const segment of path) {
+    if (typeof segment === 'number') value = Array.isArray(value) ? value[segment] : undefined;
+    else value = isRecord(value) && Object.hasOwn(value, segment) ? value[segment] : undefined;
+  }
+  return value;
+}
+
 /** Every scalar under `value`; a multi-line secret (a key, a certificate) is also hidden line by line. */
 function registerLeaves(value: unknown, redactor: Redactor): void {
+  // A reference names a variable, not a value: the value is registered when it is read (value-from.ts).
+  if (isEnvReference(value)) return;
   if (typeof value === 'string') {
     redactor.add(value);
     if (value.includes('\n')) for (const line of value.split(/\r?\n/)) redactor.add(line);

@@ -98,6 +98,9 @@ export function schemaDiagnostics(
         );
         break;
       }
+      case 'if':
+        // "must match the then/else schema": the branch's own error, reported beside it, says what is wrong.
+        break;
       case 'const':
         at(
           locate(path, 'value'),

@@ -48,7 +48,14 @@ export interface ActionRunOptions {
   readonly workflow?: string;
   /** Runner variables this run goes without (e.g. GITHUB_STEP_SUMMARY, as on a runner without summaries). */
   readonly unset?: readonly string[];
+  /** The step's `env:` (secrets a workflow passes); by default what the example repository reads. */
+  readonly env?: Record<string, string>;
 }
+
+/** The secret the example repository reads from the environment (`valueFrom`), as its workflow passes it. */
+export const EXAMPLE_SECRETS: Readonly<Record<string, string>> = {
+  GRAFANA_ADMIN_PASSWORD: 'Gr4fana-prod-eu-7c1d9e',
+};
 
 let runs = 0;
 /** The fake GitHub of this file's useActionWorld: the API address of a run that names none. */
@@ -105,6 +112,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
     GITHUB_SERVER_URL: 'https://github.example',
     GITHUB_API_URL: githubUrl,
     RUNNER_TEMP: dir,
+    ...(options.env ?? EXAMPLE_SECRETS),
   };
   for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   for (const name of options.unset ?? []) delete env[name];

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
 import { createServiceClient } from '../../src/service/client.js';
+import { EXAMPLE_SECRETS } from './action-runner.js';
 import { bundle, NODE } from './bundle.js';
 
 interface Run {
@@ -130,7 +131,8 @@ describe('the CLI bundle against the sandbox', () => {
 
   beforeAll(async () => {
     sandbox = await startSandbox();
-    env = { QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: sandbox.token };
+    // The example reads its sensitive value from the environment, as its workflow passes a secret.
+    env = { QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: sandbox.token, ...EXAMPLE_SECRETS };
   });
   afterAll(async () => {
     await sandbox.close();

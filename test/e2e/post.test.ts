@@ -133,7 +133,8 @@ describe('post step (dist/post.js)', () => {
   });
 
   it('hides a component credential that a log entry quotes, read from the documents under paths', async () => {
-    // observability's grafanaAdminPassword in the example repository, quoted bare by the installer.
+    // observability's grafanaAdminPassword, which the example repository reads from the environment, quoted
+    // bare by the installer.
     const password = 'Gr4fana-prod-eu-7c1d9e';
     setDeployments(sandbox().state, PROD_EU, [
       deployment(2, 'ERROR', [
@@ -142,6 +143,8 @@ describe('post step (dist/post.js)', () => {
     ]);
     const run = await runPostStep({ ...tokenInputs(), paths: '.' }, saved(PROD_EU), {
       GITHUB_WORKSPACE: resolve('fixtures/example'),
+      // The example reads it from the environment; the step's `env:` holds for its post step too.
+      GRAFANA_ADMIN_PASSWORD: password,
     });
     expect(run.code).toBe(0);
     expect(run.summary).toContain('admin login with \\*\\*\\* refused');

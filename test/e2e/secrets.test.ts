@@ -1,10 +1,13 @@
 /**
  * A project-wide audit of secrets: every bundle (the CLI in every command and format, the action's main
  * step on each trigger and its post step) runs against the sandbox and a fake GitHub with the token in its
- * environment and a document carrying a sensitive component value. Neither may appear in anything that
- * leaves the process: stdout, stderr, the job summary, the outputs and state files, the plan-json file,
- * exported documents, or any request GitHub received. The service is made to echo both back (error
- * messages, log entries), as a real one may.
+ * environment and a sensitive component value. The example repository keeps that value out of git
+ * (`valueFrom: {env: GRAFANA_ADMIN_PASSWORD}`), so it too comes from the environment, as a workflow passes
+ * a secret; one suite writes a literal value instead. Neither may appear in anything that leaves the
+ * process: stdout, stderr, the job summary, the outputs and state files, the plan-json file, exported
+ * documents, any request GitHub received, or the sandbox's request log as printed. The one place the value
+ * must go is the body of the resolve request: that is what the form is for. The service is made to echo
+ * both back (error messages, log entries), as a real one may.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -12,6 +15,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestLine } from '../../src/commands/sandbox.js';
 import { setDeployments } from '../../src/sandbox/index.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -27,8 +31,11 @@ import {
 } from './action-runner.js';
 import { DIST, NODE } from './bundle.js';
 
-/** The sensitive value of fixtures/example (observability's grafanaAdminPassword). */
+/** The sensitive value fixtures/example reads from the environment (observability's grafanaAdminPassword). */
 const PASSWORD = 'Gr4fana-prod-eu-7c1d9e';
+const PASSWORD_ENV = { GRAFANA_ADMIN_PASSWORD: PASSWORD };
+/** How the example document takes the value from the environment. */
+const REFERENCE = 'grafanaAdminPassword: {valueFrom: {env: GRAFANA_ADMIN_PASSWORD}}';
 const OBSERVABILITY = 'components/prod-eu/observability.yaml';
 const FORMATS = ['text', 'json', 'github'] as const;
 
@@ -131,6 +138,8 @@ async function runPostStep(inputs: Record<string, string>, state: Record<string,
   const summary = join(await mkdtemp(join(scratch, 'post-')), 'summary.md');
   await writeFile(summary, '');
   const env: Record<string, string> = {
+    // A step's `env:` holds for its post step too.
+    ...PASSWORD_ENV,
     GITHUB_ACTIONS: 'true',
     GITHUB_STEP_SUMMARY: summary,
     RUNNER_TEMP: scratch,
@@ -153,6 +162,23 @@ async function actionLeaks(run: ActionRun, secrets: readonly string[], what: str
   expectNoSecret(`${what}: plan-json file`, await readFile(planJson!, 'utf8'), secrets);
 }
 
+/**
+ * The resolve requests carried the value from the environment to the service (the point of the form), and
+ * the sandbox's log as a person watching it sees it shows no secret.
+ */
+function expectSentOnlyToTheService(secret: string): void {
+  const resolves = sandbox().requests.filter(
+    (r) =>
+      r.operation === 'resolvePlatformTemplateComponentConfiguration' && r.path.includes('/observability/'),
+  );
+  expect(resolves.length).toBeGreaterThan(0);
+  expect(resolves.map((r) => r.body)).toContainEqual(
+    expect.objectContaining({ profileConfig: expect.objectContaining({ grafanaAdminPassword: secret }) }),
+  );
+  const printed = sandbox().requests.map(requestLine).join('\n');
+  expectNoSecret('the sandbox log', printed, [secret, sandbox().token]);
+}
+
 function expectGitHubClean(secrets: readonly string[]): void {
   expect(github.requests.length).toBeGreaterThan(0);
   for (const request of github.requests) {
@@ -173,7 +199,7 @@ const CLI_CASES = Object.keys(CLI_COMMANDS).flatMap((command) =>
   FORMATS.map((format) => [command, format] as const),
 );
 
-const cliEnv = () => ({ QOVERY_API_URL: sandbox().url, QOVERY_API_TOKEN: sandbox().token });
+const cliEnv = () => ({ QOVERY_API_URL: sandbox().url, QOVERY_API_TOKEN: sandbox().token, ...PASSWORD_ENV });
 
 describe('secrets never leave the CLI', () => {
   let repository = '';
@@ -192,8 +218,8 @@ describe('secrets never leave the CLI', () => {
     expectNoSecret(`${what}: stdout`, run.stdout, secrets);
     expectNoSecret(`${what}: stderr`, run.stderr, secrets);
     if (command === 'plan') {
-      // The sensitive document was read and sent to be resolved: the value was there to leak.
-      expect(sandbox().count('resolvePlatformTemplateComponentConfiguration')).toBeGreaterThan(0);
+      // The sensitive value was read from the environment and sent to be resolved: it was there to leak.
+      expectSentOnlyToTheService(PASSWORD);
     }
     if (command === 'export') {
       const files = await filesUnder(join(scratch, `export-${format}`));
@@ -213,7 +239,9 @@ describe('secrets never leave the CLI when the service rejects a sensitive value
   let repository = '';
   beforeAll(async () => {
     repository = (await exampleRepository()).dir;
-    await commitEdit(repository, OBSERVABILITY, (t) => t.replace(PASSWORD, short));
+    await commitEdit(repository, OBSERVABILITY, (t) =>
+      t.replace(REFERENCE, `grafanaAdminPassword: ${short}`),
+    );
   });
 
   it.for(FORMATS)('plan --format %s names the refused field without its value', async (format) => {
@@ -226,6 +254,9 @@ describe('secrets never leave the CLI when the service rejects a sensitive value
     );
     expect(run.code, run.stdout).toBe(1);
     expect(run.stdout + run.stderr).toContain('grafanaAdminPassword');
+    // The literal is also a finding of its own: it is in git.
+    // (by its code, or by its title in the github form)
+    expect(run.stdout).toMatch(/component\.sensitive-literal|Sensitive value in git/);
     expectNoSecret(`plan --format ${format} (violation): stdout`, run.stdout, secrets);
     expectNoSecret(`plan --format ${format} (violation): stderr`, run.stderr, secrets);
   });
@@ -289,10 +320,14 @@ describe('secrets never leave the action', () => {
       payload: pullRequestEvent(github.addPullRequest(), first, head),
       inputs: inputs(),
       githubUrl: github.url,
+      env: PASSWORD_ENV,
     });
     expect(pr.outputs.command).toBe('plan');
     expect(pr.summary).toMatch(/`observability`.*resolved/);
     await actionLeaks(pr, secrets(), 'pull_request');
+    expectSentOnlyToTheService(PASSWORD);
+    // Registered with the runner's mask, so the rest of the job's log hides it too.
+    expect(pr.stdout).toContain(`::add-mask::${PASSWORD}`);
   });
 
   it('apply on a push whose write is refused with a message quoting both secrets', async () => {
@@ -315,6 +350,7 @@ describe('secrets never leave the action', () => {
       payload: pushEvent(first, head),
       inputs: inputs(),
       githubUrl: github.url,
+      env: PASSWORD_ENV,
       sha: head,
     });
     expect(push.outputs.command).toBe('apply');
@@ -331,6 +367,7 @@ describe('secrets never leave the action', () => {
       payload: { schedule: '0 6 * * *' },
       inputs: inputs(),
       githubUrl: github.url,
+      env: PASSWORD_ENV,
       sha: changed,
     });
     expect(drift.outputs.command).toBe('drift');

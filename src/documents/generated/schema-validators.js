@@ -1285,6 +1285,44 @@ const schema12 = {
   type: 'object',
   required: ['kind', 'template', 'component', 'cluster'],
   additionalProperties: false,
+  definitions: {
+    valueFrom: {
+      type: 'object',
+      required: ['valueFrom'],
+      additionalProperties: false,
+      description: 'A value read from the environment when resolving, instead of written in the document.',
+      properties: {
+        valueFrom: {
+          type: 'object',
+          required: ['env'],
+          additionalProperties: false,
+          properties: {
+            env: {
+              type: 'string',
+              minLength: 1,
+              pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+              description:
+                "The environment variable's name; in a workflow, pass it from a secret on the step (`env:`).",
+            },
+          },
+        },
+      },
+    },
+    profileValue: {
+      description:
+        'A profile value; an object holding `valueFrom` must be exactly a reference to an environment variable.',
+      if: { type: 'object', required: ['valueFrom'] },
+      then: { $ref: '#/definitions/valueFrom' },
+      else: {
+        if: { type: 'object' },
+        then: { type: 'object', additionalProperties: { $ref: '#/definitions/profileValue' } },
+        else: {
+          if: { type: 'array' },
+          then: { type: 'array', items: { $ref: '#/definitions/profileValue' } },
+        },
+      },
+    },
+  },
   properties: {
     kind: { const: 'PlatformComponent', description: 'Document kind.' },
     organization_id: {
@@ -1340,13 +1378,19 @@ const schema12 = {
     },
     profileConfig: {
       type: 'object',
+      additionalProperties: { $ref: '#/definitions/profileValue' },
       description:
-        "The component's profile fields; their shape is the template's and is checked by the service.",
+        "The component's profile fields; their shape is the template's and is checked by the service. Any value may be `{valueFrom: {env: NAME}}`: read from that environment variable when resolving (for sensitive fields, so they stay out of git).",
     },
     clusterInputs: {
       type: 'object',
-      additionalProperties: { type: 'string' },
-      description: 'Inputs the component needs from the cluster (string values).',
+      additionalProperties: {
+        if: { type: 'object' },
+        then: { $ref: '#/definitions/valueFrom' },
+        else: { type: 'string' },
+      },
+      description:
+        'Inputs the component needs from the cluster (string values, or `{valueFrom: {env: NAME}}`).',
     },
     componentOutputs: {
       type: 'object',
@@ -1355,7 +1399,406 @@ const schema12 = {
     },
   },
 };
+const schema14 = {
+  type: 'object',
+  required: ['valueFrom'],
+  additionalProperties: false,
+  description: 'A value read from the environment when resolving, instead of written in the document.',
+  properties: {
+    valueFrom: {
+      type: 'object',
+      required: ['env'],
+      additionalProperties: false,
+      properties: {
+        env: {
+          type: 'string',
+          minLength: 1,
+          pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+          description:
+            "The environment variable's name; in a workflow, pass it from a secret on the step (`env:`).",
+        },
+      },
+    },
+  },
+};
 const pattern3 = new RegExp('^(?!\\.{1,2}$)[^/\\s]+$', 'u');
+const pattern6 = new RegExp('^[A-Za-z_][A-Za-z0-9_]*$', 'u');
+const schema13 = {
+  description:
+    'A profile value; an object holding `valueFrom` must be exactly a reference to an environment variable.',
+  if: { type: 'object', required: ['valueFrom'] },
+  then: { $ref: '#/definitions/valueFrom' },
+  else: {
+    if: { type: 'object' },
+    then: { type: 'object', additionalProperties: { $ref: '#/definitions/profileValue' } },
+    else: { if: { type: 'array' }, then: { type: 'array', items: { $ref: '#/definitions/profileValue' } } },
+  },
+};
+const wrapper0 = { validate: validate12 };
+function validate12(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const _errs0 = errors;
+  let valid0 = true;
+  const _errs1 = errors;
+  if (errors === _errs1) {
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      let missing0;
+      if (data.valueFrom === undefined && (missing0 = 'valueFrom')) {
+        const err0 = {};
+        if (vErrors === null) {
+          vErrors = [err0];
+        } else {
+          vErrors.push(err0);
+        }
+        errors++;
+      }
+    } else {
+      const err1 = {};
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs1 === errors;
+  errors = _errs0;
+  if (vErrors !== null) {
+    if (_errs0) {
+      vErrors.length = _errs0;
+    } else {
+      vErrors = null;
+    }
+  }
+  let ifClause0;
+  if (_valid0) {
+    const _errs3 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.valueFrom === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/definitions/valueFrom/required',
+          keyword: 'required',
+          params: { missingProperty: 'valueFrom' },
+          message: "must have required property '" + 'valueFrom' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      for (const key0 in data) {
+        if (!(key0 === 'valueFrom')) {
+          const err3 = {
+            instancePath,
+            schemaPath: '#/definitions/valueFrom/additionalProperties',
+            keyword: 'additionalProperties',
+            params: { additionalProperty: key0 },
+            message: 'must NOT have additional properties',
+          };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+      }
+      if (data.valueFrom !== undefined) {
+        let data0 = data.valueFrom;
+        if (data0 && typeof data0 == 'object' && !Array.isArray(data0)) {
+          if (data0.env === undefined) {
+            const err4 = {
+              instancePath: instancePath + '/valueFrom',
+              schemaPath: '#/definitions/valueFrom/properties/valueFrom/required',
+              keyword: 'required',
+              params: { missingProperty: 'env' },
+              message: "must have required property '" + 'env' + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err4];
+            } else {
+              vErrors.push(err4);
+            }
+            errors++;
+          }
+          for (const key1 in data0) {
+            if (!(key1 === 'env')) {
+              const err5 = {
+                instancePath: instancePath + '/valueFrom',
+                schemaPath: '#/definitions/valueFrom/properties/valueFrom/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key1 },
+                message: 'must NOT have additional properties',
+              };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+          if (data0.env !== undefined) {
+            let data1 = data0.env;
+            if (typeof data1 === 'string') {
+              if (func3(data1) < 1) {
+                const err6 = {
+                  instancePath: instancePath + '/valueFrom/env',
+                  schemaPath: '#/definitions/valueFrom/properties/valueFrom/properties/env/minLength',
+                  keyword: 'minLength',
+                  params: { limit: 1 },
+                  message: 'must NOT have fewer than 1 characters',
+                };
+                if (vErrors === null) {
+                  vErrors = [err6];
+                } else {
+                  vErrors.push(err6);
+                }
+                errors++;
+              }
+              if (!pattern6.test(data1)) {
+                const err7 = {
+                  instancePath: instancePath + '/valueFrom/env',
+                  schemaPath: '#/definitions/valueFrom/properties/valueFrom/properties/env/pattern',
+                  keyword: 'pattern',
+                  params: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+                  message: 'must match pattern "' + '^[A-Za-z_][A-Za-z0-9_]*$' + '"',
+                };
+                if (vErrors === null) {
+                  vErrors = [err7];
+                } else {
+                  vErrors.push(err7);
+                }
+                errors++;
+              }
+            } else {
+              const err8 = {
+                instancePath: instancePath + '/valueFrom/env',
+                schemaPath: '#/definitions/valueFrom/properties/valueFrom/properties/env/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+              };
+              if (vErrors === null) {
+                vErrors = [err8];
+              } else {
+                vErrors.push(err8);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err9 = {
+            instancePath: instancePath + '/valueFrom',
+            schemaPath: '#/definitions/valueFrom/properties/valueFrom/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+          };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    } else {
+      const err10 = {
+        instancePath,
+        schemaPath: '#/definitions/valueFrom/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+      };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    var _valid0 = _errs3 === errors;
+    valid0 = _valid0;
+    ifClause0 = 'then';
+  } else {
+    const _errs12 = errors;
+    const _errs13 = errors;
+    let valid4 = true;
+    const _errs14 = errors;
+    if (!(data && typeof data == 'object' && !Array.isArray(data))) {
+      const err11 = {};
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    var _valid1 = _errs14 === errors;
+    errors = _errs13;
+    if (vErrors !== null) {
+      if (_errs13) {
+        vErrors.length = _errs13;
+      } else {
+        vErrors = null;
+      }
+    }
+    let ifClause1;
+    if (_valid1) {
+      const _errs16 = errors;
+      if (data && typeof data == 'object' && !Array.isArray(data)) {
+        for (const key2 in data) {
+          if (
+            !wrapper0.validate(data[key2], {
+              instancePath: instancePath + '/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+              parentData: data,
+              parentDataProperty: key2,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err12 = {
+          instancePath,
+          schemaPath: '#/else/then/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err12];
+        } else {
+          vErrors.push(err12);
+        }
+        errors++;
+      }
+      var _valid1 = _errs16 === errors;
+      valid4 = _valid1;
+      ifClause1 = 'then';
+    } else {
+      const _errs20 = errors;
+      const _errs21 = errors;
+      let valid6 = true;
+      const _errs22 = errors;
+      if (!Array.isArray(data)) {
+        const err13 = {};
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+      var _valid2 = _errs22 === errors;
+      errors = _errs21;
+      if (vErrors !== null) {
+        if (_errs21) {
+          vErrors.length = _errs21;
+        } else {
+          vErrors = null;
+        }
+      }
+      if (_valid2) {
+        const _errs24 = errors;
+        if (Array.isArray(data)) {
+          const len0 = data.length;
+          for (let i0 = 0; i0 < len0; i0++) {
+            if (
+              !wrapper0.validate(data[i0], {
+                instancePath: instancePath + '/' + i0,
+                parentData: data,
+                parentDataProperty: i0,
+                rootData,
+              })
+            ) {
+              vErrors =
+                vErrors === null ? wrapper0.validate.errors : vErrors.concat(wrapper0.validate.errors);
+              errors = vErrors.length;
+            }
+          }
+        } else {
+          const err14 = {
+            instancePath,
+            schemaPath: '#/else/else/then/type',
+            keyword: 'type',
+            params: { type: 'array' },
+            message: 'must be array',
+          };
+          if (vErrors === null) {
+            vErrors = [err14];
+          } else {
+            vErrors.push(err14);
+          }
+          errors++;
+        }
+        var _valid2 = _errs24 === errors;
+        valid6 = _valid2;
+      }
+      if (!valid6) {
+        const err15 = {
+          instancePath,
+          schemaPath: '#/else/else/if',
+          keyword: 'if',
+          params: { failingKeyword: 'then' },
+          message: 'must match "then" schema',
+        };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+      var _valid1 = _errs20 === errors;
+      valid4 = _valid1;
+      ifClause1 = 'else';
+    }
+    if (!valid4) {
+      const err16 = {
+        instancePath,
+        schemaPath: '#/else/if',
+        keyword: 'if',
+        params: { failingKeyword: ifClause1 },
+        message: 'must match "' + ifClause1 + '" schema',
+      };
+      if (vErrors === null) {
+        vErrors = [err16];
+      } else {
+        vErrors.push(err16);
+      }
+      errors++;
+    }
+    var _valid0 = _errs12 === errors;
+    valid0 = _valid0;
+    ifClause0 = 'else';
+  }
+  if (!valid0) {
+    const err17 = {
+      instancePath,
+      schemaPath: '#/if',
+      keyword: 'if',
+      params: { failingKeyword: ifClause0 },
+      message: 'must match "' + ifClause0 + '" schema',
+    };
+    if (vErrors === null) {
+      vErrors = [err17];
+    } else {
+      vErrors.push(err17);
+    }
+    errors++;
+  }
+  validate12.errors = vErrors;
+  return errors === 0;
+}
 function validate11(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   /*# sourceURL="https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/platform-component.schema.json" */
   let vErrors = null;
@@ -1865,7 +2308,21 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
     }
     if (data.profileConfig !== undefined) {
       let data10 = data.profileConfig;
-      if (!(data10 && typeof data10 == 'object' && !Array.isArray(data10))) {
+      if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+        for (const key3 in data10) {
+          if (
+            !validate12(data10[key3], {
+              instancePath: instancePath + '/profileConfig/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
+              parentData: data10,
+              parentDataProperty: key3,
+              rootData,
+            })
+          ) {
+            vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
         const err29 = {
           instancePath: instancePath + '/profileConfig',
           schemaPath: '#/properties/profileConfig/type',
@@ -1882,17 +2339,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       }
     }
     if (data.clusterInputs !== undefined) {
-      let data11 = data.clusterInputs;
-      if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
-        for (const key3 in data11) {
-          if (typeof data11[key3] !== 'string') {
-            const err30 = {
-              instancePath: instancePath + '/clusterInputs/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
-              schemaPath: '#/properties/clusterInputs/additionalProperties/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
+      let data12 = data.clusterInputs;
+      if (data12 && typeof data12 == 'object' && !Array.isArray(data12)) {
+        for (const key4 in data12) {
+          let data13 = data12[key4];
+          const _errs29 = errors;
+          let valid5 = true;
+          const _errs30 = errors;
+          if (!(data13 && typeof data13 == 'object' && !Array.isArray(data13))) {
+            const err30 = {};
             if (vErrors === null) {
               vErrors = [err30];
             } else {
@@ -1900,9 +2355,236 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
+          var _valid0 = _errs30 === errors;
+          errors = _errs29;
+          if (vErrors !== null) {
+            if (_errs29) {
+              vErrors.length = _errs29;
+            } else {
+              vErrors = null;
+            }
+          }
+          let ifClause0;
+          if (_valid0) {
+            const _errs32 = errors;
+            if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
+              if (data13.valueFrom === undefined) {
+                const err31 = {
+                  instancePath:
+                    instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
+                  schemaPath: '#/definitions/valueFrom/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'valueFrom' },
+                  message: "must have required property '" + 'valueFrom' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+              for (const key5 in data13) {
+                if (!(key5 === 'valueFrom')) {
+                  const err32 = {
+                    instancePath:
+                      instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    schemaPath: '#/definitions/valueFrom/additionalProperties',
+                    keyword: 'additionalProperties',
+                    params: { additionalProperty: key5 },
+                    message: 'must NOT have additional properties',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err32];
+                  } else {
+                    vErrors.push(err32);
+                  }
+                  errors++;
+                }
+              }
+              if (data13.valueFrom !== undefined) {
+                let data14 = data13.valueFrom;
+                if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+                  if (data14.env === undefined) {
+                    const err33 = {
+                      instancePath:
+                        instancePath +
+                        '/clusterInputs/' +
+                        key4.replace(/~/g, '~0').replace(/\//g, '~1') +
+                        '/valueFrom',
+                      schemaPath: '#/definitions/valueFrom/properties/valueFrom/required',
+                      keyword: 'required',
+                      params: { missingProperty: 'env' },
+                      message: "must have required property '" + 'env' + "'",
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err33];
+                    } else {
+                      vErrors.push(err33);
+                    }
+                    errors++;
+                  }
+                  for (const key6 in data14) {
+                    if (!(key6 === 'env')) {
+                      const err34 = {
+                        instancePath:
+                          instancePath +
+                          '/clusterInputs/' +
+                          key4.replace(/~/g, '~0').replace(/\//g, '~1') +
+                          '/valueFrom',
+                        schemaPath: '#/definitions/valueFrom/properties/valueFrom/additionalProperties',
+                        keyword: 'additionalProperties',
+                        params: { additionalProperty: key6 },
+                        message: 'must NOT have additional properties',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err34];
+                      } else {
+                        vErrors.push(err34);
+                      }
+                      errors++;
+                    }
+                  }
+                  if (data14.env !== undefined) {
+                    let data15 = data14.env;
+                    if (typeof data15 === 'string') {
+                      if (func3(data15) < 1) {
+                        const err35 = {
+                          instancePath:
+                            instancePath +
+                            '/clusterInputs/' +
+                            key4.replace(/~/g, '~0').replace(/\//g, '~1') +
+                            '/valueFrom/env',
+                          schemaPath: '#/definitions/valueFrom/properties/valueFrom/properties/env/minLength',
+                          keyword: 'minLength',
+                          params: { limit: 1 },
+                          message: 'must NOT have fewer than 1 characters',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err35];
+                        } else {
+                          vErrors.push(err35);
+                        }
+                        errors++;
+                      }
+                      if (!pattern6.test(data15)) {
+                        const err36 = {
+                          instancePath:
+                            instancePath +
+                            '/clusterInputs/' +
+                            key4.replace(/~/g, '~0').replace(/\//g, '~1') +
+                            '/valueFrom/env',
+                          schemaPath: '#/definitions/valueFrom/properties/valueFrom/properties/env/pattern',
+                          keyword: 'pattern',
+                          params: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+                          message: 'must match pattern "' + '^[A-Za-z_][A-Za-z0-9_]*$' + '"',
+                        };
+                        if (vErrors === null) {
+                          vErrors = [err36];
+                        } else {
+                          vErrors.push(err36);
+                        }
+                        errors++;
+                      }
+                    } else {
+                      const err37 = {
+                        instancePath:
+                          instancePath +
+                          '/clusterInputs/' +
+                          key4.replace(/~/g, '~0').replace(/\//g, '~1') +
+                          '/valueFrom/env',
+                        schemaPath: '#/definitions/valueFrom/properties/valueFrom/properties/env/type',
+                        keyword: 'type',
+                        params: { type: 'string' },
+                        message: 'must be string',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err37];
+                      } else {
+                        vErrors.push(err37);
+                      }
+                      errors++;
+                    }
+                  }
+                } else {
+                  const err38 = {
+                    instancePath:
+                      instancePath +
+                      '/clusterInputs/' +
+                      key4.replace(/~/g, '~0').replace(/\//g, '~1') +
+                      '/valueFrom',
+                    schemaPath: '#/definitions/valueFrom/properties/valueFrom/type',
+                    keyword: 'type',
+                    params: { type: 'object' },
+                    message: 'must be object',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err38];
+                  } else {
+                    vErrors.push(err38);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err39 = {
+                instancePath:
+                  instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/definitions/valueFrom/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
+              };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+            var _valid0 = _errs32 === errors;
+            valid5 = _valid0;
+            ifClause0 = 'then';
+          } else {
+            const _errs41 = errors;
+            if (typeof data13 !== 'string') {
+              const err40 = {
+                instancePath:
+                  instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/properties/clusterInputs/additionalProperties/else/type',
+                keyword: 'type',
+                params: { type: 'string' },
+                message: 'must be string',
+              };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+            var _valid0 = _errs41 === errors;
+            valid5 = _valid0;
+            ifClause0 = 'else';
+          }
+          if (!valid5) {
+            const err41 = {
+              instancePath: instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/clusterInputs/additionalProperties/if',
+              keyword: 'if',
+              params: { failingKeyword: ifClause0 },
+              message: 'must match "' + ifClause0 + '" schema',
+            };
+            if (vErrors === null) {
+              vErrors = [err41];
+            } else {
+              vErrors.push(err41);
+            }
+            errors++;
+          }
         }
       } else {
-        const err31 = {
+        const err42 = {
           instancePath: instancePath + '/clusterInputs',
           schemaPath: '#/properties/clusterInputs/type',
           keyword: 'type',
@@ -1910,60 +2592,60 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err31];
+          vErrors = [err42];
         } else {
-          vErrors.push(err31);
+          vErrors.push(err42);
         }
         errors++;
       }
     }
     if (data.componentOutputs !== undefined) {
-      let data13 = data.componentOutputs;
-      if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
-        for (const key4 in data13) {
-          let data14 = data13[key4];
-          if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
-            for (const key5 in data14) {
-              if (typeof data14[key5] !== 'string') {
-                const err32 = {
+      let data16 = data.componentOutputs;
+      if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
+        for (const key7 in data16) {
+          let data17 = data16[key7];
+          if (data17 && typeof data17 == 'object' && !Array.isArray(data17)) {
+            for (const key8 in data17) {
+              if (typeof data17[key8] !== 'string') {
+                const err43 = {
                   instancePath:
                     instancePath +
                     '/componentOutputs/' +
-                    key4.replace(/~/g, '~0').replace(/\//g, '~1') +
+                    key7.replace(/~/g, '~0').replace(/\//g, '~1') +
                     '/' +
-                    key5.replace(/~/g, '~0').replace(/\//g, '~1'),
+                    key8.replace(/~/g, '~0').replace(/\//g, '~1'),
                   schemaPath: '#/properties/componentOutputs/additionalProperties/additionalProperties/type',
                   keyword: 'type',
                   params: { type: 'string' },
                   message: 'must be string',
                 };
                 if (vErrors === null) {
-                  vErrors = [err32];
+                  vErrors = [err43];
                 } else {
-                  vErrors.push(err32);
+                  vErrors.push(err43);
                 }
                 errors++;
               }
             }
           } else {
-            const err33 = {
+            const err44 = {
               instancePath:
-                instancePath + '/componentOutputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
+                instancePath + '/componentOutputs/' + key7.replace(/~/g, '~0').replace(/\//g, '~1'),
               schemaPath: '#/properties/componentOutputs/additionalProperties/type',
               keyword: 'type',
               params: { type: 'object' },
               message: 'must be object',
             };
             if (vErrors === null) {
-              vErrors = [err33];
+              vErrors = [err44];
             } else {
-              vErrors.push(err33);
+              vErrors.push(err44);
             }
             errors++;
           }
         }
       } else {
-        const err34 = {
+        const err45 = {
           instancePath: instancePath + '/componentOutputs',
           schemaPath: '#/properties/componentOutputs/type',
           keyword: 'type',
@@ -1971,15 +2653,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err34];
+          vErrors = [err45];
         } else {
-          vErrors.push(err34);
+          vErrors.push(err45);
         }
         errors++;
       }
     }
   } else {
-    const err35 = {
+    const err46 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1987,9 +2669,9 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err35];
+      vErrors = [err46];
     } else {
-      vErrors.push(err35);
+      vErrors.push(err46);
     }
     errors++;
   }

@@ -54,6 +54,8 @@ describe('plan of the whole example repository', () => {
       getAlertRules: 1,
       getAlertReceivers: 1,
       resolvePlatformTemplateComponentConfiguration: 5,
+      // Read once for the organization, to tell a deprecated template version.
+      listPlatformTemplates: 1,
     });
     expect(report.components.map((c) => [c.componentKey, c.status])).toEqual([
       ['cert-manager', 'resolved'],

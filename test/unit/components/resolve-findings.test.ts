@@ -7,7 +7,6 @@ const sandbox = useSandbox({ rateLimit: false });
 const OBS = 'components/prod-eu/observability.yaml';
 const KARPENTER = 'components/prod-eu/karpenter.yaml';
 const CERT = 'components/prod-eu/cert-manager.yaml';
-const PASSWORD = 'Gr4fana-prod-eu-7c1d9e';
 
 beforeEach(() => {
   sandbox().resetLog();
@@ -149,7 +148,7 @@ describe('resolveComponents against the sandbox catalog', () => {
     let head = edit(
       exampleFiles(),
       OBS,
-      `grafanaAdminPassword: ${PASSWORD}`,
+      'grafanaAdminPassword: {valueFrom: {env: GRAFANA_ADMIN_PASSWORD}}',
       `grafanaAdminPassword: ${weak}`,
     );
     head = edit(head, OBS, 'storage: 200Gi', 'storage: 200GB');

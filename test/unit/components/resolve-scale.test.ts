@@ -35,12 +35,14 @@ function repository(): Record<string, string> {
 }
 
 describe('a repository of 200 components', () => {
-  it('costs one request per component on a full run, and one or two when one document changes', async () => {
+  it('costs one request per component on a full run, and one or two when one document changes, plus one template list', async () => {
     const base = repository();
     expect(Object.keys(base)).toHaveLength(200);
 
     const full = await runResolve(sandbox(), { head: base });
-    expect(full.requests).toBe(200);
+    // Plus the organization's template list, read once to tell deprecated template versions.
+    expect(full.requests).toBe(201);
+    expect(sandbox().count('listPlatformTemplates')).toBe(1);
     expect(full.report.diagnostics.filter((d) => d.severity !== 'notice')).toEqual([]);
 
     sandbox().resetLog();
@@ -48,7 +50,7 @@ describe('a repository of 200 components', () => {
       head: edit(base, 'components/cluster-07/karpenter.yaml', 'cpu: 407', 'cpu: 500'),
       base,
     });
-    expect(karpenter.requests).toBe(1);
+    expect(karpenter.requests).toBe(2);
     expect(sandbox().count(RESOLVE)).toBe(1);
 
     sandbox().resetLog();
@@ -57,7 +59,7 @@ describe('a repository of 200 components', () => {
       head: edit(base, 'components/cluster-07/ingress-nginx.yaml', 'replicas: 8', 'replicas: 9'),
       base,
     });
-    expect(ingress.requests).toBe(2);
+    expect(ingress.requests).toBe(3);
     expect(ingress.report.results.filter((r) => r.status === 'skipped')).toHaveLength(198);
   });
 });

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ResolveComponentsInput, resolveComponents } from '../../../src/components/resolve.js';
 import type { ComponentReport } from '../../../src/components/types.js';
+import type { Environment } from '../../../src/components/value-from.js';
 import { Redactor } from '../../../src/core/redact.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
@@ -30,7 +31,13 @@ export interface RunOptions {
   readonly organizationId?: string | null;
   readonly concurrency?: number;
   readonly token?: string;
+  /** The run's environment (`valueFrom: {env}`); the example's by default. */
+  readonly env?: Environment;
 }
+
+/** The environment the example repository expects: its sensitive value is not in git. */
+export const EXAMPLE_PASSWORD = 'Gr4fana-prod-eu-7c1d9e';
+export const EXAMPLE_ENV: Environment = { GRAFANA_ADMIN_PASSWORD: EXAMPLE_PASSWORD };
 
 /**
  * One resolve run against the sandbox over real HTTP, with the real client (on a fake clock, so that
@@ -54,6 +61,7 @@ export async function runResolve(
     defaultOrganizationId: options.organizationId ?? null,
     concurrency: options.concurrency ?? 4,
     redactor,
+    env: options.env ?? EXAMPLE_ENV,
   };
   try {
     const report = await resolveComponents(input);

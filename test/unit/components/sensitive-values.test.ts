@@ -99,7 +99,7 @@ describe('registerSensitiveValues', () => {
 describe('registerLikelySecrets', () => {
   it('hides string values under credential-like keys before any descriptor is known', () => {
     const redactor = new Redactor();
-    registerLikelySecrets(target, redactor);
+    registerLikelySecrets(target, {}, redactor);
     expect(redactor.redact('Gr4fana-prod-eu-7c1d9e pool-join-0001 whk-9f8e7d6c')).toBe('*** *** ***');
     expect(redactor.redact('86400 200Gi acme-prod-eu-observability')).toBe(
       '86400 200Gi acme-prod-eu-observability',

@@ -23,6 +23,7 @@ function context(paths: readonly string[], progress: string[]): RunContext {
     concurrency: 4,
     allComponents: false,
     clock,
+    env: {},
     redactor: new Redactor(),
     progress: (line) => progress.push(line),
   };

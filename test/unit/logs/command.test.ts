@@ -28,6 +28,7 @@ function context(overrides: Partial<RunContext> = {}, token = sandbox().token): 
     prune: false,
     concurrency: 4,
     allComponents: false,
+    env: {},
     clock: new FakeClock(),
     redactor: new Redactor(),
     progress: () => {},

@@ -29,6 +29,7 @@ describe('runSandboxCommand', () => {
     await run;
 
     expect(lines).toContain(`  export QOVERY_API_URL=${base} QOVERY_API_TOKEN=qov_sandbox_acme_token`);
+    expect(lines).toContain('  export GRAFANA_ADMIN_PASSWORD=sandbox-only-password');
     expect(lines).toContain(
       '  platform-gitops plan fixtures/example --org 7f1b2c3d-0000-4000-8000-000000000001',
     );

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveRules, startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
+import { EXAMPLE_SECRETS } from './action-runner.js';
 
 const DIST = resolve(process.env.DIST_DIR ?? 'dist');
 const NODE = process.env.E2E_NODE ?? process.execPath;
@@ -59,7 +60,8 @@ describe('two applies at once on two copies of the repository', () => {
   });
 
   it('leaves no duplicate, reports the removed copies, and the next plan is empty', async () => {
-    const env = { QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: sandbox.token };
+    // The example's sensitive component value comes from the environment, as a workflow's secret would.
+    const env = { ...EXAMPLE_SECRETS, QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: sandbox.token };
     const managed = () => liveRules(sandbox.state, ACME).filter((r) => r.source === 'MANAGED');
     const before = managed().length;
     const runs = await Promise.all(

@@ -54,9 +54,8 @@ function previousLine(cluster: string, d: DeploymentSummary, safe: Safe, when: W
 }
 
 function deploymentLine(d: DeploymentSummary, safe: Safe, when: When): string {
-  const failed = d.action_status === 'ERROR' || d.status.endsWith('_ERROR');
-  const running = d.action_status === 'ONGOING' || d.action_status === 'QUEUED';
-  const icon = failed ? '❌ ' : running ? '⏳ ' : '';
+  const state = deploymentState(d);
+  const icon = state === 'FAILED' ? '❌ ' : state === 'RUNNING' ? '⏳ ' : '';
   const status = `${icon}**${escapeInline(safe(d.status), 100)}** (action ${inlineCode(safe(d.action_status))})`;
   const parts = [
     `**Deployment** ${inlineCode(safe(d.id))}`,

@@ -10,6 +10,7 @@ import { decideCommand, type EventDecision, UnsupportedEventError } from '../git
 import { type RunnerEnvironment, readRunnerEnvironment, sourceLinks } from '../github/runner-env.js';
 import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
+import { RUN_STARTED_STATE } from '../logs/post-settings.js';
 import { ByteBudget } from '../markdown/budget.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { renderJson } from '../report/json-output.js';
@@ -32,6 +33,8 @@ const LOGS_TIME_LIMIT_MS = 20_000;
 export async function run(): Promise<void> {
   // Every secret the run learns is also masked by the runner, for the rest of the job's log.
   const redactor = new Redactor({ onAdd: (secret) => core.setSecret(secret) });
+  // First of all, before inputs that may be refused: the post step shows only deployments from here on.
+  core.saveState(RUN_STARTED_STATE, new Date(systemClock.now()).toISOString());
   try {
     const inputs = readInputs(process.env);
     redactor.add(inputs.apiToken);
@@ -233,7 +236,12 @@ async function clusterLogsSection(
   });
   // The post step (which runs because this job fails) need not ask for the same entries again.
   core.saveState('logs-attached', JSON.stringify(clusters));
-  return renderLogsMarkdown(reports, { redactor, maxBytes, title: 'Recent cluster log entries' });
+  return renderLogsMarkdown(reports, {
+    redactor,
+    maxBytes,
+    now: systemClock.now(),
+    title: 'Recent cluster log entries',
+  });
 }
 
 /** The cluster-id input when given (in the organization-id input's organization), else the failed writes' clusters. */

@@ -96,8 +96,9 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
     for (const notice of report.notices)
       core.notice(redactor.redact(`Cluster logs of ${cluster}: ${notice}`));
   }
+  const now = (options.clock ?? systemClock).now();
   core.startGroup('Recent cluster log entries');
-  printUntrusted(renderLogsText(reports, { redactor }));
+  printUntrusted(renderLogsText(reports, { redactor, now }));
   core.endGroup();
   // The entries are in the log already; a runner without job summaries (an old GitHub Enterprise Server)
   // is not a problem worth a warning.
@@ -106,7 +107,12 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
     return;
   }
   const maxBytes = options.maxSummaryBytes ?? DEFAULT_SUMMARY_BYTES;
-  const markdown = renderLogsMarkdown(reports, { redactor, maxBytes, title: 'Recent cluster log entries' });
+  const markdown = renderLogsMarkdown(reports, {
+    redactor,
+    maxBytes,
+    now,
+    title: 'Recent cluster log entries',
+  });
   await core.summary.addRaw(markdown, true).write();
 }
 
@@ -152,6 +158,8 @@ async function fetchWithinLimit(settings: PostSettings, options: PostOptions): P
     });
     return await collectClusterLogs(client, settings.clusters, {
       entries: settings.entries,
+      // Another run's failure is not this run's: only deployments from the run's start on are shown.
+      runStartedAt: settings.runStartedAt,
       signal: deadline.signal,
       concurrency: CONCURRENCY,
     });

@@ -2,7 +2,7 @@ import type { ClusterRef } from '../commands/types.js';
 import { mapWithConcurrency } from '../core/concurrency.js';
 import { ApiError } from '../service/errors.js';
 import type { ClusterLogEntry, ServiceClient } from '../service/types.js';
-import { pickDeployment, summarizeDeployment } from './deployment.js';
+import { pickDeployment, pickRunDeployment, summarizeDeployment, timestampMs } from './deployment.js';
 import { selectEntries } from './select.js';
 import { type ClusterLogsReport, type DeploymentSummary, MAX_ERRORS } from './types.js';
 
@@ -14,6 +14,13 @@ export interface FetchLogsOptions {
   readonly entries: number;
   /** Stops waiting when aborted (the client's own timeouts still bound each request). */
   readonly signal?: AbortSignal;
+  /**
+   * When the run whose failure the logs explain started (milliseconds since the epoch): only deployments
+   * and entries from then on are shown. Null when a run is being explained but its start was not recorded
+   * (the newest deployment is shown, with a notice saying it may be older); absent outside a run (the
+   * `logs` command).
+   */
+  readonly runStartedAt?: number | null;
 }
 
 export interface CollectLogsOptions extends FetchLogsOptions {
@@ -82,7 +89,16 @@ async function fetchDeprecatedLogs(
     options.signal,
   );
   const notice = `The service answered 404 to ${notFound.operation}: showing the deprecated cluster logs (listClusterLogs) instead, which are not tied to one deployment.`;
-  return report(cluster, null, raw, options.entries, [notice], true);
+  const since = options.runStartedAt;
+  if (typeof since !== 'number') return report(cluster, null, raw, options.entries, [notice], true);
+  // Not tied to deployments, but dated: the entries of this run are those from its start on.
+  const during = raw.filter((entry) => (timestampMs(entry.timestamp) ?? -Infinity) >= since);
+  const left = raw.length - during.length;
+  const older =
+    left > 0
+      ? [`Left out: ${left} older ${left === 1 ? 'entry' : 'entries'}, from before this run started.`]
+      : [];
+  return report(cluster, null, during, options.entries, [notice, ...older], true);
 }
 
 /**
@@ -97,27 +113,43 @@ export async function fetchRecentLogs(
 ): Promise<ClusterLogsReport> {
   const { organizationId, clusterId } = cluster;
   let chosen: DeploymentSummary | null;
+  let previous: DeploymentSummary | null = null;
   try {
     const history = await untilAborted(
       client.listClusterDeploymentHistoryV2(organizationId, clusterId, HISTORY_PAGE_SIZE),
       options.signal,
     );
-    const deployment = pickDeployment(history);
-    chosen = deployment ? summarizeDeployment(deployment) : null;
+    const since = options.runStartedAt;
+    const choice =
+      typeof since === 'number'
+        ? pickRunDeployment(history, since)
+        : { deployment: pickDeployment(history), previous: null };
+    chosen = choice.deployment ? summarizeDeployment(choice.deployment) : null;
+    previous = choice.previous ? summarizeDeployment(choice.previous) : null;
   } catch (error) {
     if (isNotFound(error)) return fetchDeprecatedLogs(client, cluster, options, error);
     throw error;
+  }
+  if (!chosen && previous) {
+    // Another run's deployment: named so it can be found, its logs not fetched nor shown as this run's.
+    return { ...report(cluster, null, [], options.entries, [], false), previous };
   }
   if (!chosen) {
     const notice = 'The deployment history of this cluster is empty: there are no deployment logs to show.';
     return report(cluster, null, [], options.entries, [notice], false);
   }
+  const unknownStart =
+    options.runStartedAt === null
+      ? [
+          'The main step did not record when this run started: the deployment shown is the newest and may be older than this run.',
+        ]
+      : [];
   try {
     const raw = await untilAborted(
       client.listClusterDeploymentLogs(organizationId, clusterId, chosen.id),
       options.signal,
     );
-    return report(cluster, chosen, raw, options.entries, [], false);
+    return report(cluster, chosen, raw, options.entries, unknownStart, false);
   } catch (error) {
     if (isNotFound(error)) return fetchDeprecatedLogs(client, cluster, options, error);
     throw error;

@@ -1,7 +1,9 @@
+import { formatAge } from '../core/age.js';
 import type { Redactor } from '../core/redact.js';
 import { BoundedMarkdown } from '../markdown/budget.js';
 import { escapeInline, fenced, inlineCode, link } from '../markdown/escape.js';
 import type { ClusterLogEntry } from '../service/types.js';
+import { deploymentState, timestampMs } from './deployment.js';
 import {
   describeTransmitter,
   entryDetails,
@@ -12,7 +14,7 @@ import {
   hasDetails,
 } from './entry-fields.js';
 import { scrub } from './scrub.js';
-import { displayTimestamp } from './timestamp.js';
+import { displayTimestamp, formatTimeKey, parseTimestamp } from './timestamp.js';
 import type { ClusterLogsReport, DeploymentSummary } from './types.js';
 
 export interface LogsMarkdownOptions {
@@ -21,33 +23,54 @@ export interface LogsMarkdownOptions {
   readonly maxBytes: number;
   /** The section's heading (default "Cluster logs"). */
   readonly title?: string;
+  /**
+   * The time of rendering (milliseconds since the epoch): deployment and error times are then ages
+   * (`4 min ago`) with the exact UTC time in a tooltip. Without it, the exact times are shown.
+   */
+  readonly now?: number;
 }
 
 /** Redaction happens on the raw text, before escaping: an escaped secret would no longer match. */
 type Safe = (text: string | undefined | null) => string;
+/** A service timestamp as shown: an age with the exact time in a tooltip, or the exact time. */
+type When = (text: string | undefined | null) => string;
 
-function deploymentLine(d: DeploymentSummary, safe: Safe): string {
-  const failed = d.action_status === 'ERROR' || d.status.endsWith('_ERROR');
-  const running = d.action_status === 'ONGOING' || d.action_status === 'QUEUED';
-  const icon = failed ? '❌ ' : running ? '⏳ ' : '';
+function whenFor(now: number | undefined): When {
+  return (text) => {
+    const key = parseTimestamp(text);
+    const ms = timestampMs(text);
+    if (now === undefined || !key || ms === null)
+      return escapeInline(displayTimestamp(text) || '(no time)', 100);
+    // formatTimeKey writes digits, `-`, `:`, `.`, a space and `Z` only: safe inside the attribute.
+    return `<span title="${formatTimeKey(key)}">${formatAge(now, ms)}</span>`;
+  };
+}
+
+/** Another run's deployment: one line naming it (id and time), not its logs. */
+function previousLine(cluster: string, d: DeploymentSummary, safe: Safe, when: When): string {
+  const state = escapeInline(safe(deploymentState(d)), 100);
+  const exact = escapeInline(displayTimestamp(d.created_at), 100);
+  return `> No deployment of cluster ${cluster} during this run; the newest (**${state}**) is from ${when(d.created_at)}: deployment ${inlineCode(safe(d.id))}, created ${exact}. Its logs belong to an earlier run and are not shown.`;
+}
+
+function deploymentLine(d: DeploymentSummary, safe: Safe, when: When): string {
+  const state = deploymentState(d);
+  const icon = state === 'FAILED' ? '❌ ' : state === 'RUNNING' ? '⏳ ' : '';
   const status = `${icon}**${escapeInline(safe(d.status), 100)}** (action ${inlineCode(safe(d.action_status))})`;
   const parts = [
     `**Deployment** ${inlineCode(safe(d.id))}`,
     `trigger ${inlineCode(safe(d.trigger_action))}`,
     `status ${status}`,
-    `created ${escapeInline(displayTimestamp(d.created_at), 100)}`,
+    `created ${when(d.created_at)}`,
   ];
   const reason = d.reason.trim() ? `\n\n**Reason:** ${escapeInline(safe(d.reason), 1000)}` : '';
   return `${parts.join(' · ')}${reason}`;
 }
 
-function errorBlock(entry: ClusterLogEntry, safe: Safe): string {
+function errorBlock(entry: ClusterLogEntry, safe: Safe, when: When): string {
   const error = entry.error;
   const tag = error?.tag?.trim() ? inlineCode(safe(error.tag)) : '`error`';
-  const where = [
-    escapeInline(entryTime(entry), 100),
-    entryStep(entry) && `step ${inlineCode(safe(entryStep(entry)))}`,
-  ]
+  const where = [when(entry.timestamp), entryStep(entry) && `step ${inlineCode(safe(entryStep(entry)))}`]
     .filter(Boolean)
     .join(' · ');
   const lines = [`**${tag}** · ${where}`, ''];
@@ -89,14 +112,19 @@ function detailRow(entry: ClusterLogEntry, safe: Safe): string {
   return `| ${cells.join(' | ')} |`;
 }
 
-function renderCluster(out: BoundedMarkdown, report: ClusterLogsReport, safe: Safe): void {
+function renderCluster(out: BoundedMarkdown, report: ClusterLogsReport, safe: Safe, when: When): void {
   const cluster = inlineCode(safe(report.cluster.clusterId));
   out.block(`### Cluster ${cluster}`, `the section of cluster ${cluster}`);
   if (report.failure !== null) {
     out.block(`> [!WARNING]\n> Could not fetch the logs: ${escapeInline(safe(report.failure))}`, 'a failure');
     return;
   }
-  if (report.deployment) out.block(deploymentLine(report.deployment, safe), `the deployment of ${cluster}`);
+  if (report.previous) {
+    out.block(previousLine(cluster, report.previous, safe, when), `the earlier deployment of ${cluster}`);
+    return;
+  }
+  if (report.deployment)
+    out.block(deploymentLine(report.deployment, safe, when), `the deployment of ${cluster}`);
   for (const notice of report.notices) out.block(`> ${escapeInline(safe(notice))}`, 'a notice');
 
   if (report.errors.length > 0) {
@@ -107,7 +135,7 @@ function renderCluster(out: BoundedMarkdown, report: ClusterLogsReport, safe: Sa
     out.block(`#### Errors${of}`, `the errors of ${cluster}`);
     // Newest first: the last error is usually the one that failed the deployment.
     for (const entry of [...report.errors].reverse())
-      out.block(errorBlock(entry, safe), `an error of ${cluster}`);
+      out.block(errorBlock(entry, safe, when), `an error of ${cluster}`);
   }
 
   if (report.entries.length === 0) {
@@ -153,7 +181,8 @@ export function renderLogsMarkdown(
   const out = new BoundedMarkdown(options.maxBytes);
   out.block(`## ${escapeInline(options.title ?? 'Cluster logs', 200)}`, 'the title');
   if (reports.length === 0) out.block('_No cluster to show logs for._', 'a note');
-  for (const report of reports) renderCluster(out, report, safe);
+  const when = whenFor(options.now);
+  for (const report of reports) renderCluster(out, report, safe, when);
   // A last pass with the redactor: nothing registered may leave, whatever path it took.
   return options.redactor.redact(out.toString());
 }

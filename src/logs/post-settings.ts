@@ -9,6 +9,11 @@ export interface PostSettings {
   /** Saved clusters left out because the main step already put their logs in its own summary. */
   readonly alreadyShown: readonly ClusterRef[];
   readonly entries: number;
+  /**
+   * When the main step started (milliseconds since the epoch): the logs shown are those of deployments that
+   * started from then on. Null when the main step did not record it (it stopped before it could).
+   */
+  readonly runStartedAt: number | null;
 }
 
 export interface PostSources {
@@ -89,6 +94,20 @@ function givenClusters(value: string, organization: string, warnings: string[]):
   return good.map((id) => ({ organizationId: organization.toLowerCase(), clusterId: id.toLowerCase() }));
 }
 
+/** The state key under which the main step records, first thing, when the run started (ISO 8601). */
+export const RUN_STARTED_STATE = 'run-started';
+
+/** The run's start as saved by the main step; null (with a warning when it is there but unreadable) else. */
+function runStart(text: string, warnings: string[]): number | null {
+  if (text === '') return null;
+  const ms = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(text) ? Date.parse(text) : Number.NaN;
+  if (Number.isFinite(ms)) return ms;
+  warnings.push(
+    `The run's start saved by the main step ('${text.slice(0, 40)}') is not an ISO 8601 UTC time: ignored, the newest deployment is shown.`,
+  );
+  return null;
+}
+
 /**
  * Reads the post step's settings. Nothing here fails: a bad value is a warning and a safe default, because
  * the post step runs only when the job already failed and must not add a second failure.
@@ -125,7 +144,14 @@ export function readPostSettings(sources: PostSources): {
     return { settings: null, warnings };
   }
   return {
-    settings: { apiUrl, apiToken: input('api-token') || null, clusters, alreadyShown, entries },
+    settings: {
+      apiUrl,
+      apiToken: input('api-token') || null,
+      clusters,
+      alreadyShown,
+      entries,
+      runStartedAt: runStart(state(RUN_STARTED_STATE), warnings),
+    },
     warnings,
   };
 }

@@ -1,6 +1,8 @@
+import { formatAge } from '../core/age.js';
 import type { Redactor } from '../core/redact.js';
 import { capText, stripControl } from '../markdown/escape.js';
 import type { ClusterLogEntry } from '../service/types.js';
+import { deploymentState, timestampMs } from './deployment.js';
 import {
   describeTransmitter,
   entryDetails,
@@ -17,6 +19,8 @@ export interface LogsTextOptions {
   readonly redactor: Redactor;
   /** Show provider, region and transmitter under each entry. */
   readonly details?: boolean;
+  /** The time of rendering (milliseconds since the epoch): an earlier run's deployment is named with its age. */
+  readonly now?: number;
 }
 
 type Clean = (text: string | undefined | null, max?: number) => string;
@@ -64,9 +68,24 @@ function entryLine(entry: ClusterLogEntry, clean: Clean, withDetails: boolean): 
   return lines;
 }
 
-function clusterText(report: ClusterLogsReport, clean: Clean, withDetails: boolean): string[] {
+/** Another run's deployment, named with its age when the time of rendering is known, never its logs. */
+function previousText(report: ClusterLogsReport, clean: Clean, now: number | undefined): string {
+  const d = report.previous!;
+  const created = displayTimestamp(d.created_at);
+  const ms = timestampMs(d.created_at);
+  const from = now !== undefined && ms !== null ? formatAge(now, ms) : created;
+  return `  no deployment of cluster ${clean(report.cluster.clusterId, 200)} during this run; the newest (${clean(deploymentState(d), 60)}) is from ${from}: deployment ${clean(d.id, 200)}, created ${created}. Its logs belong to an earlier run and are not shown.`;
+}
+
+function clusterText(
+  report: ClusterLogsReport,
+  clean: Clean,
+  withDetails: boolean,
+  now: number | undefined,
+): string[] {
   const lines = [`Cluster ${clean(report.cluster.clusterId, 200)}`];
   if (report.failure !== null) return [...lines, `  could not fetch the logs: ${clean(report.failure)}`];
+  if (report.previous) return [...lines, previousText(report, clean, now)];
   const d = report.deployment;
   if (d) {
     lines.push(
@@ -97,6 +116,8 @@ function clusterText(report: ClusterLogsReport, clean: Clean, withDetails: boole
 export function renderLogsText(reports: readonly ClusterLogsReport[], options: LogsTextOptions): string {
   const clean = cleaner(options.redactor);
   if (reports.length === 0) return 'No cluster to show logs for.\n';
-  const blocks = reports.map((report) => clusterText(report, clean, options.details ?? false).join('\n'));
+  const blocks = reports.map((report) =>
+    clusterText(report, clean, options.details ?? false, options.now).join('\n'),
+  );
   return `${options.redactor.redact(blocks.join('\n\n'))}\n`;
 }

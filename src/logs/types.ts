@@ -25,6 +25,11 @@ export interface ClusterLogsReport {
   readonly cluster: ClusterRef;
   /** The deployment shown; null when the history had none or the deprecated listing was used. */
   readonly deployment: DeploymentSummary | null;
+  /**
+   * Set when the run's start is known and no deployment of the cluster started after it: the newest
+   * deployment, named (its logs are another run's and are not fetched). `deployment` is then null.
+   */
+  readonly previous?: DeploymentSummary;
   /** The newest entries (at most the number asked for), oldest first. */
   readonly entries: readonly ClusterLogEntry[];
   /** Entries the service returned, before keeping the newest. */

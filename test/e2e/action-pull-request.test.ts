@@ -52,6 +52,7 @@ describe('pull_request', () => {
     const pr = github().addPullRequest();
     sandbox().resetLog();
 
+    const before = Date.now();
     const run = await runAction({
       workspace: dir,
       eventName: 'pull_request',
@@ -136,6 +137,10 @@ describe('pull_request', () => {
     expect(json.command).toBe('plan');
     expect(JSON.stringify(json)).not.toContain(sandbox().token);
     expect(run.state['api-url']).toBe(sandbox().url);
+    // The run's start, for the post step to tell this run's deployments from earlier ones.
+    const started = Date.parse(run.state['run-started'] ?? '');
+    expect(started).toBeGreaterThanOrEqual(before);
+    expect(started).toBeLessThanOrEqual(Date.now());
     expect(JSON.stringify(run.state)).not.toContain(sandbox().token);
 
     // The author reverts the change: the same comment is edited to "no changes", not deleted or re-posted.

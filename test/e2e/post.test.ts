@@ -191,6 +191,49 @@ describe('post step (dist/post.js)', () => {
     expect(sandbox().count('listClusterLogs')).toBe(1);
   });
 
+  it('does not show an earlier run’s failed deployment as this run’s: one line naming it instead', async () => {
+    // The main step records its start; the cluster's newest deployment failed three days before.
+    const runStarted = Date.now();
+    const threeDaysBefore = new Date(runStarted - 3 * 86_400_000 - 3_600_000).toISOString();
+    const old = deployment(2, 'ERROR', [failure(at(1), 'HELM_CHART_UPGRADE_FAILED', 'old failure')], {
+      created_at: threeDaysBefore,
+      updated_at: threeDaysBefore,
+    });
+    setDeployments(sandbox().state, PROD_EU, [old]);
+    sandbox().resetLog();
+    const state = { ...saved(PROD_EU), 'run-started': new Date(runStarted).toISOString() };
+    const run = await runPostStep(tokenInputs(), state);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toMatch(/::(warning|error)/);
+    expect(run.summary).toContain(
+      `> No deployment of cluster \`${PROD_EU}\` during this run; the newest (**FAILED**) is from <span title="`,
+    );
+    expect(run.summary).toMatch(
+      new RegExp(`">3 days ago</span>: deployment \`${old.id}\`, created \\d{4}-\\d{2}-\\d{2} [\\d:.]+Z\\.`),
+    );
+    expect(run.summary).not.toContain('HELM_CHART_UPGRADE_FAILED');
+    expect(run.summary).not.toContain('old failure');
+    expect(run.stdout).toContain(
+      `during this run; the newest (FAILED) is from 3 days ago: deployment ${old.id}`,
+    );
+    expect(run.stdout).not.toContain('old failure');
+    // Its logs were never asked for.
+    expect(sandbox().count('listClusterDeploymentLogs')).toBe(0);
+
+    // A deployment started by this run is shown, with its logs, and the earlier failure is not.
+    const justAfter = new Date(runStarted + 1_000).toISOString();
+    const ours = deployment(3, 'ERROR', [failure(at(2), 'HELM_CHART_FAILED', 'this run’s failure')], {
+      created_at: justAfter,
+      updated_at: justAfter,
+    });
+    setDeployments(sandbox().state, PROD_EU, [old, ours]);
+    const second = await runPostStep(tokenInputs(), state);
+    expect(second.summary).toContain(`**Deployment** \`${ours.id}\``);
+    expect(second.summary).toContain('this run’s failure');
+    expect(second.summary).not.toContain('old failure');
+    expect(second.summary).not.toContain('No deployment of cluster');
+  });
+
   it('says when the cluster has no deployments, or the deployment no entries', async () => {
     setDeployments(sandbox().state, STAGING_EU, []);
     setDeployments(sandbox().state, PROD_EU, [deployment(2, 'ERROR', [])]);

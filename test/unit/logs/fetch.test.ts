@@ -90,6 +90,40 @@ describe('fetchRecentLogs', () => {
     expect(sandbox().count()).toBe(1);
   });
 
+  it('during a run, names an older failed deployment in one request and does not fetch its logs', async () => {
+    const old = deployment(2, 'ERROR', [failure(at(1), 'HELM_CHART_UPGRADE_FAILED')]);
+    setDeployments(sandbox().state, PROD_EU, [old, deployment(1, 'SUCCESS', [])]);
+    const runStartedAt = Date.parse('2026-11-21T05:00:00Z');
+    const report = await fetchRecentLogs(client, prod, { entries: 50, runStartedAt });
+    expect(report.deployment).toBeNull();
+    expect(report.previous).toMatchObject({ id: old.id, status: 'DEPLOYMENT_ERROR' });
+    expect(report.entries).toEqual([]);
+    expect(report.errors).toEqual([]);
+    expect(report.notices).toEqual([]);
+    expect(sandbox().count()).toBe(1);
+  });
+
+  it('during a run, shows the deployment that started after the run did, with its logs', async () => {
+    const ours = deployment(6, 'ERROR', [failure(at(1), 'HELM_CHART_FAILED', 'this run')]);
+    setDeployments(sandbox().state, PROD_EU, [deployment(2, 'ERROR', [info(at(1), 'old')]), ours]);
+    const runStartedAt = Date.parse('2026-11-21T05:00:00Z');
+    const report = await fetchRecentLogs(client, prod, { entries: 50, runStartedAt });
+    expect(report.deployment?.id).toBe(ours.id);
+    expect(report.previous).toBeUndefined();
+    expect(texts(report.entries)).toEqual(['this run']);
+    expect(sandbox().count()).toBe(2);
+  });
+
+  it('says the deployment may predate the run when the run’s start was not recorded', async () => {
+    const old = deployment(2, 'ERROR', [info(at(1), 'old')]);
+    setDeployments(sandbox().state, PROD_EU, [old]);
+    const report = await fetchRecentLogs(client, prod, { entries: 50, runStartedAt: null });
+    expect(report.deployment?.id).toBe(old.id);
+    expect(report.notices).toEqual([
+      'The main step did not record when this run started: the deployment shown is the newest and may be older than this run.',
+    ]);
+  });
+
   it('shows a deployment without entries', async () => {
     const quiet = deployment(2, 'ERROR', []);
     setDeployments(sandbox().state, PROD_EU, [quiet]);
@@ -117,6 +151,21 @@ describe('fetchRecentLogs', () => {
     expect(sandbox().count('listClusterDeploymentHistoryV2')).toBe(1);
     expect(sandbox().count('listClusterLogs')).toBe(1);
     expect(sandbox().count()).toBe(2);
+  });
+
+  it('during a run, keeps only the deprecated listing’s entries from the run’s start on', async () => {
+    setDeployments(sandbox().state, LEGACY_US, [
+      deployment(2, 'ERROR', [info(at(1), 'before the run'), failure(at(40), 'SCW_QUOTA')]),
+    ]);
+    const runStartedAt = Date.parse('2026-11-21T01:00:30Z');
+    const report = await fetchRecentLogs(
+      client,
+      { organizationId: ACME, clusterId: LEGACY_US },
+      { entries: 50, runStartedAt },
+    );
+    expect(report.fallback).toBe(true);
+    expect(texts(report.entries)).toEqual(['SCW_QUOTA failed']);
+    expect(report.notices[1]).toBe('Left out: 1 older entry, from before this run started.');
   });
 
   it('keeps 50 000 entries down to the newest asked for', async () => {

@@ -148,4 +148,33 @@ describe('renderLogsMarkdown', () => {
     );
     expect(render([reportOf()])).toContain('_The deployment has no log entries._');
   });
+  it('shows times as ages with the exact UTC time in a tooltip when the time of rendering is given', () => {
+    const failed = errorEntry(3, 'HELM_CHART_FAILED');
+    const now = Date.parse('2026-11-21T01:04:30Z');
+    const markdown = renderLogsMarkdown(
+      [reportOf({ entries: [failed], totalEntries: 1, errors: [failed], totalErrors: 1 })],
+      { redactor: new Redactor(), maxBytes: 1_000_000, now },
+    );
+    expect(markdown).toContain('created <span title="2026-11-21 01:00:00Z">4 min ago</span>');
+    expect(markdown).toContain(
+      '**`HELM_CHART_FAILED`** · <span title="2026-11-21 01:00:03.000000002Z">4 min ago</span> · step',
+    );
+    // The entries keep their exact times: their order within seconds is the point of the table.
+    expect(markdown).toContain('| 2026-11-21 01:00:03.000000002Z | **error** |');
+  });
+
+  it('names an earlier run’s deployment in one line, with its age and time, and shows no entries', () => {
+    const previous = reportOf().deployment!;
+    const now = Date.parse('2026-11-24T02:00:00Z');
+    const markdown = renderLogsMarkdown([reportOf({ deployment: null, previous })], {
+      redactor: new Redactor(),
+      maxBytes: 1_000_000,
+      now,
+    });
+    expect(markdown).toContain(
+      '> No deployment of cluster `c1a5e7e0-0000-4000-8000-000000000101` during this run; the newest (**FAILED**) is from <span title="2026-11-21 01:00:00Z">3 days ago</span>: deployment `d0d0d0d0-0000-4000-8000-000000000601`, created 2026-11-21 01:00:00Z. Its logs belong to an earlier run and are not shown.',
+    );
+    expect(markdown).not.toContain('**Deployment**');
+    expect(markdown).not.toContain('no log entries');
+  });
 });

@@ -24,7 +24,18 @@ describe('readPostSettings', () => {
       clusters: [{ organizationId: ORG, clusterId: PROD }],
       alreadyShown: [],
       entries: 50,
+      runStartedAt: null,
     });
+  });
+
+  it('reads the run start the main step recorded, and ignores an unreadable one with a warning', () => {
+    const saved = { 'run-started': '2026-11-23T21:50:00.250Z' };
+    expect(read({}, saved).settings?.runStartedAt).toBe(Date.parse('2026-11-23T21:50:00.250Z'));
+    const bad = read({}, { 'run-started': 'yesterday' });
+    expect(bad.settings?.runStartedAt).toBeNull();
+    expect(bad.warnings).toEqual([
+      "The run's start saved by the main step ('yesterday') is not an ISO 8601 UTC time: ignored, the newest deployment is shown.",
+    ]);
   });
 
   it('prefers the cluster-id input (several allowed) with the organization input or the saved one', () => {

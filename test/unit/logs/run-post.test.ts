@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runPost } from '../../../src/action/run-post.js';
-import type { Clock } from '../../../src/core/clock.js';
+import { type Clock, systemClock } from '../../../src/core/clock.js';
 import { setDeployments } from '../../../src/sandbox/index.js';
 import { useSandbox } from '../../helpers/sandbox.js';
-import { ACME, at, deployment, info, PROD_EU, STAGING_EU } from './deployments.js';
+import { ACME, at, deployment, failure, info, PROD_EU, STAGING_EU } from './deployments.js';
 
 const sandbox = useSandbox({ rateLimit: false });
 const saved = { ...process.env };
@@ -85,6 +85,42 @@ describe('runPost', () => {
     );
     // The entries still reach the step's log.
     expect(printed).toContain('Create: hello');
+  });
+
+  it('shows only the deployments of this run, with ages from its clock', async () => {
+    const summary = summaryFile();
+    // Real waits (nothing here retries), a fixed "now": the ages do not depend on when the test runs.
+    const fixedClock: Clock = { now: () => Date.parse('2026-11-21T05:04:00Z'), sleep: systemClock.sleep };
+    const at0501 = '2026-11-21T05:01:30.000000000Z';
+    const ours = deployment(5, 'ERROR', [failure(at0501, 'HELM_CHART_FAILED', 'ours')], {
+      created_at: at0501,
+      updated_at: at0501,
+    });
+    const old = deployment(2, 'ERROR', [failure(at(1), 'HELM_CHART_UPGRADE_FAILED', 'old')]);
+    setRunnerEnv({
+      'INPUT_API-TOKEN': sandbox().token,
+      STATE_clusters: JSON.stringify([{ organizationId: ACME, clusterId: PROD_EU }]),
+      'STATE_api-url': sandbox().url,
+      'STATE_run-started': '2026-11-21T05:00:00.000Z',
+      GITHUB_STEP_SUMMARY: summary,
+    });
+
+    setDeployments(sandbox().state, PROD_EU, [old, ours]);
+    await writeFile(summary, '');
+    await runPost({ clock: fixedClock });
+    const shown = await readFile(summary, 'utf8');
+    expect(shown).toContain(`**Deployment** \`${ours.id}\``);
+    expect(shown).toContain('created <span title="2026-11-21 05:01:30.000000000Z">2 min ago</span>');
+    expect(shown).not.toContain('UPGRADE');
+
+    setDeployments(sandbox().state, PROD_EU, [old]);
+    await writeFile(summary, '');
+    await runPost({ clock: fixedClock });
+    expect(await readFile(summary, 'utf8')).toContain(
+      `during this run; the newest (**FAILED**) is from <span title="2026-11-21 02:00:00.000000000Z">3 h ago</span>: deployment \`${old.id}\``,
+    );
+    expect(printed).toContain(`the newest (FAILED) is from 3 h ago: deployment ${old.id}`);
+    expect(printed).not.toMatch(/::(warning|notice)::/);
   });
 
   it('gives up on a request that hangs once the time bound is reached, and still writes the summary', async () => {

@@ -49,4 +49,14 @@ describe('renderLogsText', () => {
     expect(text).toContain('There are no log entries.');
     expect(renderLogsText([], { redactor: new Redactor() })).toBe('No cluster to show logs for.\n');
   });
+  it('names an earlier run’s deployment in one line with its age, not its logs', () => {
+    const previous = reportOf().deployment!;
+    const text = renderLogsText([reportOf({ deployment: null, previous })], {
+      redactor: new Redactor(),
+      now: Date.parse('2026-11-24T02:00:00Z'),
+    });
+    expect(text).toBe(
+      'Cluster c1a5e7e0-0000-4000-8000-000000000101\n  no deployment of cluster c1a5e7e0-0000-4000-8000-000000000101 during this run; the newest (FAILED) is from 3 days ago: deployment d0d0d0d0-0000-4000-8000-000000000601, created 2026-11-21 01:00:00Z. Its logs belong to an earlier run and are not shown.\n',
+    );
+  });
 });

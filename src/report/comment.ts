@@ -17,7 +17,9 @@ import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
 import { componentStatus, componentsBlock, paragraph } from './tables.js';
 
-/** GitHub refuses comment bodies over 65,536 characters; keep a margin. */
+/** GitHub refuses comment bodies over 65,536 characters. */
+export const COMMENT_MAX_CHARS = 65_536;
+/** What the rendered comment may take: a margin for the notes appended to it. */
 export const COMMENT_LIMIT_CHARS = 65_000;
 
 const LEVEL_MARK: Readonly<Record<Diagnostic['severity'], string>> = {

@@ -1,11 +1,9 @@
 import type { RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
 import { escapeInline, messageMarkdown } from '../markdown/escape.js';
-import { encodeReviewBlock, reviewedPlan } from '../plan/review.js';
-import { pendingChanges } from '../plan/types.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { type CheckConclusion, toCheckAnnotations } from '../report/checks.js';
-import { COMMENT_MAX_CHARS, hasNothingToSay, renderComment } from '../report/comment.js';
+import { hasNothingToSay, renderComment, withReviewedPlan } from '../report/comment.js';
 import { renderDriftIssue } from '../report/drift-issue.js';
 import { commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
@@ -175,15 +173,4 @@ function describe(error: unknown): string {
   // "answered HTTP 500" would send the reader to GitHub's status page instead of the runner's network.
   const answered = typeof error === 'object' && error !== null && (error as { response?: unknown }).response;
   return answered ? `GitHub answered HTTP ${status}: ${message}` : `GitHub could not be reached: ${message}`;
-}
-
-/**
- * A plan's comment carries the reviewed plan, hidden, for the push run after the merge. When the block
- * would take the comment over GitHub's limit it is left out, and the comment says what that means.
- */
-function withReviewedPlan(body: string, report: RunReport, head: string): string {
-  if (report.command !== 'plan' || report.plan === null || report.digest === undefined) return body;
-  const block = encodeReviewBlock(reviewedPlan(pendingChanges(report.plan), head, report.digest));
-  if (body.length + 1 + block.length <= COMMENT_MAX_CHARS) return `${body}\n${block}`;
-  return `${body}\n\n> The reviewed plan is too large to be stored in this comment: after the merge, its changes are reported as not reviewed.`;
 }

@@ -172,12 +172,7 @@ async function publish(
   }
   // The GitHub part of the run is bounded: without an answer for 15 s, every request is abandoned.
   const watchdog = new AnswerWatchdog({ log: (line) => core.info(line) });
-  const github = await runtime.github(inputs.githubToken, {
-    baseUrl: runner.apiUrl,
-    log: (line) => core.info(redactor.redact(line)),
-    signal: watchdog.signal,
-    onActivity: watchdog.activity,
-  });
+  const github = await openGitHub(inputs.githubToken, redactor, runner, runtime, watchdog);
   const { publishToGitHub } = await import('../runtime/github-loader.js');
   return publishToGitHub(
     github,
@@ -203,6 +198,22 @@ async function publish(
   ).finally(() => watchdog.dispose());
 }
 
+/** The GitHub client of the run, its requests bounded by `watchdog`. */
+function openGitHub(
+  token: string,
+  redactor: Redactor,
+  runner: RunnerEnvironment,
+  runtime: Runtime,
+  watchdog: AnswerWatchdog,
+) {
+  return runtime.github(token, {
+    baseUrl: runner.apiUrl,
+    log: (line) => core.info(redactor.redact(line)),
+    signal: watchdog.signal,
+    onActivity: watchdog.activity,
+  });
+}
+
 /**
  * The push run's review: the reviewed plan stored on the pull request the commit came from, or why there
  * is none. Bounded like every GitHub request of the run; the GitHub client loads only here and in publish.
@@ -222,12 +233,7 @@ async function reviewGate(
   }
   const watchdog = new AnswerWatchdog({ log: (line) => core.info(line) });
   try {
-    const github = await runtime.github(inputs.githubToken, {
-      baseUrl: runner.apiUrl,
-      log: (line) => core.info(redactor.redact(line)),
-      signal: watchdog.signal,
-      onActivity: watchdog.activity,
-    });
+    const github = await openGitHub(inputs.githubToken, redactor, runner, runtime, watchdog);
     const { findReviewedPlan } = await import('../runtime/github-loader.js');
     const found = await findReviewedPlan(github, {
       ...runner.repository,

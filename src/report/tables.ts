@@ -157,7 +157,7 @@ export function reviewBlock(review: readonly ReviewEntry[], links: SourceLinks |
         ACTION_MARK[entry.action],
         escapeInline(entry.name, 200),
         whereLink(entry.file, entry.line, links),
-        messageMarkdown(entry.why, 500),
+        entry.why ? messageMarkdown(entry.why, 500) : '—',
       ]),
     ),
     rowNoun: 'change',

@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { UsageError } from '../core/errors.js';
 import { ACTION_RUN_COMMANDS } from '../github/event.js';
+import { ON_UNREVIEWED, type OnUnreviewed } from '../plan/review.js';
 import { resolveApiUrl } from '../service/api-url.js';
 
 /** What `command` may say; `auto` chooses from the event (src/github/event.ts). */
@@ -31,6 +32,8 @@ export interface ActionInputs {
   readonly remediate: boolean;
   readonly prune: boolean;
   readonly failOn: FailOn;
+  /** The push run: what happens to changes that are not as reviewed on their pull request. */
+  readonly onUnreviewed: OnUnreviewed;
   readonly concurrency: number;
   /** Clusters whose logs a failed run shows instead of the ones it touched; empty when not given. */
   readonly clusterIds: readonly string[];
@@ -72,6 +75,7 @@ export function readInputs(env: Env = process.env): ActionInputs {
     remediate: parseBoolean('remediate', raw('remediate'), false),
     prune: parseBoolean('prune', raw('prune'), false),
     failOn: oneOf('fail-on', raw('fail-on') || 'error', FAIL_ON_LEVELS),
+    onUnreviewed: oneOf('on-unreviewed', raw('on-unreviewed') || 'warn', ON_UNREVIEWED),
     concurrency: parseInteger('concurrency', raw('concurrency'), 4, 1, 16),
     clusterIds: uuidList('cluster-id', raw('cluster-id')),
     logEntries: parseInteger('log-entries', raw('log-entries'), 50, 1, 1000),

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as core from '@actions/core';
+import type { ReviewGate } from '../commands/apply.js';
 import type { ClusterRef, RunReport } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
@@ -14,7 +15,7 @@ import { RUN_STARTED_STATE } from '../logs/post-settings.js';
 import { ByteBudget } from '../markdown/budget.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { renderJson } from '../report/json-output.js';
-import { pathSetHash } from '../report/markers.js';
+import { commentMarker, pathSetHash } from '../report/markers.js';
 import { SUMMARY_LIMIT_BYTES } from '../report/summary.js';
 import { dispatch } from '../runtime/dispatch.js';
 import { createRuntime, type Runtime } from '../runtime/runtime.js';
@@ -115,7 +116,9 @@ async function runAndReport(
   const ran = await dispatch(
     decision.command === 'drift'
       ? { command: 'drift', remediate: inputs.remediate }
-      : { command: decision.command },
+      : decision.command === 'apply' && runner.eventName === 'push'
+        ? { command: 'apply', review: await reviewGate(inputs, redactor, runner, decision, runtime) }
+        : { command: decision.command },
     ctx,
   );
   // What the run left out (a shallow clone's missing base, say) belongs in the log too: on a runner
@@ -173,12 +176,7 @@ async function publish(
   }
   // The GitHub part of the run is bounded: without an answer for 15 s, every request is abandoned.
   const watchdog = new AnswerWatchdog({ log: (line) => core.info(line) });
-  const github = await runtime.github(inputs.githubToken, {
-    baseUrl: runner.apiUrl,
-    log: (line) => core.info(redactor.redact(line)),
-    signal: watchdog.signal,
-    onActivity: watchdog.activity,
-  });
+  const github = await openGitHub(inputs.githubToken, redactor, runner, runtime, watchdog);
   const { publishToGitHub } = await import('../runtime/github-loader.js');
   return publishToGitHub(
     github,
@@ -202,6 +200,61 @@ async function publish(
     },
     redactor,
   ).finally(() => watchdog.dispose());
+}
+
+/** The GitHub client of the run, its requests bounded by `watchdog`. */
+function openGitHub(
+  token: string,
+  redactor: Redactor,
+  runner: RunnerEnvironment,
+  runtime: Runtime,
+  watchdog: AnswerWatchdog,
+) {
+  return runtime.github(token, {
+    baseUrl: runner.apiUrl,
+    log: (line) => core.info(redactor.redact(line)),
+    signal: watchdog.signal,
+    onActivity: watchdog.activity,
+  });
+}
+
+/**
+ * The push run's review: the reviewed plan stored on the pull request the commit came from, or why there
+ * is none. Bounded like every GitHub request of the run; the GitHub client loads only here and in publish.
+ */
+async function reviewGate(
+  inputs: ActionInputs,
+  redactor: Redactor,
+  runner: RunnerEnvironment,
+  decision: EventDecision,
+  runtime: Runtime,
+): Promise<ReviewGate> {
+  const gate = (why: string): ReviewGate => ({ review: { why }, onUnreviewed: inputs.onUnreviewed });
+  if (!runner.repository || !inputs.githubToken) {
+    return gate(
+      'the pull request cannot be read: the github-token input is empty or GITHUB_REPOSITORY is not set',
+    );
+  }
+  const watchdog = new AnswerWatchdog({ log: (line) => core.info(line) });
+  try {
+    const github = await openGitHub(inputs.githubToken, redactor, runner, runtime, watchdog);
+    const { findReviewedPlan } = await import('../runtime/github-loader.js');
+    const found = await findReviewedPlan(github, {
+      ...runner.repository,
+      sha: decision.checkSha,
+      marker: commentMarker(runner.workflow, inputs.paths),
+    });
+    if ('plan' in found) {
+      core.info(
+        `reviewed plan found on pull request #${found.pullRequest} (commit ${found.plan.head.slice(0, 12)})`,
+      );
+      return { review: { plan: found.plan }, onUnreviewed: inputs.onUnreviewed };
+    }
+    core.info(redactor.redact(`no reviewed plan: ${found.why}`));
+    return gate(found.why);
+  } finally {
+    watchdog.dispose();
+  }
 }
 
 /**

@@ -3,18 +3,38 @@
  * document, a plan error, a component violation, a failed read): a half-valid repository is not half
  * applied.
  */
-import { applyPlan } from '../apply/apply.js';
+import { applyChanges } from '../apply/apply.js';
 import type { ChangeResult } from '../apply/types.js';
-import { compareDiagnostics, type Diagnostic, hasErrors } from '../core/diagnostic.js';
-import { pendingChanges } from '../plan/types.js';
+import {
+  compareDiagnostics,
+  type Diagnostic,
+  diagnostic,
+  FILE_START,
+  hasErrors,
+} from '../core/diagnostic.js';
+import { PLAN_CODES } from '../plan/codes.js';
+import {
+  type OnUnreviewed,
+  type ReviewEntry,
+  type ReviewedPlan,
+  reviewStatuses,
+  withReviewedOutsideEdits,
+} from '../plan/review.js';
+import { type PendingChange, pendingChanges } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import { type PlannedRun, planRun, serviceError } from './plan.js';
 import type { CommandName, RunContext, RunReport } from './types.js';
 
-export async function runApply(ctx: RunContext): Promise<RunReport> {
+/** The review the push run found (or why none), and what to do with changes not as reviewed. */
+export interface ReviewGate {
+  readonly review: { readonly plan: ReviewedPlan } | { readonly why: string };
+  readonly onUnreviewed: OnUnreviewed;
+}
+
+export async function runApply(ctx: RunContext, gate?: ReviewGate): Promise<RunReport> {
   const started = ctx.clock.now();
   const planned = await planRun(ctx, 'apply');
-  return executePlanned(ctx, planned, 'apply', ctx.prune, started);
+  return executePlanned(ctx, planned, 'apply', ctx.prune, started, gate);
 }
 
 /** Applies a planned run's plan when it has no error; shared with `drift --remediate`. */
@@ -24,6 +44,7 @@ export async function executePlanned(
   command: CommandName,
   prune: boolean,
   started: number,
+  gate?: ReviewGate,
 ): Promise<RunReport> {
   const { report, client } = planned;
   const plan = report.plan;
@@ -42,9 +63,31 @@ export async function executePlanned(
     };
   }
   const diagnostics: Diagnostic[] = [...report.diagnostics];
+  const skipped = [...report.skipped];
+  let writes = pendingChanges(plan);
+  let review: ReviewEntry[] | undefined;
+  let reviewedPlan = plan;
+  if (gate) {
+    review = reviewStatuses(writes, gate.review, planned.digest);
+    const entries = review;
+    const reviewed = new Map(writes.map((c, i) => [c, withReviewedOutsideEdits(c, entries[i]!)] as const));
+    writes = writes.map((c) => reviewed.get(c)!);
+    reviewedPlan = {
+      ...plan,
+      changes: plan.changes.map((c) => (c.action === 'noop' ? c : (reviewed.get(c) ?? c))),
+    };
+    const judged = judgeReview(writes, review, gate.onUnreviewed);
+    writes = judged.writes;
+    diagnostics.push(...judged.diagnostics);
+    skipped.push(...judged.skipped);
+  }
   let results: ChangeResult[] = [];
   try {
-    results = await applyPlan(plan, client, { concurrency: ctx.concurrency, prune, progress: ctx.progress });
+    results = await applyChanges(writes, client, {
+      concurrency: ctx.concurrency,
+      prune,
+      progress: ctx.progress,
+    });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     diagnostics.push(serviceError('Nothing was written', error));
@@ -53,8 +96,55 @@ export async function executePlanned(
     ...report,
     command,
     diagnostics: diagnostics.sort(compareDiagnostics),
+    plan: reviewedPlan,
+    skipped,
     results,
+    ...(review ? { review } : {}),
     requests: client.requestCounts(),
     durationMs: ctx.clock.now() - started,
+  };
+}
+
+/**
+ * `warn`: every change is written, one warning per change not as reviewed. `refuse`: those are not written
+ * (one error each, so the step fails), the others are. `apply`: all written, one notice says how many were
+ * not as reviewed.
+ */
+function judgeReview(
+  changes: readonly PendingChange[],
+  review: readonly ReviewEntry[],
+  onUnreviewed: OnUnreviewed,
+): { writes: PendingChange[]; diagnostics: Diagnostic[]; skipped: string[] } {
+  const off = review.flatMap((entry, i) =>
+    entry.status === 'as reviewed' ? [] : [{ entry, change: changes[i]! }],
+  );
+  if (off.length === 0) return { writes: [...changes], diagnostics: [], skipped: [] };
+  if (onUnreviewed === 'apply') {
+    const message = `${off.length} of ${changes.length} changes were written although not as reviewed (on-unreviewed: apply).`;
+    return {
+      writes: [...changes],
+      diagnostics: [diagnostic('notice', '', FILE_START, PLAN_CODES.reviewNotChecked, message)],
+      skipped: [],
+    };
+  }
+  const refuse = onUnreviewed === 'refuse';
+  const diagnostics = off.map(({ entry }) =>
+    diagnostic(
+      refuse ? 'error' : 'warning',
+      entry.file,
+      { line: entry.line, column: 1, endLine: entry.line, endColumn: 1 },
+      PLAN_CODES.notAsReviewed,
+      `${refuse ? 'Not written' : 'Written'}: the ${entry.action} of alert rule "${entry.name}"${entry.id ? ` (${entry.id})` : ''} is ${entry.status}: ${entry.why}.` +
+        (refuse ? ' Review it in a pull request, or set on-unreviewed: warn.' : ''),
+    ),
+  );
+  if (!refuse) return { writes: [...changes], diagnostics, skipped: [] };
+  const refused = new Set(off.map((o) => o.change));
+  return {
+    writes: changes.filter((c) => !refused.has(c)),
+    diagnostics,
+    skipped: [
+      `${off.length} of ${changes.length} changes were not written: not as reviewed (on-unreviewed: refuse)`,
+    ],
   };
 }

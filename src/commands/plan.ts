@@ -150,7 +150,8 @@ export async function planRun(
     client,
     clusters: clustersOf(plan, components, ctx.organizationId),
   });
-  return { report, client, digest: documentsDigest(head.documents) };
+  const digest = documentsDigest(head.documents);
+  return { report: { ...report, digest }, client, digest };
 }
 
 interface RuleDocuments {

@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { GitReader } from '../git/types.js';
+import type { ReviewEntry } from '../plan/review.js';
 import type { Plan } from '../plan/types.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
 
@@ -39,6 +40,10 @@ export interface RunReport {
   readonly clusters: readonly ClusterRef[];
   /** YAML files found in directories that hold no document of ours (not validated), for --verbose and JSON. */
   readonly skippedFiles?: readonly string[];
+  /** documentsDigest of the documents planned (plan-file.ts), when a plan was made. */
+  readonly digest?: string;
+  /** The action's push run: each pending change against the review on its pull request. */
+  readonly review?: readonly ReviewEntry[];
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */

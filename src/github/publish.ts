@@ -3,7 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import { escapeInline, messageMarkdown } from '../markdown/escape.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { type CheckConclusion, toCheckAnnotations } from '../report/checks.js';
-import { hasNothingToSay, renderComment } from '../report/comment.js';
+import { hasNothingToSay, renderComment, withReviewedPlan } from '../report/comment.js';
 import { renderDriftIssue } from '../report/drift-issue.js';
 import { commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
@@ -110,7 +110,7 @@ export async function publishToGitHub(
       await upsertStickyComment(
         github,
         { owner, repo, pullRequest: target.pullRequest, marker },
-        body,
+        withReviewedPlan(body, report, target.checkSha),
         hasNothingToSay(report),
       );
     } catch (error) {

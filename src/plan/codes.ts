@@ -37,6 +37,10 @@ export const PLAN_CODES = {
   planFileOtherDocuments: 'apply.plan-other-documents',
   /** error: `apply --plan`: the live rule moved since the plan was made; the change is not written. */
   changedSincePlan: 'apply.changed-since-plan',
+  /** warning (`on-unreviewed: warn`) or error (`refuse`, the change is not written): the action's push run writes a change that is not as reviewed on its pull request. */
+  notAsReviewed: 'apply.not-as-reviewed',
+  /** notice: `on-unreviewed: apply`: changes not as reviewed were written without a warning (how many). */
+  reviewNotChecked: 'apply.review-not-enforced',
   /** warning: the service answered an operation with Deprecation or Sunset headers (once per operation). */
   serviceDeprecated: 'service.deprecated',
   /** notice: what export wrote. */

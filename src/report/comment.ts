@@ -10,6 +10,7 @@ import {
   tableHead,
   tableRow,
 } from '../markdown/escape.js';
+import { encodeReviewBlock, reviewedPlan } from '../plan/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
@@ -17,7 +18,9 @@ import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
 import { componentStatus, componentsBlock, paragraph } from './tables.js';
 
-/** GitHub refuses comment bodies over 65,536 characters; keep a margin. */
+/** GitHub refuses comment bodies over 65,536 characters. */
+export const COMMENT_MAX_CHARS = 65_536;
+/** What the rendered comment may take: a margin for the notes appended to it. */
 export const COMMENT_LIMIT_CHARS = 65_000;
 
 const LEVEL_MARK: Readonly<Record<Diagnostic['severity'], string>> = {
@@ -147,3 +150,18 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
     };
   });
 }
+
+/**
+ * A plan's comment carries the reviewed plan, hidden, for the push run after the merge
+ * (docs/decisions/saved-plan.md). When the block would take the comment over GitHub's limit it is left
+ * out, and the comment says what that means.
+ */
+export function withReviewedPlan(body: string, report: RunReport, head: string): string {
+  if (report.command !== 'plan' || report.plan === null || report.digest === undefined) return body;
+  const block = encodeReviewBlock(reviewedPlan(pendingChanges(report.plan), head, report.digest));
+  if (body.length + 1 + block.length <= COMMENT_MAX_CHARS) return `${body}\n${block}`;
+  return `${body}\n\n${REVIEW_NOT_STORED}`;
+}
+
+export const REVIEW_NOT_STORED =
+  '> The reviewed plan is too large to be stored in this comment: after the merge, its changes are reported as not reviewed.';

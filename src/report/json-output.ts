@@ -57,6 +57,7 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
         : {}),
     })),
     results: report.results.map(resultJson),
+    ...(report.review ? { review: report.review } : {}),
     components: report.components,
     unmanaged: plan?.unmanaged ?? [],
     ghosts: plan?.ghosts ?? [],

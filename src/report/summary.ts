@@ -13,7 +13,7 @@ import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
-import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock } from './tables.js';
+import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock, reviewBlock } from './tables.js';
 
 /** GitHub refuses a step summary over 1 MiB (UTF-8 bytes); keep a margin for what the runner adds. */
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 4096;
@@ -79,6 +79,7 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
       );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
   }
+  if (report.review && report.review.length > 0) blocks.push(reviewBlock(report.review, options.links));
   if (report.results.length > 0) blocks.push(resultsBlock(report.results, options.links));
   if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
   blocks.push(paragraph(costLine(report)));

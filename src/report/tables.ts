@@ -3,6 +3,7 @@ import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Block } from '../markdown/budget.js';
 import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '../markdown/escape.js';
+import type { ReviewEntry, ReviewStatus } from '../plan/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import { plural } from './outcome.js';
@@ -137,6 +138,29 @@ export function resultsBlock(results: readonly ChangeResult[], links: SourceLink
       ]);
     }),
     rowNoun: 'result',
+  };
+}
+
+const REVIEW_MARK: Readonly<Record<ReviewStatus, string>> = {
+  'as reviewed': '✔️ as reviewed',
+  'changed since review': '⚠️ changed since review',
+  'not reviewed': '⚠️ not reviewed',
+};
+
+/** The push run's changes against the review on their pull request (RunReport.review). */
+export function reviewBlock(review: readonly ReviewEntry[], links: SourceLinks | null | undefined): Block {
+  return {
+    open: `### Review\n\n${tableHead(['Review', 'Action', 'Rule', 'Where', 'Why'])}`,
+    rows: review.map((entry) =>
+      tableRow([
+        REVIEW_MARK[entry.status],
+        ACTION_MARK[entry.action],
+        escapeInline(entry.name, 200),
+        whereLink(entry.file, entry.line, links),
+        entry.why ? messageMarkdown(entry.why, 500) : '—',
+      ]),
+    ),
+    rowNoun: 'change',
   };
 }
 

@@ -2,13 +2,20 @@
  * The one dispatcher from a command to its engine function, for the CLI and the action alike. Each
  * command's code is loaded when it runs (dynamic import), so a command never loads another's.
  */
+import type { ReviewGate } from '../commands/apply.js';
 import type { RunContext, RunReport } from '../commands/types.js';
 
 /** A command that yields a RunReport, with its options. */
 export type ReportCommand =
   | { readonly command: 'validate' }
   | { readonly command: 'plan'; readonly out?: string }
-  | { readonly command: 'apply'; readonly planFile?: string; readonly strict?: boolean }
+  | {
+      readonly command: 'apply';
+      readonly planFile?: string;
+      readonly strict?: boolean;
+      /** The action's push run: the review found on the pull request the commit came from. */
+      readonly review?: ReviewGate;
+    }
   | { readonly command: 'drift'; readonly remediate: boolean }
   | { readonly command: 'export'; readonly outDir: string };
 
@@ -28,7 +35,7 @@ export async function dispatch(request: ReportCommand, ctx: RunContext): Promise
           strict: request.strict ?? false,
         });
       }
-      return (await import('../commands/apply.js')).runApply(ctx);
+      return (await import('../commands/apply.js')).runApply(ctx, request.review);
     case 'drift':
       return (await import('../commands/drift.js')).runDrift(ctx, { remediate: request.remediate });
     case 'export':

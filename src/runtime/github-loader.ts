@@ -2,3 +2,4 @@
 // posts to GitHub.
 export { createGitHubClient } from '../github/client.js';
 export { publishToGitHub } from '../github/publish.js';
+export { findReviewedPlan } from '../github/reviewed-plan.js';

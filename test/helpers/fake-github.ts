@@ -43,6 +43,9 @@ export interface FakeIssue {
   labels: { name: string }[];
   created_at: string;
   pull_request?: { url: string };
+  /** A merged pull request: the commit its merge made on the base branch. */
+  merge_commit_sha?: string;
+  merged_at?: string;
 }
 
 export interface FakeGitHubSwitches {
@@ -105,6 +108,8 @@ export interface FakeGitHub {
   switches: FakeGitHubSwitches;
   /** Adds a pull request (an issue with `pull_request`) and returns its number. */
   addPullRequest(title?: string): number;
+  /** Merges a pull request as `sha`: `GET /commits/{sha}/pulls` then lists it. */
+  mergePullRequest(pullRequest: number, sha: string): void;
   close(): Promise<void>;
 }
 
@@ -226,6 +231,20 @@ export async function startFakeGitHub(
         run.status = 'completed';
       }
       return { status: 200, body: { id: run.id, html_url: `${baseUrl}/checks/${run.id}` } };
+    }
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/commits\/([0-9a-f]{7,40})\/pulls$/);
+    if (m && method === 'GET') {
+      const merged = state.issues.filter((i) => i.pull_request && i.merge_commit_sha === m![1]);
+      return {
+        status: 200,
+        body: merged.map((i) => ({
+          number: i.number,
+          state: i.state,
+          title: i.title,
+          merged_at: i.merged_at ?? null,
+          merge_commit_sha: i.merge_commit_sha,
+        })),
+      };
     }
     m = path.match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/);
     if (m) {
@@ -383,6 +402,11 @@ export async function startFakeGitHub(
     },
     addPullRequest: (title = 'Change alert rules') =>
       newIssue({ title, pull_request: { url: `${baseUrl}/pulls/x` } }).number,
+    mergePullRequest: (pullRequest, sha) => {
+      const issue = state.issues.find((i) => i.number === pullRequest && i.pull_request);
+      if (!issue) throw new Error(`no pull request #${pullRequest}`);
+      Object.assign(issue, { state: 'closed', merge_commit_sha: sha, merged_at: now() });
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -29,6 +29,7 @@ describe('readInputs', () => {
       concurrency: 4,
       clusterIds: [],
       logEntries: 50,
+      onUnreviewed: 'warn',
     });
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { renderComment } from '../../../src/report/comment.js';
+import { decodeReviewBlock } from '../../../src/plan/review.js';
+import {
+  COMMENT_LIMIT_CHARS,
+  COMMENT_MAX_CHARS,
+  REVIEW_NOT_STORED,
+  renderComment,
+  withReviewedPlan,
+} from '../../../src/report/comment.js';
 import { commentMarker, driftMarker } from '../../../src/report/markers.js';
 import { countRun } from '../../../src/report/outcome.js';
 import { change, finding, findings, plan, report } from './report-factory.js';
@@ -109,5 +116,35 @@ describe('renderComment', () => {
     expect(body).toMatch(
       /Cut to fit GitHub's size limit:\*\* .* left out\. The job summary, the Checks run and this step's `plan-json` output/,
     );
+  });
+});
+
+describe('withReviewedPlan', () => {
+  const HEAD = 'c'.repeat(40);
+  const planned = report({ plan: plan([change(1), change(2)]), digest: 'd'.repeat(64) });
+
+  it('appends the reviewed plan as a hidden last line that decodes to the plan', () => {
+    const body = withReviewedPlan('comment', planned, HEAD);
+    expect(body).toMatch(/^comment\n<!-- platform-gitops:reviewed v1 [A-Za-z0-9+/=]+ -->$/);
+    const decoded = decodeReviewBlock(body);
+    expect(decoded).toMatchObject({ plan: { head: HEAD, digest: 'd'.repeat(64) } });
+    expect('plan' in decoded && decoded.plan.changes).toHaveLength(2);
+  });
+
+  it('leaves the block out when it would take the comment over GitHub limit, and says so', () => {
+    // A comment rendered to its own limit, and a plan whose block does not fit in what is left.
+    const full = 'x'.repeat(COMMENT_LIMIT_CHARS);
+    const many = report({
+      plan: plan(Array.from({ length: 20 }, (_, i) => change(i))),
+      digest: 'd'.repeat(64),
+    });
+    const body = withReviewedPlan(full, many, HEAD);
+    expect(body).toBe(`${full}\n\n${REVIEW_NOT_STORED}`);
+    expect(body.length).toBeLessThanOrEqual(COMMENT_MAX_CHARS);
+    expect(decodeReviewBlock(body)).toEqual({ why: expect.any(String) });
+  });
+
+  it('adds nothing to a comment of a run that made no plan', () => {
+    expect(withReviewedPlan('comment', report({ command: 'validate', plan: null }), HEAD)).toBe('comment');
   });
 });

@@ -1,0 +1,79 @@
+/**
+ * The push run's side of the review across the merge: the pull request the pushed commit came from (ONE
+ * request, `GET /repos/{owner}/{repo}/commits/{sha}/pulls`), then its sticky comment (found by the marker)
+ * and the reviewed plan hidden in it. Every way of not finding it is a reason, never an error: the changes
+ * are then `not reviewed`, and `on-unreviewed` decides.
+ */
+import { decodeReviewBlock, type ReviewedPlan } from '../plan/review.js';
+import { type GitHubClient, statusOf } from './client.js';
+
+export interface ReviewLookup {
+  readonly owner: string;
+  readonly repo: string;
+  /** The pushed commit. */
+  readonly sha: string;
+  /** The sticky comment's marker (commentMarker). */
+  readonly marker: string;
+}
+
+export type FoundReview =
+  | { readonly plan: ReviewedPlan; readonly pullRequest: number }
+  | { readonly why: string; readonly pullRequest: number | null };
+
+export async function findReviewedPlan(github: GitHubClient, target: ReviewLookup): Promise<FoundReview> {
+  const { owner, repo, sha, marker } = target;
+  let pulls: { number: number; merged_at: string | null; merge_commit_sha?: string | null }[];
+  try {
+    pulls = (
+      await github.rest.repos.listPullRequestsAssociatedWithCommit({
+        owner,
+        repo,
+        commit_sha: sha,
+        per_page: 100,
+      })
+    ).data;
+  } catch (error) {
+    return {
+      why: `the pull request of commit ${sha.slice(0, 12)} could not be found (${describe(error)})`,
+      pullRequest: null,
+    };
+  }
+  // The pull request merged as this commit first; else any merged one holding it.
+  const merged = pulls.filter((p) => p.merged_at !== null);
+  const pull = merged.find((p) => p.merge_commit_sha === sha) ?? merged[0];
+  if (!pull)
+    return {
+      why: `commit ${sha.slice(0, 12)} came from no merged pull request (a direct push)`,
+      pullRequest: null,
+    };
+  const where = `pull request #${pull.number}`;
+  let bodies: string[];
+  try {
+    bodies = (
+      await github.paginate(github.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: pull.number,
+        per_page: 100,
+      })
+    ).map((c) => c.body ?? '');
+  } catch (error) {
+    return {
+      why: `the comments of ${where} could not be read (${describe(error)})`,
+      pullRequest: pull.number,
+    };
+  }
+  const body = bodies.find((b) => b.startsWith(marker));
+  if (body === undefined)
+    return { why: `${where} has no platform-gitops plan comment`, pullRequest: pull.number };
+  const decoded = decodeReviewBlock(body);
+  return 'plan' in decoded
+    ? { plan: decoded.plan, pullRequest: pull.number }
+    : { why: `${where}: ${decoded.why}`, pullRequest: pull.number };
+}
+
+function describe(error: unknown): string {
+  const status = statusOf(error);
+  if (status === 403) return 'the token lacks the pull-requests: read permission';
+  return status ? `GitHub answered ${status}` : (error as Error).message;
+}

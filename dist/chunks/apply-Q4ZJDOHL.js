@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a,b}from"./chunk-FERSD67P.js";import"./chunk-3VPBUZXP.js";import"./chunk-GFOMRXI3.js";import"./chunk-IOXKRP6Z.js";import"./chunk-AOTW6KWJ.js";import"./chunk-YHC54GGT.js";import"./chunk-NFIAI5OH.js";import"./chunk-C3NP4FTU.js";import"./chunk-LX4NCMKG.js";import"./chunk-6SCXRUPL.js";import"./chunk-EEEC4TXW.js";export{b as executePlanned,a as runApply};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-var r=class{#t=new Set;#e;constructor(e={}){this.#e=e.onAdd}add(e){if(typeof e!="string")return;let t=e.trim();t.length<4||this.#t.has(t)||(this.#t.add(t),this.#e?.(t))}get size(){return this.#t.size}redact(e){if(this.#t.size===0||e.length===0)return e;let t=e;for(let n of[...this.#t].sort((s,i)=>i.length-s.length))t.includes(n)&&(t=t.split(n).join("***"));return t}};export{r as a};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{b as a,c as b,d as c,e as d,f as e,g as f,h as g}from"./chunk-NFIAI5OH.js";import"./chunk-C3NP4FTU.js";import"./chunk-LX4NCMKG.js";import"./chunk-6SCXRUPL.js";import"./chunk-EEEC4TXW.js";export{a as CODES,c as DOCUMENT_KINDS,b as MAX_FILE_BYTES,d as SCHEMAS,g as loadDocuments,e as parseFiles,f as readSourceFiles};

@@ -3,43 +3,18 @@
  * each on its own copy of the repository, against one sandbox. Both plan the same creates; afterwards no
  * rule exists twice and the next plan is empty.
  */
-import { spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveRules, startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
 import { EXAMPLE_SECRETS } from './action-runner.js';
+import { runCli } from './bundle.js';
 
-const DIST = resolve(process.env.DIST_DIR ?? 'dist');
-const NODE = process.env.E2E_NODE ?? process.execPath;
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function cli(args: readonly string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(NODE, [join(DIST, 'cli.js'), ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = (args: readonly string[], env: Record<string, string>) => runCli(args, { env });
 
 describe('two applies at once on two copies of the repository', () => {
   let sandbox: Sandbox;

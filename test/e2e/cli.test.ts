@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -7,33 +6,10 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 import { EXAMPLE_SECRETS } from './action-runner.js';
-import { bundle, NODE } from './bundle.js';
-
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+import { runCli } from './bundle.js';
 
 /** Runs the bundled CLI as a user would, with only the environment given (no inherited secrets). */
-function cli(args: readonly string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(NODE, [bundle('cli.js'), ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = (args: readonly string[], env: Record<string, string> = {}) => runCli(args, { env });
 
 describe('the CLI bundle', () => {
   it('validates the example repository with no findings and exits 0', async () => {

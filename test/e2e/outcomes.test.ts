@@ -2,10 +2,9 @@
  * Every outcome says what really happened: the bundled CLI and action, run as a user would, on the cases
  * that used to pass silently or cry wolf. Each asserts the exit status and the one line that explains it.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   commitEdit,
@@ -14,36 +13,12 @@ import {
   runAction,
   useActionWorld,
 } from './action-runner.js';
+import { runCli } from './bundle.js';
 
-const CLI = resolve(process.env.DIST_DIR ?? 'dist', 'cli.js');
-const NODE = process.env.E2E_NODE ?? process.execPath;
 const { sandbox, github, inputs } = useActionWorld('.');
 
-interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function cli(args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(NODE, [CLI, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+const cli = (args: readonly string[], cwd: string, env: Record<string, string> = {}) =>
+  runCli(args, { cwd, env: { HOME: process.env.HOME ?? cwd, ...env } });
 
 /** The example repository plus other tools' YAML, as a real repository has. */
 async function mixedRepository(): Promise<{ dir: string; first: string }> {

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { UsageError } from '../core/errors.js';
+import { isUuid } from '../core/uuid.js';
 import { ACTION_RUN_COMMANDS } from '../github/event.js';
 import { ON_UNREVIEWED, type OnUnreviewed } from '../plan/review.js';
 import { resolveApiUrl } from '../service/api-url.js';
@@ -42,7 +43,6 @@ export interface ActionInputs {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // GitHub refuses label names longer than this.
 const MAX_LABEL_LENGTH = 50;
 
@@ -107,7 +107,7 @@ function parseInteger(name: string, value: string, fallback: number, min: number
 
 function optionalUuid(name: string, value: string): string | null {
   if (value === '') return null;
-  if (UUID.test(value)) return value.toLowerCase();
+  if (isUuid(value)) return value.toLowerCase();
   throw new UsageError(
     `Invalid input ${name} '${value}'. Expected a UUID such as 7f1b2c3d-0000-4000-8000-000000000001.`,
   );

@@ -2,9 +2,8 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { OUTPUT_FORMATS, type OutputFormat } from '../commands/types.js';
 import { UsageError } from '../core/errors.js';
 import { nearestName } from '../core/nearest-name.js';
+import { isUuid } from '../core/uuid.js';
 import { OPTIONS, optionsOf } from './options.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The commands of the command line (DESIGN "Contracts"), plus `demo`, the README's quick start. */
 export const CLI_COMMANDS = [
@@ -80,7 +79,7 @@ function didYouMean(written: string, known: readonly string[], prefix = ''): str
 /** An option's value must be a UUID (ids are refused locally rather than sent to come back as a 400). */
 function uuid(name: string, raw: string | undefined): string | undefined {
   if (raw === undefined) return undefined;
-  if (UUID.test(raw)) return raw.toLowerCase();
+  if (isUuid(raw)) return raw.toLowerCase();
   throw new UsageError(
     `--${name} must be a UUID such as 7f1b2c3d-0000-4000-8000-000000000001, not '${raw.slice(0, 80)}'`,
   );

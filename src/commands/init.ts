@@ -17,8 +17,6 @@ import {
   workflowFile,
 } from './init-files.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export interface InitOptions {
   readonly dir: string;
   readonly dryRun: boolean;
@@ -31,11 +29,6 @@ export interface InitOptions {
 
 export async function runInit(options: InitOptions): Promise<number> {
   const root = resolve(options.dir);
-  if (options.fromOrg && !UUID.test(options.fromOrg.organizationId)) {
-    throw new UsageError(
-      `--from-org must be an organization id (a uuid), not '${options.fromOrg.organizationId}'`,
-    );
-  }
   const files = [
     workflowFile(options.fromOrg?.organizationId ?? null),
     ...(options.fromOrg ? await exportedRules(options.fromOrg, options.warn) : [EXAMPLE_ALERT_RULE]),

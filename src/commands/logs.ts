@@ -1,5 +1,6 @@
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
+import { isUuid } from '../core/uuid.js';
 import { failedReport, fetchRecentLogs } from '../logs/fetch.js';
 import type { ClusterLogsReport } from '../logs/types.js';
 import { ApiError } from '../service/errors.js';
@@ -12,7 +13,6 @@ export interface LogsOptions {
 }
 
 export const MAX_LOG_ENTRIES = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function checkOptions(ctx: RunContext, options: LogsOptions): { organizationId: string; clusterId: string } {
   if (!ctx.organizationId) {
@@ -21,7 +21,7 @@ function checkOptions(ctx: RunContext, options: LogsOptions): { organizationId: 
     );
   }
   const clusterId = options.clusterId.trim();
-  if (!UUID.test(clusterId)) {
+  if (!isUuid(clusterId)) {
     throw new UsageError(
       `Invalid cluster '${clusterId.slice(0, 80)}'. Expected a cluster id (a UUID such as c1a5e7e0-0000-4000-8000-000000000101).`,
     );

@@ -1,4 +1,5 @@
 import type { ClusterRef } from '../commands/types.js';
+import { isUuid } from '../core/uuid.js';
 import { resolveApiUrl } from '../service/api-url.js';
 
 /** What the post step needs, read from its inputs and from the state the main step saved. */
@@ -25,7 +26,6 @@ export interface PostSources {
 
 export const DEFAULT_LOG_ENTRIES = 50;
 export const MAX_LOG_ENTRIES = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function parseEntries(value: string, warnings: string[]): number {
   if (value === '') return DEFAULT_LOG_ENTRIES;
@@ -44,9 +44,9 @@ function isClusterRef(value: unknown): value is ClusterRef {
   const { organizationId, clusterId } = value as Record<string, unknown>;
   return (
     typeof organizationId === 'string' &&
-    UUID.test(organizationId) &&
+    isUuid(organizationId) &&
     typeof clusterId === 'string' &&
-    UUID.test(clusterId)
+    isUuid(clusterId)
   );
 }
 
@@ -82,12 +82,12 @@ function givenClusters(value: string, organization: string, warnings: string[]):
     .split(/[\n,]/)
     .map((id) => id.trim())
     .filter(Boolean);
-  const bad = ids.filter((id) => !UUID.test(id));
+  const bad = ids.filter((id) => !isUuid(id));
   if (bad.length > 0) {
     warnings.push(`Invalid input cluster-id '${bad[0]!.slice(0, 80)}'. Expected a cluster UUID; skipped.`);
   }
-  const good = ids.filter((id) => UUID.test(id));
-  if (good.length > 0 && !UUID.test(organization)) {
+  const good = ids.filter((id) => isUuid(id));
+  if (good.length > 0 && !isUuid(organization)) {
     warnings.push('Input cluster-id needs organization-id (a UUID) as well: no cluster logs.');
     return [];
   }

@@ -2,6 +2,7 @@
  * The service's vocabulary as it appears on the wire, for validating what clients send and what seeds hold.
  * The canonical lists live in src/service/types.ts; only the wire spellings differ here.
  */
+
 import {
   ALERT_RULE_STATES,
   ALERT_SEVERITIES,
@@ -40,14 +41,9 @@ export function toWireTargetType(type: string): string {
   return type.trim() === 'CLUSTER' ? WIRE_CLUSTER : type;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
-
 /** The project's one duration grammar (whole numbers only: the service refuses PT0.5S). */
 export { isIsoDuration } from '../core/duration.js';
+export { isUuid } from '../core/uuid.js';
 
 /**
  * An absolute URI (RFC 3986: a scheme, then anything): what `format: uri` means. mailto: and urn: are

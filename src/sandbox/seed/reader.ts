@@ -1,6 +1,5 @@
+import { isUuid } from '../../core/uuid.js';
 import { SeedError } from './seed-error.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Reads one seed value with its location, so that every complaint names the file and the field path
@@ -70,7 +69,7 @@ export class SeedReader {
 
   uuid(): string {
     const text = this.string();
-    if (!UUID.test(text)) this.fail(`expected a uuid, found "${text}"`);
+    if (!isUuid(text)) this.fail(`expected a uuid, found "${text}"`);
     return text.toLowerCase();
   }
 

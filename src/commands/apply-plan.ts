@@ -22,7 +22,9 @@ import {
 } from '../plan/plan-file.js';
 import type { PendingChange } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
-import { readLive, runReport, serviceError } from './plan.js';
+import { readLive } from './live-state.js';
+import { runReport } from './run-report.js';
+import { serviceError } from './service-findings.js';
 import type { RunContext, RunReport } from './types.js';
 
 export interface ApplyPlanOptions {

@@ -22,7 +22,8 @@ import {
 } from '../plan/review.js';
 import { type PendingChange, pendingChanges } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
-import { type PlannedRun, planRun, serviceError } from './plan.js';
+import { type PlannedRun, planRun } from './plan.js';
+import { serviceError } from './service-findings.js';
 import type { CommandName, RunContext, RunReport } from './types.js';
 
 /** The review the push run found (or why none), and what to do with changes not as reviewed. */

@@ -14,7 +14,8 @@ import { checkExported } from '../plan/export-validation.js';
 import { checkQueries } from '../promql/index.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
-import { runReport, serviceError } from './plan.js';
+import { runReport } from './run-report.js';
+import { serviceError } from './service-findings.js';
 import type { RunContext, RunReport } from './types.js';
 
 export interface ExportOptions {

@@ -1,0 +1,42 @@
+/** The platform components' part of a plan: each resolved by the service (dry run), nothing written. */
+import { resolveComponents } from '../components/resolve.js';
+import type { ComponentResult } from '../components/types.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import type { PlatformComponentDocument } from '../documents/types.js';
+import { ApiError } from '../service/errors.js';
+import type { ServiceClient } from '../service/types.js';
+import { serviceError } from './service-findings.js';
+import type { RunContext } from './types.js';
+
+export interface ResolvedComponents {
+  readonly results: readonly ComponentResult[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export const NOTHING_RESOLVED: ResolvedComponents = { results: [], diagnostics: [] };
+
+/**
+ * On a pull request only the components that changed since the base (and those tied to them) are
+ * resolved; every one when the run asks for all or there is no base. A service failure is a finding.
+ */
+export async function resolveAll(
+  ctx: RunContext,
+  client: ServiceClient,
+  components: readonly PlatformComponentDocument[],
+  baseComponents: readonly PlatformComponentDocument[] | null,
+): Promise<ResolvedComponents> {
+  try {
+    return await resolveComponents({
+      documents: components,
+      baseDocuments: ctx.allComponents ? null : baseComponents,
+      client,
+      defaultOrganizationId: ctx.organizationId,
+      concurrency: ctx.concurrency,
+      redactor: ctx.redactor,
+      env: ctx.env,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { results: [], diagnostics: [serviceError('Platform components could not be resolved', error)] };
+  }
+}

@@ -1,0 +1,60 @@
+/** The RunReport every command returns, assembled from what the run found. */
+import type { ComponentResult } from '../components/types.js';
+import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
+import type { PlatformComponentDocument } from '../documents/types.js';
+import type { Plan } from '../plan/types.js';
+import type { RequestCounts, ServiceClient } from '../service/types.js';
+import type { ClusterRef, CommandName, RunContext, RunReport } from './types.js';
+
+const NO_REQUESTS: RequestCounts = { total: 0, byOperation: {} };
+
+/** What a run found, before any write; the parts not given are empty. */
+export interface RunFindings {
+  readonly command: CommandName;
+  /** `ctx.clock.now()` when the run started. */
+  readonly started: number;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly plan?: Plan | null;
+  readonly components?: readonly ComponentResult[];
+  readonly skipped?: readonly string[];
+  /** YAML files that hold no document of ours, passed over (listed with --verbose and in the JSON). */
+  readonly skippedFiles?: readonly string[];
+  /** The client that made the run's requests (their count goes in the report); null when none. */
+  readonly client?: ServiceClient | null;
+  readonly clusters?: readonly ClusterRef[];
+}
+
+/** The RunReport of a run that wrote nothing (apply adds its results to it). */
+export function runReport(ctx: RunContext, found: RunFindings): RunReport {
+  return {
+    command: found.command,
+    diagnostics: [...found.diagnostics].sort(compareDiagnostics),
+    plan: found.plan ?? null,
+    components: found.components ?? [],
+    results: [],
+    requests: found.client?.requestCounts() ?? NO_REQUESTS,
+    durationMs: ctx.clock.now() - found.started,
+    skipped: found.skipped ?? [],
+    clusters: found.clusters ?? [],
+    ...(found.skippedFiles ? { skippedFiles: found.skippedFiles } : {}),
+  };
+}
+
+/** The clusters the run planned changes for: the post step fetches their logs when the job fails. */
+export function clustersOf(
+  plan: Plan | null,
+  components: readonly PlatformComponentDocument[],
+  defaultOrganizationId: string | null,
+): ClusterRef[] {
+  const refs = new Map<string, ClusterRef>();
+  const add = (organizationId: string | null | undefined, clusterId: string | null | undefined): void => {
+    if (!organizationId || !clusterId) return;
+    refs.set(`${organizationId}/${clusterId}`.toLowerCase(), { organizationId, clusterId });
+  };
+  // Rules the documents already match are not what a failed job is about: only pending changes count.
+  for (const change of plan?.changes ?? []) {
+    if (change.action !== 'noop') add(change.organizationId, change.clusterId);
+  }
+  for (const doc of components) add(doc.value.organization_id ?? defaultOrganizationId, doc.value.cluster.id);
+  return [...refs.values()];
+}

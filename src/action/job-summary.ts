@@ -1,0 +1,40 @@
+/**
+ * The step's job summary: one byte budget within GitHub's limit, shared by the report and the cluster
+ * logs under it, and a runner without job summaries that is told, not crashed on.
+ */
+import * as core from '@actions/core';
+import { ByteBudget } from '../markdown/budget.js';
+import { SUMMARY_LIMIT_BYTES } from '../report/summary.js';
+
+/**
+ * The report's summary (which left room for the logs: outcome.ts), then the logs section given every byte
+ * that is left. Without a logs section, the summary alone.
+ */
+export async function budgetedSummary(
+  summary: string,
+  logsSection: ((maxBytes: number) => Promise<string>) | null,
+): Promise<string> {
+  const budget = new ByteBudget(SUMMARY_LIMIT_BYTES);
+  let text = budget.spend(summary);
+  if (logsSection === null) return text;
+  text += budget.spend('\n\n');
+  text += budget.spend(await logsSection(budget.left()));
+  return text;
+}
+
+/**
+ * The job summary is the report's home, but a runner without one (an old GitHub Enterprise Server, a local
+ * run) must not turn a finished run into a crash: say so in one line; the annotations and outputs stand.
+ */
+export async function writeJobSummary(markdown: string): Promise<void> {
+  if (!process.env.GITHUB_STEP_SUMMARY) {
+    core.info('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
+    return;
+  }
+  try {
+    await core.summary.addRaw(markdown, true).write();
+  } catch (error) {
+    // A log line, not an annotation: the annotations printed already used their caps.
+    core.info(`The job summary could not be written: ${(error as Error).message}`);
+  }
+}

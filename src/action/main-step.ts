@@ -1,0 +1,86 @@
+/**
+ * What the action's main step settles before its command runs (the inputs, the runner's environment, the
+ * command the event calls for, the runtime built from them), and the pure choices made from it.
+ */
+import type { ReviewGate } from '../commands/apply.js';
+import { systemClock } from '../core/clock.js';
+import type { Redactor } from '../core/redact.js';
+import { decideCommand, type EventDecision } from '../github/event.js';
+import type { RunnerEnvironment } from '../github/runner-env.js';
+import type { ReportCommand } from '../runtime/dispatch.js';
+import type { Runtime, RuntimeOptions } from '../runtime/runtime.js';
+import type { ActionInputs } from './inputs.js';
+
+export interface MainStep {
+  readonly inputs: ActionInputs;
+  readonly runner: RunnerEnvironment;
+  readonly decision: EventDecision;
+  /** Knows every secret of the run; the runner masks them too. */
+  readonly redactor: Redactor;
+  readonly runtime: Runtime;
+}
+
+/** The command the event calls for, with what was left out and why. */
+export function decide(inputs: ActionInputs, runner: RunnerEnvironment): EventDecision {
+  return decideCommand({
+    eventName: runner.eventName,
+    payload: runner.payload,
+    ref: runner.ref,
+    sha: runner.sha,
+    command: inputs.command,
+    hasApiToken: inputs.apiToken !== null,
+  });
+}
+
+/** The runtime's settings; `log` writes one line to the step's log. */
+export function runtimeOptions(
+  inputs: ActionInputs,
+  runner: RunnerEnvironment,
+  decision: EventDecision,
+  redactor: Redactor,
+  log: (line: string) => void,
+): RuntimeOptions {
+  return {
+    command: decision.command,
+    root: runner.workspace,
+    paths: inputs.paths,
+    ignore: inputs.ignore,
+    allowEmpty: inputs.allowEmpty,
+    organizationId: inputs.organizationId,
+    env: process.env,
+    base: decision.base,
+    head: decision.head,
+    prune: inputs.prune,
+    concurrency: inputs.concurrency,
+    allComponents: decision.allComponents,
+    // A pull request's plan can fall back to resolving every component when the base is not in the clone.
+    baseFallback: decision.command === 'plan' && decision.pullRequest !== null,
+    clock: systemClock,
+    redactor,
+    progress: (line) => log(logLine(redactor, line)),
+    service: {
+      token: inputs.apiToken,
+      apiUrl: () => inputs.apiUrl,
+      missingToken: 'The api-token input is empty: the service cannot be asked without a token.',
+    },
+  };
+}
+
+/** What to dispatch: a push's apply carries the review found on its pull request (review-gate.ts). */
+export function commandRequest(
+  inputs: Pick<ActionInputs, 'remediate'>,
+  decision: Pick<EventDecision, 'command'>,
+  review: ReviewGate | null,
+): ReportCommand {
+  if (decision.command === 'drift') return { command: 'drift', remediate: inputs.remediate };
+  if (decision.command === 'apply' && review !== null) return { command: 'apply', review };
+  return { command: decision.command };
+}
+
+/**
+ * A line for the step's log, redacted and on one line: a newline in text that names user data could
+ * otherwise start a workflow command.
+ */
+export function logLine(redactor: Redactor, text: string): string {
+  return redactor.redact(text.replace(/[\r\n]+/g, ' '));
+}

@@ -1,0 +1,71 @@
+/**
+ * The main step's posts to GitHub (the Checks run, the sticky comment, the drift issue: github/publish.ts),
+ * as the inputs ask for them. The GitHub client loads only when one of them is wanted.
+ */
+import type { RunReport } from '../commands/types.js';
+import type { PublishSwitches, PublishTarget } from '../github/publish.js';
+import type { SourceLinks } from '../report/change-markdown.js';
+import { gitHubAccess, withGitHub } from './github-session.js';
+import type { ActionInputs } from './inputs.js';
+import type { MainStep } from './main-step.js';
+import type { ActionVerdict, PublishFacts } from './outcome.js';
+
+export type Published = Omit<PublishFacts, 'planJsonPath' | 'links'>;
+
+const NOTHING_PUBLISHED: Published = { checkRunPublished: false, checkRunUrl: null, notes: [] };
+
+export async function publish(
+  step: MainStep,
+  report: RunReport,
+  verdict: ActionVerdict,
+  links: SourceLinks | null,
+): Promise<Published> {
+  const switches = publishSwitches(step.inputs);
+  if (!(switches.checks || switches.comment || switches.driftIssue)) return NOTHING_PUBLISHED;
+  const access = gitHubAccess(step);
+  if (access === null) {
+    return {
+      ...NOTHING_PUBLISHED,
+      notes: ['Nothing posted to GitHub: the github-token input is empty or GITHUB_REPOSITORY is not set.'],
+    };
+  }
+  return withGitHub(step, access, async (github) => {
+    const { publishToGitHub } = await import('../runtime/github-loader.js');
+    return publishToGitHub(
+      github,
+      report,
+      verdict.counts,
+      verdict.checkConclusion,
+      publishTarget(step, access, links),
+      switches,
+      step.redactor,
+    );
+  });
+}
+
+/** Where the reports go: the repository, the commit the Checks run sits on, the pull request if any. */
+export function publishTarget(
+  { inputs, runner, decision }: Pick<MainStep, 'inputs' | 'runner' | 'decision'>,
+  repository: { readonly owner: string; readonly repo: string },
+  links: SourceLinks | null,
+): PublishTarget {
+  return {
+    owner: repository.owner,
+    repo: repository.repo,
+    workflow: runner.workflow,
+    paths: inputs.paths,
+    checkSha: decision.checkSha,
+    pullRequest: decision.pullRequest,
+    runUrl: runner.runUrl,
+    links,
+  };
+}
+
+export function publishSwitches(inputs: ActionInputs): PublishSwitches {
+  return {
+    checks: inputs.checks,
+    comment: inputs.comment,
+    driftIssue: inputs.driftIssue,
+    driftLabel: inputs.driftLabel,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The push run's review: an apply on a push writes only what was reviewed on the pull request the commit
+ * came from. The reviewed plan is read from that pull request's sticky comment.
+ */
+import * as core from '@actions/core';
+import type { ReviewGate } from '../commands/apply.js';
+import { commentMarker } from '../report/markers.js';
+import { gitHubAccess, withGitHub } from './github-session.js';
+import type { MainStep } from './main-step.js';
+
+/** Whether the run's apply waits for the review: a push's (a schedule's or a manual run's does not). */
+export function gatesApply({ runner, decision }: Pick<MainStep, 'runner' | 'decision'>): boolean {
+  return decision.command === 'apply' && runner.eventName === 'push';
+}
+
+/**
+ * The reviewed plan stored on the pull request the commit came from, or why there is none. Bounded like
+ * every GitHub request of the run; the GitHub client loads only here and in publish.ts.
+ */
+export async function reviewGate(step: MainStep): Promise<ReviewGate> {
+  const { inputs, runner, decision, redactor } = step;
+  const gate = (why: string): ReviewGate => ({ review: { why }, onUnreviewed: inputs.onUnreviewed });
+  const access = gitHubAccess(step);
+  if (access === null) {
+    return gate(
+      'the pull request cannot be read: the github-token input is empty or GITHUB_REPOSITORY is not set',
+    );
+  }
+  const found = await withGitHub(step, access, async (github) => {
+    const { findReviewedPlan } = await import('../runtime/github-loader.js');
+    return findReviewedPlan(github, {
+      owner: access.owner,
+      repo: access.repo,
+      sha: decision.checkSha,
+      marker: commentMarker(runner.workflow, inputs.paths),
+    });
+  });
+  if ('plan' in found) {
+    core.info(
+      `reviewed plan found on pull request #${found.pullRequest} (commit ${found.plan.head.slice(0, 12)})`,
+    );
+    return { review: { plan: found.plan }, onUnreviewed: inputs.onUnreviewed };
+  }
+  core.info(redactor.redact(`no reviewed plan: ${found.why}`));
+  return gate(found.why);
+}

@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { gatesApply, reviewGate } from '../../../src/action/review-gate.js';
+import { createGitHubClient } from '../../../src/github/client.js';
+import { encodeReviewBlock, reviewedPlan } from '../../../src/plan/review.js';
+import { commentMarker } from '../../../src/report/markers.js';
+import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
+import { HEAD_SHA, testDecision, testInputs, testRunner, testStep } from './main-step-factory.js';
+
+const PLAN = reviewedPlan([], 'c'.repeat(40), 'd'.repeat(64));
+
+describe('gatesApply', () => {
+  it('gates the apply of a push, not a scheduled or manual apply, nor a push plan', () => {
+    const apply = testDecision({ command: 'apply', pullRequest: null });
+    expect(gatesApply({ runner: testRunner({ eventName: 'push' }), decision: apply })).toBe(true);
+    expect(gatesApply({ runner: testRunner({ eventName: 'workflow_dispatch' }), decision: apply })).toBe(
+      false,
+    );
+    expect(gatesApply({ runner: testRunner({ eventName: 'schedule' }), decision: apply })).toBe(false);
+    const plan = testDecision({ command: 'plan', pullRequest: null });
+    expect(gatesApply({ runner: testRunner({ eventName: 'push' }), decision: plan })).toBe(false);
+  });
+});
+
+describe('reviewGate', () => {
+  let github: FakeGitHub;
+  let printed: string;
+
+  beforeEach(async () => {
+    github = await startFakeGitHub();
+    printed = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed += String(chunk);
+      return true;
+    });
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await github.close();
+  });
+
+  /** A push run of workflow `gitops` over `.`, with the fake GitHub's token unless `inputs` say otherwise. */
+  const pushStep = (inputs: Record<string, string> = { 'github-token': github.token }) =>
+    testStep({
+      inputs: testInputs({ 'on-unreviewed': 'refuse', ...inputs }),
+      runner: testRunner({ eventName: 'push', apiUrl: github.url }),
+      decision: testDecision({ command: 'apply', pullRequest: null }),
+    });
+
+  it('finds the reviewed plan in the sticky comment of the pull request the commit came from', async () => {
+    const pr = github.addPullRequest();
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    await client.rest.issues.createComment({
+      owner: 'acme',
+      repo: 'gitops',
+      issue_number: pr,
+      body: `${commentMarker('gitops', ['.'])}\n### platform-gitops plan\n${encodeReviewBlock(PLAN)}`,
+    });
+    github.mergePullRequest(pr, HEAD_SHA);
+    github.requests.length = 0;
+    const step = await pushStep();
+    try {
+      expect(await reviewGate(step)).toEqual({ review: { plan: PLAN }, onUnreviewed: 'refuse' });
+    } finally {
+      await step.runtime.close();
+    }
+    expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /repos/acme/gitops/commits/${HEAD_SHA}/pulls`,
+      `GET /repos/acme/gitops/issues/${pr}/comments`,
+    ]);
+    expect(printed).toContain(`reviewed plan found on pull request #${pr} (commit ${'c'.repeat(12)})\n`);
+  });
+
+  it('says why there is no review for a direct push, in the gate and in the log', async () => {
+    const step = await pushStep();
+    try {
+      const gate = await reviewGate(step);
+      expect(gate).toEqual({
+        review: { why: expect.stringContaining('a direct push') },
+        onUnreviewed: 'refuse',
+      });
+      expect(printed).toContain(`no reviewed plan: ${'why' in gate.review ? gate.review.why : ''}\n`);
+    } finally {
+      await step.runtime.close();
+    }
+  });
+
+  it('asks nothing of GitHub without a token, and says the pull request cannot be read', async () => {
+    const step = await pushStep({});
+    try {
+      expect(await reviewGate(step)).toEqual({
+        review: {
+          why: 'the pull request cannot be read: the github-token input is empty or GITHUB_REPOSITORY is not set',
+        },
+        onUnreviewed: 'refuse',
+      });
+    } finally {
+      await step.runtime.close();
+    }
+    expect(github.requests).toEqual([]);
+  });
+});

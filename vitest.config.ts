@@ -47,7 +47,7 @@ export default defineConfig({
         branches: 84,
         functions: 92,
         statements: 90,
-        'src/action/**': { lines: 52, branches: 58, functions: 60, statements: 52 },
+        'src/action/**': { lines: 77, branches: 81, functions: 87, statements: 76 },
         'src/apply/**': { lines: 89, branches: 80, functions: 95, statements: 86 },
         'src/cli/**': { lines: 71, branches: 70, functions: 59, statements: 67 },
         'src/commands/**': { lines: 87, branches: 76, functions: 88, statements: 85 },

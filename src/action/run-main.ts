@@ -13,6 +13,7 @@ import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
 import { RUN_STARTED_STATE } from '../logs/post-settings.js';
 import { ByteBudget } from '../markdown/budget.js';
+import { baseNotAsked } from '../plan/base-applied.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { renderJson } from '../report/json-output.js';
 import { commentMarker, pathSetHash } from '../report/markers.js';
@@ -229,7 +230,11 @@ async function reviewGate(
   decision: EventDecision,
   runtime: Runtime,
 ): Promise<ReviewGate> {
-  const gate = (why: string): ReviewGate => ({ review: { why }, onUnreviewed: inputs.onUnreviewed });
+  const gate = (why: string, baseApplied = baseNotAsked(decision.base, why)): ReviewGate => ({
+    review: { why },
+    onUnreviewed: inputs.onUnreviewed,
+    baseApplied,
+  });
   if (!runner.repository || !inputs.githubToken) {
     return gate(
       'the pull request cannot be read: the github-token input is empty or GITHUB_REPOSITORY is not set',
@@ -238,7 +243,8 @@ async function reviewGate(
   const watchdog = new AnswerWatchdog({ log: (line) => core.info(line) });
   try {
     const github = await openGitHub(inputs.githubToken, redactor, runner, runtime, watchdog);
-    const { findReviewedPlan } = await import('../runtime/github-loader.js');
+    const { findReviewedPlan, pushBaseApplied } = await import('../runtime/github-loader.js');
+    const baseApplied = await pushBaseApplied(github, runner.repository, inputs, decision.base);
     const found = await findReviewedPlan(github, {
       ...runner.repository,
       sha: decision.checkSha,
@@ -248,10 +254,10 @@ async function reviewGate(
       core.info(
         `reviewed plan found on pull request #${found.pullRequest} (commit ${found.plan.head.slice(0, 12)})`,
       );
-      return { review: { plan: found.plan }, onUnreviewed: inputs.onUnreviewed };
+      return { review: { plan: found.plan }, onUnreviewed: inputs.onUnreviewed, baseApplied };
     }
     core.info(redactor.redact(`no reviewed plan: ${found.why}`));
-    return gate(found.why);
+    return gate(found.why, baseApplied);
   } finally {
     watchdog.dispose();
   }

@@ -5,7 +5,7 @@ import type { SourceLinks } from '../report/change-markdown.js';
 import { type CheckConclusion, toCheckAnnotations } from '../report/checks.js';
 import { hasNothingToSay, renderComment, withReviewedPlan } from '../report/comment.js';
 import { renderDriftIssue } from '../report/drift-issue.js';
-import { commentMarker, driftMarker } from '../report/markers.js';
+import { checkRunName, commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
 import { renderSummary } from '../report/summary.js';
 import { publishCheckRun } from './check-run.js';
@@ -63,12 +63,11 @@ export async function publishToGitHub(
   const { owner, repo } = target;
 
   if (switches.checks && target.checkSha) {
-    const scope = target.paths.length === 1 && target.paths[0] === '.' ? '' : ` (${target.paths.join(', ')})`;
     try {
       const outcome = await publishCheckRun(github, {
         owner,
         repo,
-        name: `platform-gitops ${report.command}${scope}`,
+        name: checkRunName(report.command, target.paths),
         headSha: target.checkSha,
         conclusion,
         title: redact(headline(report, counts)),

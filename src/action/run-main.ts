@@ -138,7 +138,7 @@ async function runAndReport(
     `platform-gitops-${pathSetHash(runner.workflow, inputs.paths)}-${process.pid}.json`,
   );
   writeFileSync(planJsonPath, renderJson(report, redactor, { failOn: inputs.failOn }), 'utf8');
-  const outcome = actionOutcome(report, inputs, { ...published, planJsonPath, links }, redactor);
+  const outcome = actionOutcome(report, inputs, { links, ...published, planJsonPath }, redactor);
   for (const line of outcome.annotations) process.stdout.write(`${line}\n`);
 
   const service = runtime.serviceUsed();
@@ -165,7 +165,7 @@ async function publish(
   report: RunReport,
   verdict: ActionVerdict,
   links: SourceLinks | null,
-): Promise<Omit<PublishFacts, 'planJsonPath' | 'links'>> {
+): Promise<Omit<PublishFacts, 'planJsonPath' | 'links'> & Partial<Pick<PublishFacts, 'links'>>> {
   const wanted = inputs.checks || inputs.comment || inputs.driftIssue;
   if (!wanted) return { checkRunPublished: false, checkRunUrl: null, notes: [] };
   if (!runner.repository || !inputs.githubToken) {
@@ -192,6 +192,7 @@ async function publish(
       pullRequest: decision.pullRequest,
       runUrl: runner.runUrl,
       links,
+      history: { git: runtime.context.git, base: decision.base, head: decision.head },
     },
     {
       checks: inputs.checks,

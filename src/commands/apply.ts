@@ -111,6 +111,7 @@ export async function executePlanned(
     skipped,
     results,
     ...(review ? { review } : {}),
+    ...(gate ? { baseApplied: gate.baseApplied } : {}),
     requests: client.requestCounts(),
     durationMs: ctx.clock.now() - started,
   };

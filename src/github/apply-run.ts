@@ -65,6 +65,7 @@ export function baseAppliedFrom(answer: ApplyRunAnswer): BaseApplied {
   return {
     applied: false,
     commit: answer.sha,
+    concluded: true,
     why: `the apply of commit ${answer.sha.slice(0, 12)} did not succeed (its Checks run concluded ${answer.conclusion})`,
   };
 }

@@ -41,6 +41,7 @@ export async function fileProvenance(
   github: GitHubClient,
   lookup: ProvenanceLookup,
   files: readonly string[],
+  known: ReadonlyMap<string, ApplyOutcome> = new Map(),
 ): Promise<Map<string, FileProvenance>> {
   const commits = files.length === 0 ? null : await lookup.git.lastChanges(lookup.rev, files);
   if (!commits || commits.size === 0) return new Map();
@@ -51,7 +52,7 @@ export async function fileProvenance(
       asked.map(async (sha) => {
         const [pullRequest, apply] = await Promise.all([
           pullRequestOf(github, lookup, sha),
-          applyOf(github, lookup, sha),
+          known.get(sha) ?? applyOf(github, lookup, sha),
         ]);
         return [sha, { pullRequest, apply }] as const;
       }),
@@ -112,6 +113,13 @@ export async function withProvenance(
     rev: history.base ?? history.head ?? 'HEAD',
     asOf: history.base ? ('base' as const) : ('head' as const),
   };
-  const provenance = await fileProvenance(github, lookup, files);
+  // The push run asked already how its base commit's apply went: not asked twice.
+  const base = report.baseApplied;
+  const known = new Map<string, ApplyOutcome>(
+    base?.commit
+      ? [[base.commit, base.applied ? 'succeeded' : base.concluded ? 'did not succeed' : 'unknown']]
+      : [],
+  );
+  const provenance = await fileProvenance(github, lookup, files, known);
   return provenance.size > 0 ? { ...links, provenance } : links;
 }

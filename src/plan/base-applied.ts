@@ -12,7 +12,13 @@ import type { PendingChange } from './types.js';
 /** Whether the apply of the base revision wrote and converged every change: known, or why it is not. */
 export type BaseApplied =
   | { readonly applied: true; readonly commit: string }
-  | { readonly applied: false; readonly commit: string | null; readonly why: string };
+  | {
+      readonly applied: false;
+      readonly commit: string | null;
+      readonly why: string;
+      /** Its apply ran and concluded otherwise than success (rather than: not known). */
+      readonly concluded?: true;
+    };
 
 /**
  * The changes with the outside edits that can be told. A change the review held (`as reviewed`,

@@ -124,4 +124,21 @@ describe('where each changed rule came from', () => {
     });
     expect(github.requests).toHaveLength(2);
   });
+  it("reuses the push run's answer about its base commit's apply instead of asking again", async () => {
+    const target = { owner: 'acme', repo: 'gitops', paths: ['alerting'] };
+    const links = { server: 'https://github.example', repository: 'acme/gitops', sha: commits[5]! };
+    const history = { git: createGitReader(repo), base: commits[5]!, head: null };
+    const pushed = report({
+      command: 'apply',
+      plan: plan([change(1, 'update')]),
+      baseApplied: { applied: false, commit: commits[1]!, concluded: true, why: 'its apply failed' },
+    });
+    const found = await withProvenance(client, pushed, { ...target, links, history });
+    expect(found?.provenance?.get('alerting/rules-1.yaml')).toMatchObject({
+      sha: commits[1],
+      apply: 'did not succeed',
+      asOf: 'base',
+    });
+    expect(github.requests.map((r) => r.path)).toEqual([`/repos/acme/gitops/commits/${commits[1]}/pulls`]);
+  });
 });

@@ -77,6 +77,9 @@ describe('outside edits of a direct push', () => {
       ),
     ]);
     expect(notices[0]).toMatch(/^::notice /);
+    console.info(
+      `GitHub requests of a direct push run: ${requests.length} (${requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f]{40}/g, '{sha}')}`).join(', ')})`,
+    );
     // ONE request tells how the base's apply went.
     expect(requests.filter((r) => r.path.endsWith(`/commits/${broken}/check-runs`))).toHaveLength(1);
   });
@@ -134,6 +137,9 @@ describe('outside edits of a direct push', () => {
       .at(-1)!;
     expect(issue.body).toContain(line);
     expect(drift.summary).toContain(line);
+    console.info(
+      `GitHub requests of a drift check: ${driftRequests.length} (${driftRequests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f]{40}/g, '{sha}')}`).join(', ')})`,
+    );
     // Bounded: for the one commit, its pull request and its apply run.
     expect(driftRequests.filter((r) => r.path.endsWith(`/commits/${next}/pulls`))).toHaveLength(1);
     expect(driftRequests.filter((r) => r.path.endsWith(`/commits/${next}/check-runs`))).toHaveLength(1);

@@ -82,7 +82,7 @@ describe('outside edits of a direct push', () => {
     );
     // ONE request tells how the base's apply went.
     expect(requests.filter((r) => r.path.endsWith(`/commits/${broken}/check-runs`))).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('are reported after a successful apply of the base and an edit in the console; the drift issue links where the rule came from', async () => {
     const { dir, first } = await appliedRepository();
@@ -143,5 +143,5 @@ describe('outside edits of a direct push', () => {
     // Bounded: for the one commit, its pull request and its apply run.
     expect(driftRequests.filter((r) => r.path.endsWith(`/commits/${next}/pulls`))).toHaveLength(1);
     expect(driftRequests.filter((r) => r.path.endsWith(`/commits/${next}/check-runs`))).toHaveLength(1);
-  });
+  }, 60_000);
 });

@@ -47,6 +47,7 @@ describe('the apply of a base commit, from its Checks run', () => {
     expect(await pushBaseApplied(client, REPO, INPUTS, BASE)).toEqual({
       applied: false,
       commit: BASE,
+      concluded: true,
       why: 'the apply of commit bbbbbbbbbbbb did not succeed (its Checks run concluded failure)',
     });
     run(NAME, null);
@@ -54,6 +55,9 @@ describe('the apply of a base commit, from its Checks run', () => {
       applied: false,
       why: 'the apply of commit bbbbbbbbbbbb has not finished',
     });
+    expect(baseAppliedFrom(await applyRunOf(client, { ...REPO, checkName: NAME }, BASE))).not.toHaveProperty(
+      'concluded',
+    );
     // Only the apply of the same paths counts; the whole repository's is another run.
     expect(await pushBaseApplied(client, REPO, { ...INPUTS, paths: ['.'] }, BASE)).toMatchObject({
       applied: false,

@@ -69,6 +69,12 @@ describe('outside edits of a direct push', () => {
     expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity: 'LOW' });
     expect(run.summary).not.toContain('outside git:');
     expect(await planJsonChange(run, RULE)).not.toHaveProperty('outsideEdit');
+    expect(JSON.parse(await readFile(run.outputs['plan-json']!, 'utf8')).baseApplied).toEqual({
+      applied: false,
+      commit: broken,
+      concluded: true,
+      why: expect.stringContaining('did not succeed'),
+    });
     // Said once, as a notice, with the reason.
     const notices = run.annotations.filter((a) => a.includes('apply.outside-edits-unknown'));
     expect(notices).toEqual([

@@ -112,6 +112,8 @@ export interface FakeGitHub {
   addPullRequest(title?: string): number;
   /** Merges a pull request as `sha`: `GET /commits/{sha}/pulls` then lists it. */
   mergePullRequest(pullRequest: number, sha: string): void;
+  /** A Checks run another run made on `sha`: completed with `conclusion`, or in progress when null. */
+  addCheckRun(name: string, sha: string, conclusion: string | null): void;
   close(): Promise<void>;
 }
 
@@ -423,6 +425,16 @@ export async function startFakeGitHub(
       const issue = state.issues.find((i) => i.number === pullRequest && i.pull_request);
       if (!issue) throw new Error(`no pull request #${pullRequest}`);
       Object.assign(issue, { state: 'closed', merge_commit_sha: sha, merged_at: now() });
+    },
+    addCheckRun: (name, sha, conclusion) => {
+      state.checkRuns.push({
+        id: nextId++,
+        name,
+        head_sha: sha,
+        status: conclusion === null ? 'in_progress' : 'completed',
+        conclusion,
+        output: { title: '', summary: '', text: '', annotations: [] },
+      });
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

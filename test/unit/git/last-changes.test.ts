@@ -1,32 +1,18 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGitReader } from '../../../src/git/reader.js';
-
-function sh(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.invalid',
-    },
-  }).trim();
-}
+import { gitSync } from '../../helpers/git.js';
 
 function commit(repo: string, files: Record<string, string>, message: string): string {
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(repo, path, '..'), { recursive: true });
     writeFileSync(join(repo, path), content);
   }
-  sh(repo, 'add', '-A');
-  sh(repo, 'commit', '-q', '-m', message);
-  return sh(repo, 'rev-parse', 'HEAD');
+  gitSync(repo, 'add', '-A');
+  gitSync(repo, 'commit', '-q', '-m', message);
+  return gitSync(repo, 'rev-parse', 'HEAD');
 }
 
 describe('the last commit that changed each file', () => {
@@ -39,7 +25,7 @@ describe('the last commit that changed each file', () => {
   beforeAll(() => {
     repo = mkdtempSync(join(tmpdir(), 'last-changes-'));
     dirs.push(repo);
-    sh(repo, 'init', '-q', '-b', 'main');
+    gitSync(repo, 'init', '-q', '-b', 'main');
     first = commit(
       repo,
       { 'alerting/a.yaml': 'a1', 'alerting/b.yaml': 'b1', 'alerting/sp ace:*.yaml': 'c1' },
@@ -47,11 +33,11 @@ describe('the last commit that changed each file', () => {
     );
     second = commit(repo, { 'alerting/a.yaml': 'a2' }, 'two');
     // A pull request merged with a merge commit: its change is the merge's, on the first-parent line.
-    sh(repo, 'checkout', '-q', '-b', 'topic');
+    gitSync(repo, 'checkout', '-q', '-b', 'topic');
     commit(repo, { 'alerting/b.yaml': 'b2' }, 'topic');
-    sh(repo, 'checkout', '-q', 'main');
-    sh(repo, 'merge', '-q', '--no-ff', 'topic', '-m', 'merge topic');
-    merge = sh(repo, 'rev-parse', 'HEAD');
+    gitSync(repo, 'checkout', '-q', 'main');
+    gitSync(repo, 'merge', '-q', '--no-ff', 'topic', '-m', 'merge topic');
+    merge = gitSync(repo, 'rev-parse', 'HEAD');
   });
   afterAll(() => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
@@ -86,7 +72,7 @@ describe('the last commit that changed each file', () => {
   it('claims nothing for history a shallow clone lacks, and answers null without history', async () => {
     const shallow = mkdtempSync(join(tmpdir(), 'last-changes-shallow-'));
     dirs.push(shallow);
-    sh(shallow, 'clone', '-q', '--depth', '2', `file://${repo}`, 'clone');
+    gitSync(shallow, 'clone', '-q', '--depth', '2', `file://${repo}`, 'clone');
     const clone = join(shallow, 'clone');
     // Two commits deep: the merge and the commit before it on main, whose parents the clone does not have.
     const found = await createGitReader(clone).lastChanges('HEAD', ['alerting/a.yaml', 'alerting/b.yaml']);

@@ -13,14 +13,7 @@ describe('the apply of a base commit, from its Checks run', () => {
   let github: FakeGitHub;
   let client: GitHubClient;
   const run = (name: string, conclusion: string | null, sha = BASE) =>
-    github.checkRuns.push({
-      id: github.checkRuns.length + 1,
-      name,
-      head_sha: sha,
-      status: conclusion === null ? 'in_progress' : 'completed',
-      conclusion,
-      output: { title: '', summary: '', text: '', annotations: [] },
-    });
+    github.addCheckRun(name, sha, conclusion);
 
   beforeEach(async () => {
     github = await startFakeGitHub();

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,21 +7,8 @@ import { createGitHubClient, type GitHubClient } from '../../../src/github/clien
 import { fileProvenance, MAX_COMMITS_ASKED, withProvenance } from '../../../src/github/provenance.js';
 import { checkRunName } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
+import { gitSync } from '../../helpers/git.js';
 import { change, plan, report } from '../report/report-factory.js';
-
-function sh(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.invalid',
-    },
-  }).trim();
-}
 
 const FILES = [0, 1, 2, 3, 4, 5].map((i) => `alerting/rules-${i}.yaml`);
 const NAME = checkRunName('apply', ['alerting']);
@@ -41,25 +27,17 @@ describe('where each changed rule came from', () => {
     rev: 'HEAD',
     asOf: 'head' as const,
   });
-  const applied = (sha: string, conclusion: string) =>
-    github.checkRuns.push({
-      id: github.checkRuns.length + 1,
-      name: NAME,
-      head_sha: sha,
-      status: 'completed',
-      conclusion,
-      output: { title: '', summary: '', text: '', annotations: [] },
-    });
+  const applied = (sha: string, conclusion: string) => github.addCheckRun(NAME, sha, conclusion);
 
   beforeAll(() => {
     repo = mkdtempSync(join(tmpdir(), 'provenance-'));
-    sh(repo, 'init', '-q', '-b', 'main');
+    gitSync(repo, 'init', '-q', '-b', 'main');
     mkdirSync(join(repo, 'alerting'));
     for (const file of FILES) {
       writeFileSync(join(repo, file), `name: ${file}\n`);
-      sh(repo, 'add', '-A');
-      sh(repo, 'commit', '-q', '-m', `add ${file}`);
-      commits.push(sh(repo, 'rev-parse', 'HEAD'));
+      gitSync(repo, 'add', '-A');
+      gitSync(repo, 'commit', '-q', '-m', `add ${file}`);
+      commits.push(gitSync(repo, 'rev-parse', 'HEAD'));
     }
   });
   afterAll(() => rmSync(repo, { recursive: true, force: true }));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type BaseApplied, baseNotAsked, withKnownOutsideEdits } from '../../../src/plan/base-applied.js';
 import type { ReviewEntry } from '../../../src/plan/review.js';
-import type { CreateChange, UpdateChange } from '../../../src/plan/types.js';
+import type { UpdateChange } from '../../../src/plan/types.js';
+import { change } from '../report/report-factory.js';
 import { ORG, PROD, RULE_1, RULE_2 } from './fixtures.js';
 
 const update = (id: string, outside: boolean): UpdateChange => ({
@@ -18,18 +19,7 @@ const update = (id: string, outside: boolean): UpdateChange => ({
   request: { severity: 'LOW' } as never,
   ...(outside ? { outsideEdit: [{ path: 'severity', before: 'MEDIUM', after: 'HIGH' }] } : {}),
 });
-const create: CreateChange = {
-  kind: 'AlertRule',
-  action: 'create',
-  id: null,
-  name: 'api-up',
-  organizationId: ORG,
-  clusterId: PROD,
-  file: 'alerting/api.yaml',
-  line: 30,
-  diff: [],
-  request: { name: 'api-up' } as never,
-};
+const create = change(2, 'create');
 const entry = (status: ReviewEntry['status']): ReviewEntry => ({
   name: 'x',
   action: 'update',

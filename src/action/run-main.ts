@@ -22,6 +22,7 @@ import { dispatch } from '../runtime/dispatch.js';
 import { createRuntime, type Runtime } from '../runtime/runtime.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
+import { pullRequestBaseApplied } from './base-evidence.js';
 import { type ActionInputs, readInputs } from './inputs.js';
 import { type ActionVerdict, actionOutcome, actionVerdict, type PublishFacts } from './outcome.js';
 
@@ -119,7 +120,12 @@ async function runAndReport(
       ? { command: 'drift', remediate: inputs.remediate }
       : decision.command === 'apply' && runner.eventName === 'push'
         ? { command: 'apply', review: await reviewGate(inputs, redactor, runner, decision, runtime) }
-        : { command: decision.command },
+        : decision.command === 'plan' && decision.pullRequest !== null
+          ? {
+              command: 'plan',
+              baseApplied: await pullRequestBaseApplied(inputs, redactor, runner, decision, runtime),
+            }
+          : { command: decision.command },
     ctx,
   );
   // What the run left out (a shallow clone's missing base, say) belongs in the log too: on a runner

@@ -71,8 +71,8 @@ export function baseAppliedFrom(answer: ApplyRunAnswer): BaseApplied {
 }
 
 /**
- * The push run's evidence for outside edits told from its base commit (the push's `before`): asked of
- * GitHub (one request) only when there is a base and the runs publish Checks runs (`checks: true`).
+ * The evidence for outside edits told from a run's base commit (a push's `before`, a pull request's base):
+ * asked of GitHub (one request) only when there is a base and the runs publish Checks runs (`checks: true`).
  */
 export async function pushBaseApplied(
   github: GitHubClient,
@@ -81,7 +81,7 @@ export async function pushBaseApplied(
   base: string | null,
 ): Promise<BaseApplied> {
   if (base === null)
-    return { applied: false, commit: null, why: 'the push names no commit before it (a new branch?)' };
+    return { applied: false, commit: null, why: 'the run has no base commit (a push that opened a branch?)' };
   if (!inputs.checks) {
     return {
       applied: false,

@@ -21,10 +21,12 @@ export type BaseApplied =
     };
 
 /**
- * The changes with the outside edits that can be told. A change the review held (`as reviewed`,
+ * The changes with the outside edits that can be told (`review`: the push run's statuses; null for a plan
+ * without a review, whose updates all rely on the base). A change the review held (`as reviewed`,
  * `changed since review`) has its outside edits from the review already and is left as it is; an update
- * that relies on the base keeps them only when the base was applied. When the base was not, the notice
- * says once, for how many updates outside edits could not be told and why.
+ * that relies on the base keeps them only when the base was applied. When the base was not, one notice
+ * says for how many updates a difference from the base was not called an outside edit, and why; none when
+ * there was no such difference (then there is nothing to tell either way).
  */
 export function withKnownOutsideEdits(
   changes: readonly PendingChange[],
@@ -34,17 +36,16 @@ export function withKnownOutsideEdits(
   if (base.applied) return { changes: [...changes], diagnostics: [] };
   let untold = 0;
   const out = changes.map((change, i) => {
-    if (change.action !== 'update') return change;
+    if (change.action !== 'update' || change.outsideEdit === undefined) return change;
     const status = review?.[i]?.status ?? 'not reviewed';
     if (status !== 'not reviewed') return change;
     untold += 1;
-    if (change.outsideEdit === undefined) return change;
     const { outsideEdit: _unknown, ...rest } = change;
     return rest;
   });
   if (untold === 0) return { changes: out, diagnostics: [] };
-  const updates = untold === 1 ? '1 update' : `${untold} updates`;
-  const message = `Edits made outside git were not looked for in ${updates} not reviewed: ${base.why}, so a live value that differs from it may simply never have been applied.`;
+  const updates = `${untold === 1 ? '1 update' : `${untold} updates`}${review === null ? '' : ' not reviewed'}`;
+  const message = `Not called edits made outside git: the live rules of ${updates} differ from the base revision's documents, but ${base.why}, so those values may simply never have been applied.`;
   return {
     changes: out,
     diagnostics: [diagnostic('notice', '', FILE_START, PLAN_CODES.outsideEditsUnknown, message)],

@@ -76,7 +76,7 @@ describe('outside edits of a direct push', () => {
       why: expect.stringContaining('did not succeed'),
     });
     // Said once, as a notice, with the reason.
-    const notices = run.annotations.filter((a) => a.includes('apply.outside-edits-unknown'));
+    const notices = run.annotations.filter((a) => a.includes('plan.outside-edits-unknown'));
     expect(notices).toEqual([
       expect.stringContaining(
         `the apply of commit ${broken.slice(0, 12)} did not succeed (its Checks run concluded failure)`,
@@ -115,7 +115,7 @@ describe('outside edits of a direct push', () => {
     expect(await planJsonChange(run, RULE)).toMatchObject({
       outsideEdit: [expect.objectContaining({ path: 'severity' })],
     });
-    expect(run.summary).not.toContain('apply.outside-edits-unknown');
+    expect(run.summary).not.toContain('plan.outside-edits-unknown');
     // The row links the commit and pull request its file last came from, whose apply succeeded.
     expect(run.summary).toContain(
       `Before this change, its file was last changed in [\`${applied.slice(0, 7)}\`](https://github.example/acme/gitops/commit/${applied}) ([\\#${pr}](https://github.example/acme/gitops/pull/${pr})), whose apply succeeded.`,

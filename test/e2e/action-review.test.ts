@@ -192,7 +192,12 @@ describe('review across the merge', () => {
     const fixed = await commitEdit(dir, 'alerting/api.yaml', (t) =>
       t.replace('severity: LOW', 'severity: CRITICAL'),
     );
-    const { pushed } = await reviewedThenPushed(dir, refused, fixed);
+    const { pr, planned, pushed } = await reviewedThenPushed(dir, refused, fixed);
+    // The reviewer was not told of an outside edit either: the base's apply failed, so none is claimed.
+    expect(github().comments.find((c) => c.issue_number === pr)!.body).not.toContain('outside git');
+    expect(planned.annotations.filter((a) => a.includes('plan.outside-edits-unknown'))).toEqual([
+      expect.stringMatching(/^::notice .*did not succeed \(its Checks run concluded failure\)/),
+    ]);
     expect(pushed.code, pushed.stdout).toBe(0);
     expect((await reviewOf(pushed)).map((r) => r.status)).toEqual(['as reviewed']);
     expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity: 'CRITICAL' });

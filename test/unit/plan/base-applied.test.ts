@@ -54,13 +54,12 @@ describe('outside edits told from the base revision', () => {
     );
     expect(known.changes[0]).not.toHaveProperty('outsideEdit');
     expect(known.changes.slice(1)).toEqual(changes.slice(1));
+    // Only the update whose live rule differs from the base is counted: for the other there was nothing to tell.
     expect(known.diagnostics).toEqual([
       expect.objectContaining({
         severity: 'notice',
-        code: 'apply.outside-edits-unknown',
-        message: expect.stringMatching(
-          /^Edits made outside git were not looked for in 2 updates not reviewed: the apply of commit aaaaaaaaaaaa did not succeed/,
-        ),
+        code: 'plan.outside-edits-unknown',
+        message: `Not called edits made outside git: the live rules of 1 update not reviewed differ from the base revision's documents, but ${REFUSED.why}, so those values may simply never have been applied.`,
       }),
     ]);
   });
@@ -76,15 +75,15 @@ describe('outside edits told from the base revision', () => {
     expect(known.diagnostics).toEqual([]);
   });
 
-  it('say nothing when no update relies on the base', () => {
-    expect(withKnownOutsideEdits([create], null, REFUSED).diagnostics).toEqual([]);
+  it('say nothing when no update differs from the base', () => {
+    expect(withKnownOutsideEdits([create, update(RULE_2, false)], null, REFUSED).diagnostics).toEqual([]);
   });
 
   it('name why GitHub was not asked', () => {
     const base = baseNotAsked(null, 'the github-token input is empty');
     expect(base).toEqual({ applied: false, commit: null, why: expect.stringContaining('github-token') });
     expect(withKnownOutsideEdits([update(RULE_1, true)], null, base).diagnostics[0]!.message).toContain(
-      'GitHub was not asked how the apply of the base commit went (the github-token input is empty)',
+      'but GitHub was not asked how the apply of the base commit went (the github-token input is empty)',
     );
   });
 });

@@ -42,9 +42,9 @@ export async function applyRunOf(
     const status = statusOf(error);
     const why =
       status === 403
-        ? 'the token cannot read Checks runs (it lacks checks: read)'
-        : `GitHub did not say (${status ? `it answered ${status}` : (error as Error).message})`;
-    return { sha, why: `the outcome of the apply of commit ${short} is not known: ${why}` };
+        ? `how the apply of commit ${short} went cannot be read (the token lacks checks: read)`
+        : `GitHub did not say how the apply of commit ${short} went (${status ? `it answered ${status}` : (error as Error).message})`;
+    return { sha, why };
   }
   const run = runs[0];
   if (!run) {

@@ -45,7 +45,7 @@ export function withKnownOutsideEdits(
   });
   if (untold === 0) return { changes: out, diagnostics: [] };
   const updates = `${untold === 1 ? '1 update' : `${untold} updates`}${review === null ? '' : ' not reviewed'}`;
-  const message = `Not called edits made outside git: the live rules of ${updates} differ from the base revision's documents, but ${base.why}, so those values may simply never have been applied.`;
+  const message = `The live rules of ${updates} differ from the base revision's documents; that is not reported as an outside edit, because ${base.why}: those values may simply never have been applied.`;
   return {
     changes: out,
     diagnostics: [diagnostic('notice', '', FILE_START, PLAN_CODES.outsideEditsUnknown, message)],

@@ -67,7 +67,7 @@ describe('outside edits of a direct push', () => {
     const { run, requests } = await push(dir, broken, fixed);
     expect(run.code, run.stdout).toBe(0);
     expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity: 'LOW' });
-    expect(run.summary).not.toContain('outside git:');
+    expect(run.summary).not.toContain('outside git');
     expect(await planJsonChange(run, RULE)).not.toHaveProperty('outsideEdit');
     expect(JSON.parse(await readFile(run.outputs['plan-json']!, 'utf8')).baseApplied).toEqual({
       applied: false,

@@ -29,7 +29,7 @@ describe("a pull-request plan's outside edits", () => {
       [
         'notice',
         'plan.outside-edits-unknown',
-        `Not called edits made outside git: the live rules of 1 update differ from the base revision's documents, but ${FAILED.why}, so those values may simply never have been applied.`,
+        `The live rules of 1 update differ from the base revision's documents; that is not reported as an outside edit, because ${FAILED.why}: those values may simply never have been applied.`,
       ],
     ]);
     expect(out.baseApplied).toBe(FAILED);

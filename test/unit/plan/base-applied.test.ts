@@ -59,7 +59,7 @@ describe('outside edits told from the base revision', () => {
       expect.objectContaining({
         severity: 'notice',
         code: 'plan.outside-edits-unknown',
-        message: `Not called edits made outside git: the live rules of 1 update not reviewed differ from the base revision's documents, but ${REFUSED.why}, so those values may simply never have been applied.`,
+        message: `The live rules of 1 update not reviewed differ from the base revision's documents; that is not reported as an outside edit, because ${REFUSED.why}: those values may simply never have been applied.`,
       }),
     ]);
   });
@@ -83,7 +83,7 @@ describe('outside edits told from the base revision', () => {
     const base = baseNotAsked(null, 'the github-token input is empty');
     expect(base).toEqual({ applied: false, commit: null, why: expect.stringContaining('github-token') });
     expect(withKnownOutsideEdits([update(RULE_1, true)], null, base).diagnostics[0]!.message).toContain(
-      'but GitHub was not asked how the apply of the base commit went (the github-token input is empty)',
+      'because GitHub was not asked how the apply of the base commit went (the github-token input is empty)',
     );
   });
 });

@@ -60,11 +60,11 @@ export async function fileProvenance(
   );
   const out = new Map<string, FileProvenance>();
   for (const [file, sha] of commits) {
-    const known = answers.get(sha);
+    const answer = answers.get(sha);
     out.set(file, {
       sha,
-      pullRequest: known?.pullRequest ?? null,
-      apply: known?.apply ?? 'not asked',
+      pullRequest: answer?.pullRequest ?? null,
+      apply: answer?.apply ?? 'not asked',
       asOf: lookup.asOf,
     });
   }
@@ -113,7 +113,7 @@ export async function withProvenance(
     rev: history.base ?? history.head ?? 'HEAD',
     asOf: history.base ? ('base' as const) : ('head' as const),
   };
-  // The push run asked already how its base commit's apply went: not asked twice.
+  // The run asked already how its base commit's apply went: not asked twice.
   const base = report.baseApplied;
   const known = new Map<string, ApplyOutcome>(
     base?.commit

@@ -7,6 +7,7 @@ import { systemClock } from '../core/clock.js';
 import type { Redactor } from '../core/redact.js';
 import { decideCommand, type EventDecision } from '../github/event.js';
 import type { RunnerEnvironment } from '../github/runner-env.js';
+import type { BaseApplied } from '../plan/base-applied.js';
 import type { ReportCommand } from '../runtime/dispatch.js';
 import type { Runtime, RuntimeOptions } from '../runtime/runtime.js';
 import type { ActionInputs } from './inputs.js';
@@ -66,14 +67,19 @@ export function runtimeOptions(
   };
 }
 
-/** What to dispatch: a push's apply carries the review found on its pull request (review-gate.ts). */
+/**
+ * What to dispatch: a push's apply carries the review found on its pull request (review-gate.ts), a pull
+ * request's plan whether its base commit was applied (base-evidence.ts).
+ */
 export function commandRequest(
   inputs: Pick<ActionInputs, 'remediate'>,
   decision: Pick<EventDecision, 'command'>,
   review: ReviewGate | null,
+  baseApplied: BaseApplied | null = null,
 ): ReportCommand {
   if (decision.command === 'drift') return { command: 'drift', remediate: inputs.remediate };
   if (decision.command === 'apply' && review !== null) return { command: 'apply', review };
+  if (decision.command === 'plan' && baseApplied !== null) return { command: 'plan', baseApplied };
   return { command: decision.command };
 }
 

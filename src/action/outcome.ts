@@ -27,10 +27,14 @@ export interface ActionVerdict {
 export function actionVerdict(report: RunReport, inputs: Pick<ActionInputs, 'failOn'>): ActionVerdict {
   const counts = countRun(report);
   const failing = isFailing(counts, inputs.failOn);
+  // `success` of an apply is what a later push run trusts to tell outside edits (src/github/apply-run.ts):
+  // it means every change was written AND the service stored it as sent. A write stored differently left
+  // the live rule unlike its document: `neutral`, as for drift.
+  const unconverged = report.results.some((r) => r.ok && r.converged === false);
   return {
     counts,
     failing,
-    checkConclusion: failing ? 'failure' : counts.drift > 0 ? 'neutral' : 'success',
+    checkConclusion: failing ? 'failure' : counts.drift > 0 || unconverged ? 'neutral' : 'success',
     wantsLogs: report.command === 'apply' && counts.failed > 0,
   };
 }

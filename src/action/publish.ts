@@ -10,7 +10,8 @@ import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
 import type { ActionVerdict, PublishFacts } from './outcome.js';
 
-export type Published = Omit<PublishFacts, 'planJsonPath' | 'links'>;
+/** What was posted; `links` when the posts found where each changed rule's document came from. */
+export type Published = Omit<PublishFacts, 'planJsonPath' | 'links'> & Partial<Pick<PublishFacts, 'links'>>;
 
 const NOTHING_PUBLISHED: Published = { checkRunPublished: false, checkRunUrl: null, notes: [] };
 
@@ -45,7 +46,7 @@ export async function publish(
 
 /** Where the reports go: the repository, the commit the Checks run sits on, the pull request if any. */
 export function publishTarget(
-  { inputs, runner, decision }: Pick<MainStep, 'inputs' | 'runner' | 'decision'>,
+  { inputs, runner, decision, runtime }: Pick<MainStep, 'inputs' | 'runner' | 'decision' | 'runtime'>,
   repository: { readonly owner: string; readonly repo: string },
   links: SourceLinks | null,
 ): PublishTarget {
@@ -58,6 +59,7 @@ export function publishTarget(
     pullRequest: decision.pullRequest,
     runUrl: runner.runUrl,
     links,
+    history: { git: runtime.context.git, base: decision.base, head: decision.head },
   };
 }
 

@@ -4,6 +4,7 @@
  */
 import * as core from '@actions/core';
 import type { ReviewGate } from '../commands/apply.js';
+import { baseNotAsked } from '../plan/base-applied.js';
 import { commentMarker } from '../report/markers.js';
 import { gitHubAccess, withGitHub } from './github-session.js';
 import type { MainStep } from './main-step.js';
@@ -19,28 +20,34 @@ export function gatesApply({ runner, decision }: Pick<MainStep, 'runner' | 'deci
  */
 export async function reviewGate(step: MainStep): Promise<ReviewGate> {
   const { inputs, runner, decision, redactor } = step;
-  const gate = (why: string): ReviewGate => ({ review: { why }, onUnreviewed: inputs.onUnreviewed });
+  const gate = (why: string, baseApplied = baseNotAsked(decision.base, why)): ReviewGate => ({
+    review: { why },
+    onUnreviewed: inputs.onUnreviewed,
+    baseApplied,
+  });
   const access = gitHubAccess(step);
   if (access === null) {
     return gate(
       'the pull request cannot be read: the github-token input is empty or GITHUB_REPOSITORY is not set',
     );
   }
-  const found = await withGitHub(step, access, async (github) => {
-    const { findReviewedPlan } = await import('../runtime/github-loader.js');
-    return findReviewedPlan(github, {
-      owner: access.owner,
-      repo: access.repo,
+  const { found, baseApplied } = await withGitHub(step, access, async (github) => {
+    const { findReviewedPlan, pushBaseApplied } = await import('../runtime/github-loader.js');
+    const repository = { owner: access.owner, repo: access.repo };
+    const baseApplied = await pushBaseApplied(github, repository, inputs, decision.base);
+    const found = await findReviewedPlan(github, {
+      ...repository,
       sha: decision.checkSha,
       marker: commentMarker(runner.workflow, inputs.paths),
     });
+    return { found, baseApplied };
   });
   if ('plan' in found) {
     core.info(
       `reviewed plan found on pull request #${found.pullRequest} (commit ${found.plan.head.slice(0, 12)})`,
     );
-    return { review: { plan: found.plan }, onUnreviewed: inputs.onUnreviewed };
+    return { review: { plan: found.plan }, onUnreviewed: inputs.onUnreviewed, baseApplied };
   }
   core.info(redactor.redact(`no reviewed plan: ${found.why}`));
-  return gate(found.why);
+  return gate(found.why, baseApplied);
 }

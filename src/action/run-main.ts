@@ -8,6 +8,7 @@ import { RUN_STARTED_STATE } from '../logs/post-settings.js';
 import { dispatch } from '../runtime/dispatch.js';
 import { createRuntime } from '../runtime/runtime.js';
 import { ApiError } from '../service/errors.js';
+import { asksBaseApplied, pullRequestBaseApplied } from './base-evidence.js';
 import { clusterLogsSection } from './cluster-logs.js';
 import { type ActionInputs, readInputs } from './inputs.js';
 import { budgetedSummary, writeJobSummary } from './job-summary.js';
@@ -77,7 +78,7 @@ async function runAndReport(step: MainStep): Promise<void> {
   for (const note of published.notes) core.info(logLine(redactor, note));
 
   const planJsonPath = writePlanJson(step, report);
-  const outcome = actionOutcome(report, inputs, { ...published, planJsonPath, links }, redactor);
+  const outcome = actionOutcome(report, inputs, { links, ...published, planJsonPath }, redactor);
   for (const line of outcome.annotations) process.stdout.write(`${line}\n`);
   const summary = await budgetedSummary(outcome.summary, clusterLogsSection(step, report, verdict));
   for (const [name, value] of Object.entries(outcome.outputs)) core.setOutput(name, value);
@@ -89,8 +90,9 @@ async function runAndReport(step: MainStep): Promise<void> {
 /** The command's report, with what the event left out first. A push's apply waits for its review. */
 async function runCommand(step: MainStep): Promise<RunReport> {
   const review = gatesApply(step) ? await reviewGate(step) : null;
+  const baseApplied = asksBaseApplied(step) ? await pullRequestBaseApplied(step) : null;
   const ctx = step.runtime.context;
-  const ran = await dispatch(commandRequest(step.inputs, step.decision, review), ctx);
+  const ran = await dispatch(commandRequest(step.inputs, step.decision, review, baseApplied), ctx);
   // What the run left out (a shallow clone's missing base, say) belongs in the log too: on a runner
   // without job summaries, or for a reader of the log only, it is otherwise never seen.
   for (const line of ran.skipped) ctx.progress(line);

@@ -67,7 +67,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'base',
     type: 'string',
     value: 'REV',
-    help: 'compare with this revision: only changed components are resolved, removed documents are found',
+    help: 'the revision last applied: only changed components are resolved, removed documents and edits made outside git since it are found',
     commands: PLANNING,
   },
   {

@@ -12,6 +12,7 @@ import {
   FILE_START,
   hasErrors,
 } from '../core/diagnostic.js';
+import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import {
   type OnUnreviewed,
@@ -26,10 +27,14 @@ import { type PlannedRun, planRun } from './plan.js';
 import { serviceError } from './service-findings.js';
 import type { CommandName, RunContext, RunReport } from './types.js';
 
-/** The review the push run found (or why none), and what to do with changes not as reviewed. */
+/**
+ * The review the push run found (or why none), what to do with changes not as reviewed, and whether the
+ * base revision's apply succeeded (outside edits of changes not reviewed are told from the base only then).
+ */
 export interface ReviewGate {
   readonly review: { readonly plan: ReviewedPlan } | { readonly why: string };
   readonly onUnreviewed: OnUnreviewed;
+  readonly baseApplied: BaseApplied;
 }
 
 export async function runApply(ctx: RunContext, gate?: ReviewGate): Promise<RunReport> {
@@ -71,7 +76,13 @@ export async function executePlanned(
   if (gate) {
     review = reviewStatuses(writes, gate.review, planned.digest);
     const entries = review;
-    const reviewed = new Map(writes.map((c, i) => [c, withReviewedOutsideEdits(c, entries[i]!)] as const));
+    const known = withKnownOutsideEdits(
+      writes.map((c, i) => withReviewedOutsideEdits(c, entries[i]!)),
+      entries,
+      gate.baseApplied,
+    );
+    diagnostics.push(...known.diagnostics);
+    const reviewed = new Map(writes.map((c, i) => [c, known.changes[i]!] as const));
     writes = writes.map((c) => reviewed.get(c)!);
     reviewedPlan = {
       ...plan,
@@ -101,6 +112,7 @@ export async function executePlanned(
     skipped,
     results,
     ...(review ? { review } : {}),
+    ...(gate ? { baseApplied: gate.baseApplied } : {}),
     requests: client.requestCounts(),
     durationMs: ctx.clock.now() - started,
   };

@@ -4,6 +4,7 @@ import type { Clock } from '../core/clock.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { GitReader } from '../git/types.js';
+import type { BaseApplied } from '../plan/base-applied.js';
 import type { ReviewEntry } from '../plan/review.js';
 import type { Plan } from '../plan/types.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
@@ -44,6 +45,8 @@ export interface RunReport {
   readonly digest?: string;
   /** The action's push run: each pending change against the review on its pull request. */
   readonly review?: readonly ReviewEntry[];
+  /** The action's push run: whether the apply of the base commit succeeded (outside edits, provenance). */
+  readonly baseApplied?: BaseApplied;
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */

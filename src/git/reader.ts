@@ -2,9 +2,10 @@
  * History through the `git` command: the files of a revision without checking it out. One `ls-tree`
  * lists the files and one `cat-file --batch` process reads them all, however many there are.
  */
-import { isAbsolute, relative, sep } from 'node:path';
 import type { SourceFile } from '../documents/types.js';
 import { git, gitWithInput } from './exec.js';
+import { lastChanges } from './last-changes.js';
+import { pathspecOf } from './pathspec.js';
 import type { GitReader } from './types.js';
 
 const YAML_FILE = /\.ya?ml$/i;
@@ -21,6 +22,9 @@ export function createGitReader(root: string): GitReader {
     },
     async parentOf(rev) {
       return resolveCommit(root, `${rev}^1`);
+    },
+    lastChanges(rev, files) {
+      return lastChanges(root, rev, files);
     },
   };
 }
@@ -78,13 +82,6 @@ async function readBlobs(root: string, entries: readonly BlobEntry[]): Promise<S
     offset = end + 1;
   }
   return files;
-}
-
-/** Absolute paths inside the root become relative; `:(literal)` keeps `*` or `:` in a name from being magic. */
-function pathspecOf(root: string, path: string): string {
-  const rel = isAbsolute(path) ? relative(root, path) : path;
-  const posix = rel.split(sep).join('/').replace(/\/+$/, '');
-  return posix === '' || posix === '.' ? '.' : `:(literal)${posix}`;
 }
 
 /**

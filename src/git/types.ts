@@ -9,4 +9,9 @@ export interface GitReader {
   filesAt(rev: string, paths: readonly string[]): Promise<SourceFile[] | null>;
   /** The first parent of `rev`, or null when it has none or history is not available. */
   parentOf(rev: string): Promise<string | null>;
+  /**
+   * The last commit (on the first-parent line up to `rev`) that changed each of `files` (repository-relative):
+   * files not found, or found only on a shallow clone's boundary, are absent. Null when history cannot be read.
+   */
+  lastChanges(rev: string, files: readonly string[]): Promise<Map<string, string> | null>;
 }

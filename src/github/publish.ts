@@ -5,12 +5,13 @@ import type { SourceLinks } from '../report/change-markdown.js';
 import { type CheckConclusion, toCheckAnnotations } from '../report/checks.js';
 import { hasNothingToSay, renderComment, withReviewedPlan } from '../report/comment.js';
 import { renderDriftIssue } from '../report/drift-issue.js';
-import { commentMarker, driftMarker } from '../report/markers.js';
+import { checkRunName, commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
 import { renderSummary } from '../report/summary.js';
 import { publishCheckRun } from './check-run.js';
 import { type GitHubClient, statusOf } from './client.js';
 import { syncDriftIssue } from './drift-issue.js';
+import { type PublishHistory, withProvenance } from './provenance.js';
 import { upsertStickyComment } from './sticky-comment.js';
 
 /** What the GitHub reporters need to know about where they post. */
@@ -24,6 +25,8 @@ export interface PublishTarget {
   readonly runUrl: string | null;
   /** Links from files and lines to the commit planned. */
   readonly links?: SourceLinks | null;
+  /** History for where each rule's document came from (src/github/provenance.ts); absent: none looked up. */
+  readonly history?: PublishHistory | null;
 }
 
 export interface PublishSwitches {
@@ -40,6 +43,8 @@ export interface PublishResult {
   readonly checkRunUrl: string | null;
   /** One line each about what could not be posted and why: said once, in the log and the summary. */
   readonly notes: readonly string[];
+  /** The target's links, with where each changed rule's document came from when that is known. */
+  readonly links: SourceLinks | null;
 }
 
 /**
@@ -61,14 +66,14 @@ export async function publishToGitHub(
   let checkRunPublished = false;
   let checkRunUrl: string | null = null;
   const { owner, repo } = target;
+  const links = (await withProvenance(github, report, target)) ?? null;
 
   if (switches.checks && target.checkSha) {
-    const scope = target.paths.length === 1 && target.paths[0] === '.' ? '' : ` (${target.paths.join(', ')})`;
     try {
       const outcome = await publishCheckRun(github, {
         owner,
         repo,
-        name: `platform-gitops ${report.command}${scope}`,
+        name: checkRunName(report.command, target.paths),
         headSha: target.checkSha,
         conclusion,
         title: redact(headline(report, counts)),
@@ -78,7 +83,7 @@ export async function publishToGitHub(
             ...report.skipped.map((s) => `> ${messageMarkdown(s)}`),
           ].join('\n\n'),
         ),
-        text: redact(renderSummary(report, counts, { limitBytes: 65_000, links: target.links })),
+        text: redact(renderSummary(report, counts, { limitBytes: 65_000, links })),
         annotations: toCheckAnnotations(report.diagnostics, redact),
       });
       if (outcome.kind === 'forbidden') {
@@ -128,7 +133,7 @@ export async function publishToGitHub(
       paths: target.paths,
       sha: target.checkSha,
       runUrl: target.runUrl,
-      links: target.links,
+      links,
     });
     try {
       await syncDriftIssue(
@@ -149,7 +154,7 @@ export async function publishToGitHub(
       );
     }
   }
-  return { checkRunPublished, checkRunUrl, notes: notes.map(redact) };
+  return { checkRunPublished, checkRunUrl, notes: notes.map(redact), links };
 }
 
 /**

@@ -22,25 +22,15 @@ export type FoundReview =
 
 export async function findReviewedPlan(github: GitHubClient, target: ReviewLookup): Promise<FoundReview> {
   const { owner, repo, sha, marker } = target;
-  let pulls: { number: number; merged_at: string | null; merge_commit_sha?: string | null }[];
+  let pull: MergedPull | null;
   try {
-    pulls = (
-      await github.rest.repos.listPullRequestsAssociatedWithCommit({
-        owner,
-        repo,
-        commit_sha: sha,
-        per_page: 100,
-      })
-    ).data;
+    pull = await mergedPullOf(github, { owner, repo }, sha);
   } catch (error) {
     return {
       why: `the pull request of commit ${sha.slice(0, 12)} could not be found (${describe(error)})`,
       pullRequest: null,
     };
   }
-  // The pull request merged as this commit first; else any merged one holding it.
-  const merged = pulls.filter((p) => p.merged_at !== null);
-  const pull = merged.find((p) => p.merge_commit_sha === sha) ?? merged[0];
   if (!pull)
     return {
       why: `commit ${sha.slice(0, 12)} came from no merged pull request (a direct push)`,
@@ -70,6 +60,32 @@ export async function findReviewedPlan(github: GitHubClient, target: ReviewLooku
   return 'plan' in decoded
     ? { plan: decoded.plan, pullRequest: pull.number }
     : { why: `${where}: ${decoded.why}`, pullRequest: pull.number };
+}
+
+export interface MergedPull {
+  readonly number: number;
+  readonly html_url: string;
+}
+
+/**
+ * The merged pull request a commit came from, with ONE request: the one merged as this commit, else any
+ * merged one holding it; null when none. Throws GitHub's error.
+ */
+export async function mergedPullOf(
+  github: GitHubClient,
+  repository: { readonly owner: string; readonly repo: string },
+  sha: string,
+): Promise<MergedPull | null> {
+  const pulls = (
+    await github.rest.repos.listPullRequestsAssociatedWithCommit({
+      owner: repository.owner,
+      repo: repository.repo,
+      commit_sha: sha,
+      per_page: 100,
+    })
+  ).data;
+  const merged = pulls.filter((p) => p.merged_at !== null);
+  return merged.find((p) => p.merge_commit_sha === sha) ?? merged[0] ?? null;
 }
 
 function describe(error: unknown): string {

@@ -41,6 +41,8 @@ export const PLAN_CODES = {
   notAsReviewed: 'apply.not-as-reviewed',
   /** notice: `on-unreviewed: apply`: changes not as reviewed were written without a warning (how many). */
   reviewNotChecked: 'apply.review-not-enforced',
+  /** notice: the action's push run (updates not reviewed) or pull-request plan could not tell outside edits: the base revision's apply is not known to have succeeded (why). */
+  outsideEditsUnknown: 'plan.outside-edits-unknown',
   /** warning: the service answered an operation with Deprecation or Sunset headers (once per operation). */
   serviceDeprecated: 'service.deprecated',
   /** notice: what export wrote. */

@@ -7,6 +7,7 @@
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
 import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
+import type { FileProvenance } from './provenance.js';
 
 /** Where a reviewer can open the documents at the commit planned (from the runner's environment). */
 export interface SourceLinks {
@@ -16,6 +17,8 @@ export interface SourceLinks {
   readonly repository: string;
   /** The commit the plan was made from. */
   readonly sha: string;
+  /** Per document file, where its rules' declared values came from (src/report/provenance.ts). */
+  readonly provenance?: ReadonlyMap<string, FileProvenance>;
 }
 
 /** `{server}/{repo}/blob/<sha>/<path>#L<line>`, or null when there is nothing to link to. */

@@ -58,6 +58,7 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     })),
     results: report.results.map(resultJson),
     ...(report.review ? { review: report.review } : {}),
+    ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
     components: report.components,
     unmanaged: plan?.unmanaged ?? [],
     ghosts: plan?.ghosts ?? [],

@@ -20,3 +20,12 @@ export function pathSetHash(workflow: string, paths: readonly string[]): string 
   const key = [workflow, ...[...paths].sort()].join('\n');
   return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
+
+/**
+ * The Checks run's name: the command and, unless the whole repository, the paths. A later push run finds
+ * the apply of its base commit by this name (src/github/apply-run.ts), so it is part of the contract.
+ */
+export function checkRunName(command: string, paths: readonly string[]): string {
+  const scope = paths.length === 1 && paths[0] === '.' ? '' : ` (${paths.join(', ')})`;
+  return `platform-gitops ${command}${scope}`;
+}

@@ -7,6 +7,7 @@ import type { ReviewEntry, ReviewStatus } from '../plan/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import { plural } from './outcome.js';
+import { provenanceLine } from './provenance.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */
 
@@ -43,7 +44,10 @@ export function planBlock(
 ): Block {
   return {
     open: heading,
-    rows: changes.map((c) => `\n${changeMarkdown(c, links)}`),
+    rows: changes.map((c) => {
+      const from = provenanceLine(c, links);
+      return `\n${changeMarkdown(c, links)}${from ? `\n\n${from}` : ''}`;
+    }),
     rowNoun: 'change',
   };
 }

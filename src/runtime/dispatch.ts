@@ -4,11 +4,17 @@
  */
 import type { ReviewGate } from '../commands/apply.js';
 import type { RunContext, RunReport } from '../commands/types.js';
+import type { BaseApplied } from '../plan/base-applied.js';
 
 /** A command that yields a RunReport, with its options. */
 export type ReportCommand =
   | { readonly command: 'validate' }
-  | { readonly command: 'plan'; readonly out?: string }
+  | {
+      readonly command: 'plan';
+      readonly out?: string;
+      /** The action's pull-request plan: whether its base commit was applied (outside edits told only then). */
+      readonly baseApplied?: BaseApplied;
+    }
   | {
       readonly command: 'apply';
       readonly planFile?: string;
@@ -23,11 +29,14 @@ export async function dispatch(request: ReportCommand, ctx: RunContext): Promise
   switch (request.command) {
     case 'validate':
       return (await import('../commands/validate.js')).runValidate(ctx);
-    case 'plan':
-      return (await import('../commands/plan.js')).runPlan(
+    case 'plan': {
+      const report = await (await import('../commands/plan.js')).runPlan(
         ctx,
         request.out === undefined ? {} : { out: request.out },
       );
+      if (request.baseApplied === undefined) return report;
+      return (await import('../commands/base-evidence.js')).withBaseEvidence(report, request.baseApplied);
+    }
     case 'apply':
       if (request.planFile !== undefined) {
         return (await import('../commands/apply-plan.js')).runApplyPlan(ctx, {

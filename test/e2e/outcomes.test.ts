@@ -165,11 +165,13 @@ describe('GitHub unreachable', () => {
     );
     expect(unreachable.code).toBe(reachable.code);
     expect(unreachable.log).toMatch(/GitHub could not be reached: connection refused/);
-    // What differs by design: the notes about what GitHub did not get, the JSON file's path, the timing.
+    // What differs by design: the notes about what GitHub did not get, the JSON file's path, the timing,
+    // and why the apply of the base commit is not known (no Checks run there, or no answer).
     const body = (summary: string) =>
       summary
         .split('\n')
         .filter((line) => !/^>|The whole run as JSON|\d+(\.\d+)? s\b/.test(line))
+        .map((line) => line.replace(/(`plan\.outside-edits-unknown` \|).*$/, '$1 …'))
         .join('\n')
         .replace(/\n{3,}/g, '\n\n');
     expect(unreachable.summary).toContain('GitHub could not be reached');

@@ -51,6 +51,8 @@ export interface FakeIssue {
 export interface FakeGitHubSwitches {
   /** 403 on check runs, as for a token without `checks: write`. */
   checksForbidden?: boolean;
+  /** 403 on listing a commit's check runs, as for a token without `checks: read`. */
+  checksReadForbidden?: boolean;
   /** 403 on issue and pull-request comments and issues, as for a read-only token. */
   issuesForbidden?: boolean;
   /** When an issue is created, another run's identical issue appears first (a race). */
@@ -110,6 +112,8 @@ export interface FakeGitHub {
   addPullRequest(title?: string): number;
   /** Merges a pull request as `sha`: `GET /commits/{sha}/pulls` then lists it. */
   mergePullRequest(pullRequest: number, sha: string): void;
+  /** A Checks run another run made on `sha`: completed with `conclusion`, or in progress when null. */
+  addCheckRun(name: string, sha: string, conclusion: string | null): void;
   close(): Promise<void>;
 }
 
@@ -232,6 +236,20 @@ export async function startFakeGitHub(
       }
       return { status: 200, body: { id: run.id, html_url: `${baseUrl}/checks/${run.id}` } };
     }
+    m = path.match(/^\/repos\/[^/]+\/[^/]+\/commits\/([0-9a-f]{7,40})\/check-runs$/);
+    if (m && method === 'GET') {
+      if (state.switches.checksReadForbidden) return forbidden;
+      // Newest first; `filter=latest` (GitHub's default) keeps the most recent run of each name.
+      const onCommit = state.checkRuns
+        .filter((r) => r.head_sha === m![1] && (!query.check_name || r.name === query.check_name))
+        .reverse();
+      const runs =
+        query.filter === 'all'
+          ? onCommit
+          : onCommit.filter((r, i) => onCommit.findIndex((o) => o.name === r.name) === i);
+      const page = paginate(runs, query, path);
+      return { ...page, body: { total_count: runs.length, check_runs: page.body } };
+    }
     m = path.match(/^\/repos\/[^/]+\/[^/]+\/commits\/([0-9a-f]{7,40})\/pulls$/);
     if (m && method === 'GET') {
       const merged = state.issues.filter((i) => i.pull_request && i.merge_commit_sha === m![1]);
@@ -239,6 +257,7 @@ export async function startFakeGitHub(
         status: 200,
         body: merged.map((i) => ({
           number: i.number,
+          html_url: `https://github.example/acme/gitops/pull/${i.number}`,
           state: i.state,
           title: i.title,
           merged_at: i.merged_at ?? null,
@@ -406,6 +425,16 @@ export async function startFakeGitHub(
       const issue = state.issues.find((i) => i.number === pullRequest && i.pull_request);
       if (!issue) throw new Error(`no pull request #${pullRequest}`);
       Object.assign(issue, { state: 'closed', merge_commit_sha: sha, merged_at: now() });
+    },
+    addCheckRun: (name, sha, conclusion) => {
+      state.checkRuns.push({
+        id: nextId++,
+        name,
+        head_sha: sha,
+        status: conclusion === null ? 'in_progress' : 'completed',
+        conclusion,
+        output: { title: '', summary: '', text: '', annotations: [] },
+      });
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

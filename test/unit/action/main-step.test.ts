@@ -105,7 +105,8 @@ describe('runtimeOptions', () => {
 
 describe('commandRequest', () => {
   const inputs = { remediate: true };
-  const review = { review: { why: 'a direct push' }, onUnreviewed: 'warn' } as const;
+  const baseApplied = { applied: false, commit: null, why: 'no base' } as const;
+  const review = { review: { why: 'a direct push' }, onUnreviewed: 'warn', baseApplied } as const;
 
   it('passes remediate to drift only', () => {
     expect(commandRequest(inputs, { command: 'drift' }, null)).toEqual({ command: 'drift', remediate: true });
@@ -116,6 +117,13 @@ describe('commandRequest', () => {
   it('gives a push apply its review, and an apply without one none', () => {
     expect(commandRequest(inputs, { command: 'apply' }, review)).toEqual({ command: 'apply', review });
     expect(commandRequest(inputs, { command: 'apply' }, null)).toEqual({ command: 'apply' });
+  });
+
+  it("gives a pull request's plan what is known of its base commit's apply", () => {
+    expect(commandRequest(inputs, { command: 'plan' }, null, baseApplied)).toEqual({
+      command: 'plan',
+      baseApplied,
+    });
   });
 });
 

@@ -64,6 +64,23 @@ describe('actionOutcome', () => {
     expect(outcome.outputs.drift).toBe(1);
   });
 
+  it('an apply is a success only when every write converged: one stored differently is neutral', () => {
+    const converged = result(1);
+    const stored = {
+      ...result(2),
+      converged: false,
+      storedDifferently: [{ path: 'severity', before: 'LOW', after: 'HIGH' }],
+    };
+    const applied = (results: ReturnType<typeof result>[]) =>
+      actionVerdict(report({ command: 'apply', plan: plan(results.map((r) => r.change)), results }), {
+        failOn: 'error',
+      });
+    expect(applied([converged]).checkConclusion).toBe('success');
+    // A later push run trusts `success` to mean the live rules matched the documents (outside edits).
+    expect(applied([converged, stored]).checkConclusion).toBe('neutral');
+    expect(applied([converged, stored]).failing).toBe(false);
+  });
+
   it('a failed apply keeps room in the summary for cluster logs, and counts what was applied', () => {
     const [ok, failed] = [result(1), result(2, false)];
     const r = report({ command: 'apply', plan: plan([ok.change, failed.change]), results: [ok, failed] });

@@ -8,17 +8,15 @@ import { HEAD_SHA, testDecision, testInputs, testRunner, testStep } from './main
 const LINKS = { server: 'https://github.com', repository: 'acme/gitops', sha: HEAD_SHA };
 
 describe('publishTarget and publishSwitches', () => {
-  it('post where the run is: the repository, the commit checked, the pull request', () => {
+  it('post where the run is: the repository, the commit checked, the pull request', async () => {
     const inputs = testInputs({ paths: 'alerting', comment: 'false', 'drift-label': 'drift' });
     const runner = testRunner({
       workflow: 'gitops',
       runUrl: 'https://github.com/acme/gitops/actions/runs/1',
     });
-    const target = publishTarget(
-      { inputs, runner, decision: testDecision() },
-      { owner: 'acme', repo: 'gitops' },
-      LINKS,
-    );
+    const step = await testStep({ inputs, runner });
+    await step.runtime.close();
+    const target = publishTarget(step, { owner: 'acme', repo: 'gitops' }, LINKS);
     expect(target).toEqual({
       owner: 'acme',
       repo: 'gitops',
@@ -28,6 +26,7 @@ describe('publishTarget and publishSwitches', () => {
       pullRequest: 7,
       runUrl: 'https://github.com/acme/gitops/actions/runs/1',
       links: LINKS,
+      history: { git: step.runtime.context.git, base: testDecision().base, head: HEAD_SHA },
     });
     expect(publishSwitches(inputs)).toEqual({
       checks: true,
@@ -85,6 +84,7 @@ describe('publish', () => {
       checkRunPublished: true,
       checkRunUrl: `${github.url}/checks/${github.checkRuns[0]!.id}`,
       notes: [],
+      links: LINKS,
     });
     expect(github.checkRuns).toHaveLength(1);
     expect(github.checkRuns[0]).toMatchObject({ head_sha: HEAD_SHA, conclusion: 'success' });

@@ -6,6 +6,7 @@ import { commentMarker } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { HEAD_SHA, testDecision, testInputs, testRunner, testStep } from './main-step-factory.js';
 
+const BASE_SHA = testDecision().base!;
 const PLAN = reviewedPlan([], 'c'.repeat(40), 'd'.repeat(64));
 
 describe('gatesApply', () => {
@@ -59,11 +60,16 @@ describe('reviewGate', () => {
     github.requests.length = 0;
     const step = await pushStep();
     try {
-      expect(await reviewGate(step)).toEqual({ review: { plan: PLAN }, onUnreviewed: 'refuse' });
+      expect(await reviewGate(step)).toEqual({
+        review: { plan: PLAN },
+        onUnreviewed: 'refuse',
+        baseApplied: expect.objectContaining({ applied: false, commit: BASE_SHA }),
+      });
     } finally {
       await step.runtime.close();
     }
     expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /repos/acme/gitops/commits/${BASE_SHA}/check-runs`,
       `GET /repos/acme/gitops/commits/${HEAD_SHA}/pulls`,
       `GET /repos/acme/gitops/issues/${pr}/comments`,
     ]);
@@ -77,6 +83,7 @@ describe('reviewGate', () => {
       expect(gate).toEqual({
         review: { why: expect.stringContaining('a direct push') },
         onUnreviewed: 'refuse',
+        baseApplied: expect.objectContaining({ applied: false, commit: BASE_SHA }),
       });
       expect(printed).toContain(`no reviewed plan: ${'why' in gate.review ? gate.review.why : ''}\n`);
     } finally {
@@ -92,6 +99,7 @@ describe('reviewGate', () => {
           why: 'the pull request cannot be read: the github-token input is empty or GITHUB_REPOSITORY is not set',
         },
         onUnreviewed: 'refuse',
+        baseApplied: expect.objectContaining({ applied: false, commit: BASE_SHA }),
       });
     } finally {
       await step.runtime.close();

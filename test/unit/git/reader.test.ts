@@ -1,25 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGitReader } from '../../../src/git/reader.js';
+import { gitSync } from '../../helpers/git.js';
 
 const text = (bytes: Uint8Array): string => Buffer.from(bytes).toString('utf8');
-
-function sh(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@example.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@example.invalid',
-    },
-  }).trim();
-}
 
 function write(root: string, path: string, content: string): void {
   mkdirSync(join(root, path, '..'), { recursive: true });
@@ -33,7 +19,7 @@ describe('createGitReader', () => {
 
   beforeAll(() => {
     repo = mkdtempSync(join(tmpdir(), 'git-reader-'));
-    sh(repo, 'init', '-q', '-b', 'main');
+    gitSync(repo, 'init', '-q', '-b', 'main');
     write(repo, 'alerting/a.yaml', 'kind: AlertRule\nname: a\n');
     write(repo, 'alerting/b.yml', 'name: b\n');
     write(repo, 'alerting/notes.txt', 'not yaml');
@@ -41,13 +27,13 @@ describe('createGitReader', () => {
     write(repo, 'node_modules/x/d.yaml', 'name: dep\n');
     write(repo, 'other/e.yaml', 'name: e\n');
     write(repo, 'weird/sp ace:*.yaml', 'name: weird\n');
-    sh(repo, 'add', '-A');
-    sh(repo, 'commit', '-q', '-m', 'first');
-    first = sh(repo, 'rev-parse', 'HEAD');
+    gitSync(repo, 'add', '-A');
+    gitSync(repo, 'commit', '-q', '-m', 'first');
+    first = gitSync(repo, 'rev-parse', 'HEAD');
     write(repo, 'alerting/a.yaml', 'kind: AlertRule\nname: a2\n');
-    sh(repo, 'rm', '-q', 'alerting/b.yml');
-    sh(repo, 'commit', '-q', '-am', 'second');
-    second = sh(repo, 'rev-parse', 'HEAD');
+    gitSync(repo, 'rm', '-q', 'alerting/b.yml');
+    gitSync(repo, 'commit', '-q', '-am', 'second');
+    second = gitSync(repo, 'rev-parse', 'HEAD');
   });
 
   afterAll(() => rmSync(repo, { recursive: true, force: true }));
@@ -112,7 +98,7 @@ describe('createGitReader', () => {
   it('answers null in a shallow clone for a commit it does not have', async () => {
     const clone = mkdtempSync(join(tmpdir(), 'shallow-'));
     try {
-      sh(clone, 'clone', '-q', '--depth', '1', `file://${repo}`, 'c');
+      gitSync(clone, 'clone', '-q', '--depth', '1', `file://${repo}`, 'c');
       const reader = createGitReader(join(clone, 'c'));
       expect(await reader.parentOf('HEAD')).toBeNull();
       expect(await reader.filesAt(first, ['.'])).toBeNull();

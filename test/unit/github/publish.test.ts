@@ -44,6 +44,7 @@ describe('publishToGitHub', () => {
     expect(result).toEqual({
       checkRunPublished: true,
       checkRunUrl: expect.stringContaining('/checks/'),
+      links: null,
       notes: [],
     });
     expect(github.checkRuns[0]).toMatchObject({ name: 'platform-gitops plan', conclusion: 'failure' });
@@ -92,6 +93,7 @@ describe('publishToGitHub', () => {
     expect(result).toEqual({
       checkRunPublished: false,
       checkRunUrl: null,
+      links: null,
       notes: [
         'Checks run not created: the token lacks the checks: write permission (always so on pull requests from forks); findings beyond the annotation caps are in this summary.',
         'Pull-request comment not posted: the token lacks the pull-requests: write permission (always so on pull requests from forks).',
@@ -155,6 +157,7 @@ describe('publishToGitHub on other GitHub deployments', () => {
       expect(result).toEqual({
         checkRunPublished: true,
         checkRunUrl: expect.stringContaining('/checks/'),
+        links: null,
         notes: [],
       });
       expect(github.requests.map((q) => q.path)).toEqual(['/api/v3/repos/acme/gitops/check-runs']);
@@ -180,6 +183,7 @@ describe('publishToGitHub on other GitHub deployments', () => {
       expect(recovered).toEqual({
         checkRunPublished: true,
         checkRunUrl: expect.stringContaining('/checks/'),
+        links: null,
         notes: [],
       });
       expect(github.requests.map((q) => q.status)).toEqual([500, 500, 201]);

@@ -4,13 +4,13 @@ import { renderDriftIssue } from '../../../src/report/drift-issue.js';
 import { commentMarker, driftMarker } from '../../../src/report/markers.js';
 import { countRun } from '../../../src/report/outcome.js';
 import { renderSummary } from '../../../src/report/summary.js';
-import { applyReport, driftReport, LINKS, planReport, RUN_URL } from './scenarios.js';
+import { applyReport, DRIFT_LINKS, driftReport, LINKS, planReport, RUN_URL } from './scenarios.js';
 
 /** The exact Markdown a reviewer reads, per scenario: a change to any of it shows in review. */
 describe('what a reviewer reads', () => {
-  const summary = (r: typeof planReport) =>
+  const summary = (r: typeof planReport, links = LINKS) =>
     renderSummary(r, countRun(r), {
-      links: LINKS,
+      links,
       planJsonPath: '/runner/temp/plan.json',
       findingsInChecksRun: true,
     });
@@ -30,12 +30,14 @@ describe('what a reviewer reads', () => {
   });
 
   it('drift: the summary and the issue', async () => {
-    await expect(summary(driftReport)).toMatchFileSnapshot('__snapshots__/scenarios/drift-summary.md');
+    await expect(summary(driftReport, DRIFT_LINKS)).toMatchFileSnapshot(
+      '__snapshots__/scenarios/drift-summary.md',
+    );
     const issue = renderDriftIssue(driftReport, driftMarker(['.']), {
       paths: ['.'],
       sha: LINKS.sha,
       runUrl: RUN_URL,
-      links: LINKS,
+      links: DRIFT_LINKS,
     });
     await expect(`# ${issue.title}\n\n${issue.body}\n`).toMatchFileSnapshot(
       '__snapshots__/scenarios/drift-issue.md',

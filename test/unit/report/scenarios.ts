@@ -5,10 +5,46 @@ import { change, finding, plan, report, result } from './report-factory.js';
 
 /** The main scenarios a reviewer meets, as reports: the reporters' snapshots and HTML checks use them. */
 
+const APPLIED_SHA = '89abcdef0123456789abcdef0123456789abcdef';
+const OLDER_SHA = 'fedcba9876543210fedcba9876543210fedcba98';
+
+/**
+ * Where the files came from, as a pull request or push run finds it (as of the base revision): one
+ * commit asked about (its pull request, its apply succeeded), one past the cap (its commit only).
+ */
 export const LINKS: SourceLinks = {
   server: 'https://github.com',
   repository: 'acme/gitops',
   sha: '0123456789abcdef0123456789abcdef01234567',
+  provenance: new Map([
+    [
+      'alerting/rules-1.yaml',
+      {
+        sha: APPLIED_SHA,
+        pullRequest: { number: 12, url: 'https://github.com/acme/gitops/pull/12' },
+        apply: 'succeeded',
+        asOf: 'base',
+      },
+    ],
+    ['alerting/rules-3.yaml', { sha: OLDER_SHA, pullRequest: null, apply: 'not asked', asOf: 'base' }],
+  ]),
+};
+
+/** As a drift check finds it (as of the documents checked): the last change's apply failed. */
+export const DRIFT_LINKS: SourceLinks = {
+  ...LINKS,
+  provenance: new Map([
+    [
+      'alerting/rules-1.yaml',
+      {
+        sha: APPLIED_SHA,
+        pullRequest: { number: 12, url: 'https://github.com/acme/gitops/pull/12' },
+        apply: 'did not succeed',
+        asOf: 'head',
+      },
+    ],
+    ['alerting/rules-3.yaml', { sha: OLDER_SHA, pullRequest: null, apply: 'unknown', asOf: 'head' }],
+  ]),
 };
 export const RUN_URL = 'https://github.com/acme/gitops/actions/runs/42';
 

@@ -1,0 +1,21 @@
+/**
+ * A plan's outside edits, kept only when its base revision is known to have been applied (see
+ * src/plan/base-applied.ts): the action's pull-request plan, whose comment a reviewer reads, must not call
+ * a value of the base that was never applied "an edit made outside git".
+ */
+import { compareDiagnostics } from '../core/diagnostic.js';
+import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
+import type { RunReport } from './types.js';
+
+export function withBaseEvidence(report: RunReport, base: BaseApplied): RunReport {
+  if (report.plan === null) return { ...report, baseApplied: base };
+  const pending = report.plan.changes.filter((c) => c.action !== 'noop');
+  const known = withKnownOutsideEdits(pending, null, base);
+  const kept = new Map(pending.map((c, i) => [c, known.changes[i]!] as const));
+  return {
+    ...report,
+    plan: { ...report.plan, changes: report.plan.changes.map((c) => kept.get(c as never) ?? c) },
+    diagnostics: [...report.diagnostics, ...known.diagnostics].sort(compareDiagnostics),
+    baseApplied: base,
+  };
+}

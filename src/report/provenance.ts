@@ -1,0 +1,48 @@
+/**
+ * Where a live rule's declared value came from: the last commit that changed its document's file, the pull
+ * request that commit came from, and how that commit's apply went, each only when known. One line under
+ * the change in the job summary and the drift issue; nothing is said that was not found (a shallow clone,
+ * a commit past the lookup cap, a run GitHub would not describe).
+ */
+import { codeLink, link } from '../markdown/escape.js';
+import type { AlertRuleChange } from '../plan/types.js';
+import type { SourceLinks } from './change-markdown.js';
+
+/** How the apply of a commit went: from its Checks run, or not asked (past the lookup cap). */
+export type ApplyOutcome = 'succeeded' | 'did not succeed' | 'unknown' | 'not asked';
+
+export interface FileProvenance {
+  /** The last commit that changed the file (on the default branch's first-parent line). */
+  readonly sha: string;
+  /** The merged pull request that commit came from, when asked and found. */
+  readonly pullRequest: { readonly number: number; readonly url: string } | null;
+  readonly apply: ApplyOutcome;
+  /** `base`: as of the revision before the change planned (a pull request's base, a push's `before`); `head`: as of the documents checked. */
+  readonly asOf: 'base' | 'head';
+}
+
+/** The changes whose rule exists live (updates, deletes): their files are the ones worth a lookup. */
+export function provenanceFiles(changes: readonly AlertRuleChange[]): string[] {
+  const files = changes.filter((c) => c.action === 'update' || c.action === 'delete').map((c) => c.file);
+  return [...new Set(files.filter(Boolean))];
+}
+
+/** The line under a change, or '' when nothing is known of its file. */
+export function provenanceLine(change: AlertRuleChange, links: SourceLinks | null | undefined): string {
+  if (!links || (change.action !== 'update' && change.action !== 'delete')) return '';
+  const found = links.provenance?.get(change.file);
+  if (!found) return '';
+  const commit = codeLink(found.sha.slice(0, 7), `${links.server}/${links.repository}/commit/${found.sha}`);
+  const pull = found.pullRequest ? ` (${link(`#${found.pullRequest.number}`, found.pullRequest.url)})` : '';
+  const where = `${found.asOf === 'base' ? 'Before this change, its' : 'Its'} file was last changed in ${commit}${pull}`;
+  switch (found.apply) {
+    case 'succeeded':
+      return `${where}, whose apply succeeded.`;
+    case 'did not succeed':
+      return `${where}, whose apply did not succeed.`;
+    case 'unknown':
+      return `${where}; whether its apply succeeded is not known.`;
+    default:
+      return `${where}.`;
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { withBaseEvidence } from '../../../src/commands/base-evidence.js';
+import type { BaseApplied } from '../../../src/plan/base-applied.js';
+import type { AlertRuleChange } from '../../../src/plan/types.js';
+import { change, plan, report } from '../report/report-factory.js';
+
+const edited: AlertRuleChange = {
+  ...change(1, 'update'),
+  outsideEdit: [{ path: 'severity', before: 'LOW', after: 'HIGH' }],
+};
+const FAILED: BaseApplied = {
+  applied: false,
+  commit: 'a'.repeat(40),
+  concluded: true,
+  why: 'the apply of commit aaaaaaaaaaaa did not succeed (its Checks run concluded failure)',
+};
+
+describe("a pull-request plan's outside edits", () => {
+  it('are dropped, with one notice, when the base was not applied', () => {
+    const out = withBaseEvidence(
+      report({ plan: plan([edited, change(2, 'create'), change(3, 'noop')]) }),
+      FAILED,
+    );
+    expect(out.plan!.changes[0]).not.toHaveProperty('outsideEdit');
+    expect(out.plan!.changes.slice(1)).toEqual(
+      plan([edited, change(2, 'create'), change(3, 'noop')]).changes.slice(1),
+    );
+    expect(out.diagnostics.map((d) => [d.severity, d.code, d.message])).toEqual([
+      [
+        'notice',
+        'plan.outside-edits-unknown',
+        `The live rules of 1 update differ from the base revision's documents; that is not reported as an outside edit, because ${FAILED.why}: those values may simply never have been applied.`,
+      ],
+    ]);
+    expect(out.baseApplied).toBe(FAILED);
+  });
+
+  it('are kept when the base was applied, and a run without a plan only records the evidence', () => {
+    const applied: BaseApplied = { applied: true, commit: 'a'.repeat(40) };
+    const planned = report({ plan: plan([edited]) });
+    expect(withBaseEvidence(planned, applied)).toEqual({ ...planned, baseApplied: applied });
+    const validated = report({ plan: null });
+    expect(withBaseEvidence(validated, FAILED)).toEqual({ ...validated, baseApplied: FAILED });
+  });
+});

@@ -1,9 +1,10 @@
 /**
- * The control for the apply bench: a bare loopback HTTP server that answers every request with a small
- * JSON body after the same fixed latency as the sandbox, in its own process.
+ * The control for the apply bench: a bare loopback HTTP server that only waits the latency and answers
+ * every request with a small JSON body, in its own process.
  *   node bare-server.js latencyMs   → prints {"url": …} and serves until stdin closes.
  */
 import { createServer } from 'node:http';
+import { serveUntilStdinEnds } from './server-control.js';
 
 const latencyMs = Number(process.argv[2] ?? 0);
 const server = createServer((request, response) => {
@@ -18,7 +19,8 @@ const server = createServer((request, response) => {
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }));
+  serveUntilStdinEnds(
+    { url: `http://127.0.0.1:${port}` },
+    () => new Promise<void>((resolve) => server.close(() => resolve())),
+  );
 });
-process.stdin.resume();
-process.stdin.on('end', () => server.close(() => process.exit(0)));

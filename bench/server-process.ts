@@ -11,9 +11,14 @@ export async function serverProcess<Announced extends object = object>(
   script: string,
   args: readonly string[],
 ) {
-  const server = spawn(process.execPath, [join(dirname(fileURLToPath(import.meta.url)), script), ...args], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  // BENCH_SERVER_PROFILE=DIR writes a CPU profile of the server there, to see where its time per request goes.
+  const profile = process.env.BENCH_SERVER_PROFILE;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const server = spawn(
+    process.execPath,
+    [...flags, join(dirname(fileURLToPath(import.meta.url)), script), ...args],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const lines = createInterface({ input: server.stdout })[Symbol.asyncIterator]();
   const next = async () => JSON.parse((await lines.next()).value as string) as Record<string, unknown>;
   const announced = (await next()) as { url: string } & Announced;

@@ -3,15 +3,16 @@
 
 /**
  * `@actions/core` imports `@actions/http-client` for its OIDC helper alone, and the client imports undici
- * (about 400 KiB) at its top: bundled as it is, every run would load undici before doing anything. Its
- * modules only define classes and constants, so they are declared free of side effects: the bundler then
- * leaves them out wherever nothing of theirs is used (the action's start) and keeps them where something
- * is (the GitHub client, loaded on demand).
+ * (about 400 KiB) at its top; it imports `@actions/exec` (and `@actions/io`) for its platform details
+ * alone, and they import node:child_process. Bundled as they are, every run would load undici and
+ * child_process before doing anything. These modules only define functions, classes and constants, so
+ * they are declared free of side effects: the bundler then leaves them out wherever nothing of theirs is
+ * used (the action's start) and keeps them where something is (the GitHub client, loaded on demand).
  */
-const httpClientWithoutSideEffects = {
-  name: 'http-client-without-side-effects',
+const toolkitWithoutSideEffects = {
+  name: 'toolkit-without-side-effects',
   setup(build) {
-    build.onResolve({ filter: /^@actions\/http-client(\/|$)/ }, async (args) => {
+    build.onResolve({ filter: /^@actions\/(http-client|exec|io)(\/|$)/ }, async (args) => {
       if (args.pluginData?.resolving) return undefined;
       const { path, namespace, external, suffix, errors } = await build.resolve(args.path, {
         kind: args.kind,
@@ -54,7 +55,7 @@ export const BUILD_OPTIONS = {
   // The PromQL type checker reads one function of the editor package; a stand-in keeps the editor (view,
   // DOM code) out of the bundle.
   alias: { '@codemirror/language': './src/promql/codemirror-language.ts' },
-  plugins: [httpClientWithoutSideEffects],
+  plugins: [toolkitWithoutSideEffects],
   logLevel: 'warning',
   metafile: true,
 };

@@ -9,7 +9,10 @@ import { entryOutput, inputsOf, loadedUpFront } from '../../../scripts/bundle-gr
 // http-client, octokit) load only when a run talks to the service or to GitHub.
 const HTTP_STACKS = ['node_modules/undici/', 'node_modules/@actions/http-client/', 'node_modules/@octokit/'];
 
-it('the action and its post step load no HTTP stack up front; the GitHub client still has its own', async () => {
+// Node's own modules that cost a start much (child processes, sockets): loaded when a run needs them.
+const HEAVY_BUILTINS = ['child_process', 'node:child_process', 'net', 'node:net', 'http', 'node:http'];
+
+it('the entry points load no HTTP stack up front; the GitHub client still has its own', async () => {
   const outdir = join(tmpdir(), 'bundle-start');
   const result = await build({ ...BUILD_OPTIONS, outdir, write: false, logLevel: 'silent' });
   const outputs = result.metafile!.outputs;
@@ -17,6 +20,13 @@ it('the action and its post step load no HTTP stack up front; the GitHub client 
     const upFront = inputsOf(outputs, loadedUpFront(outputs, entryOutput(outputs, entry)));
     expect(
       upFront.filter((input) => HTTP_STACKS.some((stack) => input.includes(stack))),
+      entry,
+    ).toEqual([]);
+    const builtins = [...loadedUpFront(outputs, entryOutput(outputs, entry))].flatMap((file) =>
+      outputs[file]!.imports.filter((i) => i.external && i.kind === 'import-statement').map((i) => i.path),
+    );
+    expect(
+      builtins.filter((name) => HEAVY_BUILTINS.includes(name)),
       entry,
     ).toEqual([]);
   }

@@ -159,7 +159,9 @@ if (wanted('apply')) {
   const applyRows = [4, 16].flatMap((concurrency) => {
     const args = ['500', '50', String(concurrency)];
     const runs = kinds.map(() => []);
-    for (let round = 0; round < 3; round++) kinds.forEach(([, measure], i) => runs[i].push(measure(args)));
+    for (let round = 0; round < 3; round++) {
+      for (const [i, [, measure]] of kinds.entries()) runs[i].push(measure(args));
+    }
     return kinds.map(([name], i) => {
       const m = (field) => median(runs[i].map((r) => r[field]));
       return {

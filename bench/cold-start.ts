@@ -4,7 +4,8 @@
  * toolkit script (toolkit-script.ts) in the same environment, without a GitHub token and with one (then
  * the report goes to a fake GitHub on loopback, in its own process). Commands are run in rounds, one run
  * of each per round, so that a change in the machine's load touches all of them alike.
- *   node cold-start.js RUNS DIST_DIR TOOLKIT_SCRIPT   → one JSON line per command.
+ *   node cold-start.js RUNS DIST_DIR TOOLKIT_SCRIPT [--instructions]   → one JSON line per command;
+ *   --instructions adds the instruction counts of Node alone, the baseline and the start (callgrind).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -96,6 +97,18 @@ const validated = (status: number | null, dir: string): string | null => {
 };
 const exitedZero = (status: number | null): string | null => (status === 0 ? null : `exit status ${status}`);
 
+/** The instructions one run executes, counted by callgrind (valgrind must be installed). */
+function instructions(command: Command): number {
+  const { stderr, status } = spawnSync(
+    'valgrind',
+    ['--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...command.args],
+    { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', ...command.env } },
+  );
+  const refs = /I\s+refs:\s+([\d,]+)/.exec(stderr ?? '');
+  if (refs === null) throw new Error(`${command.name} under valgrind: exit ${status}\n${stderr}`);
+  return Number(refs[1]!.replaceAll(',', ''));
+}
+
 const median = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -185,6 +198,13 @@ try {
     'example',
     'toolkit',
   );
+  if (process.argv.includes('--instructions')) {
+    // Instructions executed (all threads), repeatable whatever the machine's load: one run of each.
+    const counts = Object.fromEntries(
+      (['floor', 'toolkit', 'start'] as const).map((key) => [key, instructions(commands[key]!)]),
+    );
+    console.log(JSON.stringify({ bench: 'cold-start-instructions', ...counts }));
+  }
 } finally {
   github.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

@@ -222,7 +222,15 @@ if (wanted('cold-start')) {
   const toolkit = await bundled({ toolkit: 'bench/toolkit-script.ts' }, 'toolkit');
   const runs = 11;
   console.log(`\nCold start, each run a new process (median of ${runs} rounds, commands interleaved)`);
-  const starts = run('cold-start', String(runs), `${outdir}/dist`, `${outdir}/toolkit/toolkit.js`);
+  // `--instructions` adds callgrind's instruction counts (slow: about a minute; valgrind must be installed).
+  const counting = process.argv.includes('--instructions') ? ['--instructions'] : [];
+  const starts = run(
+    'cold-start',
+    String(runs),
+    `${outdir}/dist`,
+    `${outdir}/toolkit/toolkit.js`,
+    ...counting,
+  );
   for (const s of starts.filter((x) => x.bench === 'cold-start'))
     console.log(`${pad(Math.round(s.medianMs), 8)} ms  ${s.name}`);
   const kib = ({ files, bytes }) => `${files} files, ${(bytes / 1024).toFixed(1)} KiB`;
@@ -233,6 +241,14 @@ if (wanted('cold-start')) {
   );
   for (const r of starts.filter((x) => x.bench === 'cold-start-ratio'))
     console.log(`  ${pad(`${r.ratio.toFixed(2)}×`, 8)}  ${r.name}`);
+  const counted = starts.find((x) => x.bench === 'cold-start-instructions');
+  if (counted) {
+    const m = (n) => `${Math.round(n / 1e6)} M`;
+    console.log(
+      `  Instructions (callgrind, one run): offline validation ${m(counted.start)}, toolkit script ${m(counted.toolkit)}, ` +
+        `node -e 0 ${m(counted.floor)}: ${(counted.start / counted.toolkit).toFixed(2)}× the toolkit script`,
+    );
+  }
   console.log(
     `  Loaded before the first line runs: index.js ${kib(upFrontSize(ours, 'index.js'))}, ` +
       `post.js ${kib(upFrontSize(ours, 'post.js'))}, cli.js ${kib(upFrontSize(ours, 'cli.js'))}; ` +

@@ -1,24 +1,35 @@
 /**
- * The control for the apply bench: a bare loopback HTTP server that answers every request with a small
- * JSON body after the same fixed latency as the sandbox, in its own process.
+ * The control for the apply bench: a bare loopback HTTP server in its own process that only waits the
+ * latency and answers every request with the same stored rule (the size of the sandbox's answer).
  *   node bare-server.js latencyMs   → prints {"url": …} and serves until stdin closes.
  */
 import { createServer } from 'node:http';
+import { rule } from './fixtures.js';
+import { serveUntilStdinEnds } from './server-control.js';
 
 const latencyMs = Number(process.argv[2] ?? 0);
+// What the sandbox answers a write with: the stored rule, with its state.
+const answer = JSON.stringify({
+  ...rule(0),
+  severity: 'CRITICAL',
+  updated_at: '2026-01-01T00:00:00Z',
+  state: 'OK',
+  is_up_to_date: true,
+});
 const server = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
     setTimeout(() => {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end('{"id":"b0b0b0b0-0000-4000-8000-000000000000"}');
+      response.end(answer);
     }, latencyMs);
   });
 });
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
-  console.log(JSON.stringify({ url: `http://127.0.0.1:${port}` }));
+  serveUntilStdinEnds(
+    { url: `http://127.0.0.1:${port}` },
+    () => new Promise<void>((resolve) => server.close(() => resolve())),
+  );
 });
-process.stdin.resume();
-process.stdin.on('end', () => server.close(() => process.exit(0)));

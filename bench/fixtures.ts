@@ -9,7 +9,8 @@ export const TOKEN = 'qov_sandbox_acme_token';
 
 export const ruleId = (i: number): string => `b0b0b0b0-0000-4000-8000-${i.toString().padStart(12, '0')}`;
 
-function rule(i: number): Record<string, unknown> {
+/** Rule i as the service stores it. */
+export function rule(i: number): Record<string, unknown> {
   return {
     id: ruleId(i),
     organization_id: ORG,

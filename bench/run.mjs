@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
 import { BUILD_OPTIONS } from '../scripts/build-options.mjs';
+import { upFrontSize } from '../scripts/bundle-graph.mjs';
 
 const outdir = '.tmp/bench';
 mkdirSync(outdir, { recursive: true });
@@ -18,6 +19,8 @@ await build({
     'bench/client.ts',
     'bench/validate-time.ts',
     'bench/hostile-input.ts',
+    'bench/cold-start.ts',
+    'bench/github-process.ts',
   ],
   alias: BUILD_OPTIONS.alias,
   bundle: true,
@@ -47,8 +50,8 @@ const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const wanted = (name) => !onlyArg || onlyArg.slice('--only='.length).split(',').includes(name);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const pad = (value, width) => String(value).padStart(width);
-const rows = (header, lines) =>
-  [header, ...lines].map((cells) => cells.map((c, i) => pad(c, [10, 12, 12, 14, 14, 10][i] ?? 12)).join(' '));
+const rows = (header, lines, widths = [10, 12, 12, 14, 14, 10]) =>
+  [header, ...lines].map((cells) => cells.map((c, i) => pad(c, widths[i] ?? 12)).join(' '));
 
 if (wanted('requests')) {
   console.log('Requests for a plan of N rules (sandbox, loopback)');
@@ -146,36 +149,54 @@ if (wanted('hostile')) {
 
 if (wanted('apply')) {
   console.log(
-    'Apply of 500 changed rules, 50 ms latency: the writes timed apart from the plan (median of 3)',
+    'Apply of 500 changed rules, 50 ms latency: the writes timed apart from the plan (median of 3, runs interleaved)',
   );
-  const applyRows = [4, 16].map((concurrency) => {
+  const kinds = [
+    ['ours → sandbox', (args) => run('apply', ...args, 'sandbox')[0]],
+    ['ours → bare server', (args) => run('apply', ...args, 'bare')[0]],
+    ['control', (args) => run('apply-bare', ...args)[0]],
+  ];
+  const applyRows = [4, 16].flatMap((concurrency) => {
     const args = ['500', '50', String(concurrency)];
-    const ours = [1, 2, 3].map(() => run('apply', ...args)[0]);
-    const bare = [1, 2, 3].map(() => run('apply-bare', ...args)[0]);
-    const writesMs = median(ours.map((a) => a.writesMs));
-    const bareMs = median(bare.map((a) => a.writesMs));
-    const idealMs = ours[0].idealMs;
-    return { concurrency, planMs: median(ours.map((a) => a.planMs)), writesMs, bareMs, idealMs };
+    const runs = kinds.map(() => []);
+    for (let round = 0; round < 3; round++) {
+      for (const [i, [, measure]] of kinds.entries()) runs[i].push(measure(args));
+    }
+    return kinds.map(([name], i) => {
+      const m = (field) => median(runs[i].map((r) => r[field]));
+      return {
+        concurrency,
+        name,
+        planMs: i === 2 ? null : m('planMs'),
+        writesMs: m('writesMs'),
+        idealMs: runs[i][0].idealMs,
+        client: m('clientCpuMsPerWrite'),
+        server: m('serverCpuMsPerWrite'),
+      };
+    });
   });
-  const percent = (ideal, ms) => `${Math.round((100 * ideal) / ms)} %`;
   console.log(
     rows(
-      ['concurrency', 'plan ms', 'writes ms', 'ideal ms', 'of ideal', 'bare ms', 'bare of ideal'],
+      ['concurrency', 'writes to', 'writes ms', 'of ideal', 'client CPU', 'server CPU', 'plan ms'],
       applyRows.map((a) => [
         a.concurrency,
-        a.planMs,
+        a.name,
         a.writesMs,
-        a.idealMs,
-        percent(a.idealMs, a.writesMs),
-        a.bareMs,
-        percent(a.idealMs, a.bareMs),
+        `${Math.round((100 * a.idealMs) / a.writesMs)} %`,
+        `${a.client.toFixed(2)} ms`,
+        `${a.server.toFixed(2)} ms`,
+        a.planMs ?? '',
       ]),
+      [11, 18, 10, 9, 11, 11, 8],
     ).join('\n'),
   );
   console.log(
-    '  ideal = writes × latency / concurrency (goal: ours ≥ 90 % of it); plan = reading 500 documents, the\n' +
-      '  list call and planning; bare = Node fetch against a bare loopback server of the same latency (control).\n' +
-      '  Each server runs in its own process.',
+    '  ideal = writes × latency / concurrency (6250 ms at 4, 1563 ms at 16); goal: ours → sandbox ≥ 90 % of it.\n' +
+      '  CPU: user + system time per write of the client process and of the server process during the writes.\n' +
+      "  ours: the apply command's writes (service client, retries, pacing, decoding, checks of what was stored);\n" +
+      '  bare server: waits the latency and answers, nothing else; control: undici request() with one keep-alive\n' +
+      '  Agent against the bare server, what the machine allows. plan ms: reading 500 documents, the list call\n' +
+      '  and planning against the sandbox. Each server runs in its own process.\n',
   );
 }
 if (wanted('client')) {
@@ -194,18 +215,43 @@ if (wanted('client')) {
   );
 }
 if (wanted('cold-start')) {
-  console.log('\nCold start of the bundles (median of 15 runs) against plain `node -e 0`');
-  const starts = execFileSync(process.execPath, ['bench/cold-start.mjs', '15'], { encoding: 'utf8' })
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line));
+  // The bundles as dist/ builds them from the current sources, and the bare toolkit script built the same way.
+  const bundled = async (entryPoints, dir) =>
+    (await build({ ...BUILD_OPTIONS, entryPoints, outdir: `${outdir}/${dir}` })).metafile.outputs;
+  const ours = await bundled(BUILD_OPTIONS.entryPoints, 'dist');
+  const toolkit = await bundled({ toolkit: 'bench/toolkit-script.ts' }, 'toolkit');
+  const runs = 11;
+  console.log(`\nCold start, each run a new process (median of ${runs} rounds, commands interleaved)`);
+  // `--instructions` adds callgrind's instruction counts (slow: about a minute; valgrind must be installed).
+  const counting = process.argv.includes('--instructions') ? ['--instructions'] : [];
+  const starts = run(
+    'cold-start',
+    String(runs),
+    `${outdir}/dist`,
+    `${outdir}/toolkit/toolkit.js`,
+    ...counting,
+  );
   for (const s of starts.filter((x) => x.bench === 'cold-start'))
-    console.log(`${pad(s.medianMs, 8)} ms  ${s.name}`);
-  const sizes = starts.find((x) => x.bench === 'bundle');
+    console.log(`${pad(Math.round(s.medianMs), 8)} ms  ${s.name}`);
+  const kib = ({ files, bytes }) => `${files} files, ${(bytes / 1024).toFixed(1)} KiB`;
   console.log(
-    `  entry sizes: ${Object.entries(sizes)
-      .filter(([k]) => k !== 'bench')
-      .map(([k, v]) => `${k} ${(v / 1024).toFixed(1)} KiB`)
-      .join(', ')} (shared chunks in dist/chunks, loaded on demand)`,
+    '  dist/index.js for a pull request validated offline (no api-token), against the bare toolkit script\n' +
+      '  (imports @actions/core and @actions/github, reads the event) in the same runner environment; the\n' +
+      '  median of the ratios of each round (goal ≤ 0.6× for the start, the first two):',
+  );
+  for (const r of starts.filter((x) => x.bench === 'cold-start-ratio'))
+    console.log(`  ${pad(`${r.ratio.toFixed(2)}×`, 8)}  ${r.name}`);
+  const counted = starts.find((x) => x.bench === 'cold-start-instructions');
+  if (counted) {
+    const m = (n) => `${Math.round(n / 1e6)} M`;
+    console.log(
+      `  Instructions (callgrind, one run): offline validation ${m(counted.start)}, toolkit script ${m(counted.toolkit)}, ` +
+        `node -e 0 ${m(counted.floor)}: ${(counted.start / counted.toolkit).toFixed(2)}× the toolkit script`,
+    );
+  }
+  console.log(
+    `  Loaded before the first line runs: index.js ${kib(upFrontSize(ours, 'index.js'))}, ` +
+      `post.js ${kib(upFrontSize(ours, 'post.js'))}, cli.js ${kib(upFrontSize(ours, 'cli.js'))}; ` +
+      `toolkit script ${kib(upFrontSize(toolkit, 'toolkit.js'))}`,
   );
 }

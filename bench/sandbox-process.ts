@@ -4,12 +4,9 @@
  */
 import { startSandbox } from '../src/sandbox/index.js';
 import { seedWith } from './fixtures.js';
+import { serveUntilStdinEnds } from './server-control.js';
 
 const n = Number(process.argv[2] ?? 0);
 const latencyMs = Number(process.argv[3] ?? 0);
 const sandbox = await startSandbox({ seed: seedWith(n), rateLimit: false, faults: { latencyMs } });
-console.log(JSON.stringify({ url: sandbox.url }));
-process.stdin.resume();
-process.stdin.on('end', () => {
-  void sandbox.close().then(() => process.exit(0));
-});
+serveUntilStdinEnds({ url: sandbox.url }, () => sandbox.close());

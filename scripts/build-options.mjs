@@ -1,5 +1,31 @@
 // The bundler's options for dist/, apart from the output directory: shared by the build and the test that
 // checks which code each entry point loads up front.
+
+/**
+ * `@actions/core` imports `@actions/http-client` for its OIDC helper alone, and the client imports undici
+ * (about 400 KiB) at its top; it imports `@actions/exec` (and `@actions/io`) for its platform details
+ * alone, and they import node:child_process. Bundled as they are, every run would load undici and
+ * child_process before doing anything. These modules only define functions, classes and constants, so
+ * they are declared free of side effects: the bundler then leaves them out wherever nothing of theirs is
+ * used (the action's start) and keeps them where something is (the GitHub client, loaded on demand).
+ */
+const toolkitWithoutSideEffects = {
+  name: 'toolkit-without-side-effects',
+  setup(build) {
+    build.onResolve({ filter: /^@actions\/(http-client|exec|io)(\/|$)/ }, async (args) => {
+      if (args.pluginData?.resolving) return undefined;
+      const { path, namespace, external, suffix, errors } = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolving: true },
+      });
+      if (errors.length > 0) return { errors };
+      return { path, namespace, external, suffix, sideEffects: false };
+    });
+  },
+};
+
 export const BUILD_OPTIONS = {
   entryPoints: {
     index: 'src/action/main.ts',
@@ -29,6 +55,7 @@ export const BUILD_OPTIONS = {
   // The PromQL type checker reads one function of the editor package; a stand-in keeps the editor (view,
   // DOM code) out of the bundle.
   alias: { '@codemirror/language': './src/promql/codemirror-language.ts' },
+  plugins: [toolkitWithoutSideEffects],
   logLevel: 'warning',
   metafile: true,
 };

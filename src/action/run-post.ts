@@ -7,7 +7,6 @@ import { renderLogsMarkdown } from '../logs/markdown.js';
 import { type PostSettings, readPostSettings } from '../logs/post-settings.js';
 import { renderLogsText } from '../logs/text.js';
 import type { ClusterLogsReport } from '../logs/types.js';
-import { createServiceClient } from '../service/client.js';
 import type { Timeouts } from '../service/transport.js';
 import type { ClosableServiceClient } from '../service/types.js';
 
@@ -149,6 +148,8 @@ async function fetchWithinLimit(settings: PostSettings, options: PostOptions): P
   // Everything after the timer started sits in the try: whatever throws, the timer is cleared and the step
   // does not wait out the bound for nothing.
   try {
+    // Loaded here: a post step with no logs to fetch (the usual one) never loads the HTTP client.
+    const { createServiceClient } = await import('../runtime/service-loader.js');
     client = createServiceClient({
       apiUrl: settings.apiUrl,
       token: settings.apiToken ?? '',

@@ -1,5 +1,8 @@
-/** Runs git without a shell (arguments are never interpreted), in one directory, with bounded output. */
-import { execFile, spawn } from 'node:child_process';
+/**
+ * Runs git without a shell (arguments are never interpreted), in one directory, with bounded output.
+ * node:child_process (with node:net and the streams under it) loads on the first git call: a run that
+ * never compares revisions, such as an offline validation, does not pay for it at start.
+ */
 
 const MAX_OUTPUT = 256 * 1024 * 1024;
 
@@ -9,7 +12,8 @@ export interface GitOutput {
 }
 
 /** Never throws for a git failure (exit status ≠ 0): history may simply be missing. */
-export function git(cwd: string, args: readonly string[]): Promise<GitOutput> {
+export async function git(cwd: string, args: readonly string[]): Promise<GitOutput> {
+  const { execFile } = await import('node:child_process');
   return new Promise((resolve) => {
     execFile(
       'git',
@@ -21,7 +25,8 @@ export function git(cwd: string, args: readonly string[]): Promise<GitOutput> {
 }
 
 /** Feeds `input` to one git process and collects its whole output (for `cat-file --batch`). */
-export function gitWithInput(cwd: string, args: readonly string[], input: string): Promise<GitOutput> {
+export async function gitWithInput(cwd: string, args: readonly string[], input: string): Promise<GitOutput> {
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve) => {
     const child = spawn('git', [...args], { cwd, env: gitEnv(), stdio: ['pipe', 'pipe', 'ignore'] });
     const chunks: Buffer[] = [];

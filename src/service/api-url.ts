@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { UsageError } from '../core/errors.js';
 
 export const DEFAULT_API_URL = 'https://api.qovery.com';
@@ -37,13 +36,18 @@ export function resolveApiUrl(raw: string | undefined, env: NodeJS.ProcessEnv = 
   return url;
 }
 
-/** True for 127.0.0.0/8, ::1 and localhost: traffic that never leaves this machine. */
+/** A dotted-quad IPv4 address, each part 0-255 without leading zeros (as node:net's isIPv4 reads it). */
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+
+/**
+ * True for 127.0.0.0/8, ::1 and localhost: traffic that never leaves this machine. Checked by hand rather
+ * than with node:net, which every run would otherwise load at start for this one check.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (host === 'localhost') return true;
-  if (isIP(host) === 4) return host.split('.')[0] === '127';
-  if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
-  return false;
+  if (IPV4.test(host)) return host.startsWith('127.');
+  return host === '::1' || host === '0:0:0:0:0:0:0:1';
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

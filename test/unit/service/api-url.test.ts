@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/core/errors.js';
 import { isLoopbackHost, resolveApiUrl } from '../../../src/service/api-url.js';
@@ -72,5 +74,38 @@ describe('isLoopbackHost', () => {
     expect(isLoopbackHost('LOCALHOST')).toBe(true);
     expect(isLoopbackHost('0.0.0.0')).toBe(false);
     expect(isLoopbackHost('example.com')).toBe(false);
+  });
+
+  // The check by hand must say what node:net's address parser would: the token's safety rests on it.
+  const loopbackByNet = (hostname: string): boolean => {
+    const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === 'localhost') return true;
+    if (isIP(host) === 4) return host.split('.')[0] === '127';
+    if (isIP(host) === 6) return host === '::1' || host === '0:0:0:0:0:0:0:1';
+    return false;
+  };
+  const hosts = fc.oneof(
+    fc.ipV4(),
+    fc.ipV4Extended(),
+    fc.ipV6(),
+    fc.ipV6().map((ip) => `[${ip}]`),
+    fc.domain(),
+    fc.tuple(fc.constantFrom('127', '0127', '127.0', '1270'), fc.string()).map(([a, b]) => a + b),
+    fc.string(),
+  );
+  test.prop([hosts], { numRuns: 2000 })('agrees with node:net on every address and name', (host) => {
+    expect(isLoopbackHost(host)).toBe(loopbackByNet(host));
+  });
+  it('agrees with node:net on the edge cases', () => {
+    for (const host of [
+      '127.0.0.01',
+      '127.1',
+      '127.0.0.256',
+      '127.255.255.255',
+      '0:0:0:0:0:0:0:1',
+      '::1',
+      '::01',
+    ])
+      expect(isLoopbackHost(host), host).toBe(loopbackByNet(host));
   });
 });

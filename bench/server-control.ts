@@ -1,0 +1,19 @@
+/**
+ * The server side of server-process.ts: a bench server announces itself with one JSON line, answers `cpu`
+ * on stdin with the CPU time it has used (so that a bench can charge the server's work per request), and
+ * stops when stdin closes.
+ */
+import { createInterface } from 'node:readline';
+
+export function serveUntilStdinEnds(announce: Record<string, unknown>, close: () => Promise<void>): void {
+  console.log(JSON.stringify(announce));
+  const lines = createInterface({ input: process.stdin });
+  lines.on('line', (line) => {
+    if (line.trim() !== 'cpu') return;
+    const { user, system } = process.cpuUsage();
+    console.log(JSON.stringify({ cpuMs: (user + system) / 1000 }));
+  });
+  lines.on('close', () => {
+    void close().then(() => process.exit(0));
+  });
+}

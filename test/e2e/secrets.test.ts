@@ -1,13 +1,15 @@
 /**
- * A project-wide audit of secrets: every bundle (the CLI in every command and format, the action's main
- * step on each trigger and its post step) runs against the sandbox and a fake GitHub with the token in its
+ * A project-wide audit of secrets: every bundle (the CLI in every command, the action's main step on each
+ * trigger and its post step) runs against the sandbox and a fake GitHub with the token in its
  * environment and a sensitive component value. The example repository keeps that value out of git
  * (`valueFrom: {env: GRAFANA_ADMIN_PASSWORD}`), so it too comes from the environment, as a workflow passes
  * a secret; one suite writes a literal value instead. Neither may appear in anything that leaves the
  * process: stdout, stderr, the job summary, the outputs and state files, the plan-json file, exported
  * documents, any request GitHub received, or the sandbox's request log as printed. The one place the value
  * must go is the body of the resolve request: that is what the form is for. The service is made to echo
- * both back (error messages, log entries), as a real one may.
+ * both back (error messages, log entries), as a real one may. The CLI runs in every command and format
+ * in-process too (src/cli/main.ts, as cli.js runs it, with the process's own output caught as well): a
+ * process per case added a cold start each and nothing the few bundle runs do not show.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestLine } from '../../src/commands/sandbox.js';
 import { setDeployments } from '../../src/sandbox/index.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { ACME, at, deployment, failure, info, PROD_EU } from '../unit/logs/deployments.js';
@@ -186,20 +189,50 @@ function expectGitHubClean(secrets: readonly string[]): void {
   }
 }
 
-/** Each CLI command with its arguments in one output format. */
-const CLI_COMMANDS: Record<string, (format: string) => string[]> = {
-  validate: () => ['.'],
-  plan: () => ['.', '--org', ACME],
-  apply: () => ['.', '--org', ACME],
-  drift: () => ['.', '--org', ACME],
+/** Each CLI command with its arguments in one output format; `root` is the repository's when it takes one. */
+const CLI_COMMANDS: Record<string, (format: string, root: readonly string[]) => string[]> = {
+  validate: (_, root) => ['.', ...root],
+  plan: (_, root) => ['.', ...root, '--org', ACME],
+  apply: (_, root) => ['.', ...root, '--org', ACME],
+  drift: (_, root) => ['.', ...root, '--org', ACME],
   logs: () => ['--cluster', PROD_EU, '--org', ACME],
-  export: (format) => ['--out', join(scratch, `export-${format}`), '--org', ACME],
+  export: (format, root) => ['--out', join(scratch, `export-${root.length}-${format}`), '--org', ACME],
 };
 const CLI_CASES = Object.keys(CLI_COMMANDS).flatMap((command) =>
   FORMATS.map((format) => [command, format] as const),
 );
+/**
+ * Through the bundle, each command once, the formats taken in turn: what a build adds (a stray print, a
+ * stack trace of minified code) shows in any of them. Every command in every format runs in-process below.
+ */
+const BUNDLE_CASES = Object.keys(CLI_COMMANDS).map((command, i) => [command, FORMATS[i % 3]!] as const);
 
 const cliEnv = () => ({ QOVERY_API_URL: sandbox().url, QOVERY_API_TOKEN: sandbox().token, ...PASSWORD_ENV });
+
+/** What one CLI run let out, and that it reached what it could have leaked. */
+async function expectCliClean(command: string, format: string, run: BundleRun, exported: string) {
+  const secrets = [sandbox().token, PASSWORD];
+  const what = `${command} --format ${format}`;
+  // A run that failed to start would print nothing and prove nothing.
+  expect(run.stdout.length + run.stderr.length, what).toBeGreaterThan(50);
+  expect(run.stderr, what).not.toMatch(/\n\s+at /);
+  expectNoSecret(`${what}: stdout`, run.stdout, secrets);
+  expectNoSecret(`${what}: stderr`, run.stderr, secrets);
+  if (command === 'plan') {
+    // The sensitive value was read from the environment and sent to be resolved: it was there to leak.
+    expectSentOnlyToTheService(PASSWORD);
+  }
+  if (command === 'export') {
+    const files = await filesUnder(exported);
+    expect(files, `${what}: exported documents`).toContain('kind:');
+    expectNoSecret(`${what}: files`, files, secrets);
+  }
+  if (command === 'logs' && format === 'text') {
+    // The command reached the entries that echo the secrets (redacted, not missing).
+    expect(run.stdout).toContain('grafanaAdminPassword: ***');
+    expect(run.stdout).toContain('Authorization: Token ***');
+  }
+}
 
 describe('secrets never leave the CLI', () => {
   let repository = '';
@@ -207,30 +240,18 @@ describe('secrets never leave the CLI', () => {
     repository = (await exampleRepository()).dir;
   });
 
-  it.for(CLI_CASES)('%s --format %s', async ([command, format]) => {
-    const secrets = [sandbox().token, PASSWORD];
-    const args = [command, ...CLI_COMMANDS[command]!(format), '--format', format];
+  // Independent processes: they run at once.
+  it.concurrent.for(BUNDLE_CASES)('the bundle: %s --format %s', async ([command, format]) => {
+    const args = [command, ...CLI_COMMANDS[command]!(format, []), '--format', format];
     const run = await runBundle('cli.js', args, cliEnv(), repository);
-    const what = `${command} --format ${format}`;
-    // A run that failed to start would print nothing and prove nothing.
-    expect(run.stdout.length + run.stderr.length, what).toBeGreaterThan(50);
-    expect(run.stderr, what).not.toMatch(/\n\s+at /);
-    expectNoSecret(`${what}: stdout`, run.stdout, secrets);
-    expectNoSecret(`${what}: stderr`, run.stderr, secrets);
-    if (command === 'plan') {
-      // The sensitive value was read from the environment and sent to be resolved: it was there to leak.
-      expectSentOnlyToTheService(PASSWORD);
-    }
-    if (command === 'export') {
-      const files = await filesUnder(join(scratch, `export-${format}`));
-      expect(files, `${what}: exported documents`).toContain('kind:');
-      expectNoSecret(`${what}: files`, files, secrets);
-    }
-    if (command === 'logs' && format === 'text') {
-      // The command reached the entries that echo the secrets (redacted, not missing).
-      expect(run.stdout).toContain('grafanaAdminPassword: ***');
-      expect(run.stdout).toContain('Authorization: Token ***');
-    }
+    await expectCliClean(command, format, run, join(scratch, `export-0-${format}`));
+  });
+
+  it.for(CLI_CASES)('in-process: %s --format %s', async ([command, format]) => {
+    const root = ['--root', repository];
+    const args = [command, ...CLI_COMMANDS[command]!(format, root), '--format', format];
+    const run = await runCliInProcess(args, { HOME: scratch, ...cliEnv() });
+    await expectCliClean(command, format, run, join(scratch, `export-2-${format}`));
   });
 });
 
@@ -246,11 +267,9 @@ describe('secrets never leave the CLI when the service rejects a sensitive value
 
   it.for(FORMATS)('plan --format %s names the refused field without its value', async (format) => {
     const secrets = [sandbox().token, short];
-    const run = await runBundle(
-      'cli.js',
-      ['plan', '.', '--org', ACME, '--format', format],
+    const run = await runCliInProcess(
+      ['plan', '.', '--root', repository, '--org', ACME, '--format', format],
       cliEnv(),
-      repository,
     );
     expect(run.code, run.stdout).toBe(1);
     expect(run.stdout + run.stderr).toContain('grafanaAdminPassword');
@@ -261,29 +280,33 @@ describe('secrets never leave the CLI when the service rejects a sensitive value
     expectNoSecret(`plan --format ${format} (violation): stderr`, run.stderr, secrets);
   });
 
-  it.for(FORMATS)('plan --format %s hides the value a 400 answer quotes', async (format) => {
-    const secrets = [sandbox().token, short];
-    sandbox().setFaults({
-      script: [
-        {
-          operation: 'resolvePlatformTemplateComponentConfiguration',
-          status: 400,
-          body: { status: 400, message: `grafanaAdminPassword '${short}' is not allowed` },
-          times: 10,
-        },
-      ],
-    });
-    const run = await runBundle(
-      'cli.js',
-      ['plan', '.', '--org', ACME, '--format', format],
-      cliEnv(),
-      repository,
-    );
-    expect(run.code, run.stdout).toBe(1);
-    expect(sandbox().count('resolvePlatformTemplateComponentConfiguration')).toBeGreaterThan(0);
-    expectNoSecret(`plan --format ${format} (400 quoting the value): stdout`, run.stdout, secrets);
-    expectNoSecret(`plan --format ${format} (400 quoting the value): stderr`, run.stderr, secrets);
-  });
+  /** The bundle once (the github format), every format in-process. */
+  it.for([...FORMATS.map((format) => [format, 'in-process'] as const), ['github', 'the bundle'] as const])(
+    'plan --format %s hides the value a 400 answer quotes (%s)',
+    async ([format, how]) => {
+      const secrets = [sandbox().token, short];
+      sandbox().setFaults({
+        script: [
+          {
+            operation: 'resolvePlatformTemplateComponentConfiguration',
+            status: 400,
+            body: { status: 400, message: `grafanaAdminPassword '${short}' is not allowed` },
+            times: 10,
+          },
+        ],
+      });
+      sandbox().resetLog();
+      const args = ['plan', '.', '--org', ACME, '--format', format];
+      const run =
+        how === 'the bundle'
+          ? await runBundle('cli.js', args, cliEnv(), repository)
+          : await runCliInProcess([...args, '--root', repository], cliEnv());
+      expect(run.code, run.stdout).toBe(1);
+      expect(sandbox().count('resolvePlatformTemplateComponentConfiguration')).toBeGreaterThan(0);
+      expectNoSecret(`plan --format ${format} (400 quoting the value): stdout`, run.stdout, secrets);
+      expectNoSecret(`plan --format ${format} (400 quoting the value): stderr`, run.stderr, secrets);
+    },
+  );
 });
 
 /**

@@ -1,5 +1,5 @@
-import { vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { catchOutput } from './caught-output.js';
 
 export interface InProcessCliRun {
   readonly code: number;
@@ -18,21 +18,9 @@ export async function runCliInProcess(
   args: readonly string[],
   env: Record<string, string>,
 ): Promise<InProcessCliRun> {
+  const output = catchOutput();
   let stdout = '';
   let stderr = '';
-  const catchWrites = (stream: NodeJS.WriteStream, append: (text: string) => void) =>
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      append(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-      return true;
-    });
-  const spies = [
-    catchWrites(process.stdout, (text) => {
-      stdout += text;
-    }),
-    catchWrites(process.stderr, (text) => {
-      stderr += text;
-    }),
-  ];
   try {
     const code = await main(args, {
       stdout: (text) => {
@@ -44,8 +32,8 @@ export async function runCliInProcess(
       env: { PATH: process.env.PATH ?? '', ...env },
       isTty: false,
     });
-    return { code, stdout, stderr };
+    return { code, stdout: stdout + output.stdout(), stderr: stderr + output.stderr() };
   } finally {
-    for (const spy of spies) spy.mockRestore();
+    output.release();
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Drift checks through the bundled action against the sandbox and a fake GitHub: the drift issue is opened
  * when drift is found, updated with the current table, and closed with a comment once a remediation removed
- * the drift; a manual dispatch runs the command it names.
+ * the drift; a manual dispatch runs the command it names. The runs after a file's first drift check, which
+ * are about the issue's life rather than the process, run the main step's entry function in-process.
  */
 import { describe, expect, it } from 'vitest';
 import { liveRule, putLiveRule } from '../../src/sandbox/index.js';
@@ -16,7 +17,7 @@ const driftIssues = () => github().issues.filter((i) => i.labels.some((l) => l.n
 describe('schedule and workflow_dispatch', () => {
   it('opens, updates and closes one drift issue', async () => {
     const { dir } = await exampleRepository();
-    const schedule = () =>
+    const schedule = (inProcess: boolean) =>
       runAction({
         workspace: dir,
         eventName: 'schedule',
@@ -24,11 +25,12 @@ describe('schedule and workflow_dispatch', () => {
         inputs: inputs(),
         githubUrl: github().url,
         workflow: 'drift',
+        inProcess,
       });
 
     // The example repository differs from the live rules: drift, so the issue is opened.
     sandbox().resetLog();
-    const found = await schedule();
+    const found = await schedule(false);
     expect(found.code, found.stdout).toBe(0);
     expect(found.outputs.command).toBe('drift');
     const drift = Number(found.outputs.drift);
@@ -48,7 +50,7 @@ describe('schedule and workflow_dispatch', () => {
 
     // Someone edits a rule in the console: the same issue now lists it too.
     putLiveRule(sandbox().state, { ...liveRule(sandbox().state, RULE), severity: 'LOW' });
-    const more = await schedule();
+    const more = await schedule(true);
     expect(Number(more.outputs.drift)).toBe(drift + 1);
     expect(driftIssues()).toHaveLength(1);
     expect(driftIssues()[0]!.body).toContain('api-p99-latency');
@@ -63,13 +65,14 @@ describe('schedule and workflow_dispatch', () => {
       inputs: { ...inputs(), remediate: 'true', 'drift-issue': 'false' },
       githubUrl: github().url,
       workflow: 'drift',
+      inProcess: true,
     });
     expect(remediation.code, remediation.stdout).toBe(0);
     expect(remediation.outputs).toMatchObject({ command: 'drift', applied: String(drift + 1), failed: '0' });
     expect(writes()).toHaveLength(drift + 1);
 
     // The next check finds no drift: the issue is closed with a comment, and nothing new is opened.
-    const gone = await schedule();
+    const gone = await schedule(true);
     expect(gone.outputs.drift).toBe('0');
     expect(driftIssues()).toHaveLength(1);
     expect(driftIssues()[0]).toMatchObject({ state: 'closed', state_reason: 'completed' });
@@ -80,14 +83,14 @@ describe('schedule and workflow_dispatch', () => {
 
     // And a later check without drift does not touch the closed issue.
     const before = github().requests.length;
-    await schedule();
+    await schedule(true);
     const issueWrites = github()
       .requests.slice(before)
       .filter((r) => r.path.includes('/issues') && r.method !== 'GET');
     expect(issueWrites).toEqual([]);
   });
 
-  it('a remediating drift check closes the issue of the drift it removed', async () => {
+  it('a remediating drift check closes the issue of the drift it removed (in-process)', async () => {
     const { dir } = await exampleRepository();
     const check = (extra: Record<string, string>) =>
       runAction({
@@ -97,6 +100,7 @@ describe('schedule and workflow_dispatch', () => {
         inputs: { ...inputs(), ...extra },
         githubUrl: github().url,
         workflow: 'nightly',
+        inProcess: true,
       });
     // Start from live state equal to the documents, whatever ran before, then edit one rule outside git.
     await check({ remediate: 'true', 'drift-issue': 'false' });

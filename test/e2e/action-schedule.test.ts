@@ -88,7 +88,8 @@ describe('schedule and workflow_dispatch', () => {
       .requests.slice(before)
       .filter((r) => r.path.includes('/issues') && r.method !== 'GET');
     expect(issueWrites).toEqual([]);
-  });
+    // A guard against a hang, not a speed check: five runs one after the other on a shared machine.
+  }, 90_000);
 
   it('a remediating drift check closes the issue of the drift it removed (in-process)', async () => {
     const { dir } = await exampleRepository();
@@ -122,7 +123,7 @@ describe('schedule and workflow_dispatch', () => {
         .comments.filter((c) => c.issue_number === issue().number)
         .map((c) => c.body),
     ).toEqual([expect.stringMatching(/^The drift was removed by remediation .*: closing\.$/)]);
-  });
+  }, 60_000);
 
   it('leaves one open drift issue when two drift checks race, and two pull-request runs one comment', async () => {
     const { dir } = await exampleRepository();
@@ -158,7 +159,8 @@ describe('schedule and workflow_dispatch', () => {
     const plans = await race('pull_request', event);
     for (const run of plans) expect(run.outputs.command).toBe('plan');
     expect(github().comments.filter((c) => c.issue_number === pr)).toHaveLength(1);
-  });
+    // Two races of two processes on a shared machine: a guard against a hang, not a speed check.
+  }, 90_000);
 
   it('refuses an unknown dispatched command in one line, without a stack trace', async () => {
     const { dir } = await exampleRepository();

@@ -18,17 +18,31 @@ export interface InProcessStepRun {
  */
 let summaryFile: string | undefined;
 
+/** The run under way: a run starts only once the one before it ended, whatever became of its test. */
+let previous: Promise<unknown> = Promise.resolve();
+
 /**
  * Runs an action step's entry function (the main step's `run`, the post step's `runPost`: what index.js
  * and post.js call) in this process, as the runner runs the bundle: with exactly the environment given
  * (inputs as INPUT_*, state as STATE_*), its stdout and stderr caught, a job summary file unless
- * `withSummary` is false. The process's environment and exit status are restored afterwards. Steps run
- * one at a time: the environment is the process's.
+ * `withSummary` is false. The process's environment and exit status are restored afterwards. The
+ * environment is the process's, so runs go one at a time: a run asked for while another is under way (one
+ * a timed-out test left, say) waits for it.
  */
-export async function runStepInProcess(
+export function runStepInProcess(
   step: () => Promise<void>,
   env: Record<string, string>,
-  { withSummary = true }: { readonly withSummary?: boolean } = {},
+  options: { readonly withSummary?: boolean } = {},
+): Promise<InProcessStepRun> {
+  const run = previous.then(() => runAlone(step, env, options.withSummary ?? true));
+  previous = run.catch(() => undefined);
+  return run;
+}
+
+async function runAlone(
+  step: () => Promise<void>,
+  env: Record<string, string>,
+  withSummary: boolean,
 ): Promise<InProcessStepRun> {
   summaryFile ??= join(await mkdtemp(join(tmpdir(), 'step-summary-')), 'summary.md');
   await writeFile(summaryFile, '');

@@ -17,8 +17,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runPost } from '../../src/action/run-post.js';
 import { requestLine } from '../../src/commands/sandbox.js';
 import { setDeployments } from '../../src/sandbox/index.js';
+import { runStepInProcess } from '../helpers/action-step-in-process.js';
 import { runCliInProcess } from '../helpers/cli-in-process.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -136,20 +138,27 @@ function runBundle(bundle: string, args: readonly string[], env: Record<string, 
   });
 }
 
-/** The post step with the runner's environment: the main step's inputs again and the state it saved. */
-async function runPostStep(inputs: Record<string, string>, state: Record<string, string>) {
-  const summary = join(await mkdtemp(join(scratch, 'post-')), 'summary.md');
-  await writeFile(summary, '');
+/**
+ * The post step with the runner's environment: the main step's inputs again and the state it saved; post.js
+ * in a child process, or its entry function in-process.
+ */
+async function runPostStep(
+  inputs: Record<string, string>,
+  state: Record<string, string>,
+  how: 'the bundle' | 'in-process',
+) {
   const env: Record<string, string> = {
     // A step's `env:` holds for its post step too.
     ...PASSWORD_ENV,
     GITHUB_ACTIONS: 'true',
-    GITHUB_STEP_SUMMARY: summary,
     RUNNER_TEMP: scratch,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   for (const [name, value] of Object.entries(state)) env[`STATE_${name}`] = value;
-  const run = await runBundle('post.js', [], env, scratch);
+  if (how === 'in-process') return runStepInProcess(() => runPost(), { HOME: scratch, ...env });
+  const summary = join(await mkdtemp(join(scratch, 'post-')), 'summary.md');
+  await writeFile(summary, '');
+  const run = await runBundle('post.js', [], { ...env, GITHUB_STEP_SUMMARY: summary }, scratch);
   return { ...run, summary: await readFile(summary, 'utf8') };
 }
 
@@ -383,7 +392,7 @@ describe('secrets never leave the action', () => {
     expect(push.summary).toContain('admin login with \\*\\*\\* refused');
   });
 
-  it('drift on schedule', async () => {
+  it('drift on schedule (in-process)', async () => {
     const drift = await runAction({
       workspace: repository,
       eventName: 'schedule',
@@ -392,25 +401,30 @@ describe('secrets never leave the action', () => {
       githubUrl: github.url,
       env: PASSWORD_ENV,
       sha: changed,
+      inProcess: true,
     });
     expect(drift.outputs.command).toBe('drift');
     await actionLeaks(drift, secrets(), 'schedule');
   });
 
   it.for([
-    ['with the state the failed push saved', {}],
-    ['with the cluster named', { 'cluster-id': PROD_EU, 'organization-id': ACME }],
-  ] as const)('the post step %s', async ([, extra]) => {
+    ['with the state the failed push saved', 'the bundle', {}],
+    ['with the cluster named', 'in-process', { 'cluster-id': PROD_EU, 'organization-id': ACME }],
+  ] as const)('the post step %s (%s)', async ([, how, extra]) => {
     if (!push) throw new Error('the push step runs first');
-    const post = await runPostStep({ ...inputs(), ...extra }, push.state);
+    const post = await runPostStep({ ...inputs(), ...extra }, push.state, how);
     expect(post.code).toBe(0);
     expectNoSecret('stdout', withoutMaskCommands(post.stdout), secrets());
     expectNoSecret('stderr', post.stderr, secrets());
     expectNoSecret('summary', post.summary, secrets());
   });
 
-  it('the post step shows the echoed entries, redacted', async () => {
-    const named = await runPostStep({ ...inputs(), 'cluster-id': PROD_EU, 'organization-id': ACME }, {});
+  it('the post step shows the echoed entries, redacted (in-process)', async () => {
+    const named = await runPostStep(
+      { ...inputs(), 'cluster-id': PROD_EU, 'organization-id': ACME },
+      {},
+      'in-process',
+    );
     expect(named.code).toBe(0);
     expect(named.summary).toContain('grafanaAdminPassword: \\*\\*\\*');
   });

@@ -4,7 +4,7 @@
  * Also builds the throwaway git repositories the runs read.
  */
 
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { runStepInProcess } from '../helpers/action-step-in-process.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { bundle, NODE } from './bundle.js';
+import { bundle, runBundle } from './bundle.js';
 
 export const MAIN = bundle('index.js');
 export const EXAMPLE = resolve('fixtures/example');
@@ -125,7 +125,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   for (const name of options.unset ?? []) delete env[name];
   const { code, stdout, stderr, summary } = options.inProcess
     ? await runInProcess(env)
-    : await runBundle(env, options.workspace, files.summary);
+    : await runIndexJs(env, options.workspace, files.summary);
   return {
     code,
     stdout,
@@ -141,18 +141,9 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   };
 }
 
-async function runBundle(env: Record<string, string>, cwd: string, summaryFile: string) {
-  const child = spawn(NODE, [MAIN], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((done) => child.on('close', done));
-  return { code, stdout, stderr, summary: await readFile(summaryFile, 'utf8') };
+async function runIndexJs(env: Record<string, string>, cwd: string, summaryFile: string) {
+  const run = await runBundle('index.js', [], { env, cwd });
+  return { ...run, summary: await readFile(summaryFile, 'utf8') };
 }
 
 async function runInProcess(env: Record<string, string>) {

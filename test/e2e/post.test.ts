@@ -5,7 +5,6 @@
  * process behaves run its entry function (runPost, what post.js calls) in-process with the same environment:
  * a process each added only its cold start.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,9 +26,8 @@ import {
   PROD_EU,
   STAGING_EU,
 } from '../unit/logs/deployments.js';
-import { bundle, NODE } from './bundle.js';
+import { runBundle } from './bundle.js';
 
-const POST = bundle('post.js');
 const SUMMARY_LIMIT = 1024 * 1024;
 
 const sandbox = useSandbox({ rateLimit: false });
@@ -77,17 +75,8 @@ async function runPostStep(
   const summaryFile = join(workDir, `summary-${runs}.md`);
   await writeFile(summaryFile, '');
   const env = { GITHUB_STEP_SUMMARY: summaryFile, ...postEnv(inputs, state, extraEnv) };
-  const child = spawn(NODE, [POST], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((done) => child.on('close', done));
-  return { code, stdout, stderr, summary: await readFile(summaryFile, 'utf8') };
+  const run = await runBundle('post.js', [], { env });
+  return { ...run, summary: await readFile(summaryFile, 'utf8') };
 }
 
 /** The post step's entry function in this process, with the environment post.js would get. */

@@ -11,7 +11,6 @@
  * in-process too (src/cli/main.ts, as cli.js runs it, with the process's own output caught as well): a
  * process per case added a cold start each and nothing the few bundle runs do not show.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -34,7 +33,7 @@ import {
   removeTemporaryDirectories,
   runAction,
 } from './action-runner.js';
-import { DIST, NODE } from './bundle.js';
+import { type CliRun, runBundle } from './bundle.js';
 
 /** The sensitive value fixtures/example reads from the environment (observability's grafanaAdminPassword). */
 const PASSWORD = 'Gr4fana-prod-eu-7c1d9e';
@@ -112,30 +111,14 @@ async function filesUnder(dir: string): Promise<string> {
   return texts.join('\n');
 }
 
-interface BundleRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function runBundle(bundle: string, args: readonly string[], env: Record<string, string>, cwd: string) {
-  return new Promise<BundleRun>((done, fail) => {
-    const child = spawn(NODE, [join(DIST, bundle), ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: scratch, ...env },
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
+/** A bundle with PATH, a home of its own and only the environment given. */
+function runIn(
+  name: 'cli.js' | 'post.js',
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+) {
+  return runBundle(name, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: scratch, ...env } });
 }
 
 /**
@@ -158,7 +141,7 @@ async function runPostStep(
   if (how === 'in-process') return runStepInProcess(() => runPost(), { HOME: scratch, ...env });
   const summary = join(await mkdtemp(join(scratch, 'post-')), 'summary.md');
   await writeFile(summary, '');
-  const run = await runBundle('post.js', [], { ...env, GITHUB_STEP_SUMMARY: summary }, scratch);
+  const run = await runIn('post.js', [], { ...env, GITHUB_STEP_SUMMARY: summary }, scratch);
   return { ...run, summary: await readFile(summary, 'utf8') };
 }
 
@@ -219,7 +202,7 @@ const BUNDLE_CASES = Object.keys(CLI_COMMANDS).map((command, i) => [command, FOR
 const cliEnv = () => ({ QOVERY_API_URL: sandbox().url, QOVERY_API_TOKEN: sandbox().token, ...PASSWORD_ENV });
 
 /** What one CLI run let out, and that it reached what it could have leaked. */
-async function expectCliClean(command: string, format: string, run: BundleRun, exported: string) {
+async function expectCliClean(command: string, format: string, run: CliRun, exported: string) {
   const secrets = [sandbox().token, PASSWORD];
   const what = `${command} --format ${format}`;
   // A run that failed to start would print nothing and prove nothing.
@@ -252,7 +235,7 @@ describe('secrets never leave the CLI', () => {
   // Independent processes: they run at once.
   it.concurrent.for(BUNDLE_CASES)('the bundle: %s --format %s', async ([command, format]) => {
     const args = [command, ...CLI_COMMANDS[command]!(format, []), '--format', format];
-    const run = await runBundle('cli.js', args, cliEnv(), repository);
+    const run = await runIn('cli.js', args, cliEnv(), repository);
     await expectCliClean(command, format, run, join(scratch, `export-0-${format}`));
   });
 
@@ -308,7 +291,7 @@ describe('secrets never leave the CLI when the service rejects a sensitive value
       const args = ['plan', '.', '--org', ACME, '--format', format];
       const run =
         how === 'the bundle'
-          ? await runBundle('cli.js', args, cliEnv(), repository)
+          ? await runIn('cli.js', args, cliEnv(), repository)
           : await runCliInProcess([...args, '--root', repository], cliEnv());
       expect(run.code, run.stdout).toBe(1);
       expect(sandbox().count('resolvePlatformTemplateComponentConfiguration')).toBeGreaterThan(0);

@@ -31,6 +31,10 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           // The bundles are built from the current sources before any end-to-end test runs.
           globalSetup: ['test/e2e/build-bundle.ts'],
+          // A guard against a hang, not a speed check: a test runs processes of the bundles, which on a
+          // loaded two-core machine take many times what they take on a quiet one.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],

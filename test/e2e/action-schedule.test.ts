@@ -123,7 +123,7 @@ describe('schedule and workflow_dispatch', () => {
         .comments.filter((c) => c.issue_number === issue().number)
         .map((c) => c.body),
     ).toEqual([expect.stringMatching(/^The drift was removed by remediation .*: closing\.$/)]);
-  }, 60_000);
+  });
 
   it('leaves one open drift issue when two drift checks race, and two pull-request runs one comment', async () => {
     const { dir } = await exampleRepository();

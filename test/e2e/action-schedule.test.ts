@@ -1,8 +1,9 @@
 /**
  * Drift checks through the bundled action against the sandbox and a fake GitHub: the drift issue is opened
  * when drift is found, updated with the current table, and closed with a comment once a remediation removed
- * the drift; a manual dispatch runs the command it names. The runs after a file's first drift check, which
- * are about the issue's life rather than the process, run the main step's entry function in-process.
+ * the drift; a manual dispatch runs the command it names. The runs after a story's first drift check, which
+ * are about the issue's life rather than the process, and the refusals of a bad input or event, run the main
+ * step's entry function in-process.
  */
 import { describe, expect, it } from 'vitest';
 import { liveRule, putLiveRule } from '../../src/sandbox/index.js';
@@ -178,13 +179,14 @@ describe('schedule and workflow_dispatch', () => {
     expect(run.stdout).not.toMatch(/\n\s+at /);
   });
 
-  it('refuses a bad input in one line naming the expected form', async () => {
+  it('refuses a bad input in one line naming the expected form (in-process)', async () => {
     const { dir } = await exampleRepository();
     const run = await runAction({
       workspace: dir,
       eventName: 'schedule',
       payload: {},
       inputs: { ...inputs(), concurrency: 'lots' },
+      inProcess: true,
     });
     expect(run.code).toBe(1);
     expect(run.annotations).toEqual([
@@ -207,13 +209,14 @@ describe('schedule and workflow_dispatch', () => {
     expect(run.annotations.filter((a) => a.startsWith('::error'))).toEqual([]);
   });
 
-  it('names the supported events for an unsupported one', async () => {
+  it('names the supported events for an unsupported one (in-process)', async () => {
     const { dir } = await exampleRepository();
     const run = await runAction({
       workspace: dir,
       eventName: 'issue_comment',
       payload: {},
       inputs: inputs(),
+      inProcess: true,
     });
     expect(run.code).toBe(1);
     expect(run.annotations[0]).toMatch(

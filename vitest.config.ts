@@ -31,11 +31,15 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           // The bundles are built from the current sources before any end-to-end test runs.
           globalSetup: ['test/e2e/build-bundle.ts'],
+          // A guard against a hang, not a speed check: a test runs processes of the bundles, which on a
+          // loaded two-core machine take many times what they take on a quiet one.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
     ],
-    // `npm test -- --coverage` (CI). The end-to-end tests run the bundles in child processes, which count
-    // for nothing here: the entry points (action/, cli/) are covered in-process only in part. Each folder
+    // `npm test -- --coverage` (CI). The bundles' child processes count for nothing here; the end-to-end
+    // tests run most of their cases through the faces' entry functions in-process, which do. Each folder
     // keeps at least the level it has (measured on the whole suite, less about one point): a change that lowers one
     // fails CI.
     coverage: {
@@ -43,13 +47,13 @@ export default defineConfig({
       include: ['src/**/*.ts'],
       reporter: ['text-summary'],
       thresholds: {
-        lines: 92,
-        branches: 84,
-        functions: 92,
-        statements: 90,
+        lines: 94,
+        branches: 85,
+        functions: 94,
+        statements: 92,
         'src/action/**': { lines: 77, branches: 81, functions: 87, statements: 76 },
         'src/apply/**': { lines: 89, branches: 80, functions: 95, statements: 86 },
-        'src/cli/**': { lines: 71, branches: 70, functions: 59, statements: 67 },
+        'src/cli/**': { lines: 78, branches: 77, functions: 60, statements: 75 },
         'src/commands/**': { lines: 87, branches: 76, functions: 88, statements: 85 },
         'src/components/**': { lines: 97, branches: 87, functions: 99, statements: 94 },
         'src/core/**': { lines: 98, branches: 96, functions: 95, statements: 96 },
@@ -61,7 +65,7 @@ export default defineConfig({
         'src/plan/**': { lines: 97, branches: 86, functions: 99, statements: 93 },
         'src/promql/**': { lines: 96, branches: 86, functions: 96, statements: 94 },
         'src/report/**': { lines: 97, branches: 86, functions: 96, statements: 96 },
-        'src/runtime/**': { lines: 64, branches: 30, functions: 65, statements: 57 },
+        'src/runtime/**': { lines: 99, branches: 72, functions: 99, statements: 88 },
         'src/sandbox/**': { lines: 94, branches: 86, functions: 95, statements: 92 },
         'src/service/**': { lines: 98, branches: 94, functions: 98, statements: 97 },
       },

@@ -129,7 +129,12 @@ export function valueCode(value: unknown): string {
   );
 }
 
+/** The first characters JSON text can start with (the text is trimmed already). */
+const JSON_START = /^[-\d"[{tfn]/;
+
 function isJsonLiteral(text: string): boolean {
+  // Most values are words: a failed parse throws, and a plan of thousands of changes paid seconds for it.
+  if (!JSON_START.test(text)) return false;
   try {
     JSON.parse(text);
     return true;

@@ -4,15 +4,16 @@
  * Also builds the throwaway git repositories the runs read.
  */
 
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { runStepInProcess } from '../helpers/action-step-in-process.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { bundle, NODE } from './bundle.js';
+import { bundle, runBundle } from './bundle.js';
 
 export const MAIN = bundle('index.js');
 export const EXAMPLE = resolve('fixtures/example');
@@ -50,6 +51,12 @@ export interface ActionRunOptions {
   readonly unset?: readonly string[];
   /** The step's `env:` (secrets a workflow passes); by default what the example repository reads. */
   readonly env?: Record<string, string>;
+  /**
+   * Runs the main step's entry function (`run`, what index.js calls) in this process with the same
+   * environment, instead of index.js in a child process: for runs about what the step does rather than how
+   * its process behaves, where a process added only its cold start. Such runs go one at a time.
+   */
+  readonly inProcess?: boolean;
 }
 
 /** The secret the example repository reads from the environment (`valueFrom`), as its workflow passes it. */
@@ -116,16 +123,9 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   };
   for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   for (const name of options.unset ?? []) delete env[name];
-  const child = spawn(NODE, [MAIN], { env, cwd: options.workspace, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((done) => child.on('close', done));
+  const { code, stdout, stderr, summary } = options.inProcess
+    ? await runInProcess(env)
+    : await runIndexJs(env, options.workspace, files.summary);
   return {
     code,
     stdout,
@@ -134,11 +134,23 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
       .filter((line) => !line.startsWith('::add-mask::'))
       .join('\n'),
     stderr,
-    summary: await readFile(files.summary, 'utf8'),
+    summary,
     outputs: parseFileCommands(await readFile(files.output, 'utf8')),
     state: parseFileCommands(await readFile(files.state, 'utf8')),
     annotations: stdout.split('\n').filter((line) => /^::(error|warning|notice)[ :]/.test(line)),
   };
+}
+
+async function runIndexJs(env: Record<string, string>, cwd: string, summaryFile: string) {
+  const run = await runBundle('index.js', [], { env, cwd });
+  return { ...run, summary: await readFile(summaryFile, 'utf8') };
+}
+
+async function runInProcess(env: Record<string, string>) {
+  const { run } = await import('../../src/action/run-main.js');
+  // The in-process step writes its own summary file (see runStepInProcess), where the runner gave one.
+  const { GITHUB_STEP_SUMMARY, ...rest } = env;
+  return runStepInProcess(run, rest, { withSummary: GITHUB_STEP_SUMMARY !== undefined });
 }
 
 function git(cwd: string, ...args: string[]): string {

@@ -1,7 +1,9 @@
 /**
  * Drift checks through the bundled action against the sandbox and a fake GitHub: the drift issue is opened
  * when drift is found, updated with the current table, and closed with a comment once a remediation removed
- * the drift; a manual dispatch runs the command it names.
+ * the drift; a manual dispatch runs the command it names. The runs after a story's first drift check, which
+ * are about the issue's life rather than the process, and the refusals of a bad input or event, run the main
+ * step's entry function in-process.
  */
 import { describe, expect, it } from 'vitest';
 import { liveRule, putLiveRule } from '../../src/sandbox/index.js';
@@ -16,7 +18,7 @@ const driftIssues = () => github().issues.filter((i) => i.labels.some((l) => l.n
 describe('schedule and workflow_dispatch', () => {
   it('opens, updates and closes one drift issue', async () => {
     const { dir } = await exampleRepository();
-    const schedule = () =>
+    const schedule = (inProcess: boolean) =>
       runAction({
         workspace: dir,
         eventName: 'schedule',
@@ -24,11 +26,12 @@ describe('schedule and workflow_dispatch', () => {
         inputs: inputs(),
         githubUrl: github().url,
         workflow: 'drift',
+        inProcess,
       });
 
     // The example repository differs from the live rules: drift, so the issue is opened.
     sandbox().resetLog();
-    const found = await schedule();
+    const found = await schedule(false);
     expect(found.code, found.stdout).toBe(0);
     expect(found.outputs.command).toBe('drift');
     const drift = Number(found.outputs.drift);
@@ -48,7 +51,7 @@ describe('schedule and workflow_dispatch', () => {
 
     // Someone edits a rule in the console: the same issue now lists it too.
     putLiveRule(sandbox().state, { ...liveRule(sandbox().state, RULE), severity: 'LOW' });
-    const more = await schedule();
+    const more = await schedule(true);
     expect(Number(more.outputs.drift)).toBe(drift + 1);
     expect(driftIssues()).toHaveLength(1);
     expect(driftIssues()[0]!.body).toContain('api-p99-latency');
@@ -63,13 +66,14 @@ describe('schedule and workflow_dispatch', () => {
       inputs: { ...inputs(), remediate: 'true', 'drift-issue': 'false' },
       githubUrl: github().url,
       workflow: 'drift',
+      inProcess: true,
     });
     expect(remediation.code, remediation.stdout).toBe(0);
     expect(remediation.outputs).toMatchObject({ command: 'drift', applied: String(drift + 1), failed: '0' });
     expect(writes()).toHaveLength(drift + 1);
 
     // The next check finds no drift: the issue is closed with a comment, and nothing new is opened.
-    const gone = await schedule();
+    const gone = await schedule(true);
     expect(gone.outputs.drift).toBe('0');
     expect(driftIssues()).toHaveLength(1);
     expect(driftIssues()[0]).toMatchObject({ state: 'closed', state_reason: 'completed' });
@@ -80,14 +84,15 @@ describe('schedule and workflow_dispatch', () => {
 
     // And a later check without drift does not touch the closed issue.
     const before = github().requests.length;
-    await schedule();
+    await schedule(true);
     const issueWrites = github()
       .requests.slice(before)
       .filter((r) => r.path.includes('/issues') && r.method !== 'GET');
     expect(issueWrites).toEqual([]);
-  });
+    // A guard against a hang, not a speed check: five runs one after the other on a shared machine.
+  }, 90_000);
 
-  it('a remediating drift check closes the issue of the drift it removed', async () => {
+  it('a remediating drift check closes the issue of the drift it removed (in-process)', async () => {
     const { dir } = await exampleRepository();
     const check = (extra: Record<string, string>) =>
       runAction({
@@ -97,6 +102,7 @@ describe('schedule and workflow_dispatch', () => {
         inputs: { ...inputs(), ...extra },
         githubUrl: github().url,
         workflow: 'nightly',
+        inProcess: true,
       });
     // Start from live state equal to the documents, whatever ran before, then edit one rule outside git.
     await check({ remediate: 'true', 'drift-issue': 'false' });
@@ -154,7 +160,8 @@ describe('schedule and workflow_dispatch', () => {
     const plans = await race('pull_request', event);
     for (const run of plans) expect(run.outputs.command).toBe('plan');
     expect(github().comments.filter((c) => c.issue_number === pr)).toHaveLength(1);
-  });
+    // Two races of two processes on a shared machine: a guard against a hang, not a speed check.
+  }, 90_000);
 
   it('refuses an unknown dispatched command in one line, without a stack trace', async () => {
     const { dir } = await exampleRepository();
@@ -172,13 +179,14 @@ describe('schedule and workflow_dispatch', () => {
     expect(run.stdout).not.toMatch(/\n\s+at /);
   });
 
-  it('refuses a bad input in one line naming the expected form', async () => {
+  it('refuses a bad input in one line naming the expected form (in-process)', async () => {
     const { dir } = await exampleRepository();
     const run = await runAction({
       workspace: dir,
       eventName: 'schedule',
       payload: {},
       inputs: { ...inputs(), concurrency: 'lots' },
+      inProcess: true,
     });
     expect(run.code).toBe(1);
     expect(run.annotations).toEqual([
@@ -201,13 +209,14 @@ describe('schedule and workflow_dispatch', () => {
     expect(run.annotations.filter((a) => a.startsWith('::error'))).toEqual([]);
   });
 
-  it('names the supported events for an unsupported one', async () => {
+  it('names the supported events for an unsupported one (in-process)', async () => {
     const { dir } = await exampleRepository();
     const run = await runAction({
       workspace: dir,
       eventName: 'issue_comment',
       payload: {},
       inputs: inputs(),
+      inProcess: true,
     });
     expect(run.code).toBe(1);
     expect(run.annotations[0]).toMatch(

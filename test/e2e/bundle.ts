@@ -18,18 +18,16 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/**
- * Runs the bundled CLI as a user would: in `cwd` (default: the test's), with PATH and only the
- * environment given, so no secret of the machine running the tests leaks in.
- */
-export function runCli(
+/** Runs one bundle in a child process with exactly the environment given; its output is collected. */
+export function runBundle(
+  name: 'index.js' | 'post.js' | 'cli.js',
   args: readonly string[],
-  options: { readonly cwd?: string; readonly env?: Record<string, string> } = {},
+  options: { readonly cwd?: string; readonly env: Record<string, string> },
 ): Promise<CliRun> {
   return new Promise((done, fail) => {
-    const child = spawn(NODE, [bundle('cli.js'), ...args], {
+    const child = spawn(NODE, [bundle(name), ...args], {
       ...(options.cwd ? { cwd: options.cwd } : {}),
-      env: { PATH: process.env.PATH ?? '', ...options.env },
+      env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -42,5 +40,19 @@ export function runCli(
     });
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * Runs the bundled CLI as a user would: in `cwd` (default: the test's), with PATH and only the
+ * environment given, so no secret of the machine running the tests leaks in.
+ */
+export function runCli(
+  args: readonly string[],
+  options: { readonly cwd?: string; readonly env?: Record<string, string> } = {},
+): Promise<CliRun> {
+  return runBundle('cli.js', args, {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    env: { PATH: process.env.PATH ?? '', ...options.env },
   });
 }

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 import {
   commitEdit,
   exampleRepository,
@@ -19,6 +20,12 @@ const { sandbox, github, inputs } = useActionWorld('.');
 
 const cli = (args: readonly string[], cwd: string, env: Record<string, string> = {}) =>
   runCli(args, { cwd, env: { HOME: process.env.HOME ?? cwd, ...env } });
+/**
+ * The command line's entry function in this process (what cli.js calls), for the runs of a test after the
+ * bundle's: the repository is named with --root, as the working directory is the test's.
+ */
+const inProcess = (args: readonly string[], env: Record<string, string> = {}) =>
+  runCliInProcess(args, { HOME: process.env.HOME ?? '', ...env });
 
 /** The example repository plus other tools' YAML, as a real repository has. */
 async function mixedRepository(): Promise<{ dir: string; first: string }> {
@@ -44,7 +51,7 @@ describe('discovery', () => {
     const run = await cli(['validate', 'empty'], dir);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('error: no documents found under empty');
-    const allowed = await cli(['validate', 'empty', '--allow-empty'], dir);
+    const allowed = await inProcess(['validate', 'empty', '--allow-empty', '--root', dir]);
     expect(allowed.code).toBe(0);
   });
 
@@ -56,7 +63,7 @@ describe('discovery', () => {
     expect(run.stdout).toMatch(
       /Skipped \(no platform-gitops documents\):\n {2}docker-compose\.yml\n {2}k8s\/deploy\.yaml/,
     );
-    const json = JSON.parse((await cli(['validate', '--format', 'json'], dir)).stdout);
+    const json = JSON.parse((await inProcess(['validate', '--format', 'json', '--root', dir])).stdout);
     expect(json.skippedFiles).toEqual(['docker-compose.yml', 'k8s/deploy.yaml']);
   });
 
@@ -115,14 +122,14 @@ describe('the command line', () => {
     const help = await cli(['validate', '--help'], dir);
     expect(help.code).toBe(0);
     expect(help.stdout).not.toMatch(/--org|--api-url|--concurrency|--head/);
-    const typo = await cli(['validat'], dir);
+    const typo = await inProcess(['validat']);
     expect(typo.code).toBe(1);
     expect(typo.stderr).toMatch(/^platform-gitops: unknown command 'validat'; did you mean 'validate'\?/);
-    const head = await cli(['plan', '--head', 'HEAD'], dir);
+    const head = await inProcess(['plan', '--head', 'HEAD']);
     expect(head.code).toBe(1);
     expect(head.stderr).toMatch(/unknown option '--head' for 'plan'/);
     sandbox().resetLog();
-    const org = await cli(['plan', '--org', 'acme'], dir, {
+    const org = await inProcess(['plan', '--org', 'acme'], {
       QOVERY_API_TOKEN: sandbox().token,
       QOVERY_API_URL: sandbox().url,
     });

@@ -1,16 +1,19 @@
 /**
  * The bundled post step (post.js, built by build-bundle.ts) run as the runner runs it: a child process with INPUT_*
  * inputs, STATE_* values saved by the main step and a GITHUB_STEP_SUMMARY file, against the sandbox (and a
- * server that drops every connection).
+ * server that drops every connection). The cases that are about what the step shows rather than how the
+ * process behaves run its entry function (runPost, what post.js calls) in-process with the same environment:
+ * a process each added only its cold start.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPost } from '../../src/action/run-post.js';
 import { setDeployments } from '../../src/sandbox/index.js';
+import { runStepInProcess } from '../helpers/action-step-in-process.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import {
   ACME,
@@ -23,9 +26,8 @@ import {
   PROD_EU,
   STAGING_EU,
 } from '../unit/logs/deployments.js';
-import { bundle, NODE } from './bundle.js';
+import { runBundle } from './bundle.js';
 
-const POST = bundle('post.js');
 const SUMMARY_LIMIT = 1024 * 1024;
 
 const sandbox = useSandbox({ rateLimit: false });
@@ -45,7 +47,25 @@ interface PostRun {
   readonly summary: string;
 }
 
+/** The runner's form: INPUT_ + upper case with hyphens kept; state under its own name. */
+function postEnv(
+  inputs: Record<string, string>,
+  state: Record<string, string>,
+  extraEnv: Record<string, string>,
+): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    GITHUB_ACTIONS: 'true',
+    RUNNER_TEMP: workDir,
+    ...extraEnv,
+  };
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  for (const [name, value] of Object.entries(state)) env[`STATE_${name}`] = value;
+  return env;
+}
+
 let runs = 0;
+/** post.js in a child process. */
 async function runPostStep(
   inputs: Record<string, string>,
   state: Record<string, string> = {},
@@ -54,27 +74,17 @@ async function runPostStep(
   runs += 1;
   const summaryFile = join(workDir, `summary-${runs}.md`);
   await writeFile(summaryFile, '');
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_STEP_SUMMARY: summaryFile,
-    RUNNER_TEMP: workDir,
-    ...extraEnv,
-  };
-  // The runner's form: INPUT_ + upper case with hyphens kept; state under its own name.
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
-  for (const [name, value] of Object.entries(state)) env[`STATE_${name}`] = value;
-  const child = spawn(NODE, [POST], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const code = await new Promise<number | null>((done) => child.on('close', done));
-  return { code, stdout, stderr, summary: await readFile(summaryFile, 'utf8') };
+  const env = { GITHUB_STEP_SUMMARY: summaryFile, ...postEnv(inputs, state, extraEnv) };
+  const run = await runBundle('post.js', [], { env });
+  return { ...run, summary: await readFile(summaryFile, 'utf8') };
+}
+
+/** The post step's entry function in this process, with the environment post.js would get. */
+function runPostInProcess(
+  inputs: Record<string, string>,
+  state: Record<string, string> = {},
+): Promise<PostRun> {
+  return runStepInProcess(() => runPost(), postEnv(inputs, state, {}));
 }
 
 const saved = (...clusterIds: string[]) => ({
@@ -91,7 +101,7 @@ function expectNoToken(run: PostRun, token: string): void {
   expect(run.stdout.replaceAll(`::add-mask::${token}`, '')).not.toContain(token);
 }
 
-describe('post step (dist/post.js)', () => {
+describe('post step', () => {
   it('puts the newest failed deployment, its errors and its entries in the summary', async () => {
     const failed = deployment(2, 'ERROR', [
       info(at(1, 5), 'Preparing the cluster'),
@@ -154,7 +164,7 @@ describe('post step (dist/post.js)', () => {
     expect(run.stdout.replaceAll(`::add-mask::${password}`, '')).not.toContain(password);
   });
 
-  it('pauses workflow commands around text from the service', async () => {
+  it('pauses workflow commands around text from the service (in-process)', async () => {
     const hostile = {
       ...failure(at(2), 'INJECTED'),
       error: {
@@ -164,7 +174,7 @@ describe('post step (dist/post.js)', () => {
       },
     };
     setDeployments(sandbox().state, PROD_EU, [deployment(2, 'ERROR', [hostile])]);
-    const run = await runPostStep(tokenInputs(), saved(PROD_EU));
+    const run = await runPostInProcess(tokenInputs(), saved(PROD_EU));
     const lines = run.stdout.split('\n');
     const injected = lines.findIndex((line) => line.trim() === '::warning::injected');
     const stop = lines.findIndex((line) => line.startsWith('::stop-commands::'));
@@ -176,12 +186,12 @@ describe('post step (dist/post.js)', () => {
     expect(injected).toBeLessThan(resume);
   });
 
-  it('falls back to the deprecated cluster logs with a one-line notice', async () => {
+  it('falls back to the deprecated cluster logs with a one-line notice (in-process)', async () => {
     setDeployments(sandbox().state, LEGACY_US, [
       deployment(2, 'ERROR', [failure(at(1), 'SCW_QUOTA_EXCEEDED')]),
     ]);
     sandbox().resetLog();
-    const run = await runPostStep(tokenInputs(), saved(LEGACY_US));
+    const run = await runPostInProcess(tokenInputs(), saved(LEGACY_US));
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
       /::notice::Cluster logs of c1a5e7e0-0000-4000-8000-000000000103: The service answered 404 to listClusterDeploymentHistoryV2/,
@@ -191,7 +201,7 @@ describe('post step (dist/post.js)', () => {
     expect(sandbox().count('listClusterLogs')).toBe(1);
   });
 
-  it('does not show an earlier run’s failed deployment as this run’s: one line naming it instead', async () => {
+  it('does not show an earlier run’s failed deployment as this run’s: one line naming it instead (in-process)', async () => {
     // The main step records its start; the cluster's newest deployment failed three days before.
     const runStarted = Date.now();
     const threeDaysBefore = new Date(runStarted - 3 * 86_400_000 - 3_600_000).toISOString();
@@ -202,7 +212,7 @@ describe('post step (dist/post.js)', () => {
     setDeployments(sandbox().state, PROD_EU, [old]);
     sandbox().resetLog();
     const state = { ...saved(PROD_EU), 'run-started': new Date(runStarted).toISOString() };
-    const run = await runPostStep(tokenInputs(), state);
+    const run = await runPostInProcess(tokenInputs(), state);
     expect(run.code).toBe(0);
     expect(run.stdout).not.toMatch(/::(warning|error)/);
     expect(run.summary).toContain(
@@ -227,29 +237,29 @@ describe('post step (dist/post.js)', () => {
       updated_at: justAfter,
     });
     setDeployments(sandbox().state, PROD_EU, [old, ours]);
-    const second = await runPostStep(tokenInputs(), state);
+    const second = await runPostInProcess(tokenInputs(), state);
     expect(second.summary).toContain(`**Deployment** \`${ours.id}\``);
     expect(second.summary).toContain('this run’s failure');
     expect(second.summary).not.toContain('old failure');
     expect(second.summary).not.toContain('No deployment of cluster');
   });
 
-  it('says when the cluster has no deployments, or the deployment no entries', async () => {
+  it('says when the cluster has no deployments, or the deployment no entries (in-process)', async () => {
     setDeployments(sandbox().state, STAGING_EU, []);
     setDeployments(sandbox().state, PROD_EU, [deployment(2, 'ERROR', [])]);
-    const run = await runPostStep(tokenInputs(), saved(STAGING_EU, PROD_EU));
+    const run = await runPostInProcess(tokenInputs(), saved(STAGING_EU, PROD_EU));
     expect(run.code).toBe(0);
     expect(run.summary).toContain('The deployment history of this cluster is empty');
     expect(run.summary).toContain('_The deployment has no log entries._');
     expect(run.summary.indexOf(STAGING_EU)).toBeLessThan(run.summary.indexOf(PROD_EU));
   });
 
-  it('keeps the summary within its limit with 50 000 entries', async () => {
+  it('keeps the summary within its limit with 50 000 entries (in-process)', async () => {
     const logs = Array.from({ length: 50_000 }, (_, i) =>
       info(at(Math.floor(i / 1000), i % 1000), i >= 49_000 ? `entry ${i} ${'x'.repeat(1500)}` : `entry ${i}`),
     );
     setDeployments(sandbox().state, PROD_EU, [deployment(2, 'ERROR', logs)]);
-    const run = await runPostStep({ ...tokenInputs(), 'log-entries': '1000' }, saved(PROD_EU));
+    const run = await runPostInProcess({ ...tokenInputs(), 'log-entries': '1000' }, saved(PROD_EU));
     expect(run.code).toBe(0);
     expect(Buffer.byteLength(run.summary, 'utf8')).toBeLessThanOrEqual(SUMMARY_LIMIT);
     expect(run.summary).toContain('Newest 1000 of 50000 entries, oldest first');
@@ -260,8 +270,11 @@ describe('post step (dist/post.js)', () => {
     expect(run.summary.split('<details>').length).toBe(run.summary.split('</details>').length);
   });
 
-  it('warns and exits 0 when the token is refused (401) or not allowed (403)', async () => {
-    const refused = await runPostStep({ 'api-token': 'qov_revoked_token_1234' }, saved(PROD_EU, STAGING_EU));
+  it('warns and exits 0 when the token is refused (401) or not allowed (403) (in-process)', async () => {
+    const refused = await runPostInProcess(
+      { 'api-token': 'qov_revoked_token_1234' },
+      saved(PROD_EU, STAGING_EU),
+    );
     expect(refused.code).toBe(0);
     expect(refused.stdout).toMatch(
       /::warning::Cluster logs of c1a5e7e0-0000-4000-8000-000000000101: .*HTTP 401/,
@@ -270,7 +283,7 @@ describe('post step (dist/post.js)', () => {
     expect(refused.summary).toContain('Could not fetch the logs');
     expectNoToken(refused, 'qov_revoked_token_1234');
 
-    const forbidden = await runPostStep(tokenInputs(), {
+    const forbidden = await runPostInProcess(tokenInputs(), {
       ...saved(),
       clusters: JSON.stringify([
         { organizationId: '7f1b2c3d-0000-4000-8000-000000000002', clusterId: GLOBEX_PROD },
@@ -315,10 +328,10 @@ describe('post step (dist/post.js)', () => {
     expect(run.stdout).not.toMatch(/::(warning|error)/);
   });
 
-  it('prefers the cluster-id input over the saved clusters', async () => {
+  it('prefers the cluster-id input over the saved clusters (in-process)', async () => {
     setDeployments(sandbox().state, STAGING_EU, [deployment(2, 'SUCCESS', [info(at(1), 'staging ok')])]);
     sandbox().resetLog();
-    const run = await runPostStep(
+    const run = await runPostInProcess(
       { ...tokenInputs(), 'cluster-id': STAGING_EU, 'organization-id': ACME, 'api-url': sandbox().url },
       { clusters: JSON.stringify([{ organizationId: ACME, clusterId: PROD_EU }]) },
     );
@@ -327,13 +340,13 @@ describe('post step (dist/post.js)', () => {
     expect(run.summary).not.toContain(PROD_EU);
   });
 
-  it('does nothing but say so when the run touched no cluster, and warns on bad settings', async () => {
-    const idle = await runPostStep(tokenInputs(), {});
+  it('does nothing but say so when the run touched no cluster, and warns on bad settings (in-process)', async () => {
+    const idle = await runPostInProcess(tokenInputs(), {});
     expect(idle.code).toBe(0);
     expect(idle.summary).toBe('');
     expect(idle.stdout).toContain('No cluster to show logs for');
 
-    const bad = await runPostStep(
+    const bad = await runPostInProcess(
       { ...tokenInputs(), 'log-entries': 'many' },
       { ...saved(), clusters: 'nonsense' },
     );
@@ -341,7 +354,7 @@ describe('post step (dist/post.js)', () => {
     expect(bad.stdout).toContain("::warning::Invalid input log-entries 'many'");
     expect(bad.stdout).toContain('::warning::The clusters saved by the main step are not valid JSON');
 
-    const attached = await runPostStep(tokenInputs(), {
+    const attached = await runPostInProcess(tokenInputs(), {
       ...saved(PROD_EU),
       'logs-attached': JSON.stringify([{ organizationId: ACME, clusterId: PROD_EU }]),
     });
@@ -351,7 +364,7 @@ describe('post step (dist/post.js)', () => {
       `Recent log entries of ${PROD_EU} are already in the main step's summary.`,
     );
 
-    const noToken = await runPostStep({}, saved(PROD_EU));
+    const noToken = await runPostInProcess({}, saved(PROD_EU));
     expect(noToken.code).toBe(0);
     expect(noToken.stdout).toContain('::warning::Cluster logs skipped: the api-token input is empty.');
   });

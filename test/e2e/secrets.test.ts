@@ -1,22 +1,26 @@
 /**
- * A project-wide audit of secrets: every bundle (the CLI in every command and format, the action's main
- * step on each trigger and its post step) runs against the sandbox and a fake GitHub with the token in its
+ * A project-wide audit of secrets: every bundle (the CLI in every command, the action's main step on each
+ * trigger and its post step) runs against the sandbox and a fake GitHub with the token in its
  * environment and a sensitive component value. The example repository keeps that value out of git
  * (`valueFrom: {env: GRAFANA_ADMIN_PASSWORD}`), so it too comes from the environment, as a workflow passes
  * a secret; one suite writes a literal value instead. Neither may appear in anything that leaves the
  * process: stdout, stderr, the job summary, the outputs and state files, the plan-json file, exported
  * documents, any request GitHub received, or the sandbox's request log as printed. The one place the value
  * must go is the body of the resolve request: that is what the form is for. The service is made to echo
- * both back (error messages, log entries), as a real one may.
+ * both back (error messages, log entries), as a real one may. The CLI runs in every command and format
+ * in-process too (src/cli/main.ts, as cli.js runs it, with the process's own output caught as well): a
+ * process per case added a cold start each and nothing the few bundle runs do not show.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { runPost } from '../../src/action/run-post.js';
 import { requestLine } from '../../src/commands/sandbox.js';
 import { setDeployments } from '../../src/sandbox/index.js';
+import { runStepInProcess } from '../helpers/action-step-in-process.js';
+import { runCliInProcess } from '../helpers/cli-in-process.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { ACME, at, deployment, failure, info, PROD_EU } from '../unit/logs/deployments.js';
@@ -29,7 +33,7 @@ import {
   removeTemporaryDirectories,
   runAction,
 } from './action-runner.js';
-import { DIST, NODE } from './bundle.js';
+import { type CliRun, runBundle } from './bundle.js';
 
 /** The sensitive value fixtures/example reads from the environment (observability's grafanaAdminPassword). */
 const PASSWORD = 'Gr4fana-prod-eu-7c1d9e';
@@ -107,46 +111,37 @@ async function filesUnder(dir: string): Promise<string> {
   return texts.join('\n');
 }
 
-interface BundleRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
+/** A bundle with PATH, a home of its own and only the environment given. */
+function runIn(
+  name: 'cli.js' | 'post.js',
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+) {
+  return runBundle(name, args, { cwd, env: { PATH: process.env.PATH ?? '', HOME: scratch, ...env } });
 }
 
-function runBundle(bundle: string, args: readonly string[], env: Record<string, string>, cwd: string) {
-  return new Promise<BundleRun>((done, fail) => {
-    const child = spawn(NODE, [join(DIST, bundle), ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: scratch, ...env },
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
-
-/** The post step with the runner's environment: the main step's inputs again and the state it saved. */
-async function runPostStep(inputs: Record<string, string>, state: Record<string, string>) {
-  const summary = join(await mkdtemp(join(scratch, 'post-')), 'summary.md');
-  await writeFile(summary, '');
+/**
+ * The post step with the runner's environment: the main step's inputs again and the state it saved; post.js
+ * in a child process, or its entry function in-process.
+ */
+async function runPostStep(
+  inputs: Record<string, string>,
+  state: Record<string, string>,
+  how: 'the bundle' | 'in-process',
+) {
   const env: Record<string, string> = {
     // A step's `env:` holds for its post step too.
     ...PASSWORD_ENV,
     GITHUB_ACTIONS: 'true',
-    GITHUB_STEP_SUMMARY: summary,
     RUNNER_TEMP: scratch,
   };
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   for (const [name, value] of Object.entries(state)) env[`STATE_${name}`] = value;
-  const run = await runBundle('post.js', [], env, scratch);
+  if (how === 'in-process') return runStepInProcess(() => runPost(), { HOME: scratch, ...env });
+  const summary = join(await mkdtemp(join(scratch, 'post-')), 'summary.md');
+  await writeFile(summary, '');
+  const run = await runIn('post.js', [], { ...env, GITHUB_STEP_SUMMARY: summary }, scratch);
   return { ...run, summary: await readFile(summary, 'utf8') };
 }
 
@@ -186,20 +181,50 @@ function expectGitHubClean(secrets: readonly string[]): void {
   }
 }
 
-/** Each CLI command with its arguments in one output format. */
-const CLI_COMMANDS: Record<string, (format: string) => string[]> = {
-  validate: () => ['.'],
-  plan: () => ['.', '--org', ACME],
-  apply: () => ['.', '--org', ACME],
-  drift: () => ['.', '--org', ACME],
+/** Each CLI command with its arguments in one output format; `root` is the repository's when it takes one. */
+const CLI_COMMANDS: Record<string, (format: string, root: readonly string[]) => string[]> = {
+  validate: (_, root) => ['.', ...root],
+  plan: (_, root) => ['.', ...root, '--org', ACME],
+  apply: (_, root) => ['.', ...root, '--org', ACME],
+  drift: (_, root) => ['.', ...root, '--org', ACME],
   logs: () => ['--cluster', PROD_EU, '--org', ACME],
-  export: (format) => ['--out', join(scratch, `export-${format}`), '--org', ACME],
+  export: (format, root) => ['--out', join(scratch, `export-${root.length}-${format}`), '--org', ACME],
 };
 const CLI_CASES = Object.keys(CLI_COMMANDS).flatMap((command) =>
   FORMATS.map((format) => [command, format] as const),
 );
+/**
+ * Through the bundle, each command once, the formats taken in turn: what a build adds (a stray print, a
+ * stack trace of minified code) shows in any of them. Every command in every format runs in-process below.
+ */
+const BUNDLE_CASES = Object.keys(CLI_COMMANDS).map((command, i) => [command, FORMATS[i % 3]!] as const);
 
 const cliEnv = () => ({ QOVERY_API_URL: sandbox().url, QOVERY_API_TOKEN: sandbox().token, ...PASSWORD_ENV });
+
+/** What one CLI run let out, and that it reached what it could have leaked. */
+async function expectCliClean(command: string, format: string, run: CliRun, exported: string) {
+  const secrets = [sandbox().token, PASSWORD];
+  const what = `${command} --format ${format}`;
+  // A run that failed to start would print nothing and prove nothing.
+  expect(run.stdout.length + run.stderr.length, what).toBeGreaterThan(50);
+  expect(run.stderr, what).not.toMatch(/\n\s+at /);
+  expectNoSecret(`${what}: stdout`, run.stdout, secrets);
+  expectNoSecret(`${what}: stderr`, run.stderr, secrets);
+  if (command === 'plan') {
+    // The sensitive value was read from the environment and sent to be resolved: it was there to leak.
+    expectSentOnlyToTheService(PASSWORD);
+  }
+  if (command === 'export') {
+    const files = await filesUnder(exported);
+    expect(files, `${what}: exported documents`).toContain('kind:');
+    expectNoSecret(`${what}: files`, files, secrets);
+  }
+  if (command === 'logs' && format === 'text') {
+    // The command reached the entries that echo the secrets (redacted, not missing).
+    expect(run.stdout).toContain('grafanaAdminPassword: ***');
+    expect(run.stdout).toContain('Authorization: Token ***');
+  }
+}
 
 describe('secrets never leave the CLI', () => {
   let repository = '';
@@ -207,30 +232,18 @@ describe('secrets never leave the CLI', () => {
     repository = (await exampleRepository()).dir;
   });
 
-  it.for(CLI_CASES)('%s --format %s', async ([command, format]) => {
-    const secrets = [sandbox().token, PASSWORD];
-    const args = [command, ...CLI_COMMANDS[command]!(format), '--format', format];
-    const run = await runBundle('cli.js', args, cliEnv(), repository);
-    const what = `${command} --format ${format}`;
-    // A run that failed to start would print nothing and prove nothing.
-    expect(run.stdout.length + run.stderr.length, what).toBeGreaterThan(50);
-    expect(run.stderr, what).not.toMatch(/\n\s+at /);
-    expectNoSecret(`${what}: stdout`, run.stdout, secrets);
-    expectNoSecret(`${what}: stderr`, run.stderr, secrets);
-    if (command === 'plan') {
-      // The sensitive value was read from the environment and sent to be resolved: it was there to leak.
-      expectSentOnlyToTheService(PASSWORD);
-    }
-    if (command === 'export') {
-      const files = await filesUnder(join(scratch, `export-${format}`));
-      expect(files, `${what}: exported documents`).toContain('kind:');
-      expectNoSecret(`${what}: files`, files, secrets);
-    }
-    if (command === 'logs' && format === 'text') {
-      // The command reached the entries that echo the secrets (redacted, not missing).
-      expect(run.stdout).toContain('grafanaAdminPassword: ***');
-      expect(run.stdout).toContain('Authorization: Token ***');
-    }
+  // Independent processes: they run at once.
+  it.concurrent.for(BUNDLE_CASES)('the bundle: %s --format %s', async ([command, format]) => {
+    const args = [command, ...CLI_COMMANDS[command]!(format, []), '--format', format];
+    const run = await runIn('cli.js', args, cliEnv(), repository);
+    await expectCliClean(command, format, run, join(scratch, `export-0-${format}`));
+  });
+
+  it.for(CLI_CASES)('in-process: %s --format %s', async ([command, format]) => {
+    const root = ['--root', repository];
+    const args = [command, ...CLI_COMMANDS[command]!(format, root), '--format', format];
+    const run = await runCliInProcess(args, { HOME: scratch, ...cliEnv() });
+    await expectCliClean(command, format, run, join(scratch, `export-2-${format}`));
   });
 });
 
@@ -246,11 +259,9 @@ describe('secrets never leave the CLI when the service rejects a sensitive value
 
   it.for(FORMATS)('plan --format %s names the refused field without its value', async (format) => {
     const secrets = [sandbox().token, short];
-    const run = await runBundle(
-      'cli.js',
-      ['plan', '.', '--org', ACME, '--format', format],
+    const run = await runCliInProcess(
+      ['plan', '.', '--root', repository, '--org', ACME, '--format', format],
       cliEnv(),
-      repository,
     );
     expect(run.code, run.stdout).toBe(1);
     expect(run.stdout + run.stderr).toContain('grafanaAdminPassword');
@@ -261,29 +272,33 @@ describe('secrets never leave the CLI when the service rejects a sensitive value
     expectNoSecret(`plan --format ${format} (violation): stderr`, run.stderr, secrets);
   });
 
-  it.for(FORMATS)('plan --format %s hides the value a 400 answer quotes', async (format) => {
-    const secrets = [sandbox().token, short];
-    sandbox().setFaults({
-      script: [
-        {
-          operation: 'resolvePlatformTemplateComponentConfiguration',
-          status: 400,
-          body: { status: 400, message: `grafanaAdminPassword '${short}' is not allowed` },
-          times: 10,
-        },
-      ],
-    });
-    const run = await runBundle(
-      'cli.js',
-      ['plan', '.', '--org', ACME, '--format', format],
-      cliEnv(),
-      repository,
-    );
-    expect(run.code, run.stdout).toBe(1);
-    expect(sandbox().count('resolvePlatformTemplateComponentConfiguration')).toBeGreaterThan(0);
-    expectNoSecret(`plan --format ${format} (400 quoting the value): stdout`, run.stdout, secrets);
-    expectNoSecret(`plan --format ${format} (400 quoting the value): stderr`, run.stderr, secrets);
-  });
+  /** The bundle once (the github format), every format in-process. */
+  it.for([...FORMATS.map((format) => [format, 'in-process'] as const), ['github', 'the bundle'] as const])(
+    'plan --format %s hides the value a 400 answer quotes (%s)',
+    async ([format, how]) => {
+      const secrets = [sandbox().token, short];
+      sandbox().setFaults({
+        script: [
+          {
+            operation: 'resolvePlatformTemplateComponentConfiguration',
+            status: 400,
+            body: { status: 400, message: `grafanaAdminPassword '${short}' is not allowed` },
+            times: 10,
+          },
+        ],
+      });
+      sandbox().resetLog();
+      const args = ['plan', '.', '--org', ACME, '--format', format];
+      const run =
+        how === 'the bundle'
+          ? await runIn('cli.js', args, cliEnv(), repository)
+          : await runCliInProcess([...args, '--root', repository], cliEnv());
+      expect(run.code, run.stdout).toBe(1);
+      expect(sandbox().count('resolvePlatformTemplateComponentConfiguration')).toBeGreaterThan(0);
+      expectNoSecret(`plan --format ${format} (400 quoting the value): stdout`, run.stdout, secrets);
+      expectNoSecret(`plan --format ${format} (400 quoting the value): stderr`, run.stderr, secrets);
+    },
+  );
 });
 
 /**
@@ -360,7 +375,7 @@ describe('secrets never leave the action', () => {
     expect(push.summary).toContain('admin login with \\*\\*\\* refused');
   });
 
-  it('drift on schedule', async () => {
+  it('drift on schedule (in-process)', async () => {
     const drift = await runAction({
       workspace: repository,
       eventName: 'schedule',
@@ -369,25 +384,30 @@ describe('secrets never leave the action', () => {
       githubUrl: github.url,
       env: PASSWORD_ENV,
       sha: changed,
+      inProcess: true,
     });
     expect(drift.outputs.command).toBe('drift');
     await actionLeaks(drift, secrets(), 'schedule');
   });
 
   it.for([
-    ['with the state the failed push saved', {}],
-    ['with the cluster named', { 'cluster-id': PROD_EU, 'organization-id': ACME }],
-  ] as const)('the post step %s', async ([, extra]) => {
+    ['with the state the failed push saved', 'the bundle', {}],
+    ['with the cluster named', 'in-process', { 'cluster-id': PROD_EU, 'organization-id': ACME }],
+  ] as const)('the post step %s (%s)', async ([, how, extra]) => {
     if (!push) throw new Error('the push step runs first');
-    const post = await runPostStep({ ...inputs(), ...extra }, push.state);
+    const post = await runPostStep({ ...inputs(), ...extra }, push.state, how);
     expect(post.code).toBe(0);
     expectNoSecret('stdout', withoutMaskCommands(post.stdout), secrets());
     expectNoSecret('stderr', post.stderr, secrets());
     expectNoSecret('summary', post.summary, secrets());
   });
 
-  it('the post step shows the echoed entries, redacted', async () => {
-    const named = await runPostStep({ ...inputs(), 'cluster-id': PROD_EU, 'organization-id': ACME }, {});
+  it('the post step shows the echoed entries, redacted (in-process)', async () => {
+    const named = await runPostStep(
+      { ...inputs(), 'cluster-id': PROD_EU, 'organization-id': ACME },
+      {},
+      'in-process',
+    );
     expect(named.code).toBe(0);
     expect(named.summary).toContain('grafanaAdminPassword: \\*\\*\\*');
   });

@@ -100,6 +100,25 @@ describe('keys, checked once per mapping after aliases are resolved', () => {
     expect(result.documents).toEqual([]);
   });
 
+  it('in a mapping of many keys and in mappings inside lists, each duplicate names the first of its name', () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `k${i}: ${i}`).join('\n');
+    const text = `${keys}\nk3: again\n"k30": again\nlist:\n  - {a: 1, b: 2, 'a': 3}\n  - [x, {c: 1, c: 2}]\n`;
+    expect(findings(text).map((f) => [f.line, f.column, f.message])).toEqual([
+      [41, 1, 'duplicate key `k3`: each key may appear once in a mapping'],
+      [
+        42,
+        1,
+        'duplicate key `"k30"`: it names the same field `k30` as `k30` above; each key may appear once in a mapping',
+      ],
+      [
+        44,
+        18,
+        "duplicate key `'a'`: it names the same field `a` as `a` above; each key may appear once in a mapping",
+      ],
+      [45, 16, 'duplicate key `c`: each key may appear once in a mapping'],
+    ]);
+  });
+
   it('an alias to a key already present is a duplicate', () => {
     expect(findings(`name: &n name\n*n : again\n`).map((f) => f.code)).toEqual(['yaml.duplicate-key']);
   });

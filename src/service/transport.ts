@@ -257,7 +257,7 @@ async function readBytes(
       throw new BodyTooLargeError(status, limit);
     }
     if (whole !== null && size + buffer.length <= whole.length) {
-      buffer.copy(whole, size);
+      whole.set(buffer, size);
     } else {
       if (whole !== null) chunks.push(whole.subarray(0, size));
       whole = null;

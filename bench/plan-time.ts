@@ -2,8 +2,8 @@
  * A plan of N rules in one organization, end to end, against merely parsing the same YAML with `yaml`.
  *   node plan-time.js yaml|plan [N]
  * plan: the documents parsed and checked, the organization's live rules read through the real service
- * client in one request (about 810 bytes a rule) from a sandbox in its own process, and the plan; each
- * phase is timed too. yaml: `parseAllDocuments` and `toJS` of the same files, nothing else held.
+ * client over HTTP in one request (the sandbox's answer, about 810 bytes a rule, served by list-server.ts
+ * from its own process), and the plan; each phase is timed too. yaml: `parseAllDocuments` and `toJS` of the same files, nothing else held.
  * One measured run per process, so that the peak memory (maxRSS) belongs to that one run alone, not to
  * the garbage of an earlier one; run.mjs takes the median of several processes.
  */
@@ -76,15 +76,17 @@ warmUp(Math.min(1000, Math.ceil(n / 10)));
 const sources = sourcesOf(n);
 if (mode === 'yaml') {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   parseYamlOnly(sources, n);
   const ms = performance.now() - started;
-  report({ ms: Math.round(ms) });
+  report({ ms: Math.round(ms), cpuMs: cpuMsSince(cpu) });
 } else {
-  // The sandbox holds the organization's N rules in its own process: its memory is not this run's.
-  const server = await serverProcess('sandbox-process.js', [String(n), '0']);
+  // The organization's N rules as the sandbox answers them, served from another process.
+  const server = await serverProcess('list-server.js', [String(n)]);
   const client = createServiceClient({ apiUrl: server.url, token: TOKEN });
   try {
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const loaded = parseFiles(sources);
     const documentsAt = performance.now();
     const live = await client.getAlertRules(ORG);
@@ -93,6 +95,7 @@ if (mode === 'yaml') {
     const ms = performance.now() - started;
     report({
       ms: Math.round(ms),
+      cpuMs: cpuMsSince(cpu),
       documentsMs: Math.round(documentsAt - started),
       listMs: Math.round(listAt - documentsAt),
       planMs: Math.round(ms - (listAt - started)),
@@ -101,6 +104,12 @@ if (mode === 'yaml') {
     await client.close();
     server.stop();
   }
+}
+
+/** CPU time of this process (all its threads, the collector's helpers included) since `from`. */
+function cpuMsSince(from: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(from);
+  return Math.round((used.user + used.system) / 1000);
 }
 
 function report(figures: Record<string, number>): void {

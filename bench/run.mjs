@@ -150,6 +150,16 @@ if (wanted('plan')) {
           `time ${r.ratio.toFixed(2)}× the bare yaml parse, ${runsOf(r)}`,
       );
   }
+  const [small, mid, large] = [1000, 10_000, 100_000].map((n) => planRows.find((r) => r.n === n));
+  if (small && mid && large) {
+    // Linear growth: 10 times the rules take 10 times the time, and the memory above what the smallest run
+    // needs grows as the rules above it do, (100 000 - 1 000) / (10 000 - 1 000) = 11 times.
+    const above = (r) => r.planRss - small.planRss;
+    console.log(
+      `  growth from 10 000 to 100 000 rules: time ×${(large.planMs / mid.planMs).toFixed(1)} (linear: ×10), ` +
+        `peak RSS above the 1 000-rule run ×${(above(large) / above(mid)).toFixed(1)} (linear: ×11)`,
+    );
+  }
   console.log(
     '  plan: the documents parsed and checked, the live rules read through the service client over HTTP in\n' +
       "  one request (the sandbox's answer, about 810 bytes a rule, made once and served from another process),\n" +

@@ -3,7 +3,8 @@
  *   node plan-time.js yaml|plan [N]
  * plan: the documents parsed and checked, the organization's live rules read through the real service
  * client over HTTP in one request (the sandbox's answer, about 810 bytes a rule, served by list-server.ts
- * from its own process), and the plan; each phase is timed too. yaml: `parseAllDocuments` and `toJS` of the same files, nothing else held.
+ * from its own process), and the plan; each phase is timed too. yaml: `parseAllDocuments` and `toJS` of
+ * the same files, nothing else held.
  * One measured run per process, so that the peak memory (maxRSS) belongs to that one run alone, not to
  * the garbage of an earlier one; run.mjs takes the median of several processes.
  */

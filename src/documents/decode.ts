@@ -13,9 +13,17 @@ export function hasBom(bytes: Uint8Array): boolean {
   return bytes[0] === BOM[0] && bytes[1] === BOM[1] && bytes[2] === BOM[2];
 }
 
+/** Refuses what firstInvalidByte refuses (both follow RFC 3629), natively: the common case, valid text. */
+const STRICT = new TextDecoder('utf-8', { fatal: true });
+
 export function decodeUtf8(bytes: Uint8Array): DecodeResult {
   // The BOM is not content: editors show the first character after it at column 1, and so do we.
   const body = hasBom(bytes) ? bytes.subarray(3) : bytes;
+  try {
+    return { ok: true, text: STRICT.decode(body) };
+  } catch {
+    // Not UTF-8: find the first bad byte ourselves, below.
+  }
   const bad = firstInvalidByte(body);
   if (bad === -1) return { ok: true, text: new TextDecoder('utf-8').decode(body) };
   const prefix = new TextDecoder('utf-8').decode(body.subarray(0, bad));

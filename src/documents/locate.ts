@@ -13,6 +13,7 @@ export type Locator = (path: readonly PathSegment[], target?: 'key' | 'value') =
  */
 export class FileTrees {
   #trees: readonly Document[] | null = null;
+  readonly #names = new Map<string, readonly string[]>();
   constructor(
     readonly text: string,
     readonly lineCounter: LineCounter,
@@ -24,30 +25,42 @@ export class FileTrees {
     if (doc === undefined) throw new Error(`document ${index} is missing on a second parse of its file`);
     return doc;
   }
+
+  /** One array per distinct list of top-level key names: the documents of a file mostly share one. */
+  shared(names: readonly string[]): readonly string[] {
+    const key = JSON.stringify(names);
+    const known = this.#names.get(key);
+    if (known !== undefined) return known;
+    this.#names.set(key, names);
+    return names;
+  }
 }
 
 /**
  * The `locate` of a document that is kept after parsing. A tree costs about 10 KiB a document, so it is
  * not kept: the document's first line and its top-level keys (the places most findings point at) are
- * recorded as offsets, and any other lookup asks the file for its trees again.
+ * recorded as offsets, and any other lookup asks the file for its trees again. A run may keep 100 000 of
+ * these, so what each holds is kept small: its key names are shared with the file's documents of the
+ * same shape, and its offsets take no spare room.
  */
 export function createKeptLocator(doc: Document, index: number, file: FileTrees): Locator {
   const documentRange = documentStart(doc, file.lineCounter, file.text);
   // Top-level keys in source order and their [start, end) offsets; null when the top level is not a plain
   // mapping (an alias to one, say), which then always goes to the tree.
   const top = isMap(doc.contents) ? doc.contents : null;
-  const keys: string[] | null = top === null ? null : [];
-  const offsets: number[] = [];
-  if (top !== null && keys !== null) {
-    for (const pair of top.items) {
-      if (!isScalar(pair.key) || !pair.key.range) continue;
-      const name = String(pair.key.value);
-      // The first pair of a name is the one the tree's lookup finds.
-      if (keys.includes(name)) continue;
-      keys.push(name);
-      offsets.push(pair.key.range[0], pair.key.range[1]);
-    }
+  const names: string[] = [];
+  const found: number[] = [];
+  for (const pair of top?.items ?? []) {
+    if (!isScalar(pair.key) || !pair.key.range) continue;
+    const name = String(pair.key.value);
+    // The first pair of a name is the one the tree's lookup finds.
+    if (names.includes(name)) continue;
+    names.push(name);
+    found.push(pair.key.range[0], pair.key.range[1]);
   }
+  const keys = top === null ? null : file.shared(names);
+  // A copy of exactly its length: an array grown by push keeps room for more.
+  const offsets = found.slice();
   let fromTree: Locator | null = null;
   return (path, target = 'key') => {
     if (path.length === 0) return { ...documentRange, exact: true };

@@ -1,4 +1,4 @@
-import type { LineCounter, Document as YamlDocument } from 'yaml';
+import { LineCounter, type Document as YamlDocument } from 'yaml';
 import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
 import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
@@ -90,25 +90,21 @@ function parseFile(
     return error({ line, column, endLine: line, endColumn: column + 1 }, CODES.notUtf8, message);
   }
   const text = normalizeLineBreaks(decoded.text);
-  const parsed = parseYaml(file.path, text);
-  const source: Source = {
-    file: file.path,
-    text,
-    lineCounter: parsed.lineCounter,
-    trees: new FileTrees(text, parsed.lineCounter),
-  };
-  const outcomes: (Document | Diagnostic)[] = [...parsed.diagnostics];
-  for (const { doc, index } of parsed.documents) {
+  const lineCounter = new LineCounter();
+  const source: Source = { file: file.path, text, lineCounter, trees: new FileTrees(text, lineCounter) };
+  const outcomes: (Document | Diagnostic)[] = [];
+  const yamlFindings = parseYaml(file.path, text, lineCounter, ({ doc, index }) => {
     if (--budget.documents < 0) {
-      const at = documentStart(doc, parsed.lineCounter, text);
+      const at = documentStart(doc, lineCounter, text);
       outcomes.push(
         diagnostic('error', file.path, at, CODES.runTooManyDocuments, tooManyDocumentsMessage(budget.limit)),
       );
-      break;
+      return false;
     }
     outcomes.push(...checkDocument(source, doc, index));
-  }
-  return outcomes;
+    return true;
+  });
+  return [...yamlFindings, ...outcomes];
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Document, YAMLError } from 'yaml';
-import { isScalar, LineCounter, parseAllDocuments, visit } from 'yaml';
+import type { Document, LineCounter, YAMLError } from 'yaml';
+import { Composer, isScalar, Parser, parseAllDocuments, visit } from 'yaml';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
@@ -13,38 +13,48 @@ export interface ParsedYaml {
   readonly index: number;
 }
 
-export interface ParsedFile {
-  readonly documents: readonly ParsedYaml[];
-  readonly diagnostics: readonly Diagnostic[];
-  readonly lineCounter: LineCounter;
-}
-
 // uniqueKeys off: the library's check is quadratic in a mapping's size; findKeyProblems (keys.ts) checks
 // the same in one pass, after aliases are resolved. strict: report what the spec forbids, not guesses.
 const OPTIONS = { uniqueKeys: false, strict: true, prettyErrors: false } as const;
 
-export function parseYaml(file: string, text: string): ParsedFile {
-  const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, { ...OPTIONS, lineCounter });
+/**
+ * Parses a file's documents one at a time and hands each that parsed without errors (and is not empty) to
+ * `check` before the next is composed: a document's tree then lives only while it is checked, not until
+ * the whole file is (parseAllDocuments composes every document of a file first; this is the same Parser
+ * and Composer, driven one document at a time). `check` returns false to check no further document; the
+ * rest of the file is still parsed for its YAML findings, which are returned. `lineCounter` learns the
+ * file's lines as the parser reads them (so, for each document, before it is checked).
+ */
+export function parseYaml(
+  file: string,
+  text: string,
+  lineCounter: LineCounter,
+  check: (parsed: ParsedYaml) => boolean,
+): Diagnostic[] {
+  const composer = new Composer(OPTIONS);
   const diagnostics: Diagnostic[] = [];
-  const documents: ParsedYaml[] = [];
-  docs.forEach((doc, index) => {
+  let index = 0;
+  let checking = true;
+  let found = false;
+  for (const doc of composer.compose(new Parser(lineCounter.addNewLine).parse(text))) {
+    const at = index++;
     for (const warning of doc.warnings) diagnostics.push(yamlFinding(file, lineCounter, warning, 'warning'));
     if (doc.errors.length > 0) {
       for (const error of primaryErrors(doc.errors)) {
         diagnostics.push(yamlFinding(file, lineCounter, error, 'error', doc));
       }
-      return;
+      continue;
     }
     // A stray `---` at the end of a file makes an empty document: nothing to check, nothing to report.
-    if (isAbsent(doc, text)) return;
-    documents.push({ doc, index });
-  });
+    if (isAbsent(doc, text)) continue;
+    found = true;
+    if (checking) checking = check({ doc, index: at });
+  }
   const hadErrors = diagnostics.some((d) => d.severity === 'error');
-  if (documents.length === 0 && !hadErrors) {
+  if (!found && !hadErrors) {
     diagnostics.push(diagnostic('warning', file, FILE_START, CODES.emptyFile, 'no documents in this file'));
   }
-  return { documents, diagnostics, lineCounter };
+  return diagnostics;
 }
 
 /**

@@ -24,8 +24,12 @@ const numeric = (a: unknown, b: unknown): boolean =>
 const duration = (a: unknown, b: unknown): boolean =>
   typeof a === 'string' && typeof b === 'string' ? sameDuration(a, b) : a === b;
 const idSet = (a: unknown, b: unknown): boolean => {
-  const left = new Set((a as readonly string[]).map((id) => id.toLowerCase()));
-  const right = new Set((b as readonly string[]).map((id) => id.toLowerCase()));
+  const x = a as readonly string[];
+  const y = b as readonly string[];
+  // The common case, the same ids written the same way in the same order, needs no sets.
+  if (x.length === y.length && x.every((id, i) => id === y[i])) return true;
+  const left = new Set(x.map((id) => id.toLowerCase()));
+  const right = new Set(y.map((id) => id.toLowerCase()));
   return left.size === right.size && [...left].every((id) => right.has(id));
 };
 

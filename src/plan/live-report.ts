@@ -31,11 +31,10 @@ export function reportLiveRules(
       report.ghosts.push(ghostRef(organizationId, rule));
       continue;
     }
-    const ref = managedRef(rule);
     const doc = claimedBy.get(rule.id);
-    if (!doc) report.unmanaged.push(ref);
+    if (!doc) report.unmanaged.push(managedRef(rule));
     if (rule.is_up_to_date === false) {
-      report.outdated.push(ref);
+      report.outdated.push(managedRef(rule));
       const message =
         `Alert rule "${rule.name}" (${rule.id}) is not up to date in the alerting system: an outdated ` +
         'version is deployed. It usually catches up by itself; if it stays, check the cluster.';

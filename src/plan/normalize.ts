@@ -83,7 +83,7 @@ function presentationWithDefaults(presentation: AlertPresentation | null | undef
 
 /** Ids are uuids: compared without regard to case. */
 export function sameId(a: string | null | undefined, b: string | null | undefined): boolean {
-  return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
+  return typeof a === 'string' && typeof b === 'string' && (a === b || a.toLowerCase() === b.toLowerCase());
 }
 
 export function sameTarget(a: AlertTarget, b: AlertTarget): boolean {

@@ -11,6 +11,7 @@ import {
   decodeManagedAlertRule,
 } from './decode/alert-rules.js';
 import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
+import { NotJsonError, readListAnswer } from './decode/json-list.js';
 import { decodePlatformTemplates, decodeResolveResponse } from './decode/platform.js';
 import { type DecodeContext, DecodeError } from './decode/read.js';
 import { deprecationWarning } from './deprecation.js';
@@ -21,7 +22,7 @@ import { RequestCounter } from './request-counter.js';
 import type { OperationRequest } from './requests.js';
 import * as requests from './requests.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
-import { send, type Timeouts, type TransportConfig } from './transport.js';
+import { type BodyReader, send, type Timeouts, type TransportConfig } from './transport.js';
 import type { ClosableServiceClient } from './types.js';
 
 export interface ServiceClientOptions {
@@ -109,10 +110,11 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
   async function call<T>(
     request: OperationRequest,
     decode: (body: unknown, ctx: DecodeContext) => T,
+    read?: BodyReader,
   ): Promise<T> {
     if (closed) throw new Error(`service client used after close(): ${request.operation}`);
     if (refused) throw refused;
-    const answer = await send(config, request).catch((error: unknown) => {
+    const answer = await send(config, request, read).catch((error: unknown) => {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) refused ??= error;
       throw error;
     });
@@ -123,12 +125,17 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
         const problem = answer.body === undefined ? 'the body is empty' : error.message;
         throw invalidResponseError(request, answer.status, problem);
       }
+      // A list's items are parsed as they are decoded (readListAnswer).
+      if (error instanceof NotJsonError) throw invalidResponseError(request, answer.status, error.message);
       throw error;
     }
   }
 
   return {
-    getAlertRules: (organizationId) => call(requests.getAlertRules(organizationId), decodeAlertRuleList),
+    getAlertRules: (organizationId) =>
+      call(requests.getAlertRules(organizationId), decodeAlertRuleList, (bytes) =>
+        readListAnswer(bytes, 'results'),
+      ),
     getAlertRule: (alertRuleId) => call(requests.getAlertRule(alertRuleId), managedRule),
     editAlertRule: (alertRuleId, body) => call(requests.editAlertRule(alertRuleId, body), managedRule),
     createAlertRule: (body) => call(requests.createAlertRule(body), managedRule),

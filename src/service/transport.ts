@@ -8,6 +8,7 @@ import {
   invalidResponseError,
   transportError,
 } from './api-errors.js';
+import { NotJsonError } from './decode/json-list.js';
 import type { RateLimitPacer } from './pacing.js';
 import { rateLimitWaitMs, readRateLimit, retryAfterMs } from './rate-limit-headers.js';
 import type { RequestCounter } from './request-counter.js';
@@ -51,15 +52,33 @@ export interface TransportConfig {
 
 export interface Answer {
   readonly status: number;
-  /** The parsed JSON body; undefined when the answer had none (204). */
+  /** The body as the request's reader made it (parsed JSON by default); undefined when it was empty (204). */
   readonly body: unknown;
 }
 
+/**
+ * Makes a successful answer's body (never empty) into what the decoder reads; throws NotJsonError when it
+ * is not JSON. The default parses it whole; a long list can be read item by item (decode/json-list.ts).
+ */
+export type BodyReader = (bytes: Buffer) => unknown;
+
+const parseWhole: BodyReader = (bytes) => {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    throw new NotJsonError('the body is not JSON');
+  }
+};
+
 type AttemptResult =
-  | { readonly ok: true; readonly status: number; readonly text: string }
+  | { readonly ok: true; readonly status: number; readonly bytes: Buffer }
   | { readonly ok: false; readonly failure: AttemptFailure; readonly error: (ctx: FailureContext) => Error };
 
-export async function send(config: TransportConfig, request: OperationRequest): Promise<Answer> {
+export async function send(
+  config: TransportConfig,
+  request: OperationRequest,
+  read: BodyReader = parseWhole,
+): Promise<Answer> {
   const { clock, policy, pacer } = config;
   const startedAt = clock.now();
   let attempt = 0;
@@ -72,7 +91,7 @@ export async function send(config: TransportConfig, request: OperationRequest): 
     config.counter.count(request.operation);
     pacer.noteSent();
     const result = await attemptOnce(config, request);
-    if (result.ok) return { status: result.status, body: parseJson(request, result) };
+    if (result.ok) return { status: result.status, body: readBody(request, result, read) };
     // A DELETE whose earlier attempt may have run and whose retry finds nothing has done its job.
     if (mayHaveRun && isNotFoundDelete(request, result.failure)) return { status: 204, body: undefined };
     mayHaveRun ||= reachedService(result.failure);
@@ -113,7 +132,7 @@ async function waitForBudget(
 
 async function attemptOnce(config: TransportConfig, request: OperationRequest): Promise<AttemptResult> {
   let response: Dispatcher.ResponseData;
-  let text: string;
+  let bytes: Buffer;
   // Real time, like undici's own timeouts: the injected clock paces retries, not the wire.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new AttemptTooSlowError()), totalMs(config.timeouts));
@@ -125,7 +144,8 @@ async function attemptOnce(config: TransportConfig, request: OperationRequest): 
     });
     config.pacer.observe(readRateLimit(response.headers, config.clock.now()));
     config.onHeaders?.(request, response.headers);
-    text = await readText(response.body, response.statusCode, config.maxAnswerBytes);
+    const declared = declaredLength(response.headers);
+    bytes = await readBytes(response.body, response.statusCode, config.maxAnswerBytes, declared);
     await connectionReturned();
   } catch (error) {
     if (error instanceof BodyTooLargeError) throw answerTooLargeError(request, error.status, error.limit);
@@ -135,7 +155,8 @@ async function attemptOnce(config: TransportConfig, request: OperationRequest): 
     clearTimeout(timer);
   }
   const status = response.statusCode;
-  if (status >= 200 && status < 300) return { ok: true, status, text };
+  if (status >= 200 && status < 300) return { ok: true, status, bytes };
+  const text = bytes.toString('utf8');
   if (status !== 429) {
     return {
       ok: false,
@@ -215,33 +236,71 @@ class BodyTooLargeError extends Error {
   }
 }
 
-async function readText(
+/**
+ * The answer's bytes, refused past `limit`. With a declared length they are copied into one buffer as they
+ * come: chunks kept and then joined would hold a long answer twice at the end (a rule list of 100 000
+ * rules is about 81 MB). A body that turns out longer than declared is kept in chunks from there on.
+ */
+async function readBytes(
   body: Dispatcher.ResponseData['body'],
   status: number,
   limit: number,
-): Promise<string> {
+  declared: number | null,
+): Promise<Buffer> {
+  let whole = declared !== null && declared > 0 && declared <= limit ? Buffer.allocUnsafe(declared) : null;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buffer.length;
-    if (size > limit) {
+    if (size + buffer.length > limit) {
       body.destroy();
       throw new BodyTooLargeError(status, limit);
     }
-    chunks.push(buffer);
+    if (whole !== null && size + buffer.length <= whole.length) {
+      whole.set(buffer, size);
+    } else {
+      if (whole !== null) chunks.push(whole.subarray(0, size));
+      whole = null;
+      chunks.push(buffer);
+    }
+    size += buffer.length;
   }
-  return Buffer.concat(chunks).toString('utf8');
+  // Only the bytes written: a body shorter than declared leaves the rest of the buffer unused.
+  if (whole !== null) return whole.subarray(0, size);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
-function parseJson(request: OperationRequest, result: { status: number; text: string }): unknown {
-  if (result.text.trim() === '') return undefined;
+/** The Content-Length of an answer, when it is one whole number. */
+function declaredLength(headers: Dispatcher.ResponseData['headers']): number | null {
+  const value = headers['content-length'];
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
+
+function readBody(
+  request: OperationRequest,
+  result: { readonly status: number; readonly bytes: Buffer },
+  read: BodyReader,
+): unknown {
+  if (isBlank(result.bytes)) return undefined;
   try {
-    return JSON.parse(result.text);
-  } catch {
-    throw invalidResponseError(request, result.status, 'the body is not JSON');
+    return read(result.bytes);
+  } catch (error) {
+    if (error instanceof NotJsonError) throw invalidResponseError(request, result.status, error.message);
+    throw error;
   }
 }
+
+/** Nothing but whitespace (as String#trim sees it), without decoding a long body. */
+function isBlank(bytes: Buffer): boolean {
+  let i = 0;
+  while (i < bytes.length && ASCII_SPACE.includes(bytes[i]!)) i++;
+  if (i === bytes.length) return true;
+  // Past ASCII, trim also removes Unicode spaces (a no-break space, say): decode only then.
+  return bytes[i]! >= 0x80 && bytes.toString('utf8', i).trim() === '';
+}
+
+/** What String#trim removes among ASCII bytes: tab, line feed, vertical tab, form feed, carriage return, space. */
+const ASCII_SPACE: readonly number[] = [0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x20];
 
 function failureContext(config: TransportConfig, attempts: number, reason: GiveUpReason): FailureContext {
   return {

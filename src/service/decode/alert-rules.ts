@@ -25,6 +25,7 @@ import {
   bool,
   type DecodeContext,
   DecodeError,
+  items,
   type Json,
   nullableStr,
   object,
@@ -40,9 +41,11 @@ const RECEIVER_TYPES = ['SLACK', 'EMAIL'];
 /** getAlertRules: `{results: (managed | ghost)[]}`. An item of a source we do not know is left out and reported. */
 export function decodeAlertRuleList(body: unknown, ctx: DecodeContext): LiveAlertRule[] {
   refusePagination(object(body, ''));
-  const items = array(object(body, ''), 'results', '');
+  const results = items(object(body, ''), 'results', '');
   const rules: LiveAlertRule[] = [];
-  items.forEach((item, i) => {
+  for (let i = 0; i < results.length; i++) {
+    // A long list arrives unparsed (json-list.ts): each item is parsed here, and its raw form dropped.
+    const item = results.at(i);
     const where = at('results', i);
     const source = str(object(item, where), 'source', where);
     if (source === 'MANAGED') rules.push(decodeManagedAlertRule(item, where, ctx));
@@ -53,7 +56,7 @@ export function decodeAlertRuleList(body: unknown, ctx: DecodeContext): LiveAler
         `The service sent alert rules of an unknown source ${JSON.stringify(source)} (${ctx.operation}); they were left out of the plan.`,
       );
     }
-  });
+  }
   return rules;
 }
 

@@ -1,5 +1,6 @@
 import type { Notices } from '../notices.js';
 import type { OperationId } from '../types.js';
+import { JsonItems } from './json-list.js';
 
 /**
  * Small readers for checking answers at the boundary. A field we use with the wrong shape throws a
@@ -81,6 +82,17 @@ export function array(o: Json, key: string, where: string): readonly unknown[] {
   const value = o[key];
   if (!Array.isArray(value)) throw new DecodeError(at(where, key), 'an array');
   return value;
+}
+
+/** What a list decoder reads: an array, or the items of a long list parsed one at a time (json-list.ts). */
+export interface Items {
+  readonly length: number;
+  at(index: number): unknown;
+}
+
+export function items(o: Json, key: string, where: string): Items {
+  const value = o[key];
+  return value instanceof JsonItems ? value : array(o, key, where);
 }
 
 export function strArray(o: Json, key: string, where: string): string[] {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeUtf8, firstInvalidByte } from '../../../src/documents/decode.js';
 
@@ -32,6 +33,34 @@ describe('decodeUtf8', () => {
     const prefix = new TextEncoder().encode('one\nzwölf: ');
     const result = decodeUtf8(Uint8Array.from([...prefix, 0xff, 0x0a]));
     expect(result).toEqual({ ok: false, offset: prefix.length, line: 2, column: 8 });
+  });
+
+  it('refuses exactly the bytes firstInvalidByte refuses, and reads the rest as TextDecoder does', () => {
+    const utf8ish = fc.array(
+      fc.oneof(
+        fc.integer({ min: 0, max: 0x7f }),
+        fc.integer({ min: 0x80, max: 0xff }),
+        fc.constantFrom(0xc2, 0xe0, 0xed, 0xf0, 0xf4, 0xef, 0xbb, 0xbf),
+      ),
+      { maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          utf8ish,
+          fc.string({ unit: 'binary' }).map((t) => [...new TextEncoder().encode(t)]),
+        ),
+        (values) => {
+          const input = Uint8Array.from(values);
+          const body =
+            input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf ? input.subarray(3) : input;
+          const result = decodeUtf8(input);
+          expect(result.ok).toBe(firstInvalidByte(body) === -1);
+          if (result.ok) expect(result.text).toBe(new TextDecoder('utf-8').decode(body));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('reports the offset in the file, BOM included, and the column after it', () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFiles, readSourceFiles } from '../../../src/documents/index.js';
-import { MAX_RUN_DOCUMENTS, MAX_RUN_FINDINGS } from '../../../src/documents/limits.js';
+import { MAX_RUN_BYTES, MAX_RUN_DOCUMENTS, MAX_RUN_FINDINGS } from '../../../src/documents/limits.js';
 import { duplicateIdDocuments, ISSUE_SIZES, manyKeysDocument } from '../../helpers/adversarial-shapes.js';
 import { brief, parseText, VALID_RULE } from './helpers.js';
 
@@ -61,19 +61,20 @@ describe('adversarial shapes of the size the issue reported', { timeout: 180_000
       'this run has more than 100 documents, the limit for one run: refused from this document on; check fewer paths per run',
     );
     expect(result.documents).toHaveLength(1);
-    expect(MAX_RUN_DOCUMENTS).toBe(50_000);
+    expect(MAX_RUN_DOCUMENTS).toBe(150_000);
   });
 
   it('files over the run byte limit are refused from the one that crosses it', () => {
     const big = new Uint8Array(1024 * 1024).fill(0x23); // a 1 MiB comment
-    const files = Array.from({ length: 66 }, (_, i) => ({
-      path: `f${String(i).padStart(2, '0')}.yaml`,
+    const fit = MAX_RUN_BYTES / big.length;
+    const files = Array.from({ length: fit + 2 }, (_, i) => ({
+      path: `f${String(i).padStart(3, '0')}.yaml`,
       bytes: big,
     }));
     const result = parseFiles(files);
     const over = result.diagnostics.filter((d) => d.code === 'run.too-large');
     expect(over).toHaveLength(1);
-    expect(over[0]?.file).toBe('f64.yaml');
+    expect(over[0]?.file).toBe(`f${fit}.yaml`);
     expect(over[0]?.message).toContain('(2 file(s) not checked)');
   });
 });
@@ -98,6 +99,25 @@ describe('keys, checked once per mapping after aliases are resolved', () => {
       { code: 'document.unsafe-key', severity: 'error', line: 2, column: 1 },
     ]);
     expect(result.documents).toEqual([]);
+  });
+
+  it('in a mapping of many keys and in mappings inside lists, each duplicate names the first of its name', () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `k${i}: ${i}`).join('\n');
+    const text = `${keys}\nk3: again\n"k30": again\nlist:\n  - {a: 1, b: 2, 'a': 3}\n  - [x, {c: 1, c: 2}]\n`;
+    expect(findings(text).map((f) => [f.line, f.column, f.message])).toEqual([
+      [41, 1, 'duplicate key `k3`: each key may appear once in a mapping'],
+      [
+        42,
+        1,
+        'duplicate key `"k30"`: it names the same field `k30` as `k30` above; each key may appear once in a mapping',
+      ],
+      [
+        44,
+        18,
+        "duplicate key `'a'`: it names the same field `a` as `a` above; each key may appear once in a mapping",
+      ],
+      [45, 16, 'duplicate key `c`: each key may appear once in a mapping'],
+    ]);
   });
 
   it('an alias to a key already present is a duplicate', () => {

@@ -135,6 +135,32 @@ describe('answers in other shapes', () => {
     expect(error.hint).toMatch(/the body is not JSON/);
   });
 
+  it('a rule list whose items are read one by one: a bad item after good ones is still "not JSON"', async () => {
+    const good = JSON.stringify({
+      source: 'GHOST',
+      name: 'orphan',
+      state: 'OK',
+      target: null,
+      starts_at: null,
+    });
+    for (const body of [`{"results":[${good},${good}]}`, `{"results":[${good},{"name": ]}`]) {
+      script.push(send(200, body, { 'content-type': 'application/json' }));
+    }
+    const rules = await client().getAlertRules('org-1');
+    expect(rules).toEqual([JSON.parse(good), JSON.parse(good)]);
+    const error = await failure(client().getAlertRules('org-1'));
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
+    expect(error.hint).toMatch(/the body is not JSON/);
+  });
+
+  it('an empty or blank 200 to a list is "the body is empty"', async () => {
+    for (const body of ['', ' \n\u00a0\t']) {
+      script = [send(200, body)];
+      const error = await failure(client().getAlertRules('org-1'));
+      expect(error.hint).toMatch(/the body is empty/);
+    }
+  });
+
   it('a create the service accepted with an unreadable answer says the rule most likely exists', async () => {
     script = [send(201, ''), send(201, 'Created', { 'content-type': 'text/plain' })];
     for (const problem of ['the body is empty', 'the body is not JSON']) {

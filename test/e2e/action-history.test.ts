@@ -2,7 +2,9 @@
  * What the push run and the drift check tell from history, through the bundled action, the sandbox and a
  * fake GitHub: outside edits are told from the base commit only when that commit's apply succeeded (its
  * Checks run), and the summary and the drift issue link each changed rule's file to the commit and pull
- * request it came from.
+ * request it came from. A story's first run (the push that applies the example repository) is the bundle's;
+ * the runs after it, which are about what the step tells rather than how its process behaves, run the main
+ * step's entry function in-process.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -13,8 +15,16 @@ const { sandbox, github, inputs } = useActionWorld('alerting');
 const RULE = 'a2a2a2a2-0000-4000-8000-000000000501';
 const APPLY_RUN = 'platform-gitops apply (alerting)';
 
-/** A direct push of `after` onto `before`, and the GitHub requests of its run. */
-async function push(dir: string, before: string, after: string, extra: Record<string, string> = {}) {
+/**
+ * A direct push of `after` onto `before`, and the GitHub requests of its run: in-process unless `bundle`
+ * asks for index.js in a child process.
+ */
+async function push(
+  dir: string,
+  before: string,
+  after: string,
+  { extra = {}, bundle = false }: { extra?: Record<string, string>; bundle?: boolean } = {},
+) {
   const from = github().requests.length;
   const run = await runAction({
     workspace: dir,
@@ -22,14 +32,18 @@ async function push(dir: string, before: string, after: string, extra: Record<st
     payload: pushEvent(before, after),
     inputs: { ...inputs(), ...extra },
     sha: after,
+    inProcess: !bundle,
   });
   return { run, requests: github().requests.slice(from) };
 }
 
-/** The repository, with live state equal to its documents (whatever earlier tests left) and applied. */
+/**
+ * The repository, with live state equal to its documents (whatever earlier tests left) and applied: the
+ * story's first run, through the bundle.
+ */
 async function appliedRepository() {
   const { dir, first } = await exampleRepository();
-  const { run } = await push(dir, first, first, { 'on-unreviewed': 'apply' });
+  const { run } = await push(dir, first, first, { extra: { 'on-unreviewed': 'apply' }, bundle: true });
   expect(run.code, run.stdout).toBe(0);
   expect(applyConclusion(first)).toBe('success');
   return { dir, first };
@@ -47,7 +61,7 @@ async function planJsonChange(run: { outputs: Record<string, string> }, id: stri
 }
 
 describe('outside edits of a direct push', () => {
-  it('are not claimed for a value of a refused push that was simply never applied', async () => {
+  it('are not claimed for a value of a refused push that was simply never applied (later pushes in-process)', async () => {
     const { dir, first } = await appliedRepository();
     // A direct push refused by a validation error elsewhere: nothing of it is written.
     await commitEdit(dir, 'alerting/api.yaml', (t) => t.replace('severity: HIGH', 'severity: LOW'));
@@ -90,7 +104,7 @@ describe('outside edits of a direct push', () => {
     expect(requests.filter((r) => r.path.endsWith(`/commits/${broken}/check-runs`))).toHaveLength(1);
   }, 60_000);
 
-  it('are reported after a successful apply of the base and an edit in the console; the drift issue links where the rule came from', async () => {
+  it('are reported after a successful apply of the base and an edit in the console; the drift issue links where the rule came from (later runs in-process)', async () => {
     const { dir, first } = await appliedRepository();
     const applied = await commitEdit(dir, 'alerting/api.yaml', (t) =>
       t.replace('severity: HIGH', 'severity: LOW'),
@@ -134,6 +148,7 @@ describe('outside edits of a direct push', () => {
       inputs: inputs(),
       sha: next,
       workflow: 'nightly',
+      inProcess: true,
     });
     const driftRequests = github().requests.slice(from);
     expect(drift.outputs.drift).toBe('1');

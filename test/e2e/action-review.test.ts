@@ -2,7 +2,8 @@
  * The review across the merge through the bundled action, the sandbox and a fake GitHub: the pull-request
  * run hides its plan's fingerprints in the sticky comment; the push run after the merge finds that pull
  * request (one request) and tells per change whether it is the one reviewed, and `on-unreviewed: refuse`
- * writes none of those that are not.
+ * writes none of those that are not. The runs after a story's first, which are about what the step tells
+ * and writes rather than how its process behaves, run the main step's entry function in-process.
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
@@ -37,13 +38,28 @@ async function reviewOf(run: { outputs: Record<string, string> }): Promise<Revie
   return JSON.parse(await readFile(run.outputs['plan-json']!, 'utf8')).review;
 }
 
-/** A pull request from `base` to `head`, planned, then merged as `head`: the two runs and their GitHub requests. */
+interface ReviewedThenPushedOptions {
+  /** Inputs of the push run beyond the world's. */
+  readonly extra?: Record<string, string>;
+  /** What happens between the pull-request run and the merge (a console edit, say). */
+  readonly between?: () => void;
+  /** Which runs call the step's entry function in this process instead of index.js. */
+  readonly inProcess?: { readonly planned: boolean; readonly pushed: boolean };
+}
+
+/**
+ * A pull request from `base` to `head`, planned, then merged as `head`: the two runs and their GitHub
+ * requests. By default the pull-request run is the bundle's and the push run is in-process.
+ */
 async function reviewedThenPushed(
   dir: string,
   base: string,
   head: string,
-  extra: Record<string, string> = {},
-  between: () => void = () => {},
+  {
+    extra = {},
+    between = () => {},
+    inProcess = { planned: false, pushed: true },
+  }: ReviewedThenPushedOptions = {},
 ) {
   const pr = github().addPullRequest();
   const before = github().requests.length;
@@ -52,6 +68,7 @@ async function reviewedThenPushed(
     eventName: 'pull_request',
     payload: pullRequestEvent(pr, base, head),
     inputs: inputs(),
+    inProcess: inProcess.planned,
   });
   expect(planned.code, planned.stdout).toBe(0);
   const prRequests = github().requests.slice(before);
@@ -65,13 +82,14 @@ async function reviewedThenPushed(
     payload: pushEvent(base, head),
     inputs: { ...inputs(), ...extra },
     sha: head,
+    inProcess: inProcess.pushed,
   });
   const pushRequests = github().requests.slice(middle);
   return { pr, planned, pushed, prRequests, pushRequests };
 }
 
 describe('review across the merge', () => {
-  it('reports every change as reviewed when nothing moved, with one request to find the pull request', async () => {
+  it('reports every change as reviewed when nothing moved, with one request to find the pull request (push run in-process)', async () => {
     const { dir, first } = await exampleRepository();
     const head = await commitEdit(dir, 'alerting/api.yaml', (t) =>
       t.replace('severity: HIGH', 'severity: LOW'),
@@ -100,17 +118,20 @@ describe('review across the merge', () => {
     );
   });
 
-  it('names the field of a console edit made after the review, and refuses to write that change', async () => {
+  it('names the field of a console edit made after the review, and refuses to write that change (push run in-process)', async () => {
     const { dir, first } = await exampleRepository();
     const head = await commitEdit(dir, 'alerting/api.yaml', (t) =>
       t.replace('severity: HIGH', 'severity: CRITICAL').replace('for_duration: PT3M', 'for_duration: PT4M'),
     );
     let severity: unknown;
-    const { pushed } = await reviewedThenPushed(dir, first, head, { 'on-unreviewed': 'refuse' }, () => {
-      // A console edit between the pull-request run and the push run.
-      const live = liveRule(sandbox().state, RULE)!;
-      severity = live.severity;
-      putLiveRule(sandbox().state, { ...live, enabled: false });
+    const { pushed } = await reviewedThenPushed(dir, first, head, {
+      extra: { 'on-unreviewed': 'refuse' },
+      between: () => {
+        // A console edit between the pull-request run and the push run.
+        const live = liveRule(sandbox().state, RULE)!;
+        severity = live.severity;
+        putLiveRule(sandbox().state, { ...live, enabled: false });
+      },
     });
     expect(pushed.code, pushed.stdout).toBe(1);
     const review = await reviewOf(pushed);
@@ -163,7 +184,7 @@ describe('review across the merge', () => {
     ).toHaveLength(1);
   });
 
-  it('warns of no outside edit for a value that was refused, then fixed in a reviewed pull request', async () => {
+  it('warns of no outside edit for a value that was refused, then fixed in a reviewed pull request (runs after the first in-process)', async () => {
     const { dir, first } = await exampleRepository();
     // Live state equal to the documents, whatever ran before.
     const synced = await runAction({
@@ -184,6 +205,7 @@ describe('review across the merge', () => {
       payload: pushEvent(first, refused),
       inputs: { ...inputs(), 'on-unreviewed': 'refuse' },
       sha: refused,
+      inProcess: true,
     });
     expect(failed.code).toBe(1);
     expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity: 'HIGH' });
@@ -192,7 +214,9 @@ describe('review across the merge', () => {
     const fixed = await commitEdit(dir, 'alerting/api.yaml', (t) =>
       t.replace('severity: LOW', 'severity: CRITICAL'),
     );
-    const { pr, planned, pushed } = await reviewedThenPushed(dir, refused, fixed);
+    const { pr, planned, pushed } = await reviewedThenPushed(dir, refused, fixed, {
+      inProcess: { planned: true, pushed: true },
+    });
     // The reviewer was not told of an outside edit either: the base's apply failed, so none is claimed.
     expect(github().comments.find((c) => c.issue_number === pr)!.body).not.toContain('outside git');
     expect(planned.annotations.filter((a) => a.includes('plan.outside-edits-unknown'))).toEqual([
@@ -204,6 +228,6 @@ describe('review across the merge', () => {
     expect(pushed.summary).not.toContain('outside git');
     const plan = JSON.parse(await readFile(pushed.outputs['plan-json']!, 'utf8'));
     expect(plan.changes.find((c: { id: string }) => c.id === RULE)).not.toHaveProperty('outsideEdit');
-    // Four runs of the action: a bound for a loaded machine, not a timing assertion.
+    // Four runs of the action, one a process: a bound for a loaded machine, not a timing assertion.
   }, 60_000);
 });

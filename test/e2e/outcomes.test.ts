@@ -1,6 +1,7 @@
 /**
  * Every outcome says what really happened: the bundled CLI and action, run as a user would, on the cases
  * that used to pass silently or cry wolf. Each asserts the exit status and the one line that explains it.
+ * Each story's first run is the bundle's; the runs after it call the same entry functions in-process.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -67,10 +68,10 @@ describe('discovery', () => {
     expect(json.skippedFiles).toEqual(['docker-compose.yml', 'k8s/deploy.yaml']);
   });
 
-  it('a non-YAML file named explicitly: exit 1, one finding', async () => {
+  it('a non-YAML file named explicitly: exit 1, one finding (in-process)', async () => {
     const { dir } = await mixedRepository();
     await writeFile(join(dir, 'README.md'), `# Docs\n${'word '.repeat(4000)}\n- a: [b\n`);
-    const run = await cli(['validate', 'README.md', '--format', 'json'], dir);
+    const run = await inProcess(['validate', 'README.md', '--format', 'json', '--root', dir]);
     expect(run.code).toBe(1);
     const found = JSON.parse(run.stdout).diagnostics.map((d: { code: string; message: string }) => d.message);
     expect(found).toEqual([
@@ -103,10 +104,10 @@ describe('missing history', () => {
     expect(sandbox().requests).toEqual([]);
   });
 
-  it('apply --prune without a base: exit 1, nothing read or written', async () => {
+  it('apply --prune without a base: exit 1, nothing read or written (in-process)', async () => {
     const { dir } = await mixedRepository();
     sandbox().resetLog();
-    const run = await cli(['apply', '--prune'], dir, {
+    const run = await inProcess(['apply', '--prune', '--root', dir], {
       QOVERY_API_TOKEN: sandbox().token,
       QOVERY_API_URL: sandbox().url,
     });
@@ -140,10 +141,10 @@ describe('the command line', () => {
     expect(sandbox().requests).toEqual([]);
   });
 
-  it('after a 401 no further request is sent', async () => {
+  it('after a 401 no further request is sent (in-process)', async () => {
     const { dir } = await mixedRepository();
     sandbox().resetLog();
-    const run = await cli(['plan', '--all', '--concurrency', '1'], dir, {
+    const run = await inProcess(['plan', '--all', '--concurrency', '1', '--root', dir], {
       QOVERY_API_TOKEN: 'qov_unknown_token_value',
       QOVERY_API_URL: sandbox().url,
     });
@@ -156,7 +157,7 @@ describe('the command line', () => {
 });
 
 describe('GitHub unreachable', () => {
-  it('a pull-request run ends with the same exit status and job summary, minus comment and Checks run', async () => {
+  it('a pull-request run ends with the same exit status and job summary, minus comment and Checks run (unreachable run in-process)', async () => {
     const { dir, first } = await exampleRepository();
     const head = await commitEdit(dir, 'alerting/api.yaml', (t) =>
       t.replace('severity: HIGH', 'severity: CRITICAL'),
@@ -165,7 +166,11 @@ describe('GitHub unreachable', () => {
     const options = { workspace: dir, eventName: 'pull_request', payload: event, inputs: inputs() };
     const reachable = await runAction({ ...options, githubUrl: github().url });
     const started = performance.now();
-    const unreachable = await runAction({ ...options, githubUrl: `http://127.0.0.1:${await closedPort()}` });
+    const unreachable = await runAction({
+      ...options,
+      githubUrl: `http://127.0.0.1:${await closedPort()}`,
+      inProcess: true,
+    });
     // Printed, not asserted: the suite does not depend on the machine's speed.
     console.log(
       `pull-request run with GitHub on a closed port: ${Math.round(performance.now() - started)} ms`,

@@ -64,18 +64,22 @@ describe('adversarial shapes of the size the issue reported', { timeout: 180_000
     expect(MAX_RUN_DOCUMENTS).toBe(150_000);
   });
 
-  it('files over the run byte limit are refused from the one that crosses it', () => {
-    const big = new Uint8Array(1024 * 1024).fill(0x23); // a 1 MiB comment
+  it('files over the run byte limit are refused from the one that crosses it, and only those go unchecked', () => {
+    // Files at the per-file limit, each refused at its first byte (not UTF-8): every file that fits is
+    // checked and leaves one finding, without parsing 192 MiB of YAML to get there.
+    const big = new Uint8Array(1024 * 1024).fill(0x23);
+    big[0] = 0xff;
     const fit = MAX_RUN_BYTES / big.length;
-    const files = Array.from({ length: fit + 2 }, (_, i) => ({
-      path: `f${String(i).padStart(3, '0')}.yaml`,
-      bytes: big,
-    }));
+    const name = (i: number) => `f${String(i).padStart(3, '0')}.yaml`;
+    const files = Array.from({ length: fit + 2 }, (_, i) => ({ path: name(i), bytes: big }));
     const result = parseFiles(files);
     const over = result.diagnostics.filter((d) => d.code === 'run.too-large');
     expect(over).toHaveLength(1);
-    expect(over[0]?.file).toBe(`f${fit}.yaml`);
+    expect(over[0]?.file).toBe(name(fit));
     expect(over[0]?.message).toContain('(2 file(s) not checked)');
+    const checked = result.diagnostics.filter((d) => d.code !== 'run.too-large');
+    expect(checked.map((d) => d.file)).toEqual(Array.from({ length: fit }, (_, i) => name(i)));
+    expect(new Set(checked.map((d) => d.code))).toEqual(new Set(['file.encoding']));
   });
 });
 

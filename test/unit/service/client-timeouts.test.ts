@@ -1,6 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient, type ServiceClientOptions } from '../../../src/service/client.js';
 import { ApiError } from '../../../src/service/errors.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
@@ -16,19 +17,46 @@ const PROD_EU = 'c1a5e7e0-0000-4000-8000-000000000101';
 const sandbox = useSandbox({ rateLimit: false });
 const clients: { close(): Promise<void> }[] = [];
 
-function setup(overrides: Partial<ServiceClientOptions> = {}) {
+function createClient(
+  on: Sandbox,
+  owned: { close(): Promise<void> }[],
+  overrides: Partial<ServiceClientOptions> = {},
+) {
   const clock = new FakeClock();
   const service = createServiceClient({
-    apiUrl: sandbox().url,
-    token: sandbox().token,
+    apiUrl: on.url,
+    token: on.token,
     clock,
     random: () => 0.5,
     timeouts: { headersMs: 100, bodyMs: 100 },
     retry: { maxAttempts: 2 },
     ...overrides,
   });
-  clients.push(service);
+  owned.push(service);
   return { service, clock };
+}
+
+/** A client of the file's sandbox, closed after the test. */
+const setup = (overrides: Partial<ServiceClientOptions> = {}) => createClient(sandbox(), clients, overrides);
+
+/**
+ * Runs `test` with a sandbox and clients of its own, closed afterwards: the timeout tests wait on undici's
+ * coarse tick, not on work, so they run side by side, each with its own scripted faults.
+ */
+async function alone(
+  test: (world: {
+    sandbox: Sandbox;
+    setup: (overrides?: Partial<ServiceClientOptions>) => ReturnType<typeof createClient>;
+  }) => Promise<void>,
+): Promise<void> {
+  const own = await startSandbox({ rateLimit: false });
+  const owned: { close(): Promise<void> }[] = [];
+  try {
+    await test({ sandbox: own, setup: (overrides) => createClient(own, owned, overrides) });
+  } finally {
+    await Promise.all(owned.map((c) => c.close()));
+    await own.close();
+  }
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -61,72 +89,77 @@ const creation = {
   presentation: {},
 };
 
-describe('timeouts', () => {
-  it('no headers in time: kind timeout, retried, then given up', async () => {
-    const { service } = setup();
-    sandbox().setFaults({ script: [{ operation: 'getAlertRules', delayMs: 5000, times: 2 }] });
-    const error = await failure(service.getAlertRules(ACME));
-    expect(error).toMatchObject({ kind: 'timeout', status: null, operation: 'getAlertRules' });
-    expect(error.hint).toBe(
-      'No answer within 100 ms (UND_ERR_HEADERS_TIMEOUT, 2 attempts). Try again later.',
-    );
-    expect(error.message).toMatch(
-      /^getAlertRules \(GET \/organization\/.+\/alert-rules\) timed out\. No answer/,
-    );
-    expect(service.requestCounts().byOperation.getAlertRules).toBe(2);
-  });
-
-  it('a slow answer once, then a quick one: the retry succeeds', async () => {
-    const { service, clock } = setup();
-    sandbox().setFaults({ script: [{ operation: 'getAlertReceivers', delayMs: 5000 }] });
-    await expect(service.getAlertReceivers(ACME)).resolves.not.toHaveLength(0);
-    expect(clock.sleeps).toEqual([375]);
-  });
-
-  it('a body that stops arriving: kind timeout', async () => {
-    const { service } = setup({ retry: { maxAttempts: 1 } });
-    sandbox().setFaults({ slowBodyMs: 5000 });
-    const error = await failure(service.getAlertReceivers(ACME));
-    expect(error.kind).toBe('timeout');
-    expect(error.hint).toMatch(
-      /^The answer stopped arriving within 100 ms \(UND_ERR_BODY_TIMEOUT, 1 attempt\)/,
-    );
-  });
-
-  it('a body trickling a byte at a time is cut at the whole-attempt bound, not waited on for ever', async () => {
-    // Each byte comes well within bodyMs, so only the bound on the whole attempt can end it.
-    const server = createHttpServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const tick = setInterval(() => res.write(' '), 20);
-      res.on('close', () => clearInterval(tick));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { service, clock } = setup({
-        apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        timeouts: { headersMs: 5_000, bodyMs: 5_000, totalMs: 300 },
-        retry: { maxAttempts: 2 },
-      });
+describe.concurrent('timeouts, each test with its own sandbox', () => {
+  it('no headers in time: kind timeout, retried, then given up', () =>
+    alone(async ({ sandbox, setup }) => {
+      const { service } = setup();
+      sandbox.setFaults({ script: [{ operation: 'getAlertRules', delayMs: 5000, times: 2 }] });
       const error = await failure(service.getAlertRules(ACME));
+      expect(error).toMatchObject({ kind: 'timeout', status: null, operation: 'getAlertRules' });
+      expect(error.hint).toBe(
+        'No answer within 100 ms (UND_ERR_HEADERS_TIMEOUT, 2 attempts). Try again later.',
+      );
+      expect(error.message).toMatch(
+        /^getAlertRules \(GET \/organization\/.+\/alert-rules\) timed out\. No answer/,
+      );
+      expect(service.requestCounts().byOperation.getAlertRules).toBe(2);
+    }));
+
+  it('a slow answer once, then a quick one: the retry succeeds', () =>
+    alone(async ({ sandbox, setup }) => {
+      const { service, clock } = setup();
+      sandbox.setFaults({ script: [{ operation: 'getAlertReceivers', delayMs: 5000 }] });
+      await expect(service.getAlertReceivers(ACME)).resolves.not.toHaveLength(0);
+      expect(clock.sleeps).toEqual([375]);
+    }));
+
+  it('a body that stops arriving: kind timeout', () =>
+    alone(async ({ sandbox, setup }) => {
+      const { service } = setup({ retry: { maxAttempts: 1 } });
+      sandbox.setFaults({ slowBodyMs: 5000 });
+      const error = await failure(service.getAlertReceivers(ACME));
       expect(error.kind).toBe('timeout');
       expect(error.hint).toMatch(
-        /^The whole answer did not arrive within 300 ms \(ATTEMPT_TOO_SLOW, 2 attempts\)\. Try again later\.$/,
+        /^The answer stopped arriving within 100 ms \(UND_ERR_BODY_TIMEOUT, 1 attempt\)/,
       );
-      expect(clock.sleeps).toHaveLength(1);
-    } finally {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
+    }));
 
-  it('a create that timed out after sending is not repeated', async () => {
-    const { service } = setup({ retry: { maxAttempts: 4 } });
-    sandbox().setFaults({ script: [{ operation: 'createAlertRule', delayMs: 5000, times: 4 }] });
-    const error = await failure(service.createAlertRule(creation));
-    expect(error.kind).toBe('timeout');
-    expect(error.hint).toMatch(/may have been created anyway/);
-    expect(service.requestCounts().byOperation.createAlertRule).toBe(1);
-  });
+  it('a body trickling a byte at a time is cut at the whole-attempt bound, not waited on for ever', () =>
+    alone(async ({ setup }) => {
+      // Each byte comes well within bodyMs, so only the bound on the whole attempt can end it.
+      const server = createHttpServer((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const tick = setInterval(() => res.write(' '), 20);
+        res.on('close', () => clearInterval(tick));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const { service, clock } = setup({
+          apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          timeouts: { headersMs: 5_000, bodyMs: 5_000, totalMs: 300 },
+          retry: { maxAttempts: 2 },
+        });
+        const error = await failure(service.getAlertRules(ACME));
+        expect(error.kind).toBe('timeout');
+        expect(error.hint).toMatch(
+          /^The whole answer did not arrive within 300 ms \(ATTEMPT_TOO_SLOW, 2 attempts\)\. Try again later\.$/,
+        );
+        expect(clock.sleeps).toHaveLength(1);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    }));
+
+  it('a create that timed out after sending is not repeated', () =>
+    alone(async ({ sandbox, setup }) => {
+      const { service } = setup({ retry: { maxAttempts: 4 } });
+      sandbox.setFaults({ script: [{ operation: 'createAlertRule', delayMs: 5000, times: 4 }] });
+      const error = await failure(service.createAlertRule(creation));
+      expect(error.kind).toBe('timeout');
+      expect(error.hint).toMatch(/may have been created anyway/);
+      expect(service.requestCounts().byOperation.createAlertRule).toBe(1);
+    }));
 });
 
 describe('connections', () => {

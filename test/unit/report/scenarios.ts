@@ -1,12 +1,33 @@
 import type { ComponentResult } from '../../../src/components/types.js';
 import type { AlertRuleChange, PendingChange } from '../../../src/plan/types.js';
 import type { SourceLinks } from '../../../src/report/change-markdown.js';
+import type { ApplyOutcome, FileProvenance } from '../../../src/report/provenance.js';
 import { change, finding, plan, report, result } from './report-factory.js';
 
 /** The main scenarios a reviewer meets, as reports: the reporters' snapshots and HTML checks use them. */
 
 const APPLIED_SHA = '89abcdef0123456789abcdef0123456789abcdef';
 const OLDER_SHA = 'fedcba9876543210fedcba9876543210fedcba98';
+
+/** Where the two files came from, as of `asOf`: the first file's commit asked about, the other's not. */
+function provenance(
+  asOf: FileProvenance['asOf'],
+  applied: ApplyOutcome,
+  unasked: ApplyOutcome,
+): ReadonlyMap<string, FileProvenance> {
+  return new Map([
+    [
+      'alerting/rules-1.yaml',
+      {
+        sha: APPLIED_SHA,
+        pullRequest: { number: 12, url: 'https://github.com/acme/gitops/pull/12' },
+        apply: applied,
+        asOf,
+      },
+    ],
+    ['alerting/rules-3.yaml', { sha: OLDER_SHA, pullRequest: null, apply: unasked, asOf }],
+  ]);
+}
 
 /**
  * Where the files came from, as a pull request or push run finds it (as of the base revision): one
@@ -16,35 +37,13 @@ export const LINKS: SourceLinks = {
   server: 'https://github.com',
   repository: 'acme/gitops',
   sha: '0123456789abcdef0123456789abcdef01234567',
-  provenance: new Map([
-    [
-      'alerting/rules-1.yaml',
-      {
-        sha: APPLIED_SHA,
-        pullRequest: { number: 12, url: 'https://github.com/acme/gitops/pull/12' },
-        apply: 'succeeded',
-        asOf: 'base',
-      },
-    ],
-    ['alerting/rules-3.yaml', { sha: OLDER_SHA, pullRequest: null, apply: 'not asked', asOf: 'base' }],
-  ]),
+  provenance: provenance('base', 'succeeded', 'not asked'),
 };
 
 /** As a drift check finds it (as of the documents checked): the last change's apply failed. */
 export const DRIFT_LINKS: SourceLinks = {
   ...LINKS,
-  provenance: new Map([
-    [
-      'alerting/rules-1.yaml',
-      {
-        sha: APPLIED_SHA,
-        pullRequest: { number: 12, url: 'https://github.com/acme/gitops/pull/12' },
-        apply: 'did not succeed',
-        asOf: 'head',
-      },
-    ],
-    ['alerting/rules-3.yaml', { sha: OLDER_SHA, pullRequest: null, apply: 'unknown', asOf: 'head' }],
-  ]),
+  provenance: provenance('head', 'did not succeed', 'unknown'),
 };
 export const RUN_URL = 'https://github.com/acme/gitops/actions/runs/42';
 

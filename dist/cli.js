@@ -28,7 +28,7 @@ ${N}
 
 'platform-gitops <command> --help' shows a command's options.
 `}var z={stdout:t=>process.stdout.write(t),stderr:t=>process.stderr.write(t),env:process.env,isTty:!!process.stdout.isTTY};async function S(t,e=z){try{let r=T(t);if(r.kind==="help")return e.stdout(j(r.command)),0;if(r.kind==="version")return e.stdout(`platform-gitops ${I.version}
-`),0;let{runCli:o}=await import("./chunks/run-command-4TS2X4KQ.js");return await o(r.args,e)}catch(r){let o=new x;if(o.add(e.env.QOVERY_API_TOKEN),r instanceof s||r instanceof R)return e.stderr(o.redact(`platform-gitops: ${r.message}
+`),0;let{runCli:o}=await import("./chunks/run-command-7MTBIXO7.js");return await o(r.args,e)}catch(r){let o=new x;if(o.add(e.env.QOVERY_API_TOKEN),r instanceof s||r instanceof R)return e.stderr(o.redact(`platform-gitops: ${r.message}
 `)),1;let a=r instanceof Error?r.stack??r.message:String(r);return e.stderr(o.redact(`platform-gitops: internal error (a bug): ${a}
 Please report it with the command you ran and this output.
 `)),1}}process.exitCode=await S(process.argv.slice(2));

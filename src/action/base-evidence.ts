@@ -4,7 +4,7 @@
  * GitHub request of the run; the GitHub client loads only here and in the other GitHub parts.
  */
 import { type BaseApplied, baseNotAsked } from '../plan/base-applied.js';
-import { gitHubAccess, withGitHub } from './github-session.js';
+import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';
 import type { MainStep } from './main-step.js';
 
 /** Whether the run asks: a pull request's plan (a push's apply asks in its review gate). */
@@ -15,8 +15,7 @@ export function asksBaseApplied({ decision }: Pick<MainStep, 'decision'>): boole
 export async function pullRequestBaseApplied(step: MainStep): Promise<BaseApplied> {
   const { inputs, decision } = step;
   const access = gitHubAccess(step);
-  if (access === null)
-    return baseNotAsked(decision.base, 'the github-token input is empty or GITHUB_REPOSITORY is not set');
+  if (access === null) return baseNotAsked(decision.base, NO_GITHUB_ACCESS);
   return withGitHub(step, access, async (github) => {
     const { pushBaseApplied } = await import('../runtime/github-loader.js');
     return pushBaseApplied(github, { owner: access.owner, repo: access.repo }, inputs, decision.base);

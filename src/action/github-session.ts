@@ -14,6 +14,9 @@ export interface GitHubAccess {
   readonly repo: string;
 }
 
+/** Why nothing can be asked of GitHub when gitHubAccess gives null. */
+export const NO_GITHUB_ACCESS = 'the github-token input is empty or GITHUB_REPOSITORY is not set';
+
 export function gitHubAccess({ inputs, runner }: Pick<MainStep, 'inputs' | 'runner'>): GitHubAccess | null {
   if (!runner.repository || !inputs.githubToken) return null;
   return { token: inputs.githubToken, ...runner.repository };

@@ -5,7 +5,7 @@
 import type { RunReport } from '../commands/types.js';
 import type { PublishSwitches, PublishTarget } from '../github/publish.js';
 import type { SourceLinks } from '../report/change-markdown.js';
-import { gitHubAccess, withGitHub } from './github-session.js';
+import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
 import type { ActionVerdict, PublishFacts } from './outcome.js';
@@ -27,7 +27,7 @@ export async function publish(
   if (access === null) {
     return {
       ...NOTHING_PUBLISHED,
-      notes: ['Nothing posted to GitHub: the github-token input is empty or GITHUB_REPOSITORY is not set.'],
+      notes: [`Nothing posted to GitHub: ${NO_GITHUB_ACCESS}.`],
     };
   }
   return withGitHub(step, access, async (github) => {

@@ -6,7 +6,7 @@ import * as core from '@actions/core';
 import type { ReviewGate } from '../commands/apply.js';
 import { baseNotAsked } from '../plan/base-applied.js';
 import { commentMarker } from '../report/markers.js';
-import { gitHubAccess, withGitHub } from './github-session.js';
+import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';
 import type { MainStep } from './main-step.js';
 
 /** Whether the run's apply waits for the review: a push's (a schedule's or a manual run's does not). */
@@ -27,9 +27,7 @@ export async function reviewGate(step: MainStep): Promise<ReviewGate> {
   });
   const access = gitHubAccess(step);
   if (access === null) {
-    return gate(
-      'the pull request cannot be read: the github-token input is empty or GITHUB_REPOSITORY is not set',
-    );
+    return gate(`the pull request cannot be read: ${NO_GITHUB_ACCESS}`);
   }
   const { found, baseApplied } = await withGitHub(step, access, async (github) => {
     const { findReviewedPlan, pushBaseApplied } = await import('../runtime/github-loader.js');

@@ -21,7 +21,7 @@ import {
   reviewStatuses,
   withReviewedOutsideEdits,
 } from '../plan/review.js';
-import { type PendingChange, pendingChanges } from '../plan/types.js';
+import { type PendingChange, pendingChanges, withPendingReplaced } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import { type PlannedRun, planRun } from './plan.js';
 import { serviceError } from './service-findings.js';
@@ -82,12 +82,8 @@ export async function executePlanned(
       gate.baseApplied,
     );
     diagnostics.push(...known.diagnostics);
-    const reviewed = new Map(writes.map((c, i) => [c, known.changes[i]!] as const));
-    writes = writes.map((c) => reviewed.get(c)!);
-    reviewedPlan = {
-      ...plan,
-      changes: plan.changes.map((c) => (c.action === 'noop' ? c : (reviewed.get(c) ?? c))),
-    };
+    reviewedPlan = withPendingReplaced(plan, writes, known.changes);
+    writes = known.changes;
     const judged = judgeReview(writes, review, gate.onUnreviewed);
     writes = judged.writes;
     diagnostics.push(...judged.diagnostics);

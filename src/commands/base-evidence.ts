@@ -5,16 +5,16 @@
  */
 import { compareDiagnostics } from '../core/diagnostic.js';
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
+import { pendingChanges, withPendingReplaced } from '../plan/types.js';
 import type { RunReport } from './types.js';
 
 export function withBaseEvidence(report: RunReport, base: BaseApplied): RunReport {
   if (report.plan === null) return { ...report, baseApplied: base };
-  const pending = report.plan.changes.filter((c) => c.action !== 'noop');
+  const pending = pendingChanges(report.plan);
   const known = withKnownOutsideEdits(pending, null, base);
-  const kept = new Map(pending.map((c, i) => [c, known.changes[i]!] as const));
   return {
     ...report,
-    plan: { ...report.plan, changes: report.plan.changes.map((c) => kept.get(c as never) ?? c) },
+    plan: withPendingReplaced(report.plan, pending, known.changes),
     diagnostics: [...report.diagnostics, ...known.diagnostics].sort(compareDiagnostics),
     baseApplied: base,
   };

@@ -7,6 +7,7 @@
  */
 import type { BaseApplied } from '../plan/base-applied.js';
 import { checkRunName } from '../report/markers.js';
+import type { ApplyOutcome } from '../report/provenance.js';
 import { type GitHubClient, statusOf } from './client.js';
 
 export interface ApplyRunLookup {
@@ -68,6 +69,12 @@ export function baseAppliedFrom(answer: ApplyRunAnswer): BaseApplied {
     concluded: true,
     why: `the apply of commit ${answer.sha.slice(0, 12)} did not succeed (its Checks run concluded ${answer.conclusion})`,
   };
+}
+
+/** The same evidence as the one line under a change says it (src/report/provenance.ts). */
+export function applyOutcomeOf(base: BaseApplied): ApplyOutcome {
+  if (base.applied) return 'succeeded';
+  return base.concluded ? 'did not succeed' : 'unknown';
 }
 
 /**

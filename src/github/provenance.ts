@@ -12,7 +12,7 @@ import { pendingChanges } from '../plan/types.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { checkRunName } from '../report/markers.js';
 import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../report/provenance.js';
-import { applyRunOf } from './apply-run.js';
+import { type ApplyRunLookup, applyOutcomeOf, applyRunOf, baseAppliedFrom } from './apply-run.js';
 import type { GitHubClient } from './client.js';
 import { mergedPullOf } from './reviewed-plan.js';
 
@@ -26,11 +26,7 @@ export interface PublishHistory {
 /** Distinct commits asked about (two requests each). */
 export const MAX_COMMITS_ASKED = 4;
 
-export interface ProvenanceLookup {
-  readonly owner: string;
-  readonly repo: string;
-  /** The apply's Checks run name (checkRunName('apply', paths)). */
-  readonly checkName: string;
+export interface ProvenanceLookup extends ApplyRunLookup {
   readonly git: GitReader;
   /** The revision whose history counts: what was applied before this run (a push's `before`), else the head. */
   readonly rev: string;
@@ -71,10 +67,8 @@ export async function fileProvenance(
   return out;
 }
 
-async function applyOf(github: GitHubClient, lookup: ProvenanceLookup, sha: string): Promise<ApplyOutcome> {
-  const answer = await applyRunOf(github, lookup, sha);
-  if ('why' in answer) return 'unknown';
-  return answer.conclusion === 'success' ? 'succeeded' : 'did not succeed';
+async function applyOf(github: GitHubClient, lookup: ApplyRunLookup, sha: string): Promise<ApplyOutcome> {
+  return applyOutcomeOf(baseAppliedFrom(await applyRunOf(github, lookup, sha)));
 }
 
 /** The pull request the commit came from; null when none, or GitHub would not say. */
@@ -115,11 +109,7 @@ export async function withProvenance(
   };
   // The run asked already how its base commit's apply went: not asked twice.
   const base = report.baseApplied;
-  const known = new Map<string, ApplyOutcome>(
-    base?.commit
-      ? [[base.commit, base.applied ? 'succeeded' : base.concluded ? 'did not succeed' : 'unknown']]
-      : [],
-  );
+  const known = new Map<string, ApplyOutcome>(base?.commit ? [[base.commit, applyOutcomeOf(base)]] : []);
   const provenance = await fileProvenance(github, lookup, files, known);
   return provenance.size > 0 ? { ...links, provenance } : links;
 }

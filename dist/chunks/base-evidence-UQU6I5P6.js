@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a}from"./chunk-6HIXMXGR.js";import"./chunk-2WIA5EVW.js";import{d as t}from"./chunk-LX4NCMKG.js";import"./chunk-EEEC4TXW.js";function g(n,e){if(n.plan===null)return{...n,baseApplied:e};let i=n.plan.changes.filter(s=>s.action!=="noop"),p=a(i,null,e),o=new Map(i.map((s,c)=>[s,p.changes[c]]));return{...n,plan:{...n.plan,changes:n.plan.changes.map(s=>o.get(s)??s)},diagnostics:[...n.diagnostics,...p.diagnostics].sort(t),baseApplied:e}}export{g as withBaseEvidence};

@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
-import { BUILD_OPTIONS } from '../scripts/build-options.mjs';
+import { BANNER, BUILD_OPTIONS } from '../scripts/build-options.mjs';
+import { writeBundle } from '../scripts/bundle.mjs';
 import { upFrontSize } from '../scripts/bundle-graph.mjs';
 
 const outdir = '.tmp/bench';
@@ -30,7 +31,7 @@ await build({
   target: 'node20',
   outdir,
   splitting: true,
-  banner: { js: "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);" },
+  banner: { js: BANNER },
   logLevel: 'warning',
 });
 
@@ -274,10 +275,16 @@ if (wanted('client')) {
 }
 if (wanted('cold-start')) {
   // The bundles as dist/ builds them from the current sources, and the bare toolkit script built the same way.
-  const bundled = async (entryPoints, dir) =>
-    (await build({ ...BUILD_OPTIONS, entryPoints, outdir: `${outdir}/${dir}` })).metafile.outputs;
-  const ours = await bundled(BUILD_OPTIONS.entryPoints, 'dist');
-  const toolkit = await bundled({ toolkit: 'bench/toolkit-script.ts' }, 'toolkit');
+  const ours = await writeBundle(`${outdir}/dist`);
+  // One entry and no dynamic import: esbuild's one file, minified and with the banner as dist/'s files are.
+  const toolkitBuild = await build({
+    ...BUILD_OPTIONS,
+    entryPoints: { toolkit: 'bench/toolkit-script.ts' },
+    minify: true,
+    banner: { js: BANNER },
+    outdir: `${outdir}/toolkit`,
+  });
+  const toolkit = toolkitBuild.metafile.outputs;
   const runs = 11;
   console.log(`\nCold start, each run a new process (median of ${runs} rounds, commands interleaved)`);
   // `--instructions` adds callgrind's instruction counts (slow: about a minute; valgrind must be installed).

@@ -1,17 +1,13 @@
-// Bundles the three entry points into dist/. The bundler only bundles: type checking is `npm run typecheck`.
+// Bundles the three entry points into dist/ (see bundle.mjs). The bundler only bundles: type checking is
+// `npm run typecheck`.
 // Usage: node scripts/build.mjs [--outdir DIR]
-import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
-import { BUILD_OPTIONS } from './build-options.mjs';
+import { writeBundle } from './bundle.mjs';
 
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 
-const buildOptions = { ...BUILD_OPTIONS, outdir: values.outdir };
-
-await rm(values.outdir, { recursive: true, force: true });
-const result = await build(buildOptions);
-const outputs = Object.entries(result.metafile.outputs)
-  .map(([file, { bytes }]) => `${file}\t${(bytes / 1024).toFixed(1)} KiB`)
-  .join('\n');
-if (process.env.BUILD_VERBOSE) console.log(outputs);
+const outputs = await writeBundle(values.outdir);
+if (process.env.BUILD_VERBOSE) {
+  for (const [file, { bytes }] of Object.entries(outputs))
+    console.log(`${file}\t${(bytes / 1024).toFixed(1)} KiB`);
+}

@@ -5,8 +5,6 @@
 import * as core from '@actions/core';
 import type { ClusterRef, RunReport } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
-import { collectClusterLogs } from '../logs/fetch.js';
-import { renderLogsMarkdown } from '../logs/markdown.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
 import type { ActionVerdict } from './outcome.js';
@@ -27,6 +25,11 @@ export function clusterLogsSection(
   const clusters = logClusters(report, inputs);
   if (clusters.length === 0) return null;
   return async (maxBytes) => {
+    // Loaded only by a run that shows logs.
+    const [{ collectClusterLogs }, { renderLogsMarkdown }] = await Promise.all([
+      import('../logs/fetch.js'),
+      import('../logs/markdown.js'),
+    ]);
     const reports = await collectClusterLogs(service, clusters, {
       entries: inputs.logEntries,
       signal: AbortSignal.timeout(LOGS_TIME_LIMIT_MS),

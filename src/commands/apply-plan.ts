@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { applyChanges } from '../apply/apply.js';
 import type { ChangeResult } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { loadDocuments } from '../documents/index.js';
+import { loadDocuments } from '../documents/load.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { fingerprintOf, movedFields } from '../plan/fingerprint.js';
 import { clusterAndName, indexLive, type LiveIndex } from '../plan/identity.js';

@@ -8,7 +8,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { loadDocuments } from '../documents/index.js';
+import { loadDocuments } from '../documents/load.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
 import { removedDocuments } from '../plan/removed.js';
 import { pendingChanges } from '../plan/types.js';

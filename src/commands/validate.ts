@@ -1,4 +1,4 @@
-import { loadDocuments } from '../documents/index.js';
+import { loadDocuments } from '../documents/load.js';
 import { countLine } from '../report/diagnostics-text.js';
 import { loadOptionsOf } from './load-options.js';
 import type { RunContext, RunReport } from './types.js';

@@ -1,4 +1,3 @@
-import { isMap, isScalar, parseAllDocuments } from 'yaml';
 import { nearestName } from '../core/nearest-name.js';
 import { DOCUMENT_KINDS } from './types.js';
 
@@ -13,7 +12,7 @@ const KIND_LINE = /^(?:---[ \t]+)?\{?[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?([A-Z
  * or near enough to be a typo of one (`AlertRul`). Other files (docker-compose.yml, Kubernetes manifests,
  * workflows) hold someone else's documents and are none of this tool's business.
  */
-export function holdsOurDocuments(bytes: Uint8Array): boolean {
+export async function holdsOurDocuments(bytes: Uint8Array): Promise<boolean> {
   // Not fatal: a file saved in another encoding with `kind: AlertRule` in it is still ours, and then
   // reported as not UTF-8.
   const text = new TextDecoder('utf-8').decode(bytes);
@@ -22,11 +21,8 @@ export function holdsOurDocuments(bytes: Uint8Array): boolean {
   }
   if (!/kind/i.test(text)) return false;
   // Indented or otherwise unusual layouts: ask the parser, which also reads what it can of a broken file.
-  for (const doc of parseAllDocuments(text, { prettyErrors: false })) {
-    const kind = isMap(doc.contents) ? doc.contents.get('kind', true) : null;
-    if (isScalar(kind) && typeof kind.value === 'string' && isOurKind(kind.value)) return true;
-  }
-  return false;
+  // It loads only then: a run whose files are all plainly laid out, or that finds none, never loads it.
+  return (await import('./discover-parsed.js')).parsedKindIsOurs(text);
 }
 
 export function isOurKind(kind: string): boolean {

@@ -1,7 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import picomatch from 'picomatch';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
@@ -46,7 +45,7 @@ export async function findFiles(
     throw new UsageError(`repository root not found: ${root}`);
   });
   const ignore = options.ignore ?? [];
-  const ignored = ignore.length > 0 ? picomatch([...ignore], { dot: true }) : () => false;
+  const ignored = ignore.length > 0 ? (await import('./ignore-globs.js')).ignoreMatcher(ignore) : () => false;
   const search = new Search(realRoot, ignored);
   // Paths outside the root, when allowed: no containment, each named as given.
   const loose = new Search(resolve('/'), ignored);

@@ -3,9 +3,10 @@ import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.j
 import { checkQueries } from '../promql/index.js';
 import { CODES } from './codes.js';
 import type { FindOptions } from './find-files.js';
-import { parseFiles } from './parse.js';
 import { readSourceFiles } from './read-files.js';
 import type { LoadResult } from './types.js';
+
+const NOTHING_PARSED: LoadResult = { files: [], documents: [], diagnostics: [] };
 
 /** Where paths are read from and what is not searched (see findFiles), and whether none is fine. */
 export interface LoadOptions extends FindOptions {
@@ -20,7 +21,9 @@ export async function loadDocuments(
   options: LoadOptions = {},
 ): Promise<LoadResult> {
   const read = await readSourceFiles(root, paths, options);
-  const parsed = parseFiles(read.files);
+  // The YAML parser and the schema validators load only when there is a file to parse.
+  const parsed =
+    read.files.length === 0 ? NOTHING_PARSED : (await import('./parse.js')).parseFiles(read.files);
   const queries = await checkQueries(parsed.documents);
   const diagnostics: Diagnostic[] = [...read.diagnostics, ...parsed.diagnostics, ...queries];
   const skipped = read.skipped;

@@ -28,8 +28,8 @@ export async function readSourceFiles(
   const found = await findFiles(root, paths, options);
   const diagnostics = [...found.diagnostics];
   const skipped: string[] = [];
-  const ours = (file: FoundFile, bytes: Uint8Array): boolean => {
-    if (file.named || holdsOurDocuments(bytes)) return true;
+  const ours = async (file: FoundFile, bytes: Uint8Array): Promise<boolean> => {
+    if (file.named || (await holdsOurDocuments(bytes))) return true;
     skipped.push(file.rel);
     return false;
   };
@@ -47,7 +47,8 @@ export async function readSourceFiles(
   const read = await mapBounded(kept, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
     if (file.size > MAX_FILE_BYTES) {
       const head = file.named ? null : await readHead(file, SNIFF_BYTES);
-      if (head === null || ours(file, head)) refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(file.size));
+      if (head === null || (await ours(file, head)))
+        refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(file.size));
       return null;
     }
     const bytes = await readBytes(file);
@@ -55,7 +56,7 @@ export async function readSourceFiles(
       refuse(file.rel, CODES.fileUnreadable, `${file.rel} could not be read`);
       return null;
     }
-    if (!ours(file, bytes)) return null;
+    if (!(await ours(file, bytes))) return null;
     // Checked again after reading: the file may have grown since it was listed.
     if (bytes.byteLength > MAX_FILE_BYTES) {
       refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(bytes.byteLength));

@@ -1,14 +1,12 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { expect, it } from 'vitest';
-import { BUILD_OPTIONS } from '../../../scripts/build-options.mjs';
+import { bundle } from '../../../scripts/bundle.mjs';
 import { entryOutput, loadedUpFront } from '../../../scripts/bundle-graph.mjs';
 
 it('the PromQL grammar and checker sit in a chunk of their own that no entry point loads up front', async () => {
   const outdir = join(tmpdir(), 'promql-bundle-split');
-  const result = await build({ ...BUILD_OPTIONS, outdir, write: false, logLevel: 'silent' });
-  const outputs = result.metafile!.outputs;
+  const { outputs } = await bundle(outdir);
   const holding = (name: string) =>
     Object.keys(outputs).filter((file) =>
       Object.keys(outputs[file]!.inputs).some((input) => input.includes(name)),

@@ -1,8 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { expect, it } from 'vitest';
-import { BUILD_OPTIONS } from '../../../scripts/build-options.mjs';
+import { bundle } from '../../../scripts/bundle.mjs';
 import { entryOutput, inputsOf, loadedUpFront } from '../../../scripts/bundle-graph.mjs';
 
 // What every run of the action loads before it reads its inputs: the HTTP stacks (undici, the toolkit's
@@ -14,8 +13,7 @@ const HEAVY_BUILTINS = ['child_process', 'node:child_process', 'net', 'node:net'
 
 it('the entry points load no HTTP stack up front; the GitHub client still has its own', async () => {
   const outdir = join(tmpdir(), 'bundle-start');
-  const result = await build({ ...BUILD_OPTIONS, outdir, write: false, logLevel: 'silent' });
-  const outputs = result.metafile!.outputs;
+  const { outputs } = await bundle(outdir);
   for (const entry of ['index.js', 'post.js', 'cli.js']) {
     const upFront = inputsOf(outputs, loadedUpFront(outputs, entryOutput(outputs, entry)));
     expect(

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a}from"./chunk-6HIXMXGR.js";import"./chunk-2WIA5EVW.js";import{a as s,b as o}from"./chunk-MCBJIEVS.js";import{d as t}from"./chunk-LX4NCMKG.js";import"./chunk-EEEC4TXW.js";function g(n,i){if(n.plan===null)return{...n,baseApplied:i};let e=s(n.plan),p=a(e,null,i);return{...n,plan:o(n.plan,e,p.changes),diagnostics:[...n.diagnostics,...p.diagnostics].sort(t),baseApplied:i}}export{g as withBaseEvidence};

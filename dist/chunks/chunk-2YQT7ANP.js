@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-var s=/^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,u=/^P(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/,d=[604800,86400,3600,60,1];function i(n){return typeof n=="string"&&s.test(n)}function c(n){if(!i(n))return null;let r=u.exec(n);if(!r)return null;let e=0;for(let t=0;t<d.length;t++){let o=r[t+1];o!==void 0&&(e+=Number(o)*d[t])}return e}export{i as a,c as b};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{b as f}from"./chunk-ZNUYOCWB.js";import{b as i}from"./chunk-B5WGWTYS.js";import{b as n}from"./chunk-IOXKRP6Z.js";async function l(t,s){let p=t.clock.now(),e=await i({...t,prune:!1},"drift",{useHistory:!1}),o=e.report.plan;if(o!==null){let r=n(o);t.progress(`drift: ${r.drifted} rule${r.drifted===1?" differs":"s differ"} from the documents; ${r.ghosts} ghost, ${r.outdated} not up to date`)}return s.remediate?f(t,e,"drift",!1,p):e.report}export{l as a};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a,c as b,d as c,f as d,g as e,h as f,i as g,j as h}from"./chunk-Q4TCOVFE.js";import"./chunk-C3NP4FTU.js";import"./chunk-6SCXRUPL.js";import"./chunk-YU3W3WLX.js";import"./chunk-4XXBT3FB.js";import"./chunk-LX4NCMKG.js";import"./chunk-EEEC4TXW.js";export{a as CODES,d as DOCUMENT_KINDS,c as MAX_FILE_BYTES,e as SCHEMAS,b as conflictingComponents,h as loadDocuments,f as parseFiles,g as readSourceFiles};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a,b}from"./chunk-7UMOHVCW.js";import"./chunk-4IUGRZY4.js";import"./chunk-V257IKMV.js";import"./chunk-2WIA5EVW.js";import"./chunk-AOTW6KWJ.js";import"./chunk-Q4TCOVFE.js";import"./chunk-C3NP4FTU.js";import"./chunk-6SCXRUPL.js";import"./chunk-YU3W3WLX.js";import"./chunk-4XXBT3FB.js";import"./chunk-LX4NCMKG.js";import"./chunk-EEEC4TXW.js";export{b as exportContent,a as runExport};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{a}from"./chunk-QUUGIPXL.js";import"./chunk-CJLJVKPR.js";import"./chunk-ENUYTYTZ.js";import"./chunk-GS7YQWVD.js";import"./chunk-Q4TCOVFE.js";import"./chunk-C3NP4FTU.js";import"./chunk-6SCXRUPL.js";import"./chunk-YU3W3WLX.js";import"./chunk-4XXBT3FB.js";import"./chunk-LX4NCMKG.js";import"./chunk-EEEC4TXW.js";export{a as runValidate};

@@ -296,6 +296,9 @@ if (wanted('cold-start')) {
     `${outdir}/toolkit/toolkit.js`,
     ...counting,
   );
+  console.log(
+    `  on Node ${starts.find((x) => x.bench === 'cold-start-node').version} (BENCH_NODE=PATH runs another)`,
+  );
   for (const s of starts.filter((x) => x.bench === 'cold-start'))
     console.log(`${pad(Math.round(s.medianMs), 8)} ms  ${s.name}`);
   const kib = ({ files, bytes }) => `${files} files, ${(bytes / 1024).toFixed(1)} KiB`;

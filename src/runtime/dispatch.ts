@@ -1,8 +1,11 @@
 /**
  * The one dispatcher from a command to its engine function, for the CLI and the action alike. Each
- * command's code is loaded when it runs (dynamic import), so a command never loads another's.
+ * command's code is loaded when it runs (dynamic import), so a command never loads another's; validate's
+ * is the exception, being small and made of what every command uses first (reading the documents): built
+ * in, it saves an offline validation, the run of most pull requests, a few files to load.
  */
 import type { ReviewGate } from '../commands/apply.js';
+import { runValidate } from '../commands/validate.js';
 import type { RunContext, RunReport } from '../commands/types.js';
 import type { BaseApplied } from '../plan/base-applied.js';
 
@@ -28,7 +31,7 @@ export type ReportCommand =
 export async function dispatch(request: ReportCommand, ctx: RunContext): Promise<RunReport> {
   switch (request.command) {
     case 'validate':
-      return (await import('../commands/validate.js')).runValidate(ctx);
+      return runValidate(ctx);
     case 'plan': {
       const report = await (await import('../commands/plan.js')).runPlan(
         ctx,

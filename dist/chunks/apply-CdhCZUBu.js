@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{W as r}from"./chunk-BZKVKLcW.js";import{q}from"./chunk-BZKVKLcW.js";import"./chunk-C15wfCaV.js";import"./text-o2li4yL5.js";import"./chunk-Dc04iuNr.js";import"./chunk-D_Y9Dg42.js";import"./chunk-DoErtONg.js";import"./chunk-CoZNT1To.js";import"./chunk-o_aC477G.js";import"./chunk-DEmdH0DS.js";import"node:fs/promises";import"node:path";import"node:crypto";import"./chunk-BqJ2rmtA.js";export{q as executePlanned,r as runApply};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{C as e,V as n,E as i}from"./chunk-o_aC477G.js";import{s as p}from"./chunk-DEmdH0DS.js";import"./text-o2li4yL5.js";import"./chunk-BqJ2rmtA.js";import"node:path";import"node:fs/promises";function s(o){for(let t of e(o,{prettyErrors:!1})){let r=n(t.contents)?t.contents.get("kind",!0):null;if(i(r)&&typeof r.value=="string"&&p(r.value))return!0}return!1}export{s as parsedKindIsOurs};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import"./text-o2li4yL5.js";import{g as m,T as p,W as S}from"./chunk-CoZNT1To.js";import"./chunk-o_aC477G.js";import{l as n,e as E,d as c,h as C,U as D}from"./chunk-DEmdH0DS.js";import"./chunk-BqJ2rmtA.js";import"node:path";import"node:fs/promises";export{n as CODES,E as DOCUMENT_KINDS,c as MAX_FILE_BYTES,m as SCHEMAS,p as conflictingComponents,C as loadDocuments,S as parseFiles,D as readSourceFiles};

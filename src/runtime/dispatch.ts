@@ -5,8 +5,8 @@
  * in, it saves an offline validation, the run of most pull requests, a few files to load.
  */
 import type { ReviewGate } from '../commands/apply.js';
-import { runValidate } from '../commands/validate.js';
 import type { RunContext, RunReport } from '../commands/types.js';
+import { runValidate } from '../commands/validate.js';
 import type { BaseApplied } from '../plan/base-applied.js';
 
 /** A command that yields a RunReport, with its options. */

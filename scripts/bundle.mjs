@@ -18,6 +18,8 @@ import { BANNER, BUILD_OPTIONS, MIN_CHUNK_BYTES } from './build-options.mjs';
 export async function bundle(outdir) {
   const firstPass = await build({ ...BUILD_OPTIONS, minify: true, outdir, write: false });
   const sources = new Map(firstPass.outputFiles.map((file) => [file.path, file.text]));
+  const slashed = (path) => path.split('\\').join('/');
+  const firstPassOutput = (id) => firstPass.metafile.outputs[slashed(relative(process.cwd(), id))];
   const entryPath = (name) => resolve(outdir, `${name}.js`);
   const grouped = await rollup({
     input: Object.fromEntries(Object.keys(BUILD_OPTIONS.entryPoints).map((name) => [name, entryPath(name)])),
@@ -35,7 +37,6 @@ export async function bundle(outdir) {
     ],
     // Rollup tells how many chunks it merged at the `info` level: a build prints only what went wrong.
     logLevel: 'warn',
-    treeshake: false,
     onwarn: (warning) => {
       // The sources' import cycles are esbuild's to order, and it did; anything else fails the build.
       if (warning.code === 'CIRCULAR_DEPENDENCY') return;
@@ -51,8 +52,6 @@ export async function bundle(outdir) {
   });
   await grouped.close();
 
-  const slashed = (path) => path.split('\\').join('/');
-  const firstPassOutput = (id) => firstPass.metafile.outputs[slashed(relative(process.cwd(), id))];
   const chunks = output.filter((file) => file.type === 'chunk');
   const names = new Set(chunks.map((chunk) => chunk.fileName));
   // Paths as esbuild's metafile writes them: relative to the working directory, with forward slashes.

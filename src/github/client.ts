@@ -1,12 +1,24 @@
-import { getOctokit } from '@actions/github';
+import { Octokit } from '@octokit/core';
+import { paginateRest } from '@octokit/plugin-paginate-rest';
+import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import { type Clock, systemClock } from '../core/clock.js';
 import { isLoopbackHost } from '../service/api-url.js';
+import { proxyFetch } from './proxy-fetch.js';
 import { failFastWhenUnreachable } from './unreachable.js';
 
-/** The GitHub REST client the reporters use (octokit with the REST endpoint methods). */
-export type GitHubClient = ReturnType<typeof getOctokit>;
+/**
+ * The toolkit's GitHub client (octokit with the REST endpoint methods and pagination) with our plugins, in
+ * the order @actions/github's getOctokit gives them. Composed here because getOctokit's proxy support is a
+ * default `request.fetch` that octokit merges shallowly: any `request` option (our abort signal) dropped
+ * it, and the client went around the runner's proxy with Node's own fetch. Here the toolkit's fetch goes
+ * with the signal.
+ */
+const GitHub = Octokit.plugin(restEndpointMethods, paginateRest, failFastWhenUnreachable, throttling, retry);
+
+/** The GitHub REST client the reporters use. */
+export type GitHubClient = InstanceType<typeof GitHub>;
 
 export interface GitHubClientOptions {
   /** GITHUB_API_URL: https://api.github.com, or a GitHub Enterprise Server's https://HOST/api/v3. */
@@ -65,30 +77,28 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
   const log = options.log ?? (() => {});
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const clock = options.clock ?? systemClock;
-  const octokit = getOctokit(
-    token,
-    {
-      baseUrl,
-      ...(options.signal ? { request: { signal: options.signal } } : {}),
-      log: { debug: () => {}, info: () => {}, warn: (m: string) => log(m), error: (m: string) => log(m) },
-      retry: {
-        doNotRetry: DO_NOT_RETRY,
-        retries: RETRIES,
-        ...(options.retryBaseMs === undefined ? {} : { retryAfterBaseValue: options.retryBaseMs }),
-      },
-      throttle:
-        (options.throttle ?? !isLoopback(baseUrl))
-          ? {
-              retryAfterBaseValue: 0,
-              onRateLimit: retryWhileUnder(RATE_LIMIT_RETRIES, 'GitHub rate limit reached', log, clock),
-              onSecondaryRateLimit: retryWhileUnder(1, 'GitHub secondary rate limit', log, clock),
-            }
-          : { enabled: false },
+  const request = { fetch: proxyFetch(baseUrl), ...(options.signal ? { signal: options.signal } : {}) };
+  const userAgent = withOrchestrationId(process.env.ACTIONS_ORCHESTRATION_ID);
+  const octokit = new GitHub({
+    auth: `token ${token}`,
+    baseUrl,
+    ...(userAgent ? { userAgent } : {}),
+    request,
+    log: { debug: () => {}, info: () => {}, warn: (m: string) => log(m), error: (m: string) => log(m) },
+    retry: {
+      doNotRetry: DO_NOT_RETRY,
+      retries: RETRIES,
+      ...(options.retryBaseMs === undefined ? {} : { retryAfterBaseValue: options.retryBaseMs }),
     },
-    failFastWhenUnreachable,
-    throttling,
-    retry,
-  );
+    throttle:
+      (options.throttle ?? !isLoopback(baseUrl))
+        ? {
+            retryAfterBaseValue: 0,
+            onRateLimit: retryWhileUnder(RATE_LIMIT_RETRIES, 'GitHub rate limit reached', log, clock),
+            onSecondaryRateLimit: retryWhileUnder(1, 'GitHub secondary rate limit', log, clock),
+          }
+        : { enabled: false },
+  });
   const onActivity = options.onActivity;
   if (onActivity) {
     // Registered last, so it wraps the retries: one start and one settle per call, however many attempts.
@@ -102,6 +112,16 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
     });
   }
   return octokit;
+}
+
+/**
+ * The user agent tag GitHub uses to tie a job's API calls to its run, as the toolkit's client adds it
+ * (ACTIONS_ORCHESTRATION_ID); undefined when the runner sets none, and octokit's own agent is used.
+ */
+export function withOrchestrationId(orchestrationId: string | undefined): string | undefined {
+  const id = orchestrationId?.trim();
+  if (!id) return undefined;
+  return `actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}`;
 }
 
 export function isLoopback(baseUrl: string): boolean {

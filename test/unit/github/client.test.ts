@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, isLoopback, statusOf } from '../../../src/github/client.js';
+import { type AddressInfo, connect } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createGitHubClient, isLoopback, statusOf, withOrchestrationId } from '../../../src/github/client.js';
 
 /** A GitHub Enterprise Server-like API under /api/v3 that fails the first attempt of each request. */
 async function flakyServer() {
@@ -23,10 +23,79 @@ async function flakyServer() {
   return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * A forward proxy on loopback that sends every tunnel (CONNECT host:port) to `target`, whatever host was
+ * asked for, and records what it was asked.
+ */
+async function tunnellingProxy(target: string) {
+  const { port } = new URL(target);
+  const asked: string[] = [];
+  const server = createServer((_req, res) => res.writeHead(405).end());
+  server.on('connect', (req, client, head) => {
+    asked.push(`${req.method} ${req.url}`);
+    const upstream = connect(Number(port), '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client).pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    asked,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('createGitHubClient', () => {
   let close: (() => Promise<void>) | null = null;
   afterEach(async () => {
+    vi.unstubAllEnvs();
     await close?.();
+  });
+
+  it("goes through the runner's proxy, also with the run's abort signal", async () => {
+    const server = await flakyServer();
+    const proxy = await tunnellingProxy(server.url);
+    close = async () => {
+      await proxy.close();
+      await server.close();
+    };
+    vi.stubEnv('http_proxy', proxy.url);
+    vi.stubEnv('no_proxy', '');
+    // A name only the proxy knows: a request that went around it could not even be resolved.
+    const client = createGitHubClient('ghs_token', {
+      baseUrl: 'http://github.proxied.test/api/v3',
+      retryBaseMs: 1,
+      signal: new AbortController().signal,
+    });
+    const label = await client.rest.issues.getLabel({ owner: 'acme', repo: 'gitops', name: 'drift' });
+    expect(label.data.name).toBe('x');
+    expect(proxy.asked[0]).toBe('CONNECT github.proxied.test:80');
+    expect(server.seen.at(-1)).toBe('GET /api/v3/repos/acme/gitops/labels/drift token ghs_token');
+  });
+
+  it('goes around the proxy for a loopback address, as the toolkit does', async () => {
+    const server = await flakyServer();
+    const proxy = await tunnellingProxy(server.url);
+    close = async () => {
+      await proxy.close();
+      await server.close();
+    };
+    vi.stubEnv('http_proxy', proxy.url);
+    const client = createGitHubClient('ghs_token', { baseUrl: server.url, retryBaseMs: 1 });
+    const label = await client.rest.issues.getLabel({ owner: 'acme', repo: 'gitops', name: 'drift' });
+    expect(label.data.name).toBe('x');
+    expect(proxy.asked).toEqual([]);
+  });
+
+  it("tags its requests with the runner's orchestration id, as the toolkit's client does", () => {
+    expect(withOrchestrationId(undefined)).toBeUndefined();
+    expect(withOrchestrationId('  ')).toBeUndefined();
+    expect(withOrchestrationId('run 42/a:b')).toBe('actions_orchestration_id/run_42_a_b');
   });
 
   it('honours a GitHub Enterprise Server base address and retries a server error', async () => {

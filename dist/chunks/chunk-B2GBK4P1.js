@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{q as d}from"./chunk-CR_WDkqV.js";import{v as s}from"./chunk-DDvFfE9u.js";import{a as p}from"./logs-Cqo0OOsk.js";async function n(r,f){let i=r.clock.now(),e=await s({...r,prune:!1},"drift",{useHistory:!1}),o=e.report.plan;if(o!==null){let t=p(o);r.progress(`drift: ${t.drifted} rule${t.drifted===1?" differs":"s differ"} from the documents; ${t.ghosts} ghost, ${t.outdated} not up to date`)}return f.remediate?d(r,e,"drift",!1,i):e.report}export{n as l};

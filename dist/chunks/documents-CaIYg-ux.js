@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{l as m,e as p,d as i}from"./logs-Cqo0OOsk.js";import{h as l,U as n}from"./chunk-DA5ZlJ9L.js";import"./text-B38g1Kvb.js";import{g as c,T as f,W as C}from"./parse-JByoIyq5.js";import"./discover-parsed-DRPbZCeQ.js";import"node:fs/promises";import"node:path";export{m as CODES,p as DOCUMENT_KINDS,i as MAX_FILE_BYTES,c as SCHEMAS,f as conflictingComponents,l as loadDocuments,C as parseFiles,n as readSourceFiles};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{l as r}from"./chunk-B2GBK4P1.js";import"./chunk-CR_WDkqV.js";import"./chunk-DDvFfE9u.js";import"./logs-Cqo0OOsk.js";import"./chunk-CVHDyrHb.js";import"./chunk-B1gfbkAg.js";import"./chunk-aF6gH4vS.js";import"./text-B38g1Kvb.js";import"./chunk-DA5ZlJ9L.js";import"./parse-JByoIyq5.js";import"./discover-parsed-DRPbZCeQ.js";import"node:fs/promises";import"node:path";import"node:crypto";export{r as runDrift};

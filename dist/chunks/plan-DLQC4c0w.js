@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{u as o}from"./chunk-DDvFfE9u.js";import{v}from"./chunk-DDvFfE9u.js";import"./logs-Cqo0OOsk.js";import"./chunk-B1gfbkAg.js";import"./text-B38g1Kvb.js";import"./chunk-aF6gH4vS.js";import"./chunk-DA5ZlJ9L.js";import"./parse-JByoIyq5.js";import"./discover-parsed-DRPbZCeQ.js";import"node:fs/promises";import"node:path";import"node:crypto";export{v as planRun,o as runPlan};

@@ -255,7 +255,9 @@ if (wanted('apply')) {
       "  ours: the apply command's writes (service client, retries, pacing, decoding, checks of what was stored);\n" +
       '  bare server: waits the latency and answers, nothing else; control: undici request() with one keep-alive\n' +
       '  Agent against the bare server, what the machine allows. plan ms: reading 500 documents, the list call\n' +
-      '  and planning against the sandbox. Each server runs in its own process.\n',
+      '  and planning against the sandbox. Each server runs in its own process and serves 2500 warm-up writes\n' +
+      '  before the bench starts (bench/warm-up.ts), as the long-running service does; the client starts cold,\n' +
+      '  as every run of the action does. BENCH_COLD_SERVERS=1 measures the servers cold.\n',
   );
 }
 if (wanted('client')) {

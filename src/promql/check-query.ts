@@ -16,20 +16,34 @@ export interface QueryContext {
  * had to guess would be noise.
  */
 export function checkQuery(query: string, context: QueryContext = {}): QueryFinding[] {
-  const tree = parseQuery(query);
-  const syntax = syntaxError(query, tree);
-  if (syntax) return [syntax];
-  const typeErrors = [...typeCheck(query, tree).map(libraryFinding), ...rangeOfNonSelector(query, tree)];
-  if (typeErrors.length > 0) return innermost(typeErrors);
-  const result = resultType(query, tree);
-  if (result) return [result];
-  return lintQuery(query, tree, context.operator ?? 'NONE');
+  const checked = structuralCheck(query);
+  if ('findings' in checked) return checked.findings;
+  return lintQuery(query, checked.tree, context.operator ?? 'NONE');
 }
 
-/** The first error of a query, as one line, or null when it parses: what a service would refuse. */
+/**
+ * The first error of a query, as one line, or null when it parses: what a service would refuse. The lint
+ * checks give warnings only, so they are not run.
+ */
 export function queryError(query: string): string | null {
-  const error = checkQuery(query).find((f) => f.severity === 'error');
+  const checked = structuralCheck(query);
+  const error = 'findings' in checked ? checked.findings.find((f) => f.severity === 'error') : undefined;
   return error ? error.message : null;
+}
+
+/**
+ * The grammar's, the type checker's and the result type's findings, in that order of precedence, or the
+ * tree when there are none (for the lint checks).
+ */
+function structuralCheck(query: string): { readonly findings: QueryFinding[] } | { readonly tree: Tree } {
+  const tree = parseQuery(query);
+  const syntax = syntaxError(query, tree);
+  if (syntax) return { findings: [syntax] };
+  const typeErrors = [...typeCheck(query, tree).map(libraryFinding), ...rangeOfNonSelector(query, tree)];
+  if (typeErrors.length > 0) return { findings: innermost(typeErrors) };
+  const result = resultType(query, tree);
+  if (result) return { findings: [result] };
+  return { tree };
 }
 
 function libraryFinding(finding: ReturnType<typeof typeCheck>[number]): QueryFinding {

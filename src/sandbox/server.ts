@@ -44,8 +44,11 @@ export function createSandboxServer(parts: PipelineParts): Server {
 async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { store, faults, log } = parts;
   const clock = store.clock;
+  // Ends the pauses of a client that went away. Every answer closes too, once sent: nothing waits then.
   const gone = new AbortController();
-  res.on('close', () => gone.abort());
+  res.on('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
 
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = req.method ?? 'GET';
@@ -155,15 +158,28 @@ function isJsonMediaType(header: string | undefined): boolean {
   return header?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
-/** The whole body, or null when it is larger than any operation takes (the rest is read and dropped). */
-async function readBody(req: IncomingMessage): Promise<string | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
-  }
-  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8');
+/**
+ * The whole body, or null when it is larger than any operation takes (the rest is read and dropped).
+ * Rejects when the request ends early (the client went away).
+ */
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let ended = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => {
+      ended = true;
+      resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', reject);
+    req.on('close', () => {
+      if (!ended) reject(new Error('the request closed before its body ended'));
+    });
+  });
 }
 
 type ParsedBody = { ok: true; value: unknown } | { ok: false; status: 400 | 413 };

@@ -40,4 +40,24 @@ describe('checkQuery', () => {
     expect(queryError('up{job=~"api"}')).toBeNull();
     expect(queryError('up ==')).toMatch(/ends after `==`/);
   });
+
+  it.each([
+    'up{job=~"api"}',
+    'up',
+    'sum(rate(x[5m])) > 0',
+    'up ==',
+    'sum bye (job) (x)',
+    'sum(x[5m] + y[5m])',
+    'rate(x)',
+    'x[5m]',
+    '"text"',
+    'foo{__name__="bar"}',
+    '{__name__=~"a.*", __name__!="ab"} > 0',
+    '(a + b)[5m]',
+  ])('queryError of %j is the message of checkQuery’s first error, whatever the operator', (query) => {
+    for (const operator of ['NONE', 'ABOVE']) {
+      const first = checkQuery(query, { operator }).find((f) => f.severity === 'error');
+      expect(queryError(query)).toBe(first?.message ?? null);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { callSandbox, useSandbox } from '../../helpers/sandbox.js';
 import { ManualClock } from './manual-clock.js';
@@ -143,5 +144,21 @@ describe('request bodies', () => {
       status: 400,
       body: { message: 'the request body is larger than 1048576 bytes' },
     });
+  });
+
+  it('does nothing for a request whose body never ends, and goes on serving', async () => {
+    sandbox().resetLog();
+    const { port } = new URL(sandbox().url);
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `PUT /alert-rules/${RULE} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${sandbox().token}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":',
+    );
+    await new Promise<void>((resolve) => socket.end(() => resolve()));
+    socket.destroy();
+    const after = await callSandbox(sandbox(), 'GET', `/alert-rules/${RULE}`);
+    expect(after.status).toBe(200);
+    expect(sandbox().requests.map((r) => `${r.method} ${r.status}`)).toEqual(['GET 200']);
   });
 });

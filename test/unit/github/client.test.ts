@@ -57,7 +57,8 @@ describe('createGitHubClient', () => {
     await close?.();
   });
 
-  it("goes through the runner's proxy, also with the run's abort signal", async () => {
+  /** The flaky server, and the runner's http_proxy set to a tunnelling proxy in front of it. */
+  async function serverBehindProxy() {
     const server = await flakyServer();
     const proxy = await tunnellingProxy(server.url);
     close = async () => {
@@ -66,6 +67,11 @@ describe('createGitHubClient', () => {
     };
     vi.stubEnv('http_proxy', proxy.url);
     vi.stubEnv('no_proxy', '');
+    return { server, proxy };
+  }
+
+  it("goes through the runner's proxy, also with the run's abort signal", async () => {
+    const { server, proxy } = await serverBehindProxy();
     // A name only the proxy knows: a request that went around it could not even be resolved.
     const client = createGitHubClient('ghs_token', {
       baseUrl: 'http://github.proxied.test/api/v3',
@@ -79,13 +85,7 @@ describe('createGitHubClient', () => {
   });
 
   it('goes around the proxy for a loopback address, as the toolkit does', async () => {
-    const server = await flakyServer();
-    const proxy = await tunnellingProxy(server.url);
-    close = async () => {
-      await proxy.close();
-      await server.close();
-    };
-    vi.stubEnv('http_proxy', proxy.url);
+    const { server, proxy } = await serverBehindProxy();
     const client = createGitHubClient('ghs_token', { baseUrl: server.url, retryBaseMs: 1 });
     const label = await client.rest.issues.getLabel({ owner: 'acme', repo: 'gitops', name: 'drift' });
     expect(label.data.name).toBe('x');

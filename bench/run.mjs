@@ -282,7 +282,6 @@ if (wanted('cold-start')) {
   const toolkitBuild = await build({
     ...BUILD_OPTIONS,
     entryPoints: { toolkit: 'bench/toolkit-script.ts' },
-    minify: true,
     banner: { js: BANNER },
     outdir: `${outdir}/toolkit`,
   });

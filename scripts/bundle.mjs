@@ -16,7 +16,7 @@ import { BANNER, BUILD_OPTIONS, MIN_CHUNK_BYTES } from './build-options.mjs';
  * scripts/bundle-graph.mjs reads.
  */
 export async function bundle(outdir) {
-  const firstPass = await build({ ...BUILD_OPTIONS, minify: true, outdir, write: false });
+  const firstPass = await build({ ...BUILD_OPTIONS, outdir, write: false });
   const sources = new Map(firstPass.outputFiles.map((file) => [file.path, file.text]));
   const slashed = (path) => path.split('\\').join('/');
   const firstPassOutput = (id) => firstPass.metafile.outputs[slashed(relative(process.cwd(), id))];
@@ -38,7 +38,8 @@ export async function bundle(outdir) {
     // Rollup tells how many chunks it merged at the `info` level: a build prints only what went wrong.
     logLevel: 'warn',
     onwarn: (warning) => {
-      // The sources' import cycles are esbuild's to order, and it did; anything else fails the build.
+      // A cycle between chunks is one esbuild already ordered (ES modules allow it); any other warning
+      // fails the build.
       if (warning.code === 'CIRCULAR_DEPENDENCY') return;
       throw new Error(`rollup: ${warning.message}`);
     },

@@ -78,7 +78,7 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const clock = options.clock ?? systemClock;
   const request = { fetch: proxyFetch(baseUrl), ...(options.signal ? { signal: options.signal } : {}) };
-  const userAgent = withOrchestrationId(process.env.ACTIONS_ORCHESTRATION_ID);
+  const userAgent = orchestrationTag(process.env.ACTIONS_ORCHESTRATION_ID);
   const octokit = new GitHub({
     auth: `token ${token}`,
     baseUrl,
@@ -118,7 +118,7 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
  * The user agent tag GitHub uses to tie a job's API calls to its run, as the toolkit's client adds it
  * (ACTIONS_ORCHESTRATION_ID); undefined when the runner sets none, and octokit's own agent is used.
  */
-export function withOrchestrationId(orchestrationId: string | undefined): string | undefined {
+export function orchestrationTag(orchestrationId: string | undefined): string | undefined {
   const id = orchestrationId?.trim();
   if (!id) return undefined;
   return `actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}`;

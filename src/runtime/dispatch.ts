@@ -1,8 +1,8 @@
 /**
  * The one dispatcher from a command to its engine function, for the CLI and the action alike. Each
  * command's code is loaded when it runs (dynamic import), so a command never loads another's; validate's
- * is the exception, being small and made of what every command uses first (reading the documents): built
- * in, it saves an offline validation, the run of most pull requests, a few files to load.
+ * is the exception: it is small, most of it (reading the documents) is what plan, apply and drift run
+ * first, and built in it saves an offline validation, the run of most pull requests, a few files to load.
  */
 import type { ReviewGate } from '../commands/apply.js';
 import type { RunContext, RunReport } from '../commands/types.js';

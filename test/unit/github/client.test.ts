@@ -1,15 +1,21 @@
 import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGitHubClient, isLoopback, statusOf, withOrchestrationId } from '../../../src/github/client.js';
+import { createGitHubClient, isLoopback, orchestrationTag, statusOf } from '../../../src/github/client.js';
 
-/** A GitHub Enterprise Server-like API under /api/v3 that fails the first attempt of each request. */
+/**
+ * A GitHub Enterprise Server-like API under /api/v3 that fails the first attempt of each request, and never
+ * answers a request for the label `hold`.
+ */
 async function flakyServer() {
   const seen: string[] = [];
+  const agents: string[] = [];
   let attempts = 0;
   const server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url} ${req.headers.authorization}`);
+    agents.push(req.headers['user-agent'] ?? '');
     attempts += 1;
+    if (req.url?.includes('/labels/hold')) return;
     if (req.url?.includes('/labels/missing')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
     } else if (attempts % 2 === 1) {
@@ -20,7 +26,12 @@ async function flakyServer() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v3`;
-  return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return { url, seen, agents, close };
 }
 
 /**
@@ -31,8 +42,11 @@ async function tunnellingProxy(target: string) {
   const { port } = new URL(target);
   const asked: string[] = [];
   const server = createServer((_req, res) => res.writeHead(405).end());
+  const tunnels = new Set<{ destroy(): void }>();
   server.on('connect', (req, client, head) => {
-    asked.push(`${req.method} ${req.url}`);
+    tunnels.add(client);
+    const credentials = req.headers['proxy-authorization'];
+    asked.push(`${req.method} ${req.url}${credentials ? ` ${credentials}` : ''}`);
     const upstream = connect(Number(port), '127.0.0.1', () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       upstream.write(head);
@@ -46,7 +60,11 @@ async function tunnellingProxy(target: string) {
   return {
     url,
     asked,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const tunnel of tunnels) tunnel.destroy();
+      }),
   };
 }
 
@@ -57,31 +75,52 @@ describe('createGitHubClient', () => {
     await close?.();
   });
 
-  /** The flaky server, and the runner's http_proxy set to a tunnelling proxy in front of it. */
-  async function serverBehindProxy() {
+  /**
+   * The flaky server, and the runner's http_proxy set to a tunnelling proxy in front of it (with
+   * `credentials`, user:password as a URL holds them).
+   */
+  async function serverBehindProxy(credentials = '') {
     const server = await flakyServer();
     const proxy = await tunnellingProxy(server.url);
     close = async () => {
       await proxy.close();
       await server.close();
     };
-    vi.stubEnv('http_proxy', proxy.url);
+    vi.stubEnv('http_proxy', credentials ? proxy.url.replace('//', `//${credentials}@`) : proxy.url);
     vi.stubEnv('no_proxy', '');
+    vi.stubEnv('NO_PROXY', '');
     return { server, proxy };
   }
 
-  it("goes through the runner's proxy, also with the run's abort signal", async () => {
+  it("goes through the runner's proxy with the run's abort signal, which still aborts", async () => {
     const { server, proxy } = await serverBehindProxy();
+    const run = new AbortController();
     // A name only the proxy knows: a request that went around it could not even be resolved.
     const client = createGitHubClient('ghs_token', {
       baseUrl: 'http://github.proxied.test/api/v3',
       retryBaseMs: 1,
-      signal: new AbortController().signal,
+      signal: run.signal,
     });
     const label = await client.rest.issues.getLabel({ owner: 'acme', repo: 'gitops', name: 'drift' });
     expect(label.data.name).toBe('x');
     expect(proxy.asked[0]).toBe('CONNECT github.proxied.test:80');
     expect(server.seen.at(-1)).toBe('GET /api/v3/repos/acme/gitops/labels/drift token ghs_token');
+
+    const held = client.rest.issues.getLabel({ owner: 'acme', repo: 'gitops', name: 'hold' }).catch((e) => e);
+    await vi.waitFor(() => expect(server.seen.at(-1)).toContain('/labels/hold'));
+    run.abort();
+    expect(((await held) as Error).name).toBe('AbortError');
+  });
+
+  it("gives the proxy the credentials of the runner's proxy address, as the toolkit does", async () => {
+    const { proxy } = await serverBehindProxy('ci-bot:p%40ss');
+    const client = createGitHubClient('ghs_token', {
+      baseUrl: 'http://github.proxied.test/api/v3',
+      retryBaseMs: 1,
+    });
+    await client.rest.issues.getLabel({ owner: 'acme', repo: 'gitops', name: 'drift' });
+    const basic = Buffer.from('ci-bot:p@ss').toString('base64');
+    expect(proxy.asked[0]).toBe(`CONNECT github.proxied.test:80 Basic ${basic}`);
   });
 
   it('goes around the proxy for a loopback address, as the toolkit does', async () => {
@@ -92,10 +131,16 @@ describe('createGitHubClient', () => {
     expect(proxy.asked).toEqual([]);
   });
 
-  it("tags its requests with the runner's orchestration id, as the toolkit's client does", () => {
-    expect(withOrchestrationId(undefined)).toBeUndefined();
-    expect(withOrchestrationId('  ')).toBeUndefined();
-    expect(withOrchestrationId('run 42/a:b')).toBe('actions_orchestration_id/run_42_a_b');
+  it("tags its requests with the runner's orchestration id, as the toolkit's client does", async () => {
+    const server = await flakyServer();
+    close = server.close;
+    vi.stubEnv('ACTIONS_ORCHESTRATION_ID', 'orch 1');
+    const client = createGitHubClient('ghs_token', { baseUrl: server.url, retryBaseMs: 1 });
+    await client.rest.issues.getLabel({ owner: 'acme', repo: 'gitops', name: 'drift' });
+    expect(server.agents.at(-1)).toMatch(/^actions_orchestration_id\/orch_1 octokit-core\.js\//);
+    expect(orchestrationTag(undefined)).toBeUndefined();
+    expect(orchestrationTag('  ')).toBeUndefined();
+    expect(orchestrationTag('run 42/a:b')).toBe('actions_orchestration_id/run_42_a_b');
   });
 
   it('honours a GitHub Enterprise Server base address and retries a server error', async () => {

@@ -6,6 +6,7 @@
  * The client under measurement is never warmed: every run of the action starts a new process.
  */
 import { Agent, request } from 'undici';
+import { mapWithConcurrency } from '../src/core/concurrency.js';
 
 /** Warm-up writes, enough for a server's CPU per write to settle (it stops falling after about 2000). */
 export const WARM_UP_WRITES = 2500;
@@ -19,18 +20,17 @@ export interface WarmUpWrite {
 /** Sends `writes` PUTs, 16 at a time, each of which must be answered 200. */
 export async function warmUp(url: string, writes: number, write: (i: number) => WarmUpWrite): Promise<void> {
   const dispatcher = new Agent();
-  let next = 0;
-  const worker = async () => {
-    while (next < writes) {
-      const { path, headers, body } = write(next++);
-      const response = await request(`${url}${path}`, { method: 'PUT', headers, body, dispatcher });
-      const text = await response.body.text();
-      if (response.statusCode !== 200)
-        throw new Error(`warm-up PUT ${path}: HTTP ${response.statusCode} ${text}`);
-    }
-  };
   try {
-    await Promise.all(Array.from({ length: 16 }, worker));
+    await mapWithConcurrency(
+      Array.from({ length: writes }, (_, i) => write(i)),
+      16,
+      async ({ path, headers, body }) => {
+        const response = await request(`${url}${path}`, { method: 'PUT', headers, body, dispatcher });
+        const text = await response.body.text();
+        if (response.statusCode !== 200)
+          throw new Error(`warm-up PUT ${path}: HTTP ${response.statusCode} ${text}`);
+      },
+    );
   } finally {
     await dispatcher.close();
   }

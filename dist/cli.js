@@ -28,7 +28,7 @@ ${I}
 
 'platform-gitops <command> --help' shows a command's options.
 `}var Y={stdout:n=>process.stdout.write(n),stderr:n=>process.stderr.write(n),env:process.env,isTty:!!process.stdout.isTTY};async function G(n,e=Y){try{let a=U(n);if(a.kind==="help")return e.stdout(S(a.command)),0;if(a.kind==="version")return e.stdout(`platform-gitops ${j.version}
-`),0;let{runCli:o}=await import("./chunks/run-command-w24LYgvW.js").then(function(r){return r.r});return await o(a.args,e)}catch(a){let o=new A;if(o.add(e.env.QOVERY_API_TOKEN),a instanceof i||a instanceof E)return e.stderr(o.redact(`platform-gitops: ${a.message}
+`),0;let{runCli:o}=await import("./chunks/run-command-gXNM-sLY.js").then(function(r){return r.r});return await o(a.args,e)}catch(a){let o=new A;if(o.add(e.env.QOVERY_API_TOKEN),a instanceof i||a instanceof E)return e.stderr(o.redact(`platform-gitops: ${a.message}
 `)),1;let r=a instanceof Error?a.stack??a.message:String(a);return e.stderr(o.redact(`platform-gitops: internal error (a bug): ${r}
 Please report it with the command you ran and this output.
 `)),1}}process.exitCode=await G(process.argv.slice(2));

@@ -166,18 +166,14 @@ function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let ended = false;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
-    req.on('end', () => {
-      ended = true;
-      resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8'));
-    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
     req.on('close', () => {
-      if (!ended) reject(new Error('the request closed before its body ended'));
+      if (!req.readableEnded) reject(new Error('the request closed before its body ended'));
     });
   });
 }

@@ -3,11 +3,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { build } from 'esbuild';
-import { BANNER, BUILD_OPTIONS } from '../scripts/build-options.mjs';
+import { BUILD_OPTIONS } from '../scripts/build-options.mjs';
 import { writeBundle } from '../scripts/bundle.mjs';
 import { upFrontSize } from '../scripts/bundle-graph.mjs';
 
 const outdir = '.tmp/bench';
+// The bench's own scripts are ES modules; some CommonJS dependencies call require() for Node built-ins.
+const BANNER = "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);";
 mkdirSync(outdir, { recursive: true });
 await build({
   entryPoints: [
@@ -278,14 +280,8 @@ if (wanted('client')) {
 if (wanted('cold-start')) {
   // The bundles as dist/ builds them from the current sources, and the bare toolkit script built the same way.
   const ours = await writeBundle(`${outdir}/dist`);
-  // One entry and no dynamic import: esbuild's one file, minified and with the banner as dist/'s files are.
-  const toolkitBuild = await build({
-    ...BUILD_OPTIONS,
-    entryPoints: { toolkit: 'bench/toolkit-script.ts' },
-    banner: { js: BANNER },
-    outdir: `${outdir}/toolkit`,
-  });
-  const toolkit = toolkitBuild.metafile.outputs;
+  // One entry and no dynamic import: one file, as dist/'s files are built.
+  const toolkit = await writeBundle(`${outdir}/toolkit`, { toolkit: 'bench/toolkit-script.ts' });
   const runs = 11;
   console.log(`\nCold start, each run a new process (median of ${runs} rounds, commands interleaved)`);
   // `--instructions` adds callgrind's instruction counts (slow: about a minute; valgrind must be installed).

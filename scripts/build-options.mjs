@@ -26,9 +26,6 @@ const toolkitWithoutSideEffects = {
   },
 };
 
-// Some CommonJS dependencies call require() for Node built-ins; ESM output needs a require to give them.
-export const BANNER = "import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);";
-
 /**
  * The size under which Rollup merges a chunk into another (scripts/bundle.mjs): at 20 000 bytes an offline
  * validation loads 6 files instead of 38, and no run loads the PromQL grammar or an HTTP stack it does not

@@ -2,9 +2,9 @@
  * An apply that failed writes gets the clusters' recent log entries in its job summary, right under its
  * results: which clusters, and the section that shows them.
  */
-import * as core from '@actions/core';
 import type { ClusterRef, RunReport } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
+import { saveState } from './file-commands.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
 import type { ActionVerdict } from './outcome.js';
@@ -35,7 +35,7 @@ export function clusterLogsSection(
       signal: AbortSignal.timeout(LOGS_TIME_LIMIT_MS),
     });
     // The post step (which runs because this job fails) need not ask for the same entries again.
-    core.saveState('logs-attached', JSON.stringify(clusters));
+    saveState('logs-attached', JSON.stringify(clusters));
     return renderLogsMarkdown(reports, {
       redactor,
       maxBytes,

@@ -1,3 +1,3 @@
 import { run } from './run-main.js';
 
-await run();
+void run();

@@ -1,3 +1,3 @@
 import { runPost } from './run-post.js';
 
-await runPost();
+void runPost();

@@ -10,6 +10,7 @@ import { createRuntime } from '../runtime/runtime.js';
 import { ApiError } from '../service/errors.js';
 import { asksBaseApplied, pullRequestBaseApplied } from './base-evidence.js';
 import { clusterLogsSection } from './cluster-logs.js';
+import { saveState, setOutput } from './file-commands.js';
 import { type ActionInputs, readInputs } from './inputs.js';
 import { budgetedSummary, writeJobSummary } from './job-summary.js';
 import { commandRequest, decide, logLine, type MainStep, runtimeOptions } from './main-step.js';
@@ -27,7 +28,7 @@ export async function run(): Promise<void> {
   // Every secret the run learns is also masked by the runner, for the rest of the job's log.
   const redactor = new Redactor({ onAdd: (secret) => core.setSecret(secret) });
   // First of all, before inputs that may be refused: the post step shows only deployments from here on.
-  core.saveState(RUN_STARTED_STATE, new Date(systemClock.now()).toISOString());
+  saveState(RUN_STARTED_STATE, new Date(systemClock.now()).toISOString());
   try {
     const inputs = readInputs(process.env);
     redactor.add(inputs.apiToken);
@@ -52,8 +53,8 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
   const runner = readRunnerEnvironment(process.env);
   const decision = decide(inputs, runner);
   // Saved before the run so that the post step finds them even when the run throws. Never the token.
-  core.saveState('organization-id', inputs.organizationId ?? '');
-  core.saveState('api-url', inputs.apiUrl);
+  saveState('organization-id', inputs.organizationId ?? '');
+  saveState('api-url', inputs.apiUrl);
   core.info(`platform-gitops ${decision.command} (event ${runner.eventName || 'none'})`);
   for (const line of decision.skipped) core.info(line);
 
@@ -70,7 +71,7 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
 async function runAndReport(step: MainStep): Promise<void> {
   const { inputs, runner, decision, redactor } = step;
   const report = await runCommand(step);
-  core.saveState('clusters', JSON.stringify(report.clusters));
+  saveState('clusters', JSON.stringify(report.clusters));
 
   const verdict = actionVerdict(report, inputs);
   const links = sourceLinks(runner, decision.checkSha);
@@ -81,7 +82,7 @@ async function runAndReport(step: MainStep): Promise<void> {
   const outcome = actionOutcome(report, inputs, { links, ...published, planJsonPath }, redactor);
   for (const line of outcome.annotations) process.stdout.write(`${line}\n`);
   const summary = await budgetedSummary(outcome.summary, clusterLogsSection(step, report, verdict));
-  for (const [name, value] of Object.entries(outcome.outputs)) core.setOutput(name, value);
+  for (const [name, value] of Object.entries(outcome.outputs)) setOutput(name, String(value));
   await writeJobSummary(summary);
   if (outcome.failure !== null) core.setFailed(outcome.failure);
   else if (outcome.info !== null) core.info(outcome.info);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import * as core from '@actions/core';
 import { type Clock, systemClock } from '../core/clock.js';
+import { randomUuid } from '../core/crypto-on-demand.js';
 import { Redactor } from '../core/redact.js';
 import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
@@ -121,7 +121,7 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
  * with a token it cannot guess.
  */
 function printUntrusted(text: string): void {
-  const resume = randomUUID();
+  const resume = randomUuid();
   core.info(`::stop-commands::${resume}`);
   core.info(text);
   core.info(`::${resume}::`);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { runApply } from '../commands/apply.js';
 import { runDrift } from '../commands/drift.js';
@@ -7,6 +6,7 @@ import { runPlan } from '../commands/plan.js';
 import type { RunContext, RunReport } from '../commands/types.js';
 import { runValidate } from '../commands/validate.js';
 import { systemClock } from '../core/clock.js';
+import { randomUuid } from '../core/crypto-on-demand.js';
 import { packageFile } from '../core/package-files.js';
 import { Redactor } from '../core/redact.js';
 import { startSandbox } from '../sandbox/index.js';
@@ -49,7 +49,7 @@ export async function runDemo(options: { print: (text: string) => void; color: b
     clock: systemClock,
     // The example keeps its one sensitive value out of git (valueFrom); the demo plays the workflow that
     // passes it from a secret. A value of the caller's own is used as given.
-    env: { GRAFANA_ADMIN_PASSWORD: `demo-${randomUUID()}`, ...process.env },
+    env: { GRAFANA_ADMIN_PASSWORD: `demo-${randomUuid()}`, ...process.env },
     redactor,
     progress: () => {},
   };

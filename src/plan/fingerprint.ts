@@ -3,7 +3,7 @@
  * still what a plan (or a review) saw, and names the fields that moved. Hashes, not values: a plan file or
  * a comment carries no rule text beyond what the plan itself shows.
  */
-import { createHash } from 'node:crypto';
+import { shortHash } from '../core/crypto-on-demand.js';
 import type { ManagedAlertRule } from '../service/types.js';
 import { editFieldValues } from './diff.js';
 import { editFieldsOfLive } from './normalize.js';
@@ -14,7 +14,7 @@ export type LiveFingerprint = Readonly<Record<string, string>>;
 export function fingerprintOf(rule: ManagedAlertRule): LiveFingerprint {
   const out: Record<string, string> = {};
   for (const { path, value } of editFieldValues(editFieldsOfLive(rule))) {
-    out[path] = createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+    out[path] = shortHash(JSON.stringify(value));
   }
   return out;
 }

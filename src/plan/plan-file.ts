@@ -5,7 +5,7 @@
  * was made from, so that a plan of other documents is refused whole. Pure: reading and writing the file
  * is the command's. The format is docs/decisions/saved-plan.md.
  */
-import { createHash } from 'node:crypto';
+import { sha256 } from '../core/crypto-on-demand.js';
 import type { Document } from '../documents/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import type { LiveFingerprint } from './fingerprint.js';
@@ -54,7 +54,7 @@ export interface PlanFile {
  * formatting do not count; any change to what a document says does.
  */
 export function documentsDigest(documents: readonly Document[]): string {
-  const hash = createHash('sha256');
+  const hash = sha256();
   for (const doc of documents) hash.update(JSON.stringify([doc.file, doc.index, doc.kind, doc.value]));
   return hash.digest('hex');
 }

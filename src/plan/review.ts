@@ -5,7 +5,7 @@
  * about to write, whether that change is the one reviewed. Pure: finding the comment is the action's.
  * The block's format is docs/decisions/saved-plan.md ("The review across the merge").
  */
-import { createHash } from 'node:crypto';
+import { shortHash } from '../core/crypto-on-demand.js';
 import type { LiveFingerprint } from './fingerprint.js';
 import { movedFields } from './fingerprint.js';
 import type { PendingChange } from './types.js';
@@ -159,7 +159,7 @@ function keyOf(change: PendingChange): string {
 }
 
 function requestHash(request: unknown): string {
-  return createHash('sha256').update(JSON.stringify(request)).digest('hex').slice(0, 16);
+  return shortHash(JSON.stringify(request));
 }
 
 function isReviewedPlan(data: unknown): data is ReviewedPlan {

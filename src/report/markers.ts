@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { shortHash } from '../core/crypto-on-demand.js';
 
 /**
  * Hidden markers that let a later run find what an earlier run posted. The sticky comment has one per
@@ -18,7 +18,7 @@ export function driftMarker(paths: readonly string[]): string {
 /** A short stable name for a workflow and path set (the order of the paths does not matter). */
 export function pathSetHash(workflow: string, paths: readonly string[]): string {
   const key = [workflow, ...[...paths].sort()].join('\n');
-  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return shortHash(key);
 }
 
 /**

@@ -6,11 +6,11 @@ export const MAX_ANNOTATION_MESSAGE = 4096;
 const CUT_MARK = ' …(cut)';
 
 // The runner's escaping rules (as @actions/core's command.ts applies them).
-function escapeData(text: string): string {
+export function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-function escapeProperty(text: string): string {
+export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 

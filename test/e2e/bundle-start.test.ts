@@ -9,8 +9,18 @@ import { entryOutput, inputsOf, loadedUpFront } from '../../scripts/bundle-graph
 // http-client, octokit) load only when a run talks to the service or to GitHub.
 const HTTP_STACKS = ['node_modules/undici/', 'node_modules/@actions/http-client/', 'node_modules/@octokit/'];
 
-// Node's own modules that cost a start much (child processes, sockets): loaded when a run needs them.
-const HEAVY_BUILTINS = ['child_process', 'node:child_process', 'net', 'node:net', 'http', 'node:http'];
+// Node's own modules that cost a start much (child processes, sockets, crypto: about 10 ms on Node 24):
+// loaded when a run needs them.
+const HEAVY_BUILTINS = [
+  'child_process',
+  'node:child_process',
+  'net',
+  'node:net',
+  'http',
+  'node:http',
+  'crypto',
+  'node:crypto',
+];
 
 // What reading documents needs, loaded only once there is a file to parse or a glob to match.
 const DOCUMENT_ENGINE = ['node_modules/yaml/', 'node_modules/picomatch/', 'src/documents/generated/'];

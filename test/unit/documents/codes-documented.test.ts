@@ -29,8 +29,8 @@ const FAMILIES = [
 ];
 const CODE_LITERAL = new RegExp(`['\`"]((?:${FAMILIES.join('|')})\\.[a-z]+(?:-[a-z]+)*)['\`"]`, 'g');
 
-/** Code-shaped strings that are not codes: an editor setting's name that `init` writes. */
-const NOT_CODES = new Set(['yaml.schemas']);
+/** Code-shaped strings that are not codes: an editor setting's name that `init` writes, a file's name. */
+const NOT_CODES = new Set(['yaml.schemas', 'plan.json']);
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });

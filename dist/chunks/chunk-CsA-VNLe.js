@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{q as s}from"./chunk-Dl6u4hUO.js";import{v as d}from"./chunk-B2Mul463.js";import{a}from"./text-C3B8vX1B.js";async function l(r,f){let i=r.clock.now(),t=await d({...r,prune:!1},"drift",{useHistory:!1}),o=t.report.plan;if(o!==null){let e=a(o);r.progress(`drift: ${e.drifted} rule${e.drifted===1?" differs":"s differ"} from the documents; ${e.ghosts} ghost, ${e.outdated} not up to date`)}return f.remediate?s(r,t,"drift",!1,i):t.report}export{l};

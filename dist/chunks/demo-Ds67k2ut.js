@@ -1,0 +1,10 @@
+"use strict";var x=require("./run-command-C8pZWyf5.js"),d=require("./chunk-ClsHjWUM.js"),q=require("./chunk-CV0EzBLJ.js"),$=require("./chunk-4DFWPHcY.js"),h=require("./plan-CjiT8JNL.js"),p=require("./text-nKu7flOL.js");require("./chunk-zUCXmhp2.js");var f=require("./service-loader-CuH_q7bL.js"),i=require("./chunk-dZAj8-C1.js");require("./document-checks-CAkxT94O.js"),require("node:fs/promises");var k=require("node:path");require("./chunk-BBhuyvMe.js");function v(){return d.$e(k.join("fixtures","example"))}async function y(t){let r=await d.go(),a=f.createServiceClient({apiUrl:r.url,token:r.token}),o=new p.i;o.add(r.token);let n={root:v(),paths:["."],organizationId:r.organizationId,service:()=>a,git:null,base:null,head:null,prune:!1,concurrency:4,allComponents:!0,clock:p.s,env:{GRAFANA_ADMIN_PASSWORD:`demo-${p.n()}`,...process.env},redactor:o,progress:()=>{}},c=e=>e.plan?.changes.filter(l=>l.action!=="noop").length??0,g=[{title:"validate .",run:()=>i.G(n),expect:e=>i.O(e)===0?null:"invalid"},{title:"plan .",run:()=>h.runPlan(n),expect:e=>c(e)>0?null:"the first plan should have changes"},{title:"apply .",run:()=>$.W(n),expect:e=>i.O(e)===0&&e.results.length>0?null:"the apply should succeed"},{title:"plan .   # again: nothing left to do",run:()=>h.runPlan(n),expect:e=>c(e)===0?null:"a plan right after apply must be empty"},{title:"drift .",run:()=>q.l(n,{remediate:!1}),expect:e=>i.O(e)===0?null:"no drift right after apply"}],m=e=>t.color?`\x1B[1m${e}\x1B[22m`:e;t.print(`Sandbox of the service on ${r.url} (organization ${r.organizationId}); example repository ${n.root}
+`);let u=[];try{for(let e of g){t.print(`
+${m(`$ platform-gitops ${e.title}`)}
+`),await a.close(),a=f.createServiceClient({apiUrl:r.url,token:r.token});let l=await e.run();t.print(x.me(l,{format:"text",color:t.color,redactor:o,policy:{}}));let s=e.expect(l);s&&u.push(`${e.title}: ${s}`)}}finally{await a.close(),await r.close()}return u.length>0?(t.print(`
+The demo did not go as expected:
+  ${u.join(`
+  `)}
+`),1):(t.print(`
+Done: validated, planned, applied, and no drift left.
+`),0)}exports.exampleDir=v,exports.runDemo=y;

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{h as t,U as m}from"./chunk-CMOtCjan.js";import{l as i,e as S,d as l}from"./text-C3B8vX1B.js";import{g as E,T as c,W as f}from"./parse-DlZq5670.js";import"./discover-parsed-CslW4FGD.js";import"node:fs/promises";import"node:path";export{i as CODES,S as DOCUMENT_KINDS,l as MAX_FILE_BYTES,E as SCHEMAS,c as conflictingComponents,t as loadDocuments,f as parseFiles,m as readSourceFiles};

@@ -1,2 +1,0 @@
-import{createRequire as __cr}from'node:module';const require=__cr(import.meta.url);
-import{u as r,v as o}from"./chunk-B2Mul463.js";import"node:crypto";import"./parse-DlZq5670.js";import"node:fs/promises";import"node:path";import"./discover-parsed-CslW4FGD.js";import"./text-C3B8vX1B.js";import{W as p,q as t}from"./chunk-Dl6u4hUO.js";import{l as e}from"./chunk-CsA-VNLe.js";var a=Object.freeze({__proto__:null,planRun:o,runPlan:r}),l=Object.freeze({__proto__:null,executePlanned:t,runApply:p}),m=Object.freeze({__proto__:null,runDrift:e});export{l as a,m as d,a as p};

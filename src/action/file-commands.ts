@@ -1,0 +1,43 @@
+/**
+ * The step's outputs and saved state, written to the runner's files (GITHUB_OUTPUT, GITHUB_STATE) in the
+ * form @actions/core writes: `name<<delimiter`, the value, the delimiter. core takes a random UUID for the
+ * delimiter, and making one loads node:crypto, about 10 ms of every run's start on Node 24
+ * (docs/decisions/cold-start-and-apply-throughput.md). What the UUID stands for is that no value holds
+ * the line that ends its entry, so that no value can end its entry early and write another: here the
+ * delimiter is lengthened until neither the name nor the value holds it, which makes that certain.
+ */
+import { appendFileSync } from 'node:fs';
+import { EOL } from 'node:os';
+import { escapeData, escapeProperty } from '../report/workflow-commands.js';
+
+type FileCommand = 'OUTPUT' | 'STATE';
+
+/** The workflow command a runner without the file takes instead (as core falls back). */
+const WORKFLOW_COMMAND: Record<FileCommand, string> = { OUTPUT: 'set-output', STATE: 'save-state' };
+
+export function setOutput(name: string, value: string, env: NodeJS.ProcessEnv = process.env): void {
+  writeFileCommand('OUTPUT', name, value, env);
+}
+
+/** State for the post step, which reads it as STATE_<name> (core.getState). */
+export function saveState(name: string, value: string, env: NodeJS.ProcessEnv = process.env): void {
+  writeFileCommand('STATE', name, value, env);
+}
+
+function writeFileCommand(command: FileCommand, name: string, value: string, env: NodeJS.ProcessEnv): void {
+  const file = env[`GITHUB_${command}`];
+  if (file) {
+    appendFileSync(file, fileCommandEntry(name, value), 'utf8');
+  } else {
+    process.stdout.write(
+      `${EOL}::${WORKFLOW_COMMAND[command]} name=${escapeProperty(name)}::${escapeData(value)}${EOL}`,
+    );
+  }
+}
+
+/** One entry of a file command; `salt` makes the delimiter hard to guess, the loop makes it safe. */
+export function fileCommandEntry(name: string, value: string, salt: number = Math.random()): string {
+  let delimiter = `ghadelimiter_${salt.toString(36).slice(2)}`;
+  while (name.includes(delimiter) || value.includes(delimiter)) delimiter += '_';
+  return `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`;
+}

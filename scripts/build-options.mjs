@@ -8,12 +8,16 @@
  * child_process before doing anything. These modules only define functions, classes and constants, so
  * they are declared free of side effects: the bundler then leaves them out wherever nothing of theirs is
  * used (the action's start) and keeps them where something is (the GitHub client, loaded on demand).
+ * So is core's own summary module, which the tool does not use (job-summary.ts appends the file itself):
+ * it reads node:fs/promises as it loads, which loads readline and the REPL's history (about 3 ms).
  */
 const toolkitWithoutSideEffects = {
   name: 'toolkit-without-side-effects',
   setup(build) {
-    build.onResolve({ filter: /^@actions\/(http-client|exec|io)(\/|$)/ }, async (args) => {
+    build.onResolve({ filter: /^(@actions\/(http-client|exec|io)(\/|$)|\.\/summary\.js$)/ }, async (args) => {
       if (args.pluginData?.resolving) return undefined;
+      // './summary.js' only as core imports it.
+      if (args.path.startsWith('.') && !/@actions[\\/]core[\\/]/.test(args.importer)) return undefined;
       const { path, namespace, external, suffix, errors } = await build.resolve(args.path, {
         kind: args.kind,
         importer: args.importer,

@@ -83,7 +83,7 @@ async function runAndReport(step: MainStep): Promise<void> {
   for (const line of outcome.annotations) process.stdout.write(`${line}\n`);
   const summary = await budgetedSummary(outcome.summary, clusterLogsSection(step, report, verdict));
   for (const [name, value] of Object.entries(outcome.outputs)) setOutput(name, String(value));
-  await writeJobSummary(summary);
+  writeJobSummary(summary);
   if (outcome.failure !== null) core.setFailed(outcome.failure);
   else if (outcome.info !== null) core.info(outcome.info);
 }

@@ -9,6 +9,7 @@ import { renderLogsText } from '../logs/text.js';
 import type { ClusterLogsReport } from '../logs/types.js';
 import type { Timeouts } from '../service/transport.js';
 import type { ClosableServiceClient } from '../service/types.js';
+import { appendJobSummary } from './job-summary.js';
 
 export interface PostOptions {
   readonly clock?: Clock;
@@ -101,7 +102,8 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
   core.endGroup();
   // The entries are in the log already; a runner without job summaries (an old GitHub Enterprise Server)
   // is not a problem worth a warning.
-  if (!process.env.GITHUB_STEP_SUMMARY) {
+  const summaryFile = process.env.GITHUB_STEP_SUMMARY;
+  if (!summaryFile) {
     core.info('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
     return;
   }
@@ -112,7 +114,7 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
     now,
     title: 'Recent cluster log entries',
   });
-  await core.summary.addRaw(markdown, true).write();
+  appendJobSummary(summaryFile, markdown);
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
 import { CODES } from './codes.js';
+import { lstat, readdir, readlink, realpath, stat } from './file-system.js';
 
 /** A file to read: where it is, how it is reported, and its size when listed. */
 export interface FoundFile {
@@ -124,7 +124,7 @@ class Search {
   private async searchDirectory(abs: string, rel: string, real: string): Promise<void> {
     if (this.searched.has(real)) return;
     this.searched.add(real);
-    const entries: Dirent[] = await readdir(abs, { withFileTypes: true });
+    const entries: Dirent[] = await readdir(abs);
     for (const entry of entries.sort((a, b) => compareText(a.name, b.name))) {
       const childAbs = join(abs, entry.name);
       const childRel = rel === '' ? entry.name : `${rel}/${entry.name}`;

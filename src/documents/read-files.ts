@@ -1,8 +1,9 @@
-import { open, readFile } from 'node:fs/promises';
+import { mapWithConcurrency } from '../core/concurrency.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import { holdsOurDocuments } from './discover.js';
+import { readFile, readHead } from './file-system.js';
 import type { FindOptions, FoundFile } from './find-files.js';
 import { findFiles } from './find-files.js';
 import { MAX_FILE_BYTES, runTooLargeMessage, tooLargeMessage, withinRunBytes } from './limits.js';
@@ -44,9 +45,9 @@ export async function readSourceFiles(
       runTooLargeMessage(over.total, found.files.length - kept.length),
     );
   }
-  const read = await mapBounded(kept, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
+  const read = await mapWithConcurrency(kept, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
     if (file.size > MAX_FILE_BYTES) {
-      const head = file.named ? null : await readHead(file, SNIFF_BYTES);
+      const head = file.named ? null : await readHead(file.abs, SNIFF_BYTES).catch(() => null);
       if (head === null || (await ours(file, head)))
         refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(file.size));
       return null;
@@ -67,21 +68,6 @@ export async function readSourceFiles(
   return { files: read.filter((f) => f !== null), diagnostics, skipped: skipped.sort() };
 }
 
-async function readHead(file: FoundFile, length: number): Promise<Uint8Array | null> {
-  try {
-    const handle = await open(file.abs, 'r');
-    try {
-      const buffer = new Uint8Array(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, 0);
-      return buffer.subarray(0, bytesRead);
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return null;
-  }
-}
-
 async function readBytes(file: FoundFile): Promise<Uint8Array | null> {
   try {
     const buffer = await readFile(file.abs);
@@ -89,22 +75,4 @@ async function readBytes(file: FoundFile): Promise<Uint8Array | null> {
   } catch {
     return null;
   }
-}
-
-/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
-async function mapBounded<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T) => Promise<R>,
-): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
 }

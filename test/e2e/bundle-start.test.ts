@@ -1,9 +1,11 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { beforeAll, expect, inject, it } from 'vitest';
 import { bundle } from '../../scripts/bundle.mjs';
 import { entryOutput, inputsOf, loadedUpFront } from '../../scripts/bundle-graph.mjs';
+import { runBundle } from './bundle.js';
 
 // What every run of the action loads before it reads its inputs: the HTTP stacks (undici, the toolkit's
 // http-client, octokit) load only when a run talks to the service or to GitHub.
@@ -105,4 +107,52 @@ it('an offline validation loads few files: the entry point and a handful of chun
     ...loadedUpFront(outputs, validate!),
   ]);
   expect(files.size).toBeLessThanOrEqual(10);
+});
+
+it('an offline validation, as the runner starts it, loads no crypto, fs/promises, HTTP or process module', async () => {
+  // Checked on the run itself, not only on the bundle's imports: a module can also load one of Node's as it
+  // loads (core's summary module read fs.promises), and the ES module loader loads fs/promises too. (The
+  // step's log is a pipe, for which Node loads net: every action pays that.)
+  const dir = await mkdtemp(join(tmpdir(), 'bundle-start-run-'));
+  try {
+    const repository = join(dir, 'repository');
+    await mkdir(join(repository, 'alerting'), { recursive: true });
+    const files = Object.fromEntries(
+      ['event.json', 'output', 'state', 'summary.md', 'modules.txt'].map((name) => [name, join(dir, name)]),
+    );
+    const recorder = join(dir, 'record-modules.cjs');
+    await writeFile(
+      recorder,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(files['modules.txt'])}, process.moduleLoadList.join('\\n')));`,
+    );
+    const pullRequest = { number: 7, base: { sha: 'a'.repeat(40) }, head: { sha: 'b'.repeat(40) } };
+    await writeFile(files['event.json']!, JSON.stringify({ number: 7, pull_request: pullRequest }));
+    for (const name of ['output', 'state', 'summary.md']) await writeFile(files[name]!, '');
+    const run = await runBundle('index.js', [], {
+      cwd: repository,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_OPTIONS: `--require ${recorder}`,
+        GITHUB_ACTIONS: 'true',
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: files['event.json']!,
+        GITHUB_OUTPUT: files.output!,
+        GITHUB_STATE: files.state!,
+        GITHUB_STEP_SUMMARY: files['summary.md']!,
+        GITHUB_WORKSPACE: repository,
+        GITHUB_REPOSITORY: 'acme/gitops',
+        RUNNER_TEMP: dir,
+        INPUT_PATHS: 'alerting',
+        'INPUT_ALLOW-EMPTY': 'true',
+      },
+    });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(await readFile(files.output!, 'utf8')).toMatch(/^command<<(\S+)\nvalidate\n\1$/m);
+    const loaded = (await readFile(files['modules.txt']!, 'utf8')).split('\n');
+    const unwanted =
+      /^NativeModule (crypto|internal\/crypto\/|(internal\/)?fs\/promises|https?|child_process)/;
+    expect(loaded.filter((name) => unwanted.test(name))).toEqual([]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -1,7 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { EOL, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import * as core from '@actions/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { budgetedSummary, writeJobSummary } from '../../../src/action/job-summary.js';
 import { utf8Bytes } from '../../../src/markdown/escape.js';
@@ -36,7 +35,6 @@ describe('budgetedSummary', () => {
 });
 
 describe('writeJobSummary', () => {
-  const saved = process.env.GITHUB_STEP_SUMMARY;
   let printed = '';
   let dir = '';
 
@@ -50,25 +48,30 @@ describe('writeJobSummary', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
-    // @actions/core keeps what it could not write for the next write of the process: not this test's.
-    core.summary.emptyBuffer();
-    if (saved === undefined) delete process.env.GITHUB_STEP_SUMMARY;
-    else process.env.GITHUB_STEP_SUMMARY = saved;
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('says in one log line that a runner without job summaries gets none', async () => {
-    delete process.env.GITHUB_STEP_SUMMARY;
-    await writeJobSummary('## platform-gitops plan');
+  it('appends the summary to the file the runner names, after what earlier steps wrote', () => {
+    const file = join(dir, 'summary.md');
+    writeFileSync(file, '## an earlier step\n');
+    writeJobSummary('## platform-gitops plan', { GITHUB_STEP_SUMMARY: file });
+    writeJobSummary('## platform-gitops plan (components)', { GITHUB_STEP_SUMMARY: file });
+    expect(readFileSync(file, 'utf8')).toBe(
+      `## an earlier step\n## platform-gitops plan${EOL}## platform-gitops plan (components)${EOL}`,
+    );
+    expect(printed).toBe('');
+  });
+
+  it('says in one log line that a runner without job summaries gets none', () => {
+    writeJobSummary('## platform-gitops plan', {});
     expect(printed).toBe('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.\n');
   });
 
-  it('turns a summary file that cannot be written into a log line, not a failed step', async () => {
-    process.env.GITHUB_STEP_SUMMARY = join(dir, 'summary.md');
-    // @actions/core keeps the first summary file it could write for the life of the process (another
-    // test file's, in this worker): the failure is made at the write itself.
-    vi.spyOn(core.summary, 'write').mockRejectedValue(new Error('ENOSPC: no space left on device'));
-    await expect(writeJobSummary('## platform-gitops plan')).resolves.toBeUndefined();
-    expect(printed).toBe('The job summary could not be written: ENOSPC: no space left on device\n');
+  it('turns a summary file that cannot be written into a log line, not a failed step', () => {
+    // A directory where the file should be: the write fails as a full disk or a revoked permission would.
+    expect(() => writeJobSummary('## platform-gitops plan', { GITHUB_STEP_SUMMARY: dir })).not.toThrow();
+    expect(printed).toMatch(
+      /^The job summary could not be written: EISDIR: illegal operation on a directory/,
+    );
   });
 });

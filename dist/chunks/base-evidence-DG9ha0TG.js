@@ -1,1 +1,0 @@
-"use strict";var l=require("./text-nKu7flOL.js"),r=require("./chunk-dZAj8-C1.js");function t(e,a){if(e.plan===null)return{...e,baseApplied:a};let i=r.l(e.plan),s=l.w(i,null,a);return{...e,plan:r.d(e.plan,i,s.changes),diagnostics:[...e.diagnostics,...s.diagnostics].sort(l.y),baseApplied:a}}exports.withBaseEvidence=t;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-DxoqIqa2.js"),r=require("./chunk-zUCXmhp2.js");require("./chunk-BBhuyvMe.js"),require("./text-nKu7flOL.js"),exports.CODES=e.l,exports.DOCUMENT_KINDS=e.e,exports.MAX_FILE_BYTES=e.d,exports.loadDocuments=e.ht,exports.readSourceFiles=e.U,exports.SCHEMAS=r.gt,exports.conflictingComponents=r.Tt,exports.parseFiles=r.Wr;

@@ -1,5 +1,5 @@
-import { getProxyUrl } from '@actions/http-client/lib/proxy';
-import { Agent, fetch, ProxyAgent } from 'undici';
+import { Agent, fetch } from 'undici';
+import { proxyAgentFor } from '../core/proxy-agent.js';
 
 /**
  * The fetch the GitHub client uses, as the toolkit's client makes it: the bundled undici's fetch with a
@@ -10,32 +10,13 @@ import { Agent, fetch, ProxyAgent } from 'undici';
  * - Node's own dispatcher compiles its WebAssembly HTTP parser with the optimizing compiler on first use
  *   on Node 24, about 125 ms of a run that posts a comment; undici 6 compiles it lazily (cold-start bench,
  *   github-token row; docs/decisions/cold-start-and-apply-throughput.md).
- * - The proxy dispatcher is made as the toolkit's HttpClient makes it (getAgentDispatcher), rather than by
- *   it: the toolkit's HttpClient module sits on @actions/core's import of it, and using it would put undici
- *   in every run's start.
+ * - The proxy dispatcher is made as the toolkit's HttpClient makes it (getAgentDispatcher; see
+ *   src/core/proxy-agent.ts), rather than by it: the toolkit's HttpClient module sits on @actions/core's
+ *   import of it, and using it would put undici in every run's start.
  */
 export function proxyFetch(baseUrl: string): typeof globalThis.fetch {
-  const dispatcher = proxyDispatcher(baseUrl) ?? new Agent();
+  // pipelining 0: one request per connection at a time through the proxy, as the toolkit's client sends them.
+  const dispatcher = proxyAgentFor(baseUrl, { pipelining: 0 }) ?? new Agent();
   const withDispatcher: typeof fetch = (url, init) => fetch(url, { ...init, dispatcher });
   return withDispatcher as unknown as typeof globalThis.fetch;
-}
-
-function proxyDispatcher(baseUrl: string): ProxyAgent | undefined {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    // Not an address: no proxy applies, and each request fails on its own, reported as it always was.
-    return undefined;
-  }
-  const proxy = getProxyUrl(url);
-  if (!proxy?.hostname) return undefined;
-  const credentials = proxy.username || proxy.password;
-  return new ProxyAgent({
-    uri: proxy.href,
-    pipelining: 0,
-    ...(credentials
-      ? { token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}` }
-      : {}),
-  });
 }

@@ -1,6 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
+import { proxyAgentFor } from '../core/proxy-agent.js';
 import { maxAnswerBytes } from './answer-size.js';
 import { HINT_401, invalidResponseError, writeBudgetError } from './api-errors.js';
 import { resolveApiUrl } from './api-url.js';
@@ -59,6 +60,24 @@ export const DEFAULT_USER_AGENT = 'platform-gitops';
 const KEEP_ALIVE_MS = 30_000;
 
 /**
+ * One keep-alive agent for the client's requests: through the runner's proxy when its environment sets one
+ * for the service's address (https_proxy, no_proxy: src/core/proxy-agent.ts), with the same timeouts; the
+ * connect timeout then bounds the connection to the proxy and the TLS handshake through its tunnel.
+ */
+function serviceAgent(baseUrl: URL, timeouts: Timeouts): Dispatcher {
+  const connect = { timeout: timeouts.connectMs };
+  const agentOptions = {
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.bodyMs,
+    keepAliveTimeout: KEEP_ALIVE_MS,
+  };
+  return (
+    proxyAgentFor(baseUrl, { ...agentOptions, proxyTls: connect, requestTls: connect }) ??
+    new Agent({ ...agentOptions, connect })
+  );
+}
+
+/**
  * The service client: one method per operation, each a request (src/service/requests.ts) sent through
  * the transport and decoded at the boundary (src/service/decode/). One keep-alive Agent per client.
  */
@@ -68,14 +87,7 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
   // Checked again here, so no caller can send the token in clear text to another machine by mistake.
   const baseUrl = resolveApiUrl(options.apiUrl, {});
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-  const ownAgent = options.dispatcher
-    ? null
-    : new Agent({
-        connect: { timeout: timeouts.connectMs },
-        headersTimeout: timeouts.headersMs,
-        bodyTimeout: timeouts.bodyMs,
-        keepAliveTimeout: KEEP_ALIVE_MS,
-      });
+  const ownAgent = options.dispatcher ? null : serviceAgent(baseUrl, timeouts);
   const clock = options.clock ?? systemClock;
   const pacer = new RateLimitPacer(clock);
   const counter = new RequestCounter();

@@ -64,6 +64,16 @@ export function classifyTransportError(error: unknown): TransportFailure {
   if (code === 'UND_ERR_BODY_TIMEOUT') {
     return { kind: 'timeout', sent: true, phase: 'body', code, detail: 'the answer stopped arriving' };
   }
+  const proxyStatus = proxyRefusal(error);
+  if (proxyStatus !== null) {
+    const why = proxyStatus === 407 ? ': proxy credentials missing or wrong' : '';
+    return {
+      kind: 'network',
+      sent: false,
+      code,
+      detail: `the proxy refused the tunnel (HTTP ${proxyStatus}${why})`,
+    };
+  }
   const before = BEFORE_CONNECTION[code];
   if (before !== undefined) return { kind: 'network', sent: false, code, detail: before };
   if (/^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code)) {
@@ -82,4 +92,21 @@ function errorCode(error: unknown): { code: string; syscall?: string } {
     current = (current as { cause?: unknown }).cause;
   }
   return { code: 'UNKNOWN' };
+}
+
+/**
+ * The status with which the runner's proxy refused to open a tunnel to the service (undici's ProxyAgent
+ * says so only in its message), or null. Nothing was sent to the service then.
+ */
+function proxyRefusal(error: unknown): number | null {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    const message = (current as { message?: unknown }).message;
+    const match =
+      typeof message === 'string'
+        ? /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling/.exec(message)
+        : null;
+    if (match) return Number(match[1]);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }

@@ -57,6 +57,28 @@ describe('classifyTransportError', () => {
     expect(classifyTransportError(withCode('ERR_TLS_CERT_ALTNAME_INVALID'))).toMatchObject({ sent: false });
   });
 
+  it('a proxy that refuses the tunnel refused it before anything reached the service', () => {
+    // undici's ProxyAgent says which status only in its message; the code is a plain abort's.
+    const refused = withCode('UND_ERR_ABORTED', 'Proxy response (407) !== 200 when HTTP Tunneling');
+    expect(classifyTransportError(refused)).toEqual({
+      kind: 'network',
+      sent: false,
+      code: 'UND_ERR_ABORTED',
+      detail: 'the proxy refused the tunnel (HTTP 407: proxy credentials missing or wrong)',
+    });
+    const wrapped = Object.assign(new Error('fetch failed'), {
+      cause: withCode('UND_ERR_ABORTED', 'Proxy response (502) !== 200 when HTTP Tunneling'),
+    });
+    expect(classifyTransportError(wrapped)).toMatchObject({
+      sent: false,
+      detail: 'the proxy refused the tunnel (HTTP 502)',
+    });
+    // Any other abort may have followed the sending.
+    expect(classifyTransportError(withCode('UND_ERR_ABORTED', 'Request aborted'))).toMatchObject({
+      sent: true,
+    });
+  });
+
   it('resets and anything unknown are assumed sent: a create must not be repeated on a guess', () => {
     expect(classifyTransportError(withCode('ECONNRESET'))).toMatchObject({ kind: 'network', sent: true });
     expect(classifyTransportError(withCode('UND_ERR_SOCKET'))).toMatchObject({ kind: 'network', sent: true });

@@ -41,8 +41,8 @@ export async function bundle(outdir, entryPoints = BUILD_OPTIONS.entryPoints) {
     // Rollup tells how many chunks it merged at the `info` level: a build prints only what went wrong.
     logLevel: 'warn',
     onwarn: (warning) => {
-      // A cycle between chunks is one esbuild already ordered (ES modules allow it); any other warning
-      // fails the build.
+      // A cycle between modules is one esbuild already ordered (each chunk holds its modules in one scope);
+      // a cycle between the files Rollup writes is refused below. Any other warning fails the build.
       if (warning.code === 'CIRCULAR_DEPENDENCY') return;
       throw new Error(`rollup: ${warning.message}`);
     },
@@ -50,8 +50,11 @@ export async function bundle(outdir, entryPoints = BUILD_OPTIONS.entryPoints) {
   const { output } = await grouped.generate({
     format: 'cjs',
     // Rollup would also require, at the top of each entry, what its chunks require: a head start for ES
-    // modules fetched in parallel, none for require(), and it would load node:crypto at every start.
+    // modules fetched in parallel, none for require().
     hoistTransitiveImports: false,
+    // A dynamic import of Node's own modules (node:child_process, for git) as a require too: import() would
+    // start the ES module loader, the 10 ms this format saves.
+    dynamicImportInCjs: false,
     entryFileNames: '[name].js',
     // The first pass's name without its hash (which the second pass's replaces).
     chunkFileNames: (chunk) => `chunks/${chunk.name.replace(/-[A-Z0-9]{8}$/, '')}-[hash].js`,
@@ -60,6 +63,7 @@ export async function bundle(outdir, entryPoints = BUILD_OPTIONS.entryPoints) {
   await grouped.close();
 
   const chunks = output.filter((file) => file.type === 'chunk');
+  refuseRequireCycles(chunks);
   const names = new Set(chunks.map((chunk) => chunk.fileName));
   // Paths as esbuild's metafile writes them: relative to the working directory, with forward slashes.
   const pathOf = (fileName) => slashed(relative(process.cwd(), join(outdir, fileName)));
@@ -108,4 +112,21 @@ async function minified(code) {
     charset: 'utf8',
   });
   return min;
+}
+
+/**
+ * Fails the build when files require each other in a cycle: ES modules link such a cycle before running
+ * it, but a CommonJS file that requires one still loading gets its exports half made.
+ */
+function refuseRequireCycles(chunks) {
+  const imports = new Map(chunks.map((chunk) => [chunk.fileName, chunk.imports]));
+  const done = new Set();
+  const visit = (file, path) => {
+    if (path.includes(file))
+      throw new Error(`bundle: files require each other: ${[...path, file].join(' → ')}`);
+    if (done.has(file) || !imports.has(file)) return;
+    for (const next of imports.get(file)) visit(next, [...path, file]);
+    done.add(file);
+  };
+  for (const chunk of chunks) visit(chunk.fileName, []);
 }

@@ -12,6 +12,8 @@ const REQUIRED = [
   'package/dist/cli.js',
   'package/dist/index.js',
   'package/dist/post.js',
+  // Without it Node reads dist/'s files as ES modules (the project's package.json says so), and they are not.
+  'package/dist/package.json',
   'package/action.yml',
   'package/LICENSE',
   'package/README.md',

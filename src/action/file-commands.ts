@@ -29,8 +29,10 @@ function writeFileCommand(command: FileCommand, name: string, value: string, env
   if (file) {
     appendFileSync(file, fileCommandEntry(name, value), 'utf8');
   } else {
+    // As core writes them: set-output after a line break of its own, save-state as is.
+    const before = command === 'OUTPUT' ? EOL : '';
     process.stdout.write(
-      `${EOL}::${WORKFLOW_COMMAND[command]} name=${escapeProperty(name)}::${escapeData(value)}${EOL}`,
+      `${before}::${WORKFLOW_COMMAND[command]} name=${escapeProperty(name)}::${escapeData(value)}${EOL}`,
     );
   }
 }

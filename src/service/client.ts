@@ -62,7 +62,8 @@ const KEEP_ALIVE_MS = 30_000;
 /**
  * One keep-alive agent for the client's requests: through the runner's proxy when its environment sets one
  * for the service's address (https_proxy, no_proxy: src/core/proxy-agent.ts), with the same timeouts; the
- * connect timeout then bounds the connection to the proxy and the TLS handshake through its tunnel.
+ * connect timeout then bounds each step of reaching the service: the connection to the proxy, the proxy's
+ * answer to the CONNECT, and the TLS handshake through the tunnel.
  */
 function serviceAgent(baseUrl: URL, timeouts: Timeouts): Dispatcher {
   const connect = { timeout: timeouts.connectMs };
@@ -72,8 +73,12 @@ function serviceAgent(baseUrl: URL, timeouts: Timeouts): Dispatcher {
     keepAliveTimeout: KEEP_ALIVE_MS,
   };
   return (
-    proxyAgentFor(baseUrl, { ...agentOptions, proxyTls: connect, requestTls: connect }) ??
-    new Agent({ ...agentOptions, connect })
+    proxyAgentFor(baseUrl, {
+      ...agentOptions,
+      proxyTls: connect,
+      requestTls: connect,
+      tunnelTimeoutMs: timeouts.connectMs,
+    }) ?? new Agent({ ...agentOptions, connect })
   );
 }
 

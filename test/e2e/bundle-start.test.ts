@@ -132,7 +132,7 @@ it('an offline validation, as the runner starts it, loads no crypto, fs/promises
       cwd: repository,
       env: {
         PATH: process.env.PATH ?? '',
-        NODE_OPTIONS: `--require ${recorder}`,
+        NODE_OPTIONS: `--require "${recorder}"`,
         GITHUB_ACTIONS: 'true',
         GITHUB_EVENT_NAME: 'pull_request',
         GITHUB_EVENT_PATH: files['event.json']!,

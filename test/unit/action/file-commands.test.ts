@@ -81,7 +81,7 @@ describe('setOutput and saveState', () => {
       spy.mockRestore();
     }
     expect(written.join('')).toBe(
-      `${EOL}::set-output name=summary::50%25 done%0Anext${EOL}${EOL}::save-state name=a%3Ab::x${EOL}`,
+      `${EOL}::set-output name=summary::50%25 done%0Anext${EOL}::save-state name=a%3Ab::x${EOL}`,
     );
   });
 });

@@ -16,7 +16,9 @@ import { proxyAgentFor } from '../core/proxy-agent.js';
  */
 export function proxyFetch(baseUrl: string): typeof globalThis.fetch {
   // pipelining 0: one request per connection at a time through the proxy, as the toolkit's client sends them.
-  const dispatcher = proxyAgentFor(baseUrl, { pipelining: 0 }) ?? new Agent();
+  // The proxy's answer to a CONNECT is bounded like a connection (undici's 10 s), not by undici's 300 s for
+  // an answer: a pending CONNECT would keep the finished step's process alive until then.
+  const dispatcher = proxyAgentFor(baseUrl, { pipelining: 0, tunnelTimeoutMs: 10_000 }) ?? new Agent();
   const withDispatcher: typeof fetch = (url, init) => fetch(url, { ...init, dispatcher });
   return withDispatcher as unknown as typeof globalThis.fetch;
 }

@@ -51,7 +51,12 @@ export type AttemptFailure =
        */
       readonly requestedWaitMs: number | null;
     }
-  | { readonly kind: 'timeout' | 'network'; readonly sent: boolean };
+  | {
+      readonly kind: 'timeout' | 'network';
+      readonly sent: boolean;
+      /** False when repeating cannot help (a proxy that refused its credentials). */
+      readonly repeatable?: false;
+    };
 
 export interface RetryState {
   /** Attempts made so far, the failed one included (1 after the first). */
@@ -132,7 +137,7 @@ export function backoffDelay(policy: RetryPolicy, attempt: number, random: () =>
 }
 
 function isRetryable(failure: AttemptFailure): boolean {
-  if (failure.kind !== 'status') return true;
+  if (failure.kind !== 'status') return failure.repeatable !== false;
   if (failure.status === 408) return true;
   return failure.status >= 500 && !NOT_WORTH_REPEATING_5XX.has(failure.status);
 }

@@ -12,6 +12,8 @@ export interface TransportFailure {
   readonly code: string;
   /** A few words for a person. Never includes headers: nothing here can carry the token. */
   readonly detail: string;
+  /** False when repeating cannot help: the proxy refused what it was given (its 4xx). */
+  readonly repeatable?: false;
 }
 
 /** connect, headers and body are undici's own timeouts; total bounds a whole attempt. */
@@ -72,6 +74,8 @@ export function classifyTransportError(error: unknown): TransportFailure {
       sent: false,
       code,
       detail: `the proxy refused the tunnel (HTTP ${proxyStatus}${why})`,
+      // Its 5xx may pass (an upstream it could not reach); its 407 or 403 answers the same again.
+      ...(proxyStatus < 500 ? { repeatable: false as const } : {}),
     };
   }
   const before = BEFORE_CONNECTION[code];

@@ -71,6 +71,16 @@ describe('decideRetry', () => {
     });
   });
 
+  it('does not repeat what repeating cannot help: a proxy that refused its credentials', () => {
+    const refused = { kind: 'network', sent: false, repeatable: false } as const;
+    for (const safety of ['idempotent', 'create'] as const) {
+      expect(decideRetry(policy, safety, refused, first, half)).toEqual({
+        retry: false,
+        reason: 'not-retryable',
+      });
+    }
+  });
+
   it('repeats even a create after a 429, waiting what the service asked', () => {
     expect(decideRetry(policy, 'create', status(429, 12_000), first, half)).toEqual({
       retry: true,

@@ -65,14 +65,15 @@ describe('classifyTransportError', () => {
       sent: false,
       code: 'UND_ERR_ABORTED',
       detail: 'the proxy refused the tunnel (HTTP 407: proxy credentials missing or wrong)',
+      repeatable: false,
     });
     const wrapped = Object.assign(new Error('fetch failed'), {
       cause: withCode('UND_ERR_ABORTED', 'Proxy response (502) !== 200 when HTTP Tunneling'),
     });
-    expect(classifyTransportError(wrapped)).toMatchObject({
-      sent: false,
-      detail: 'the proxy refused the tunnel (HTTP 502)',
-    });
+    const upstreamDown = classifyTransportError(wrapped);
+    expect(upstreamDown).toMatchObject({ sent: false, detail: 'the proxy refused the tunnel (HTTP 502)' });
+    // A proxy's 5xx may pass: it stays repeatable.
+    expect(upstreamDown).not.toHaveProperty('repeatable');
     // Any other abort may have followed the sending.
     expect(classifyTransportError(withCode('UND_ERR_ABORTED', 'Request aborted'))).toMatchObject({
       sent: true,

@@ -37,9 +37,20 @@ function writeFileCommand(command: FileCommand, name: string, value: string, env
   }
 }
 
-/** One entry of a file command; `salt` makes the delimiter hard to guess, the loop makes it safe. */
-export function fileCommandEntry(name: string, value: string, salt: number = Math.random()): string {
-  let delimiter = `ghadelimiter_${salt.toString(36).slice(2)}`;
+/**
+ * One entry of a file command. The delimiter has core's shape (`ghadelimiter_` and a UUID), from `random`;
+ * what makes it safe is the loop, not the randomness.
+ */
+export function fileCommandEntry(name: string, value: string, random: () => number = Math.random): string {
+  let delimiter = `ghadelimiter_${uuidShaped(random)}`;
   while (name.includes(delimiter) || value.includes(delimiter)) delimiter += '_';
   return `${name}<<${delimiter}${EOL}${value}${EOL}${delimiter}${EOL}`;
+}
+
+/** A version-4 UUID's text, its digits from `random`. */
+function uuidShaped(random: () => number): string {
+  const hex = (count: number) =>
+    Array.from({ length: count }, () => Math.floor(random() * 16).toString(16)).join('');
+  const variant = '89ab'[Math.floor(random() * 4)];
+  return `${hex(8)}-${hex(4)}-4${hex(3)}-${variant}${hex(3)}-${hex(12)}`;
 }

@@ -20,25 +20,33 @@ function runnerReads(text: string): [string, string][] {
   return entries;
 }
 
+const half = () => 0.5;
+
 describe('fileCommandEntry', () => {
   it('is name<<delimiter, the value, the delimiter, as the runner reads it', () => {
-    const entry = fileCommandEntry('changes', `3${EOL}lines`, 0.5);
-    expect(entry).toBe(`changes<<ghadelimiter_i${EOL}3${EOL}lines${EOL}ghadelimiter_i${EOL}`);
+    const entry = fileCommandEntry('changes', `3${EOL}lines`, half);
+    const delimiter = 'ghadelimiter_88888888-8888-4888-a888-888888888888';
+    expect(entry).toBe(`changes<<${delimiter}${EOL}3${EOL}lines${EOL}${delimiter}${EOL}`);
+    // core's shape: a parser that expects a UUID after ghadelimiter_ reads ours too.
+    expect(fileCommandEntry('x', 'y')).toMatch(
+      /^x<<ghadelimiter_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}\r?\n/,
+    );
     expect(runnerReads(entry)).toEqual([['changes', `3${EOL}lines`]]);
   });
 
   it('never lets a value end its entry early, even one that holds the delimiter it would get', () => {
-    const planted = `x${EOL}ghadelimiter_i${EOL}injected<<EOF${EOL}evil${EOL}EOF`;
-    expect(runnerReads(fileCommandEntry('plan', planted, 0.5))).toEqual([['plan', planted]]);
+    const planted = `x${EOL}ghadelimiter_88888888-8888-4888-a888-888888888888${EOL}injected<<EOF${EOL}evil${EOL}EOF`;
+    expect(runnerReads(fileCommandEntry('plan', planted, half))).toEqual([['plan', planted]]);
     fc.assert(
       fc.property(
         fc.string(),
         fc.string(),
-        fc.double({ min: 0, max: 1, noNaN: true }),
-        (value, tail, salt) => {
-          const delimiter = `ghadelimiter_${salt.toString(36).slice(2)}`;
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (value, tail, digit) => {
+          const random = () => digit;
+          const delimiter = fileCommandEntry('out', '', random).split(EOL)[0]!.slice('out<<'.length);
           const hostile = `${value}${EOL}${delimiter}${EOL}${tail}`;
-          expect(runnerReads(fileCommandEntry('out', hostile, salt))).toEqual([['out', hostile]]);
+          expect(runnerReads(fileCommandEntry('out', hostile, random))).toEqual([['out', hostile]]);
         },
       ),
     );

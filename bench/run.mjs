@@ -228,7 +228,8 @@ if (wanted('apply')) {
       return {
         concurrency,
         name,
-        planMs: i === 2 ? null : m('planMs'),
+        // The control makes no plan: it has no planMs.
+        planMs: runs[i][0].planMs === undefined ? null : m('planMs'),
         writesMs: m('writesMs'),
         idealMs: runs[i][0].idealMs,
         client: m('clientCpuMsPerWrite'),

@@ -5,13 +5,18 @@
  */
 import { createInterface } from 'node:readline';
 
+/** The CPU time (user and system) this process has used so far. */
+export function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 export function serveUntilStdinEnds(announce: Record<string, unknown>, close: () => Promise<void>): void {
   console.log(JSON.stringify(announce));
   const lines = createInterface({ input: process.stdin });
   lines.on('line', (line) => {
     if (line.trim() !== 'cpu') return;
-    const { user, system } = process.cpuUsage();
-    console.log(JSON.stringify({ cpuMs: (user + system) / 1000 }));
+    console.log(JSON.stringify({ cpuMs: ownCpuMs() }));
   });
   lines.on('close', () => {
     void close().then(() => process.exit(0));

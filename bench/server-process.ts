@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { ownCpuMs } from './server-control.js';
 
 export async function serverProcess<Announced extends object = object>(
   script: string,
@@ -33,11 +34,6 @@ export async function serverProcess<Announced extends object = object>(
     stop: () => server.stdin.end(),
   };
 }
-
-const ownCpuMs = (): number => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-};
 
 /** Starts counting the CPU time this process and the server use; `used()` says how much since. */
 export async function cpuMeter(server: { cpuMs(): Promise<number> }) {

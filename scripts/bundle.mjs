@@ -108,8 +108,8 @@ async function minified(code) {
     minify: true,
     format: 'cjs',
     target: BUILD_OPTIONS.target,
-    legalComments: 'none',
-    charset: 'utf8',
+    legalComments: BUILD_OPTIONS.legalComments,
+    charset: BUILD_OPTIONS.charset,
   });
   return min;
 }

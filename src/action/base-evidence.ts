@@ -5,11 +5,11 @@
  */
 import { type BaseApplied, baseNotAsked } from '../plan/base-applied.js';
 import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';
-import type { MainStep } from './main-step.js';
+import { isPullRequestPlan, type MainStep } from './main-step.js';
 
 /** Whether the run asks: a pull request's plan (a push's apply asks in its review gate). */
 export function asksBaseApplied({ decision }: Pick<MainStep, 'decision'>): boolean {
-  return decision.command === 'plan' && decision.pullRequest !== null;
+  return isPullRequestPlan(decision);
 }
 
 export async function pullRequestBaseApplied(step: MainStep): Promise<BaseApplied> {
@@ -17,7 +17,7 @@ export async function pullRequestBaseApplied(step: MainStep): Promise<BaseApplie
   const access = gitHubAccess(step);
   if (access === null) return baseNotAsked(decision.base, NO_GITHUB_ACCESS);
   return withGitHub(step, access, async (github) => {
-    const { pushBaseApplied } = await import('../runtime/github-loader.js');
-    return pushBaseApplied(github, { owner: access.owner, repo: access.repo }, inputs, decision.base);
+    const { baseAppliedOf } = await import('../runtime/github-loader.js');
+    return baseAppliedOf(github, { owner: access.owner, repo: access.repo }, inputs, decision.base);
   });
 }

@@ -1,6 +1,6 @@
 /**
  * The main step's GitHub client: made only when the run posts or reads something there, and bounded by a
- * watchdog, so that a GitHub that does not answer costs the run at most GITHUB_SILENCE_LIMIT_MS.
+ * watchdog, so that a GitHub that does not answer costs each session at most GITHUB_SILENCE_LIMIT_MS.
  */
 import * as core from '@actions/core';
 import { AnswerWatchdog } from '../github/answer-watchdog.js';

@@ -33,6 +33,11 @@ export function decide(inputs: ActionInputs, runner: RunnerEnvironment): EventDe
   });
 }
 
+/** The action's plan of a pull request: it asks for its base's evidence, and may fall back to every component. */
+export function isPullRequestPlan(decision: Pick<EventDecision, 'command' | 'pullRequest'>): boolean {
+  return decision.command === 'plan' && decision.pullRequest !== null;
+}
+
 /** The runtime's settings; `log` writes one line to the step's log. */
 export function runtimeOptions(
   inputs: ActionInputs,
@@ -55,7 +60,7 @@ export function runtimeOptions(
     concurrency: inputs.concurrency,
     allComponents: decision.allComponents,
     // A pull request's plan can fall back to resolving every component when the base is not in the clone.
-    baseFallback: decision.command === 'plan' && decision.pullRequest !== null,
+    baseFallback: isPullRequestPlan(decision),
     clock: systemClock,
     redactor,
     progress: (line) => log(logLine(redactor, line)),

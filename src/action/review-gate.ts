@@ -4,7 +4,7 @@
  */
 import * as core from '@actions/core';
 import type { ReviewGate } from '../commands/apply.js';
-import { baseNotAsked } from '../plan/base-applied.js';
+import { type BaseApplied, baseNotAsked } from '../plan/base-applied.js';
 import { commentMarker } from '../report/markers.js';
 import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';
 import type { MainStep } from './main-step.js';
@@ -16,23 +16,25 @@ export function gatesApply({ runner, decision }: Pick<MainStep, 'runner' | 'deci
 
 /**
  * The reviewed plan stored on the pull request the commit came from, or why there is none. Bounded like
- * every GitHub request of the run; the GitHub client loads only here and in publish.ts.
+ * every GitHub request of the run; the GitHub client loads only in the GitHub parts (here, publish.ts,
+ * base-evidence.ts).
  */
 export async function reviewGate(step: MainStep): Promise<ReviewGate> {
   const { inputs, runner, decision, redactor } = step;
-  const gate = (why: string, baseApplied = baseNotAsked(decision.base, why)): ReviewGate => ({
-    review: { why },
+  const gate = (review: ReviewGate['review'], baseApplied: BaseApplied): ReviewGate => ({
+    review,
     onUnreviewed: inputs.onUnreviewed,
     baseApplied,
   });
   const access = gitHubAccess(step);
   if (access === null) {
-    return gate(`the pull request cannot be read: ${NO_GITHUB_ACCESS}`);
+    const why = `the pull request cannot be read: ${NO_GITHUB_ACCESS}`;
+    return gate({ why }, baseNotAsked(decision.base, why));
   }
   const { found, baseApplied } = await withGitHub(step, access, async (github) => {
-    const { findReviewedPlan, pushBaseApplied } = await import('../runtime/github-loader.js');
+    const { findReviewedPlan, baseAppliedOf } = await import('../runtime/github-loader.js');
     const repository = { owner: access.owner, repo: access.repo };
-    const baseApplied = await pushBaseApplied(github, repository, inputs, decision.base);
+    const baseApplied = await baseAppliedOf(github, repository, inputs, decision.base);
     const found = await findReviewedPlan(github, {
       ...repository,
       sha: decision.checkSha,
@@ -44,8 +46,8 @@ export async function reviewGate(step: MainStep): Promise<ReviewGate> {
     core.info(
       `reviewed plan found on pull request #${found.pullRequest} (commit ${found.plan.head.slice(0, 12)})`,
     );
-    return { review: { plan: found.plan }, onUnreviewed: inputs.onUnreviewed, baseApplied };
+    return gate({ plan: found.plan }, baseApplied);
   }
   core.info(redactor.redact(`no reviewed plan: ${found.why}`));
-  return gate(found.why, baseApplied);
+  return gate({ why: found.why }, baseApplied);
 }

@@ -82,7 +82,7 @@ export async function executePlanned(
       gate.baseApplied,
     );
     diagnostics.push(...known.diagnostics);
-    reviewedPlan = withPendingReplaced(plan, writes, known.changes);
+    reviewedPlan = withPendingReplaced(plan, known.changes);
     writes = known.changes;
     const judged = judgeReview(writes, review, gate.onUnreviewed);
     writes = judged.writes;

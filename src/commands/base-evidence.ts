@@ -10,11 +10,10 @@ import type { RunReport } from './types.js';
 
 export function withBaseEvidence(report: RunReport, base: BaseApplied): RunReport {
   if (report.plan === null) return { ...report, baseApplied: base };
-  const pending = pendingChanges(report.plan);
-  const known = withKnownOutsideEdits(pending, null, base);
+  const known = withKnownOutsideEdits(pendingChanges(report.plan), null, base);
   return {
     ...report,
-    plan: withPendingReplaced(report.plan, pending, known.changes),
+    plan: withPendingReplaced(report.plan, known.changes),
     diagnostics: [...report.diagnostics, ...known.diagnostics].sort(compareDiagnostics),
     baseApplied: base,
   };

@@ -45,7 +45,7 @@ export interface RunReport {
   readonly digest?: string;
   /** The action's push run: each pending change against the review on its pull request. */
   readonly review?: readonly ReviewEntry[];
-  /** The action's push run: whether the apply of the base commit succeeded (outside edits, provenance). */
+  /** The action's push run or pull-request plan: whether the apply of the base commit succeeded (outside edits, provenance). */
   readonly baseApplied?: BaseApplied;
 }
 

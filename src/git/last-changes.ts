@@ -36,13 +36,13 @@ export async function lastChanges(
   if (!out.ok) return null;
   const wanted = new Set(files);
   let commit: string | null = null;
-  let boundary: string[] = [];
+  const boundary = new Set<string>();
   // Records: "\x01<sha> <parents>\0" then "\n<file>\0<file>\0…" for each commit, newest first.
   for (const token of out.stdout.toString('utf8').split('\0')) {
     if (token.startsWith('\x01')) {
       const [sha, ...parents] = token.slice(1).trim().split(' ');
       commit = sha ?? null;
-      if (parents.filter(Boolean).length === 0 && commit !== null) boundary.push(commit);
+      if (parents.filter(Boolean).length === 0 && commit !== null) boundary.add(commit);
       continue;
     }
     const file = token.replace(/^\n/, '');
@@ -50,9 +50,8 @@ export async function lastChanges(
   }
   // A commit without parents is the first commit, or the boundary of a shallow clone: only the first
   // really added its files.
-  if (boundary.length > 0 && (await isShallow(root))) {
-    boundary = [...new Set(boundary)];
-    for (const [file, sha] of found) if (boundary.includes(sha)) found.delete(file);
+  if (boundary.size > 0 && (await isShallow(root))) {
+    for (const [file, sha] of found) if (boundary.has(sha)) found.delete(file);
   }
   return found;
 }

@@ -81,7 +81,7 @@ export function applyOutcomeOf(base: BaseApplied): ApplyOutcome {
  * The evidence for outside edits told from a run's base commit (a push's `before`, a pull request's base):
  * asked of GitHub (one request) only when there is a base and the runs publish Checks runs (`checks: true`).
  */
-export async function pushBaseApplied(
+export async function baseAppliedOf(
   github: GitHubClient,
   repository: { readonly owner: string; readonly repo: string },
   inputs: { readonly paths: readonly string[]; readonly checks: boolean },

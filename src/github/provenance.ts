@@ -95,9 +95,9 @@ export async function withProvenance(
     readonly links?: SourceLinks | null;
     readonly history?: PublishHistory | null;
   },
-): Promise<SourceLinks | null | undefined> {
+): Promise<SourceLinks | null> {
   const { links, history } = target;
-  if (!links || !history?.git || !report.plan) return links;
+  if (!links || !history?.git || !report.plan) return links ?? null;
   const files = provenanceFiles(pendingChanges(report.plan));
   const lookup = {
     owner: target.owner,

@@ -15,7 +15,8 @@ import { proxyAgentFor } from '../core/proxy-agent.js';
  *   import of it, and using it would put undici in every run's start.
  */
 export function proxyFetch(baseUrl: string): typeof globalThis.fetch {
-  // pipelining 0: one request per connection at a time through the proxy, as the toolkit's client sends them.
+  // pipelining 0: no keep-alive, so each request opens its own tunnel, as the toolkit's client (keepAlive
+  // false) goes through a proxy.
   // The proxy's answer to a CONNECT is bounded like a connection (undici's 10 s), not by undici's 300 s for
   // an answer: a pending CONNECT would keep the finished step's process alive until then.
   const dispatcher = proxyAgentFor(baseUrl, { pipelining: 0, tunnelTimeoutMs: 10_000 }) ?? new Agent();

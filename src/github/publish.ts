@@ -66,7 +66,7 @@ export async function publishToGitHub(
   let checkRunPublished = false;
   let checkRunUrl: string | null = null;
   const { owner, repo } = target;
-  const links = (await withProvenance(github, report, target)) ?? null;
+  const links = await withProvenance(github, report, target);
 
   if (switches.checks && target.checkSha) {
     try {

@@ -105,14 +105,10 @@ export function pendingChanges(plan: Plan): PendingChange[] {
   return plan.changes.filter(isPending);
 }
 
-/** The plan with each of `pending` (its pending changes) replaced by the change at the same index of `replacements`. */
-export function withPendingReplaced(
-  plan: Plan,
-  pending: readonly PendingChange[],
-  replacements: readonly PendingChange[],
-): Plan {
-  const replaced = new Map(pending.map((change, i) => [change, replacements[i]!] as const));
-  return { ...plan, changes: plan.changes.map((c) => (isPending(c) ? (replaced.get(c) ?? c) : c)) };
+/** The plan with its pending changes, in order, replaced by `replacements` (one for each). */
+export function withPendingReplaced(plan: Plan, replacements: readonly PendingChange[]): Plan {
+  let next = 0;
+  return { ...plan, changes: plan.changes.map((c) => (isPending(c) ? replacements[next++]! : c)) };
 }
 
 export function isPending(change: AlertRuleChange): change is PendingChange {

@@ -53,7 +53,9 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
   const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
   const method = req.method ?? 'GET';
   const authorization = req.headers.authorization ?? null;
-  const raw = await readBody(req);
+  const raw = await readBody(req).catch(() => undefined);
+  // The client went away before its body ended: nobody to answer, nothing to record.
+  if (raw === undefined) return;
   const match = parts.router.match(method, url.pathname);
   const operation: OperationId | null = match.kind === 'found' ? match.route.operation : null;
   const params = match.kind === 'found' ? match.params : {};

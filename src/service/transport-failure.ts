@@ -86,14 +86,20 @@ export function classifyTransportError(error: unknown): TransportFailure {
   return { kind: 'network', sent: true, code, detail: AFTER_SENDING[code] ?? 'the connection failed' };
 }
 
+/** The error and the causes it wraps, at most four deep. */
+function* causeChain(error: unknown): Generator<{ code?: unknown; syscall?: unknown; message?: unknown }> {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+    yield current as { code?: unknown; syscall?: unknown; message?: unknown };
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
 /** The first code along the cause chain, with the system call that failed when the error names one. */
 function errorCode(error: unknown): { code: string; syscall?: string } {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const { code, syscall } = current as { code?: unknown; syscall?: unknown };
+  for (const { code, syscall } of causeChain(error)) {
     if (typeof code === 'string' && code !== '') {
       return typeof syscall === 'string' && syscall !== '' ? { code, syscall } : { code };
     }
-    current = (current as { cause?: unknown }).cause;
   }
   return { code: 'UNKNOWN' };
 }
@@ -103,14 +109,12 @@ function errorCode(error: unknown): { code: string; syscall?: string } {
  * says so only in its message), or null. Nothing was sent to the service then.
  */
 function proxyRefusal(error: unknown): number | null {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
-    const message = (current as { message?: unknown }).message;
+  for (const { message } of causeChain(error)) {
     const match =
       typeof message === 'string'
         ? /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling/.exec(message)
         : null;
     if (match) return Number(match[1]);
-    current = (current as { cause?: unknown }).cause;
   }
   return null;
 }

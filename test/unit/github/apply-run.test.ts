@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyRunOf, baseAppliedFrom, pushBaseApplied } from '../../../src/github/apply-run.js';
+import { applyRunOf, baseAppliedFrom, baseAppliedOf } from '../../../src/github/apply-run.js';
 import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
 import { checkRunName } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
@@ -28,7 +28,7 @@ describe('the apply of a base commit, from its Checks run', () => {
     run(checkRunName('plan', ['alerting']), 'failure');
     run(NAME, 'success');
     run(NAME, 'failure', 'c'.repeat(40));
-    expect(await pushBaseApplied(client, REPO, INPUTS, BASE)).toEqual({ applied: true, commit: BASE });
+    expect(await baseAppliedOf(client, REPO, INPUTS, BASE)).toEqual({ applied: true, commit: BASE });
     expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       `GET /repos/acme/gitops/commits/${BASE}/check-runs`,
     ]);
@@ -37,7 +37,7 @@ describe('the apply of a base commit, from its Checks run', () => {
 
   it('is not applied when that run failed, is unfinished, or is not there', async () => {
     run(NAME, 'failure');
-    expect(await pushBaseApplied(client, REPO, INPUTS, BASE)).toEqual({
+    expect(await baseAppliedOf(client, REPO, INPUTS, BASE)).toEqual({
       applied: false,
       commit: BASE,
       concluded: true,
@@ -52,26 +52,26 @@ describe('the apply of a base commit, from its Checks run', () => {
       'concluded',
     );
     // Only the apply of the same paths counts; the whole repository's is another run.
-    expect(await pushBaseApplied(client, REPO, { ...INPUTS, paths: ['.'] }, BASE)).toMatchObject({
+    expect(await baseAppliedOf(client, REPO, { ...INPUTS, paths: ['.'] }, BASE)).toMatchObject({
       applied: false,
       why: expect.stringContaining('has no "platform-gitops apply" Checks run'),
     });
   });
 
   it('is not known without a base, with checks: false (no request), without checks: read, or on a GitHub error', async () => {
-    expect(await pushBaseApplied(client, REPO, INPUTS, null)).toMatchObject({ applied: false, commit: null });
-    expect(await pushBaseApplied(client, REPO, { ...INPUTS, checks: false }, BASE)).toMatchObject({
+    expect(await baseAppliedOf(client, REPO, INPUTS, null)).toMatchObject({ applied: false, commit: null });
+    expect(await baseAppliedOf(client, REPO, { ...INPUTS, checks: false }, BASE)).toMatchObject({
       applied: false,
       why: expect.stringContaining('the checks input is false'),
     });
     expect(github.requests).toHaveLength(0);
     github.switches = { checksReadForbidden: true };
-    expect(await pushBaseApplied(client, REPO, INPUTS, BASE)).toMatchObject({
+    expect(await baseAppliedOf(client, REPO, INPUTS, BASE)).toMatchObject({
       applied: false,
       why: expect.stringContaining('lacks checks: read'),
     });
     github.switches = { failNext: 10 };
-    expect(await pushBaseApplied(client, REPO, INPUTS, BASE)).toMatchObject({
+    expect(await baseAppliedOf(client, REPO, INPUTS, BASE)).toMatchObject({
       applied: false,
       why: expect.stringContaining('it answered 500'),
     });

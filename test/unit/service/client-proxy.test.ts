@@ -64,25 +64,19 @@ describe('the service client behind a proxy', () => {
     }
   });
 
-  it('goes direct to a loopback address and to one no_proxy names, whatever https_proxy says', async () => {
+  it('goes direct to a loopback address, whatever https_proxy says', async () => {
+    // no_proxy is the shared rule's (test/unit/core/proxy-agent.test.ts): going direct to a name would
+    // mean a name lookup, which no test here makes.
     const proxy = await silentProxy();
     vi.stubEnv('https_proxy', proxy.url);
     vi.stubEnv('http_proxy', proxy.url);
-    vi.stubEnv('no_proxy', 'api.qovery.example');
+    vi.stubEnv('no_proxy', '');
+    vi.stubEnv('NO_PROXY', '');
     try {
       const service = createServiceClient({ apiUrl: sandbox().url, token: sandbox().token });
       await expect(service.getAlertRules(ACME)).resolves.toBeDefined();
       await service.close();
       expect(proxy.asked).toEqual([]);
-      const named = createServiceClient({
-        apiUrl: 'https://api.qovery.example',
-        token: 'qov_token',
-        timeouts: { connectMs: 200 },
-        retry: { maxAttempts: 1 },
-      });
-      // Direct means a name lookup, which this test does not make: only that no tunnel is asked for.
-      expect(proxy.asked).toEqual([]);
-      await named.close();
     } finally {
       await proxy.close();
     }

@@ -1,0 +1,10 @@
+"use strict";var x=require("./run-command-DozgrnPN.js"),d=require("./chunk-DELwCe3H.js"),q=require("./chunk-Us68iE1V.js"),k=require("./chunk--MdDsynd.js"),h=require("./chunk-BxFn3H--.js"),p=require("./text-sknspW0o.js");require("./chunk-H__zce2i.js");var v=require("./service-loader-Bp5U4psZ.js");require("./chunk-DLMTKumF.js");var l=require("./chunk-B9jOKU8n.js");require("./document-checks-DC8KrBGJ.js"),require("node:fs");var $=require("node:path");require("./chunk-CM0QFHBM.js");function f(){return d.$e($.join("fixtures","example"))}async function y(t){let r=await d.go(),a=v.createServiceClient({apiUrl:r.url,token:r.token}),o=new p.i;o.add(r.token);let n={root:f(),paths:["."],organizationId:r.organizationId,service:()=>a,git:null,base:null,head:null,prune:!1,concurrency:4,allComponents:!0,clock:p.s,env:{GRAFANA_ADMIN_PASSWORD:`demo-${p.n()}`,...process.env},redactor:o,progress:()=>{}},c=e=>e.plan?.changes.filter(i=>i.action!=="noop").length??0,g=[{title:"validate .",run:()=>l.G(n),expect:e=>l.O(e)===0?null:"invalid"},{title:"plan .",run:()=>h.uo(n),expect:e=>c(e)>0?null:"the first plan should have changes"},{title:"apply .",run:()=>k.W(n),expect:e=>l.O(e)===0&&e.results.length>0?null:"the apply should succeed"},{title:"plan .   # again: nothing left to do",run:()=>h.uo(n),expect:e=>c(e)===0?null:"a plan right after apply must be empty"},{title:"drift .",run:()=>q.l(n,{remediate:!1}),expect:e=>l.O(e)===0?null:"no drift right after apply"}],m=e=>t.color?`\x1B[1m${e}\x1B[22m`:e;t.print(`Sandbox of the service on ${r.url} (organization ${r.organizationId}); example repository ${n.root}
+`);let u=[];try{for(let e of g){t.print(`
+${m(`$ platform-gitops ${e.title}`)}
+`),await a.close(),a=v.createServiceClient({apiUrl:r.url,token:r.token});let i=await e.run();t.print(x.me(i,{format:"text",color:t.color,redactor:o,policy:{}}));let s=e.expect(i);s&&u.push(`${e.title}: ${s}`)}}finally{await a.close(),await r.close()}return u.length>0?(t.print(`
+The demo did not go as expected:
+  ${u.join(`
+  `)}
+`),1):(t.print(`
+Done: validated, planned, applied, and no drift left.
+`),0)}exports.exampleDir=f,exports.runDemo=y;

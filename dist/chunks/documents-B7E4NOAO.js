@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-BrVE94BS.js"),r=require("./chunk-C81QVn3y.js");require("./chunk-DLbVcYbc.js"),require("./text-DYdA2By_.js"),exports.CODES=e.l,exports.DOCUMENT_KINDS=e.e,exports.MAX_FILE_BYTES=e.d,exports.loadDocuments=e.bt,exports.readSourceFiles=e.W,exports.SCHEMAS=r.gt,exports.conflictingComponents=r.Tt,exports.parseFiles=r.Wr;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-CvhNXDEv.js");require("node:fs"),require("node:path"),require("./chunk-C81QVn3y.js"),require("./chunk-DLbVcYbc.js"),require("./text-DYdA2By_.js"),exports.exportContent=r.V,exports.runExport=r.gt;

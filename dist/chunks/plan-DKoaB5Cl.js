@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-BTMfvW8w.js");require("./chunk-C81QVn3y.js"),require("node:fs"),require("node:path"),require("./chunk-DLbVcYbc.js"),require("./text-DYdA2By_.js"),exports.planRun=r.vt,exports.runPlan=r.uo;

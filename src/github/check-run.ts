@@ -1,10 +1,10 @@
-import { sliceChars } from '../markdown/escape.js';
+import { sliceChars, truncateUtf8 } from '../markdown/escape.js';
 import {
   type CheckAnnotation,
   type CheckConclusion,
   MAX_ANNOTATIONS_PER_REQUEST,
   MAX_CHECK_TITLE,
-  MAX_OUTPUT_TEXT,
+  MAX_OUTPUT_BYTES,
 } from '../report/checks.js';
 import { type GitHubClient, statusOf } from './client.js';
 
@@ -17,19 +17,27 @@ export interface CheckRunInput {
   readonly title: string;
   /** Short Markdown shown at the top of the run (one or two lines). */
   readonly summary: string;
-  /** Markdown details; cut to GitHub's limit here. */
+  /** Markdown details; cut to GitHub's limit (in UTF-8 bytes) here. */
   readonly text: string;
   readonly annotations: readonly CheckAnnotation[];
 }
 
 export type CheckRunOutcome =
   | { readonly kind: 'published'; readonly url: string | null; readonly requests: number }
-  | { readonly kind: 'forbidden' };
+  | {
+      readonly kind: 'forbidden';
+      /**
+       * Whether the token is a GitHub App installation token (`ghs_`, as `GITHUB_TOKEN` is): the only kind
+       * the Checks API accepts. Refused with another kind (a personal access token), no permission helps.
+       */
+      readonly installationToken: boolean;
+    };
 
 /**
  * Creates the Checks run and delivers every annotation, 50 per request: one request when they fit,
  * otherwise create (in progress) then update to append, the last update completing the run. A 403 (the
- * token lacks `checks: write`, as on fork pull requests) is an expected outcome, not an error.
+ * token lacks `checks: write`, as on fork pull requests, or is not an installation token) is an expected
+ * outcome, not an error.
  */
 export async function publishCheckRun(github: GitHubClient, input: CheckRunInput): Promise<CheckRunOutcome> {
   const { owner, repo } = input;
@@ -39,8 +47,8 @@ export async function publishCheckRun(github: GitHubClient, input: CheckRunInput
   }
   const output = (annotations: CheckAnnotation[] | undefined) => ({
     title: sliceChars(input.title, MAX_CHECK_TITLE),
-    summary: sliceChars(input.summary, MAX_OUTPUT_TEXT),
-    text: sliceChars(input.text, MAX_OUTPUT_TEXT),
+    summary: truncateUtf8(input.summary, MAX_OUTPUT_BYTES),
+    text: truncateUtf8(input.text, MAX_OUTPUT_BYTES),
     ...(annotations && annotations.length > 0 ? { annotations } : {}),
   });
   const done = { status: 'completed' as const, conclusion: input.conclusion };
@@ -58,7 +66,8 @@ export async function publishCheckRun(github: GitHubClient, input: CheckRunInput
     });
     created = { id: answer.data.id, url: answer.data.html_url ?? null };
   } catch (error) {
-    if (statusOf(error) === 403) return { kind: 'forbidden' };
+    if (statusOf(error) === 403)
+      return { kind: 'forbidden', installationToken: await isInstallationToken(github) };
     throw error;
   }
   let requests = 1;
@@ -84,9 +93,9 @@ export async function publishCheckRun(github: GitHubClient, input: CheckRunInput
         ...done,
         output: {
           ...output(undefined),
-          summary: sliceChars(
+          summary: truncateUtf8(
             `${input.summary}\n\n> Some annotations could not be added to this run; the job summary has every finding.`,
-            MAX_OUTPUT_TEXT,
+            MAX_OUTPUT_BYTES,
           ),
         },
       })
@@ -94,4 +103,13 @@ export async function publishCheckRun(github: GitHubClient, input: CheckRunInput
     throw error;
   }
   return { kind: 'published', url: created.url, requests };
+}
+
+/**
+ * Whether the client's token is a GitHub App installation token, as octokit's token auth tells it from the
+ * token's form (`ghs_…`) without the token leaving the client.
+ */
+async function isInstallationToken(github: GitHubClient): Promise<boolean> {
+  const auth = (await github.auth()) as { readonly tokenType?: unknown };
+  return auth.tokenType === 'installation';
 }

@@ -50,6 +50,12 @@ const RETRIES = 3;
 const RATE_LIMIT_RETRIES = 2;
 
 /**
+ * The REST API version every request asks for. Without the header GitHub answers with its default version,
+ * which moves when GitHub retires one: naming it keeps the answers' shape what this client was written for.
+ */
+export const GITHUB_API_VERSION = '2022-11-28';
+
+/**
  * A throttling handler: while the request has been retried fewer than `limit` times, say why and when,
  * wait on the clock and retry; then give up, saying so. The plugin's own wait is set to nothing
  * (retryAfterBaseValue 0): the clock's is the only one, so tests see every wait.
@@ -98,6 +104,10 @@ export function createGitHubClient(token: string, options: GitHubClientOptions):
             onSecondaryRateLimit: retryWhileUnder(1, 'GitHub secondary rate limit', log, clock),
           }
         : { enabled: false },
+  });
+  // Octokit takes no default headers: every request, each retry included, passes this hook.
+  octokit.hook.before('request', (requestOptions) => {
+    requestOptions.headers['x-github-api-version'] = GITHUB_API_VERSION;
   });
   const onActivity = options.onActivity;
   if (onActivity) {

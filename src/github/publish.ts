@@ -87,11 +87,7 @@ export async function publishToGitHub(
         annotations: toCheckAnnotations(report.diagnostics, redact),
       });
       if (outcome.kind === 'forbidden') {
-        // The fork remark only where it can apply: on a schedule it would send the reader the wrong way.
-        const why = target.pullRequest === null ? '' : ' (always so on pull requests from forks)';
-        notes.push(
-          `Checks run not created: the token lacks the checks: write permission${why}; findings beyond the annotation caps are in this summary.`,
-        );
+        notes.push(checksForbiddenNote(outcome.installationToken, target.pullRequest !== null));
       } else {
         checkRunPublished = true;
         checkRunUrl = outcome.url;
@@ -155,6 +151,25 @@ export async function publishToGitHub(
     }
   }
   return { checkRunPublished, checkRunUrl, notes: notes.map(redact), links };
+}
+
+/**
+ * Why GitHub refused the Checks run, and what to do. The Checks API accepts only a GitHub App installation
+ * token (the workflow's `GITHUB_TOKEN` is one): a personal access token is refused whatever its scopes, so
+ * "lacks checks: write" would send the reader to a permission that cannot help.
+ */
+export function checksForbiddenNote(installationToken: boolean, pullRequest: boolean): string {
+  const rest = 'findings beyond the annotation caps are in this summary.';
+  if (!installationToken) {
+    return (
+      "Checks run not created: GitHub's Checks API accepts only a GitHub App installation token, and the " +
+      "github-token input is another kind (a personal access token): pass the workflow's GITHUB_TOKEN " +
+      `(the default) with the checks: write permission, or a GitHub App's token; ${rest}`
+    );
+  }
+  // The fork remark only where it can apply: on a schedule it would send the reader the wrong way.
+  const why = pullRequest ? ' (always so on pull requests from forks)' : '';
+  return `Checks run not created: the token lacks the checks: write permission${why}; ${rest}`;
 }
 
 /**

@@ -6,7 +6,8 @@ import { sliceChars, truncateUtf8 } from '../markdown/escape.js';
 export const MAX_ANNOTATIONS_PER_REQUEST = 50;
 export const MAX_CHECK_TITLE = 255;
 export const MAX_ANNOTATION_MESSAGE_BYTES = 64 * 1024;
-export const MAX_OUTPUT_TEXT = 65_535;
+/** A Checks run's `output.summary` and `output.text`: GitHub counts UTF-8 bytes, not characters. */
+export const MAX_OUTPUT_BYTES = 65_535;
 
 export type CheckConclusion = 'success' | 'failure' | 'neutral';
 

@@ -1,7 +1,8 @@
 /** GitHub's limits on what the action posts, as the fake GitHub enforces them (a 422 like GitHub's). */
 
 export const MAX_BODY_CHARS = 65_536;
-export const MAX_OUTPUT_TEXT = 65_535;
+/** output.summary and output.text: GitHub counts UTF-8 bytes. */
+export const MAX_OUTPUT_BYTES = 65_535;
 export const MAX_ANNOTATIONS_PER_REQUEST = 50;
 export const MAX_ANNOTATION_MESSAGE_BYTES = 64 * 1024;
 export const MAX_TITLE = 255;
@@ -11,8 +12,8 @@ export function checkRunOutputProblem(output: unknown): string | null {
   if (output === undefined) return null;
   const o = output as { title?: string; summary?: string; text?: string; annotations?: unknown[] };
   if (typeof o.title !== 'string' || typeof o.summary !== 'string') return 'output needs title and summary';
-  if (o.summary.length > MAX_OUTPUT_TEXT) return 'output.summary is too long';
-  if ((o.text ?? '').length > MAX_OUTPUT_TEXT) return 'output.text is too long';
+  if (Buffer.byteLength(o.summary, 'utf8') > MAX_OUTPUT_BYTES) return 'output.summary is too long';
+  if (Buffer.byteLength(o.text ?? '', 'utf8') > MAX_OUTPUT_BYTES) return 'output.text is too long';
   const annotations = o.annotations ?? [];
   if (annotations.length > MAX_ANNOTATIONS_PER_REQUEST) return 'more than 50 annotations';
   for (const a of annotations as Record<string, unknown>[]) {

@@ -15,7 +15,12 @@ export interface RecordedGitHubRequest {
   readonly query: Readonly<Record<string, string>>;
   readonly body: unknown;
   readonly status: number;
+  /** The `X-GitHub-Api-Version` header the request carried, or null. */
+  readonly apiVersion: string | null;
 }
+
+/** The REST API versions GitHub serves; a request naming another is refused with a 400, as GitHub does. */
+export const SUPPORTED_API_VERSIONS: readonly string[] = ['2022-11-28'];
 
 export interface FakeCheckRun {
   id: number;
@@ -169,6 +174,11 @@ export async function startFakeGitHub(
     body: { message: `Validation Failed: ${message}` },
   });
   const forbidden: Reply = { status: 403, body: { message: 'Resource not accessible by integration' } };
+  // The Checks API takes only GitHub App installation tokens (`ghs_`): a personal token is refused.
+  const checksWrite: Reply | null =
+    token.startsWith('ghp_') || token.startsWith('github_pat_')
+      ? { status: 403, body: { message: 'You must authenticate via a GitHub App.' } }
+      : null;
   const notFound: Reply = { status: 404, body: { message: 'Not Found' } };
 
   const applyOutput = (run: FakeCheckRun, output: unknown) => {
@@ -204,6 +214,7 @@ export async function startFakeGitHub(
     let m: RegExpMatchArray | null;
     m = path.match(/^\/repos\/[^/]+\/[^/]+\/check-runs$/);
     if (m && method === 'POST') {
+      if (checksWrite) return checksWrite;
       if (state.switches.checksForbidden) return forbidden;
       if (!body?.name || !body?.head_sha) return invalid('name and head_sha are required');
       const problem = checkRunOutputProblem(body.output);
@@ -222,6 +233,7 @@ export async function startFakeGitHub(
     }
     m = path.match(/^\/repos\/[^/]+\/[^/]+\/check-runs\/(\d+)$/);
     if (m && method === 'PATCH') {
+      if (checksWrite) return checksWrite;
       if (state.switches.checksForbidden) return forbidden;
       const id = Number(m[1]);
       const run = state.checkRuns.find((r) => r.id === id);
@@ -380,18 +392,22 @@ export async function startFakeGitHub(
     const prefix = options.pathPrefix ?? '';
     const path = url.pathname.startsWith(`${prefix}/`) ? url.pathname.slice(prefix.length) : null;
     let reply: Reply;
+    const header = req.headers['x-github-api-version'];
+    const apiVersion = typeof header === 'string' ? header : null;
     const rateLimited = state.switches.rateLimitNext?.shift();
     if (rateLimited) {
       reply = rateLimitReply(rateLimited);
     } else if (state.switches.failNext) {
       state.switches.failNext -= 1;
       reply = { status: 500, body: { message: 'Server Error' } };
+    } else if (apiVersion !== null && !SUPPORTED_API_VERSIONS.includes(apiVersion)) {
+      reply = { status: 400, body: { message: `API version ${apiVersion} is not supported.` } };
     } else if (req.headers.authorization !== `token ${token}`) {
       reply = { status: 401, body: { message: 'Bad credentials' } };
     } else {
       reply = path === null ? notFound : route(method, path, query, body);
     }
-    state.requests.push({ method, path: url.pathname, query, body, status: reply.status });
+    state.requests.push({ method, path: url.pathname, query, body, status: reply.status, apiVersion });
     res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.headers ?? {}) });
     res.end(reply.body === undefined ? '' : JSON.stringify(reply.body));
   };

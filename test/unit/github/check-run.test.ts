@@ -73,7 +73,41 @@ describe('publishCheckRun', () => {
   it('reports a missing checks: write permission as forbidden, without retrying', async () => {
     github.switches = { checksForbidden: true };
     const client = createGitHubClient(github.token, { baseUrl: github.url, retryBaseMs: 1 });
-    expect(await publishCheckRun(client, input(3))).toEqual({ kind: 'forbidden' });
+    expect(await publishCheckRun(client, input(3))).toEqual({ kind: 'forbidden', installationToken: true });
     expect(github.requests).toHaveLength(1);
+  });
+
+  it('tells a personal access token, which the Checks API refuses whatever its scopes, from an installation token', async () => {
+    for (const token of ['ghp_classic_personal_token', 'github_pat_fine_grained_token']) {
+      const personal = await startFakeGitHub({ token });
+      try {
+        const client = createGitHubClient(personal.token, { baseUrl: personal.url, retryBaseMs: 1 });
+        expect(await publishCheckRun(client, input(3))).toEqual({
+          kind: 'forbidden',
+          installationToken: false,
+        });
+        expect(personal.requests.map((r) => r.status)).toEqual([403]);
+      } finally {
+        await personal.close();
+      }
+    }
+  });
+
+  it('cuts the summary and text by UTF-8 bytes, as GitHub counts them, never inside a character', async () => {
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    // 40,000 characters of three bytes each: within 65,535 characters, but 120,000 bytes.
+    const text = '€'.repeat(40_000);
+    const summary = `a${'😀'.repeat(20_000)}`;
+    expect(await publishCheckRun(client, { ...input(0), summary, text })).toMatchObject({
+      kind: 'published',
+    });
+    const [run] = github.checkRuns;
+    for (const posted of [run!.output.summary, run!.output.text]) {
+      expect(Buffer.byteLength(posted, 'utf8')).toBeLessThanOrEqual(65_535);
+      expect(Buffer.byteLength(posted, 'utf8')).toBeGreaterThan(65_535 - 4);
+      expect(posted).not.toContain('\uFFFD');
+    }
+    expect(run!.output.text).toBe('€'.repeat(21_845));
+    expect(run!.output.summary).toBe(`a${'😀'.repeat(16_383)}`);
   });
 });

@@ -55,6 +55,42 @@ describe('publishToGitHub', () => {
     });
   });
 
+  it('asks for REST API version 2022-11-28 on every request', async () => {
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    const drift = { ...r, command: 'drift' as const };
+    await publishToGitHub(client, r, countRun(r), 'failure', target(), switches, redactor);
+    await publishToGitHub(client, r, countRun(r), 'failure', target(), switches, redactor);
+    await publishToGitHub(client, drift, countRun(drift), 'neutral', target(), switches, redactor);
+    // Check runs, comments (list, create, edit), issues (list, create), labels: every kind the run sends.
+    expect(new Set(github.requests.map((q) => q.method))).toEqual(new Set(['GET', 'POST', 'PATCH']));
+    expect(github.requests.length).toBeGreaterThan(4);
+    expect(github.requests.map((q) => q.apiVersion)).toEqual(github.requests.map(() => '2022-11-28'));
+    expect(github.requests.filter((q) => q.status === 400)).toEqual([]);
+  });
+
+  it('says that the Checks API needs an installation token when given a personal access token', async () => {
+    const personal = await startFakeGitHub({ token: 'ghp_classic_personal_token' });
+    try {
+      const client = createGitHubClient(personal.token, { baseUrl: personal.url });
+      const result = await publishToGitHub(
+        client,
+        r,
+        countRun(r),
+        'failure',
+        { ...target(), pullRequest: null },
+        { ...switches, comment: false },
+        redactor,
+      );
+      expect(result.checkRunPublished).toBe(false);
+      expect(result.notes).toEqual([
+        "Checks run not created: GitHub's Checks API accepts only a GitHub App installation token, and the github-token input is another kind (a personal access token): pass the workflow's GITHUB_TOKEN (the default) with the checks: write permission, or a GitHub App's token; findings beyond the annotation caps are in this summary.",
+      ]);
+      expect(result.notes[0]).not.toContain('ghp_');
+    } finally {
+      await personal.close();
+    }
+  });
+
   it('keeps the hidden marker intact when a sensitive value occurs in it, so the comment is found again', async () => {
     const marker = commentMarker('gitops', ['.']);
     const inMarker = /:([0-9a-f]{16}) -->/.exec(marker)![1]!.slice(3, 9);

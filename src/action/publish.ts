@@ -54,6 +54,7 @@ export function publishTarget(
     owner: repository.owner,
     repo: repository.repo,
     workflow: runner.workflow,
+    workflowFile: runner.workflowFile,
     paths: inputs.paths,
     checkSha: decision.checkSha,
     pullRequest: decision.pullRequest,

@@ -7,9 +7,10 @@ import { existingPrefix, formatPath, parseFieldPath } from './field-path.js';
 
 /**
  * One violation as an error on the line a person must edit. The service's message is customer-facing fix
- * text, so it is shown as written (redacted: it may quote a sensitive value back); the stable code is the
- * title. When the field is absent we point at its nearest existing parent, and when the path has a form we
- * do not know, at the document's `component` line; both say which path the service meant.
+ * text, so it is shown as written (redacted: it may quote a sensitive value back); the code is the
+ * service's, and the annotation's title says it in words (src/report/finding-title.ts). When the field is
+ * absent we point at its nearest existing parent, and when the path has a form we do not know, at the
+ * document's `component` line; both say which path the service meant.
  */
 export function violationDiagnostic(
   target: ComponentTarget,
@@ -29,7 +30,7 @@ export function violationDiagnostic(
     if (at.length < path.length)
       message = `${serviceText} (\`${formatPath(path)}\` is not set in this document)`;
   }
-  return diagnostic('error', target.document.file, anchor(target, at), code, redactor.redact(message), code);
+  return diagnostic('error', target.document.file, anchor(target, at), code, redactor.redact(message));
 }
 
 /** The key at `path`, or the `component` line when nothing of the path exists in the document. */

@@ -21,7 +21,7 @@ export interface Diagnostic extends SourceRange {
   readonly code: string;
   /** What is wrong and, where we know it, how to fix it. Never contains a secret. */
   readonly message: string;
-  /** Short title for an annotation; defaults to the code. */
+  /** Short title for an annotation; defaults to the code's (src/report/finding-title.ts). */
   readonly title?: string;
 }
 

@@ -1,8 +1,7 @@
 import type { RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
-import { escapeInline, messageMarkdown } from '../markdown/escape.js';
 import type { SourceLinks } from '../report/change-markdown.js';
-import { type CheckConclusion, toCheckAnnotations } from '../report/checks.js';
+import { type CheckConclusion, checkRunSummary, toCheckAnnotations } from '../report/checks.js';
 import { hasNothingToSay, renderComment, withReviewedPlan } from '../report/comment.js';
 import { renderDriftIssue } from '../report/drift-issue.js';
 import { checkRunName, commentMarker, driftMarker } from '../report/markers.js';
@@ -27,6 +26,8 @@ export interface PublishTarget {
   readonly links?: SourceLinks | null;
   /** History for where each rule's document came from (src/github/provenance.ts); absent: none looked up. */
   readonly history?: PublishHistory | null;
+  /** The workflow's file name (GITHUB_WORKFLOW_REF), for the drift issue's dispatch command. */
+  readonly workflowFile?: string | null;
 }
 
 export interface PublishSwitches {
@@ -77,13 +78,8 @@ export async function publishToGitHub(
         headSha: target.checkSha,
         conclusion,
         title: redact(headline(report, counts)),
-        summary: redact(
-          [
-            escapeInline(headline(report, counts)),
-            ...report.skipped.map((s) => `> ${messageMarkdown(s)}`),
-          ].join('\n\n'),
-        ),
-        text: redact(renderSummary(report, counts, { limitBytes: 65_000, links })),
+        summary: redact(checkRunSummary(report)),
+        text: redact(renderSummary(report, counts, { limitBytes: 65_000, links, heading: false })),
         annotations: toCheckAnnotations(report.diagnostics, redact),
       });
       if (outcome.kind === 'forbidden') {
@@ -130,6 +126,12 @@ export async function publishToGitHub(
       sha: target.checkSha,
       runUrl: target.runUrl,
       links,
+      dispatch: {
+        server: links?.server ?? null,
+        repository: `${owner}/${repo}`,
+        file: target.workflowFile ?? null,
+        name: target.workflow,
+      },
     });
     try {
       await syncDriftIssue(

@@ -13,6 +13,11 @@ export interface RunnerEnvironment {
   /** owner/repo; null outside a repository (nothing can be posted then). */
   readonly repository: { readonly owner: string; readonly repo: string } | null;
   readonly workflow: string;
+  /**
+   * The workflow's file name under `.github/workflows` (from GITHUB_WORKFLOW_REF), which `gh workflow run`
+   * and the workflow's Actions page take; null when the runner did not say.
+   */
+  readonly workflowFile: string | null;
   /** The checked-out repository: documents are read from here. */
   readonly workspace: string;
   /** Where files for later steps go (the plan-json file). */
@@ -38,6 +43,7 @@ export function readRunnerEnvironment(env: Env = process.env): RunnerEnvironment
     sha: env.GITHUB_SHA ?? '',
     repository,
     workflow: env.GITHUB_WORKFLOW ?? '',
+    workflowFile: workflowFileOf(env.GITHUB_WORKFLOW_REF ?? ''),
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
     tempDir: env.RUNNER_TEMP || tmpdir(),
     apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
@@ -47,6 +53,12 @@ export function readRunnerEnvironment(env: Env = process.env): RunnerEnvironment
         ? `${serverUrl}/${repository.owner}/${repository.repo}/actions/runs/${runId}`
         : null,
   };
+}
+
+/** `owner/repo/.github/workflows/checks.yml@refs/heads/main` → `checks.yml`. */
+function workflowFileOf(ref: string): string | null {
+  const match = /^[\w.-]+\/[\w.-]+\/\.github\/workflows\/([^/@]+\.ya?ml)@/.exec(ref);
+  return match ? match[1]! : null;
 }
 
 function parseRepository(value: string): RunnerEnvironment['repository'] {

@@ -1,6 +1,6 @@
 /**
  * Stable codes of the findings that planning, applying and exporting alert rules report. Users filter and
- * search on them (annotations' titles, the JSON output), so a code never changes meaning.
+ * search on them (the end of annotations' messages, the JSON output), so a code never changes meaning.
  */
 export const PLAN_CODES = {
   /** error: a document names no organization and no default is configured. */

@@ -78,7 +78,8 @@ export function annotationLines(
           'notice',
           '',
           FILE_START,
-          'more-findings',
+          // No code: a line about the reporting, not a finding (nothing to search for).
+          '',
           `${selection.hidden} more ${noun} in ${whereTheRestAre} (GitHub shows at most 10 annotations of each level per step).`,
           'More findings',
         ),

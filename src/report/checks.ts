@@ -1,6 +1,10 @@
+import type { RunReport } from '../commands/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { compareDiagnostics } from '../core/diagnostic.js';
-import { sliceChars, truncateUtf8 } from '../markdown/escape.js';
+import { escapeInline, messageMarkdown, sliceChars, truncateUtf8, utf8Bytes } from '../markdown/escape.js';
+import { findingTitle, messageWithCode } from './finding-title.js';
+import { plural } from './outcome.js';
+import { planCountsSentence } from './plan-counts.js';
 
 /** GitHub's limits on a Checks run (REST API, check runs). */
 export const MAX_ANNOTATIONS_PER_REQUEST = 50;
@@ -46,12 +50,42 @@ export function toCheckAnnotations(
         start_line: d.line,
         end_line: Math.max(d.line, d.endLine),
         annotation_level: LEVEL[d.severity],
-        message: truncateUtf8(redact(d.message), MAX_ANNOTATION_MESSAGE_BYTES - 16),
-        title: sliceChars(redact(d.title ?? d.code), MAX_CHECK_TITLE),
+        message: messageWithCode(
+          redact(d.message),
+          redact(d.code),
+          MAX_ANNOTATION_MESSAGE_BYTES - 16,
+          truncateUtf8,
+          utf8Bytes,
+        ),
+        title: sliceChars(redact(findingTitle(d)), MAX_CHECK_TITLE),
       };
       // Columns are accepted only on a one-line annotation; GitHub's end column is inclusive.
       return sameLine
         ? { ...base, start_column: d.column, end_column: Math.max(d.column, d.endColumn - 1) }
         : base;
     });
+}
+
+/**
+ * The Checks run's summary, under its title (the run's headline): what the title does not say, namely the
+ * plan by action, where the findings are, and what was skipped. The details below it (the job summary's
+ * parts) start without a heading of their own, so the page says its outcome once.
+ */
+export function checkRunSummary(report: RunReport): string {
+  const lines: string[] = [];
+  const counts = planCountsSentence(report);
+  if (counts) lines.push(`**${escapeInline(counts)}.**`);
+  const findings = report.diagnostics.length;
+  const placed = report.diagnostics.filter((d) => d.file !== '').length;
+  if (findings === 0) lines.push('No findings.');
+  else if (placed === findings)
+    lines.push(
+      `${plural(findings, 'finding')}: annotated on ${findings === 1 ? 'its line' : 'their lines'} and listed below.`,
+    );
+  else
+    lines.push(
+      `${plural(findings, 'finding')}: listed below; ${placed} of them annotated on ${placed === 1 ? 'its line' : 'their lines'}.`,
+    );
+  lines.push(...report.skipped.map((s) => `> ${messageMarkdown(s)}`));
+  return lines.join('\n\n');
 }

@@ -16,6 +16,7 @@ import { pendingChanges } from '../plan/types.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
 import { headline, plural } from './outcome.js';
+import { planCountsSentence } from './plan-counts.js';
 import { componentStatus, componentsBlock, paragraph } from './tables.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
@@ -88,6 +89,8 @@ export function renderComment(
     const blocks: Block[] = [
       paragraph(`${marker}\n${title}\n\n**${escapeInline(headline(report, counts))}**${commit}${run}`),
     ];
+    const merging = whatMergingDoes(report);
+    if (merging) blocks.push(paragraph(merging));
     if (skipped) blocks.push(paragraph(skipped));
     blocks.push(...fileSections(report, options.links, collapse));
     if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
@@ -104,6 +107,34 @@ export function renderComment(
   ).markdown;
 }
 
+/**
+ * The plan by action and what merging the pull request does with it: the push run on the default branch
+ * applies the changes, unless a finding is an error, in which case it writes nothing at all
+ * (src/commands/apply.ts). '' when there is neither a plan nor an error.
+ */
+export function whatMergingDoes(report: RunReport): string {
+  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+  const pending = report.plan ? pendingChanges(report.plan).length : 0;
+  const counts = planCountsSentence(report);
+  const lines: string[] = [];
+  if (counts) {
+    const merge =
+      errors > 0
+        ? ''
+        : pending > 0
+          ? ' Once merged into the default branch, the push run applies these changes.'
+          : ' Merging changes no alert rule.';
+    lines.push(`**${escapeInline(counts)}.**${merge}`);
+  }
+  if (errors > 0) {
+    lines.push(
+      `> ❌ **${plural(errors, 'error')} ${errors === 1 ? 'blocks' : 'block'} the apply:** merged as it is, ` +
+        'the push run writes nothing, not even the changes without a finding, until every error is fixed.',
+    );
+  }
+  return lines.join('\n\n');
+}
+
 function fileSections(report: RunReport, links: SourceLinks | null | undefined, collapse: boolean): Block[] {
   const byFile = new Map<string, { findings: Diagnostic[]; changes: AlertRuleChange[] }>();
   const entry = (file: string) => {
@@ -117,8 +148,11 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
   for (const d of report.diagnostics) entry(d.file).findings.push(d);
   for (const c of report.plan ? pendingChanges(report.plan) : []) entry(c.file).changes.push(c);
 
-  // Files in order, then what concerns the run as a whole (a ghost rule, a service notice): least to act on.
-  const files = [...byFile.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b)));
+  // Files with an error first (what blocks the apply), then the others in order, then what concerns the
+  // run as a whole (a ghost rule, a service notice): least to act on.
+  const rank = (file: string) =>
+    file === '' ? 2 : byFile.get(file)!.findings.some((d) => d.severity === 'error') ? 0 : 1;
+  const files = [...byFile.keys()].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return files.map((file) => {
     const { findings, changes } = byFile.get(file)!;
     const counts = [

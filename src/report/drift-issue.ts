@@ -1,6 +1,6 @@
 import type { RunReport } from '../commands/types.js';
 import { fitBlocks } from '../markdown/budget.js';
-import { inlineCode, sliceChars } from '../markdown/escape.js';
+import { fenced, inlineCode, link, sliceChars } from '../markdown/escape.js';
 import { type PendingChange, pendingChanges } from '../plan/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
@@ -14,7 +14,19 @@ export interface DriftIssueContent {
   readonly closingComment: string;
 }
 
-/** The issue's text: the marker, the table of drifted rules, and where the run is. */
+/** The workflow that checked for drift, which a person can run again to apply the default branch. */
+export interface DispatchTarget {
+  /** GITHUB_SERVER_URL, e.g. https://github.com; null when not known (no link to the Actions page then). */
+  readonly server: string | null;
+  /** `owner/repo`. */
+  readonly repository: string;
+  /** The workflow's file name under `.github/workflows`, when the runner said it. */
+  readonly file: string | null;
+  /** The workflow's name (GITHUB_WORKFLOW), which `gh workflow run` takes too. */
+  readonly name: string;
+}
+
+/** The issue's text: the marker, how to remove the drift, the drifted rules, and where the run is. */
 export function renderDriftIssue(
   report: RunReport,
   marker: string,
@@ -23,6 +35,7 @@ export function renderDriftIssue(
     readonly sha: string;
     readonly runUrl: string | null;
     readonly links?: SourceLinks | null;
+    readonly dispatch?: DispatchTarget | null;
   },
 ): DriftIssueContent {
   const pending = remainingDrift(report);
@@ -34,14 +47,14 @@ export function renderDriftIssue(
   const body = fitBlocks(
     [
       paragraph(
-        `${marker}\n### Alert rules differ from the default branch\n\n` +
+        // No heading: the issue's title, right above, says it.
+        `${marker}\n` +
           `The drift check${run} found ${pending.length} alert rule${pending.length === 1 ? '' : 's'} whose live ` +
           `state differs from the documents${commit}. In each change \`-\` (or the left of →) is the ` +
           "live value and `+` (the right) the document's; a *create* is a rule a document declares and the " +
-          'service lacks. ' +
-          'Apply the default branch (or edit the documents) to remove the drift; this issue is updated by ' +
-          'every drift check and closed when the drift is gone.',
+          'service lacks. This issue is updated by every drift check and closed when the drift is gone.',
       ),
+      paragraph(remediation(context.dispatch ?? null)),
       planBlock(pending, '#### Drifted rules', context.links),
     ],
     COMMENT_LIMIT_CHARS,
@@ -66,4 +79,33 @@ function remainingDrift(report: RunReport): PendingChange[] {
   const pending = report.plan ? pendingChanges(report.plan) : [];
   const fixed = new Set(report.results.filter((r) => r.ok).map((r) => r.change));
   return pending.filter((change) => !fixed.has(change));
+}
+
+/**
+ * How to remove the drift: apply the default branch by dispatching the workflow with `command: apply`
+ * (the input the workflow `init` writes declares), from its Actions page or with `gh`; or, when the live
+ * change was meant, make the documents say it.
+ */
+function remediation(dispatch: DispatchTarget | null): string {
+  const instead = 'If a live change was meant, edit the documents to match it instead.';
+  const workflow = dispatch ? (dispatch.file ?? (dispatch.name || null)) : null;
+  if (!dispatch || !workflow) {
+    return `**To remove the drift**, apply the default branch: run the workflow with its \`command\` input set to \`apply\`. ${instead}`;
+  }
+  const page =
+    dispatch.file && dispatch.server
+      ? ` (${link('Run workflow', `${dispatch.server}/${dispatch.repository}/actions/workflows/${encodeURIComponent(dispatch.file)}`)} on its Actions page)`
+      : '';
+  const command = `gh workflow run ${shellWord(workflow)} --repo ${shellWord(dispatch.repository)} -f command=apply`;
+  return (
+    `**To remove the drift**, apply the default branch: run this workflow with its \`command\` input set to \`apply\`${page}, or\n\n` +
+    `${fenced(command, 'sh')}\n\n` +
+    'The workflow `platform-gitops init` writes declares that input; with `remediate: true` the drift check ' +
+    `applies by itself. ${instead}`
+  );
+}
+
+/** A word for a POSIX shell: as it is when it is plain, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
 }

@@ -40,9 +40,31 @@ export function provenanceLine(change: AlertRuleChange, links: SourceLinks | nul
       return `${where}, whose apply succeeded.`;
     case 'did not succeed':
       return `${where}, whose apply did not succeed.`;
-    case 'unknown':
-      return `${where}; whether its apply succeeded is not known.`;
     default:
+      // 'unknown' is said once for the whole plan (unknownApplyLine), not under every change.
       return `${where}.`;
   }
+}
+
+/**
+ * One line for the whole plan naming the commits whose apply could not be told (no Checks run found, or
+ * GitHub would not say), or '' when there are none: under every change it read as a refrain.
+ */
+export function unknownApplyLine(
+  changes: readonly AlertRuleChange[],
+  links: SourceLinks | null | undefined,
+): string {
+  if (!links?.provenance) return '';
+  const commits = new Set<string>();
+  for (const change of changes) {
+    if (change.action !== 'update' && change.action !== 'delete') continue;
+    const found = links.provenance.get(change.file);
+    if (found?.apply === 'unknown') commits.add(found.sha);
+  }
+  if (commits.size === 0) return '';
+  const named = [...commits].map((sha) =>
+    codeLink(sha.slice(0, 7), `${links.server}/${links.repository}/commit/${sha}`),
+  );
+  const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return `For ${list}, no finished apply run could be read: whether ${named.length === 1 ? 'its apply' : 'their applies'} succeeded is not known.`;
 }

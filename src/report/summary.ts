@@ -1,4 +1,5 @@
 import type { RunReport } from '../commands/types.js';
+import { hasErrors } from '../core/diagnostic.js';
 import { type Block, fitBlocks } from '../markdown/budget.js';
 import {
   escapeInline,
@@ -31,16 +32,28 @@ export interface SummaryOptions {
   readonly limitBytes?: number;
   /** Whether a Checks run holds every finding: the "left out" line then points there. */
   readonly findingsInChecksRun?: boolean;
+  /**
+   * Whether to start with the heading and the outcome line (default true). The Checks run shows its name
+   * and title above the text: said again there, the outcome read three times.
+   */
+  readonly heading?: boolean;
 }
 
-/** The job summary: outcome, what was skipped, findings, plan, components, apply results, cost. */
+/**
+ * The job summary: outcome, what was skipped, the plan, review, apply results, components, cost, then the
+ * findings; a run with an error finding has its findings right after what was skipped.
+ */
 export function renderSummary(report: RunReport, counts: RunCounts, options: SummaryOptions = {}): string {
-  const blocks: Block[] = [
-    paragraph(`## platform-gitops ${report.command}\n\n**${escapeInline(headline(report, counts))}**`),
-  ];
+  const blocks: Block[] =
+    options.heading === false
+      ? []
+      : [paragraph(`## platform-gitops ${report.command}\n\n**${escapeInline(headline(report, counts))}**`)];
   const notes = [...report.skipped, ...(options.notes ?? [])];
   if (notes.length > 0)
     blocks.push(paragraph(notes.map((n) => `> ${messageMarkdown(n, 2000)}`).join('\n>\n')));
+  // A run with errors is read for what to fix: its findings come first, before the plan they hold up.
+  const findingsFirst = hasErrors(report.diagnostics);
+  if (findingsFirst) blocks.push(findingsBlock(report.diagnostics, options.links));
 
   if (report.plan) {
     const pending = pendingChanges(report.plan);
@@ -50,7 +63,7 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
       blocks.push(
         planBlock(
           pending,
-          `${heading} (${planCounts(report.command, pending.length, unchanged)})`,
+          `${heading} (${planCounts(report.command, pending.length, unchanged, report.results.length > 0)})`,
           options.links,
         ),
       );
@@ -90,8 +103,9 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
       ),
     );
   }
-  // Last: the findings are the largest part and every one of them is also in the Checks run.
-  if (report.diagnostics.length > 0) blocks.push(findingsBlock(report.diagnostics, options.links));
+  // Otherwise last: the findings are the largest part and every one of them is also in the Checks run.
+  if (!findingsFirst && report.diagnostics.length > 0)
+    blocks.push(findingsBlock(report.diagnostics, options.links));
 
   const where = [
     options.findingsInChecksRun ? 'Every finding and change is in the Checks run.' : '',
@@ -101,10 +115,16 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
 }
 
 /** The plan's heading counts, in the words of the command: a drift is not pending, an apply is done. */
-function planCounts(command: RunReport['command'], pending: number, unchanged: number): string {
+function planCounts(
+  command: RunReport['command'],
+  pending: number,
+  unchanged: number,
+  written: boolean,
+): string {
   if (command === 'drift')
     return `${plural(pending, 'rule')} ${pending === 1 ? 'differs' : 'differ'}, ${unchanged} in sync`;
-  if (command === 'apply') return `${plural(pending, 'change')}, ${unchanged} unchanged; results below`;
+  if (command === 'apply')
+    return `${plural(pending, 'change')}, ${unchanged} unchanged${written ? '; results below' : ''}`;
   return `${pending} pending, ${unchanged} unchanged`;
 }
 

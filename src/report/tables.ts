@@ -7,7 +7,7 @@ import type { ReviewEntry, ReviewStatus } from '../plan/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import { plural } from './outcome.js';
-import { provenanceLine } from './provenance.js';
+import { provenanceLine, unknownApplyLine } from './provenance.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */
 
@@ -42,8 +42,9 @@ export function planBlock(
   heading: string,
   links: SourceLinks | null | undefined,
 ): Block {
+  const unknown = unknownApplyLine(changes, links);
   return {
-    open: heading,
+    open: unknown ? `${heading}\n\n${unknown}` : heading,
     rows: changes.map((c) => {
       const from = provenanceLine(c, links);
       return `\n${changeMarkdown(c, links)}${from ? `\n\n${from}` : ''}`;

@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { printable } from '../core/printable.js';
+import { findingTitle, messageWithCode } from './finding-title.js';
 
 /** GitHub cuts annotation messages here; we cut first so that the cut is ours and says so. */
 export const MAX_ANNOTATION_MESSAGE = 4096;
@@ -18,7 +19,7 @@ export function truncateMessage(message: string, max = MAX_ANNOTATION_MESSAGE): 
   return message.length <= max ? message : message.slice(0, max - CUT_MARK.length) + CUT_MARK;
 }
 
-/** `::error file=…,line=…,endLine=…,col=…,endColumn=…,title=…::message` for one finding. */
+/** `::error file=…,line=…,endLine=…,col=…,endColumn=…,title=Title::message [code]` for one finding. */
 export function formatWorkflowCommand(d: Diagnostic): string {
   const properties: string[] = [];
   if (d.file) {
@@ -29,7 +30,14 @@ export function formatWorkflowCommand(d: Diagnostic): string {
     // Our ranges end exclusively (like an editor selection); the runner's endColumn is the last column.
     if (d.endLine === d.line && d.endColumn - 1 > d.column) properties.push(`endColumn=${d.endColumn - 1}`);
   }
-  properties.push(`title=${escapeProperty(printable(d.title ?? d.code))}`);
+  properties.push(`title=${escapeProperty(printable(findingTitle(d)))}`);
   // Documents' text is made printable first: no line break, control or bidi character reaches the log.
-  return `::${d.severity} ${properties.join(',')}::${escapeData(truncateMessage(printable(d.message)))}`;
+  const message = messageWithCode(
+    printable(d.message),
+    printable(d.code),
+    MAX_ANNOTATION_MESSAGE,
+    truncateMessage,
+    (text) => text.length,
+  );
+  return `::${d.severity} ${properties.join(',')}::${escapeData(message)}`;
 }

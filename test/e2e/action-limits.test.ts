@@ -108,7 +108,7 @@ describe('a run at every limit', () => {
     const literals = check.output.annotations.filter((a) => a.title === 'Sensitive value in git');
     expect(literals).toHaveLength(300);
     expect(new Set(check.output.annotations.map((a) => `${a.path}:${a.start_line}`)).size).toBe(900);
-    const violations = check.output.annotations.filter((a) => a.title === 'OUT_OF_RANGE');
+    const violations = check.output.annotations.filter((a) => a.title === 'Out of range');
     expect(violations).toHaveLength(300);
     expect(violations[0]).toMatchObject({
       path: 'generated/components-0.yaml',

@@ -88,9 +88,9 @@ describe('pull_request with a broken query', () => {
       githubUrl: github().url,
     });
     expect(plain.code, plain.stdout).toBe(1);
-    const annotation = plain.annotations.find((a) => a.includes('title=promql.unknown-function'));
+    const annotation = plain.annotations.find((a) => a.includes('title=Unknown function'));
     expect(annotation, plain.annotations.join('\n')).toBe(
-      `::error file=alerting/api.yaml,line=${at.line},col=${at.column},endColumn=${at.column + 'rat'.length - 1},title=promql.unknown-function::unknown function \`rat\`: did you mean \`rate\`?`,
+      `::error file=alerting/api.yaml,line=${at.line},col=${at.column},endColumn=${at.column + 'rat'.length - 1},title=Unknown function::unknown function \`rat\`: did you mean \`rate\`? [promql.unknown-function]`,
     );
     expect(writes()).toEqual([]);
   });

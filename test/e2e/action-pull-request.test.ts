@@ -186,7 +186,7 @@ describe('pull_request', () => {
       expect(run.outputs.command).toBe('validate');
       expect(sandbox().requests).toEqual([]);
       expect(run.annotations[0]).toMatch(
-        /^::error file=alerting\/api.yaml,line=\d+,col=\d+.*title=schema.enum::`severity` must be one of/,
+        /^::error file=alerting\/api.yaml,line=\d+,col=\d+.*title=Value not allowed::`severity` must be one of/,
       );
       expect(run.summary).toContain('Pull request from a fork');
       expect(run.summary).toContain('Checks run not created: the token lacks the checks: write permission');

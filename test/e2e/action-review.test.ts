@@ -106,7 +106,7 @@ describe('review across the merge', () => {
     expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity: 'LOW' });
     expect(pushed.summary).toContain('### Review');
     expect(pushed.summary).toMatch(/\| ✔️ as reviewed \| ✏️ update \| api-p99-latency \|/);
-    expect(checkAnnotations().map((a) => a.title)).not.toContain('apply.not-as-reviewed');
+    expect(checkAnnotations().map((a) => a.title)).not.toContain('Not as reviewed');
 
     // The push run finds its pull request with ONE request, then reads that pull request's comments.
     const lookups = pushRequests.filter((r) => r.path.endsWith(`/commits/${head}/pulls`));
@@ -173,7 +173,7 @@ describe('review across the merge', () => {
       expect(row).toMatchObject({ status: 'not reviewed', why: expect.stringContaining('a direct push') });
     }
     expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity: 'MEDIUM' });
-    const warnings = checkAnnotations().filter((a) => a.title === 'apply.not-as-reviewed');
+    const warnings = checkAnnotations().filter((a) => a.title === 'Not as reviewed');
     expect(warnings).toHaveLength(review.length);
     expect(warnings.every((w) => w.annotation_level === 'warning')).toBe(true);
     // One request finds that the pushed commit came from no pull request (the others link the rows).

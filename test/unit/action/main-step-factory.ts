@@ -24,6 +24,7 @@ export function testRunner(overrides: Partial<RunnerEnvironment> = {}): RunnerEn
     sha: 'c'.repeat(40),
     repository: { owner: 'acme', repo: 'gitops' },
     workflow: 'gitops',
+    workflowFile: 'gitops.yml',
     workspace: tmpdir(),
     tempDir: tmpdir(),
     apiUrl: 'http://127.0.0.1:9',

@@ -42,7 +42,7 @@ describe('actionOutcome', () => {
     redactor.add('s3cr3t');
     const outcome = actionOutcome(r, { failOn: 'error' }, facts, redactor);
     expect(outcome.annotations).toEqual([
-      expect.stringMatching(/^::error file=a\.yaml,line=3,.*bad token \*\*\*$/),
+      expect.stringMatching(/^::error file=a\.yaml,line=3,.*bad token \*\*\* \[test\.error\]$/),
     ]);
     expect(outcome.failure).toMatch(/^plan: 1 error/);
     expect(outcome.verdict.checkConclusion).toBe('failure');

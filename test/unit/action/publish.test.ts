@@ -21,6 +21,7 @@ describe('publishTarget and publishSwitches', () => {
       owner: 'acme',
       repo: 'gitops',
       workflow: 'gitops',
+      workflowFile: 'gitops.yml',
       paths: ['alerting'],
       checkSha: HEAD_SHA,
       pullRequest: 7,

@@ -28,10 +28,10 @@ function github(report: RunReport, redactor = new Redactor()): string[] {
 }
 
 describe('--format github', () => {
-  it('prints each finding as a workflow command and counts them all', () => {
+  it('prints each finding as a workflow command, titled in words with its code after the message, and counts them all', () => {
     expect(github(validateReport([finding('error', 4), finding('warning', 7)]))).toEqual([
-      '::error file=alerting/api.yaml,line=4,col=3,endColumn=8,title=schema.enum::problem on line 4',
-      '::warning file=alerting/api.yaml,line=7,col=3,endColumn=8,title=schema.enum::problem on line 7',
+      '::error file=alerting/api.yaml,line=4,col=3,endColumn=8,title=Value not allowed::problem on line 4 [schema.enum]',
+      '::warning file=alerting/api.yaml,line=7,col=3,endColumn=8,title=Value not allowed::problem on line 7 [schema.enum]',
       '1 error, 1 warning',
     ]);
   });

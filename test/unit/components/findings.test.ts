@@ -39,14 +39,13 @@ describe('violationDiagnostic', () => {
   const violation = (fieldPath: string, message = 'Fix it like this.') =>
     violationDiagnostic(target, { code: 'FIELD_INVALID', fieldPath, message }, redactor);
 
-  it('puts a bare key on that key under profileConfig, with the code as title and the service text', () => {
+  it('puts a bare key on that key under profileConfig, with the service code and text', () => {
     const d = violation('storage', 'storage must be at least 500Gi');
     expect(at(d)).toEqual([9, 3]);
     expect(d).toMatchObject({
       severity: 'error',
       file: 'components/observability.yaml',
       code: 'FIELD_INVALID',
-      title: 'FIELD_INVALID',
       message: 'storage must be at least 500Gi',
       endLine: 9,
       endColumn: 10,

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formatComponentsText } from '../../../src/report/components-text.js';
+import { findingTitle } from '../../../src/report/finding-title.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { edit, exampleFiles, runResolve } from './sandbox-run.js';
 
@@ -41,12 +42,12 @@ describe('resolveComponents against the sandbox catalog', () => {
     head = edit(head, CERT, '  acmeEmail: platform@acme.example\n', '');
     const { report } = await runResolve(sandbox(), { head });
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
-    expect(errors.map((d) => [where(d), d.endLine, d.endColumn, d.code, d.title])).toEqual([
+    expect(errors.map((d) => [where(d), d.endLine, d.endColumn, d.code, findingTitle(d)])).toEqual([
       // acmeEmail is absent: its nearest existing parent, the profileConfig key.
-      [`${CERT}:12:1`, 12, 14, 'REQUIRED', 'REQUIRED'],
-      [`${KARPENTER}:20:5`, 20, 11, 'PATTERN_MISMATCH', 'PATTERN_MISMATCH'],
-      [`${OBS}:14:3`, 14, 16, 'OUT_OF_RANGE', 'OUT_OF_RANGE'],
-      [`${OBS}:20:3`, 20, 9, 'UNKNOWN_FIELD', 'UNKNOWN_FIELD'],
+      [`${CERT}:12:1`, 12, 14, 'REQUIRED', 'Missing required value'],
+      [`${KARPENTER}:20:5`, 20, 11, 'PATTERN_MISMATCH', 'Pattern mismatch'],
+      [`${OBS}:14:3`, 14, 16, 'OUT_OF_RANGE', 'Out of range'],
+      [`${OBS}:20:3`, 20, 9, 'UNKNOWN_FIELD', 'Unknown field'],
     ]);
     expect(errors[0]!.message).toMatch(/\(`profileConfig\.acmeEmail` is not set in this document\)$/);
     expect(errors[3]!.message).toContain('clusterInputs.region is not an input of observability');

@@ -48,10 +48,18 @@ describe('publishToGitHub', () => {
       notes: [],
     });
     expect(github.checkRuns[0]).toMatchObject({ name: 'platform-gitops plan', conclusion: 'failure' });
+    // The outcome is the run's title, said once: not again in its summary or at the top of its text.
+    const { output } = github.checkRuns[0]!;
+    expect(output.title).toBe('plan: 1 error, 1 change pending');
+    expect(output.summary).toBe(
+      '**Plan: 0 to create, 1 to update, 0 to delete.**\n\n1 finding: annotated on its line and listed below.',
+    );
+    expect(output.text).not.toContain('platform-gitops plan');
+    expect(output.text).not.toContain(output.title);
     expect(github.comments).toHaveLength(1);
     expect(JSON.stringify(github.requests)).not.toContain(SECRET);
     expect(github.checkRuns[0]!.output.annotations[0]).toMatchObject({
-      message: 'the token *** leaked into a message',
+      message: 'the token *** leaked into a message [test.error]',
     });
   });
 

@@ -18,8 +18,8 @@ describe('toCheckAnnotations', () => {
       start_column: 3,
       end_column: 8,
       annotation_level: 'failure',
-      message: 'uses ***',
-      title: 'test.error',
+      message: 'uses *** [test.error]',
+      title: 'Error',
     });
     expect(second).toMatchObject({ path: 'b.yaml', start_line: 4, end_line: 6, annotation_level: 'warning' });
     expect(second).not.toHaveProperty('start_column');

@@ -21,11 +21,47 @@ describe('renderDriftIssue', () => {
     const content = drifted(2);
     expect(content.drifted).toBe(true);
     expect(content.title).toBe('Alert rules drifted from the default branch (alerting)');
-    expect(content.body.startsWith(`${MARKER}\n### Alert rules differ from the default branch`)).toBe(true);
+    // The title is right above the body: not said again as a heading.
+    expect(content.body.startsWith(`${MARKER}\nThe drift check in [this run]`)).toBe(true);
     expect(content.body).toContain('found 2 alert rules whose live state differs');
     expect(content.body).toContain('[this run](https://github.com/acme/gitops/actions/runs/9)');
     expect(content.body).toContain('**✏️ update** rule-1 · `alerting/rules-1.yaml:21`');
     expect(drifted(0).drifted).toBe(false);
+  });
+
+  it('says how to remove the drift: the workflow dispatched with command apply, on its page or with gh', () => {
+    const dispatch = {
+      server: 'https://github.example',
+      repository: 'acme/gitops',
+      file: 'platform-gitops.yml',
+      name: 'platform',
+    };
+    const body = renderDriftIssue(report({ command: 'drift', plan: plan([change(1)]) }), MARKER, {
+      ...context,
+      dispatch,
+    }).body;
+    expect(body).toContain(
+      '**To remove the drift**, apply the default branch: run this workflow with its `command` input set to `apply` ' +
+        '([Run workflow](https://github.example/acme/gitops/actions/workflows/platform-gitops.yml) on its Actions page), or',
+    );
+    expect(body).toContain(
+      '```sh\ngh workflow run platform-gitops.yml --repo acme/gitops -f command=apply\n```',
+    );
+    expect(body).toContain('If a live change was meant, edit the documents to match it instead.');
+    // Before the rules: a long list does not push it out of sight, and a size cut never drops it.
+    expect(body.indexOf('To remove the drift')).toBeLessThan(body.indexOf('#### Drifted rules'));
+
+    // Without the workflow's file (an older runner): its name, quoted for the shell, and no page link.
+    const named = renderDriftIssue(report({ command: 'drift', plan: plan([change(1)]) }), MARKER, {
+      ...context,
+      dispatch: { ...dispatch, file: null, name: "Platform's drift" },
+    }).body;
+    expect(named).toContain(`gh workflow run 'Platform'\\''s drift' --repo acme/gitops -f command=apply`);
+    expect(named).not.toContain('Run workflow]');
+    // Nothing known of the workflow: still what to run, in words.
+    expect(drifted(1).body).toContain(
+      '**To remove the drift**, apply the default branch: run the workflow with its `command` input set to `apply`.',
+    );
   });
 
   it('counts only what a remediation left drifted', () => {

@@ -55,7 +55,10 @@ describe('renderSummary', () => {
     const r = report({ plan: plan(Array.from({ length: 2000 }, (_, i) => change(i))), diagnostics: huge });
     const md = renderSummary(r, countRun(r));
     expect(utf8Bytes(md)).toBeLessThanOrEqual(SUMMARY_LIMIT_BYTES);
-    expect(md).toMatch(/> \*\*Cut to fit GitHub's size limit:\*\* \d+ findings left out\./);
+    // A run with errors shows its findings first: every one fits, and the plan's last changes are left out.
+    expect(md).toMatch(/> \*\*Cut to fit GitHub's size limit:\*\* \d+ changes, 1 section left out\./);
+    expect(md.indexOf('### Findings')).toBeLessThan(md.indexOf('### Plan'));
+    expect(md.match(/^\| ❌ error \|/gm)).toHaveLength(300);
     expectBalanced(md);
   });
 

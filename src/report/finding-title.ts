@@ -1,0 +1,140 @@
+/**
+ * An annotation's title: a few plain words saying what kind of finding it is ("Unknown field", "Value not
+ * allowed"), one style for every source. The stable code stays in the message, at its end as in the text
+ * output (`… [schema.unknown-field]`), where searches and filters find it (docs/decisions/annotation-titles.md).
+ */
+import type { Diagnostic } from '../core/diagnostic.js';
+
+/** Titles of the codes the tool emits (docs/diagnostics.md lists them; a test holds the two together). */
+export const FINDING_TITLES: Readonly<Record<string, string>> = {
+  'file.not-found': 'Path not found',
+  'file.outside-root': 'Path outside the repository',
+  'file.symlink-outside-root': 'Symlink out of the repository',
+  'file.too-large': 'File too large',
+  'file.unreadable': 'File unreadable',
+  'file.encoding': 'Not UTF-8',
+  'file.empty': 'Empty file',
+  'file.not-yaml': 'Not a YAML file',
+  'run.too-large': 'Run too large',
+  'run.too-many-documents': 'Too many documents',
+  'run.too-many-findings': 'Too many findings',
+  'yaml.syntax': 'Invalid YAML',
+  'yaml.duplicate-key': 'Duplicate key',
+  'yaml.tab': 'Tab indentation',
+  'yaml.alias-limit': 'Alias expansion limit',
+  'yaml.warning': 'YAML warning',
+  'document.not-mapping': 'Document not a mapping',
+  'document.kind-missing': 'Missing kind',
+  'document.kind-unknown': 'Unknown kind',
+  'document.unsafe-key': 'Key not allowed',
+  'document.key-not-a-name': 'Key not a field name',
+  'document.duplicate-id': 'Duplicate id',
+  'document.duplicate-name': 'Duplicate rule name',
+  'document.duplicate-component': 'Duplicate component',
+  'schema.required': 'Missing field',
+  'schema.required-one-of': 'Missing one of several fields',
+  'schema.unknown-field': 'Unknown field',
+  'schema.enum': 'Value not allowed',
+  'schema.type': 'Wrong type',
+  'schema.format': 'Wrong format',
+  'schema.min-items': 'Empty list',
+  'schema.min-length': 'Empty text',
+  'schema.pattern': 'Value the service refuses',
+  'schema.unique-items': 'Repeated item',
+  'schema.const': 'Value not allowed',
+  'schema.invalid': 'Invalid value',
+  'discovery.skipped': 'YAML files not checked',
+  'discovery.no-documents': 'No documents',
+  'history.base-unreadable': 'Base revision unreadable',
+  'history.prune-without-base': 'Prune without a base revision',
+  'plan.no-organization': 'No organization',
+  'plan.unknown-id': 'Unknown rule id',
+  'plan.ambiguous-name': 'Ambiguous rule name',
+  'plan.create-incomplete': 'Cannot create the rule',
+  'plan.immutable-field': 'Field cannot change',
+  'plan.duplicate-document': 'Rule declared twice',
+  'plan.unknown-receiver': 'Unknown receiver',
+  'plan.ambiguous-receiver': 'Ambiguous receiver',
+  'plan.receivers-unavailable': 'Receivers unavailable',
+  'plan.rule-not-up-to-date': 'Rule not up to date',
+  'plan.ghost-rule': 'Ghost rule',
+  'plan.removed-not-pruned': 'Removed rule kept',
+  'plan.outside-edits-unknown': 'Outside edits not known',
+  'service.request-failed': 'Service request failed',
+  'service.notice': 'Service notice',
+  'service.deprecated': 'Deprecated service operation',
+  'export.written': 'Exported',
+  'logs.notice': 'Logs notice',
+  'logs.fallback': 'No deployment logs',
+  'component.no-organization': 'No organization',
+  'component.not-found': 'Unknown template or component',
+  'component.bad-request': 'Rejected by the service',
+  'component.catalog-unavailable': 'Catalog unavailable',
+  'component.access-denied': 'Access denied',
+  'component.service-unreachable': 'Service unreachable',
+  'component.rate-limited': 'Rate limit reached',
+  'component.request-failed': 'Request failed',
+  'component.requirement-missing': 'Missing requirement',
+  'component.binding-unbound': 'Unbound binding',
+  'component.violation': 'Component violation',
+  'component.env-missing': 'Environment variable missing',
+  'component.sensitive-literal': 'Sensitive value in git',
+  'component.template-deprecated': 'Deprecated template',
+  'promql.syntax': 'Invalid PromQL',
+  'promql.unknown-function': 'Unknown function',
+  'promql.type': 'PromQL type error',
+  'promql.result-type': 'Wrong result type',
+  'promql.comparison-with-operator': 'Comparison and operator',
+  'promql.no-comparison': 'No comparison',
+  'promql.plain-regex': 'Regex without special characters',
+  'promql.empty-matchers': 'Empty matcher',
+  'apply.plan-file-invalid': 'Invalid plan file',
+  'apply.plan-other-documents': 'Plan of other documents',
+  'apply.changed-since-plan': 'Changed since the plan',
+  'apply.not-as-reviewed': 'Not as reviewed',
+  'apply.review-not-enforced': 'Review not enforced',
+  // The service's violation codes (a new one is said in words by codeInWords).
+  REQUIRED: 'Missing required value',
+  TYPE_MISMATCH: 'Wrong type',
+  VALUE_NOT_ALLOWED: 'Value not allowed',
+  OUT_OF_RANGE: 'Out of range',
+  TOO_SHORT: 'Too short',
+  TOO_LONG: 'Too long',
+  PATTERN_MISMATCH: 'Pattern mismatch',
+  TOO_FEW_ITEMS: 'Too few items',
+  TOO_MANY_ITEMS: 'Too many items',
+  DUPLICATE_ITEMS: 'Duplicate items',
+  UNKNOWN_FIELD: 'Unknown field',
+};
+
+/** The finding's title: its own when it has one, else its code's, else the code in words. */
+export function findingTitle(d: Pick<Diagnostic, 'code' | 'title'>): string {
+  return d.title ?? FINDING_TITLES[d.code] ?? codeInWords(d.code);
+}
+
+/**
+ * A code the tool has no title for, in words: the service's violation codes (`VALUE_NOT_ALLOWED` → "Value
+ * not allowed"), or the last part of a dotted code (`plan.rule-not-up-to-date` → "Rule not up to date").
+ */
+export function codeInWords(code: string): string {
+  const last = code.split('.').pop() ?? code;
+  const words = last.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Finding';
+}
+
+/**
+ * The message with its code at the end, as the text output shows a finding (`message [code]`), the message
+ * cut first when the whole would pass `max` (as `measure` counts) so that the code is never what is cut.
+ * A line about the reporting itself has no code (''): its message as it is.
+ */
+export function messageWithCode(
+  message: string,
+  code: string,
+  max: number,
+  cut: (text: string, max: number) => string,
+  measure: (text: string) => number,
+): string {
+  if (code === '') return cut(message, max);
+  const suffix = ` [${code}]`;
+  return `${cut(message, Math.max(0, max - measure(suffix)))}${suffix}`;
+}

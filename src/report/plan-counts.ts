@@ -1,0 +1,16 @@
+/**
+ * A plan's count by action, as the text output's closing line says it (`Plan: 2 to create, 3 to update,
+ * 0 to delete.`): the first thing the sticky comment and the Checks run say, as Atlantis and Terraform do.
+ */
+import type { RunReport } from '../commands/types.js';
+import { countChanges } from '../plan/summary.js';
+
+/** `Plan: 2 to create, 3 to update, 0 to delete` (a drift check: `Drift: … to match the documents`), or null without a plan. */
+export function planCountsSentence(report: RunReport): string | null {
+  if (!report.plan) return null;
+  // Nothing read is nothing planned: zeros would read as "nothing to do".
+  if ((report.plan.unread?.length ?? 0) > 0 && report.plan.changes.length === 0) return null;
+  const counts = countChanges(report.plan);
+  const numbers = `${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete`;
+  return report.command === 'drift' ? `Drift: ${numbers} to match the documents` : `Plan: ${numbers}`;
+}

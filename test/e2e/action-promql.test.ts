@@ -1,6 +1,7 @@
 /**
  * A pull request that breaks a query: the bundled action annotates it on the query's line and column, in
- * the Checks run (or, without one, in the workflow commands), with the code in the title, and writes nothing.
+ * the Checks run (or, without one, in the workflow commands), titled in words with the code after the
+ * message, and writes nothing.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -43,7 +44,7 @@ function positionOf(text: string, marker: string): { line: number; column: numbe
 }
 
 describe('pull_request with a broken query', () => {
-  it('annotates the query on its line, with the code in the title, and fails the check', async () => {
+  it('annotates the query on its line, titled in words with the code after the message, and fails the check', async () => {
     const { dir, first } = await exampleRepository();
     const head = await commitEdit(dir, 'alerting/api.yaml', (t) => `${t}---\n${BROKEN_RULE}`);
     const text = await readFile(join(dir, 'alerting/api.yaml'), 'utf8');
@@ -74,7 +75,8 @@ describe('pull_request with a broken query', () => {
         start_column: at.column,
         end_column: at.column + 'rat'.length - 1,
         annotation_level: 'failure',
-        title: 'promql.unknown-function',
+        title: 'Unknown function',
+        message: expect.stringMatching(/ \[promql\.unknown-function\]$/),
       }),
     );
     expect(writes()).toEqual([]);

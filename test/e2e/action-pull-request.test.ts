@@ -73,8 +73,8 @@ describe('pull_request', () => {
       expect.objectContaining({
         path: 'components/prod-eu/observability.yaml',
         start_line: 14,
-        title: 'OUT_OF_RANGE',
-        message: 'retentionDays must be between 1 and 365.',
+        title: 'Out of range',
+        message: 'retentionDays must be between 1 and 365. [OUT_OF_RANGE]',
       }),
     );
     expect(Number(run.outputs.changes)).toBeGreaterThanOrEqual(1);

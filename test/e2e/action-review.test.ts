@@ -146,7 +146,7 @@ describe('review across the merge', () => {
     expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity, enabled: false });
     expect(liveRule(sandbox().state, OTHER)).toMatchObject({ for_duration: 'PT4M' });
     const errors = checkAnnotations().filter((a) => a.annotation_level === 'failure');
-    expect(errors).toEqual([expect.objectContaining({ title: 'apply.not-as-reviewed' })]);
+    expect(errors).toEqual([expect.objectContaining({ title: 'Not as reviewed' })]);
     expect(errors[0]!.message).toContain('api-p99-latency');
     expect(errors[0]!.message).toContain('`enabled`');
     expect(pushed.summary).toMatch(/\| ⚠️ changed since review \| ✏️ update \| api-p99-latency \|/);

@@ -76,6 +76,22 @@ describe('publishToGitHub', () => {
     expect(github.requests.filter((q) => q.status === 400)).toEqual([]);
   });
 
+  it('tells in the drift issue how to dispatch the apply of the workflow that checked', async () => {
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    const drift = { ...r, command: 'drift' as const };
+    await publishToGitHub(
+      client,
+      drift,
+      countRun(drift),
+      'neutral',
+      { ...target(), pullRequest: null, workflowFile: 'platform-gitops.yml' },
+      switches,
+      redactor,
+    );
+    const issue = github.issues.find((i) => !i.pull_request)!;
+    expect(issue.body).toContain('gh workflow run platform-gitops.yml --repo acme/gitops -f command=apply');
+  });
+
   it('says that the Checks API needs an installation token when given a personal access token', async () => {
     const personal = await startFakeGitHub({ token: 'ghp_classic_personal_token' });
     try {

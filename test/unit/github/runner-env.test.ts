@@ -16,6 +16,8 @@ describe('readRunnerEnvironment', () => {
       GITHUB_API_URL: 'https://ghes.example.com/api/v3/',
       GITHUB_SERVER_URL: 'https://ghes.example.com',
       GITHUB_RUN_ID: '42',
+      GITHUB_WORKFLOW: 'platform',
+      GITHUB_WORKFLOW_REF: 'acme/gitops/.github/workflows/platform-gitops.yml@refs/heads/main',
       GITHUB_WORKSPACE: dir,
       RUNNER_TEMP: dir,
     });
@@ -25,6 +27,8 @@ describe('readRunnerEnvironment', () => {
       repository: { owner: 'acme', repo: 'gitops' },
       apiUrl: 'https://ghes.example.com/api/v3',
       runUrl: 'https://ghes.example.com/acme/gitops/actions/runs/42',
+      workflow: 'platform',
+      workflowFile: 'platform-gitops.yml',
       workspace: dir,
       tempDir: dir,
     });
@@ -37,7 +41,13 @@ describe('readRunnerEnvironment', () => {
       repository: null,
       apiUrl: 'https://api.github.com',
       runUrl: null,
+      workflowFile: null,
     });
+    // A ref of another form names no workflow file to dispatch.
+    expect(
+      readRunnerEnvironment({ GITHUB_WORKFLOW_REF: 'acme/gitops/ci/platform.yml@refs/heads/main' })
+        .workflowFile,
+    ).toBeNull();
   });
 
   it('says which payload file is missing or broken, in one line', async () => {

@@ -1,7 +1,7 @@
 import type { RunReport } from '../commands/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { compareDiagnostics } from '../core/diagnostic.js';
-import { escapeInline, messageMarkdown, sliceChars, truncateUtf8, utf8Bytes } from '../markdown/escape.js';
+import { escapeInline, sliceChars, truncateUtf8, utf8Bytes } from '../markdown/escape.js';
 import { findingTitle, messageWithCode } from './finding-title.js';
 import { plural } from './outcome.js';
 import { planCountsSentence } from './plan-counts.js';
@@ -68,8 +68,8 @@ export function toCheckAnnotations(
 
 /**
  * The Checks run's summary, under its title (the run's headline): what the title does not say, namely the
- * plan by action, where the findings are, and what was skipped. The details below it (the job summary's
- * parts) start without a heading of their own, so the page says its outcome once.
+ * plan by action and where the findings are. The details below it (the job summary's parts, what was
+ * skipped first) start without a heading of their own, so the page says its outcome once.
  */
 export function checkRunSummary(report: RunReport): string {
   const lines: string[] = [];
@@ -86,6 +86,5 @@ export function checkRunSummary(report: RunReport): string {
     lines.push(
       `${plural(findings, 'finding')}: listed below; ${placed} of them annotated on ${placed === 1 ? 'its line' : 'their lines'}.`,
     );
-  lines.push(...report.skipped.map((s) => `> ${messageMarkdown(s)}`));
   return lines.join('\n\n');
 }

@@ -66,5 +66,5 @@ export function unknownApplyLine(
     codeLink(sha.slice(0, 7), `${links.server}/${links.repository}/commit/${sha}`),
   );
   const list = named.length === 1 ? named[0] : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-  return `For ${list}, no finished apply run could be read: whether ${named.length === 1 ? 'its apply' : 'their applies'} succeeded is not known.`;
+  return `For ${list}, no finished apply run could be read: whether ${named.length === 1 ? 'it was' : 'they were'} applied is not known.`;
 }

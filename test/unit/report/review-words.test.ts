@@ -151,7 +151,7 @@ describe('the job summary', () => {
     });
     expect(md.match(/not known/g)).toHaveLength(1);
     expect(md).toContain(
-      'For [`fffffff`](https://github.com/acme/gitops/commit/ffffffffffffffffffffffffffffffffffffffff), no finished apply run could be read: whether its apply succeeded is not known.',
+      'For [`fffffff`](https://github.com/acme/gitops/commit/ffffffffffffffffffffffffffffffffffffffff), no finished apply run could be read: whether it was applied is not known.',
     );
     expect(
       md.match(/Before this change, its file was last changed in \[`fffffff`\]\([^)]*\)\./g),

@@ -129,6 +129,55 @@ describe('bad input: every case is a finding with file, line and column, never a
     expect(result.diagnostics[0]?.message).toContain('byte 0xE9');
   });
 
+  it.each([
+    [
+      'UTF-16 LE with its byte order mark',
+      [0xff, 0xfe, 0x6b, 0x00, 0x69, 0x00],
+      'UTF-16 LE (with a byte order mark)',
+    ],
+    [
+      'UTF-16 BE with its byte order mark',
+      [0xfe, 0xff, 0x00, 0x6b, 0x00, 0x69],
+      'UTF-16 BE (with a byte order mark)',
+    ],
+    ['UTF-16 LE without one', [0x6b, 0x00, 0x69, 0x00], 'UTF-16 LE (without a byte order mark)'],
+    ['UTF-16 BE without one', [0x00, 0x6b, 0x00, 0x69], 'UTF-16 BE (without a byte order mark)'],
+    [
+      'UTF-32 LE with its byte order mark',
+      [0xff, 0xfe, 0x00, 0x00, 0x6b, 0, 0, 0],
+      'UTF-32 LE (with a byte order mark)',
+    ],
+    [
+      'UTF-32 BE with its byte order mark',
+      [0, 0, 0xfe, 0xff, 0, 0, 0, 0x6b],
+      'UTF-32 BE (with a byte order mark)',
+    ],
+    ['UTF-32 LE without one', [0x6b, 0, 0, 0, 0x69, 0, 0, 0], 'UTF-32 LE (without a byte order mark)'],
+    ['UTF-32 BE without one', [0, 0, 0, 0x6b, 0, 0, 0, 0x69], 'UTF-32 BE (without a byte order mark)'],
+  ])('%s is an error naming the encoding, at the start of the file', (_, bytes, found) => {
+    const result = parseFiles([{ path: 'rules.yaml', bytes: Uint8Array.from(bytes) }]);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'file.encoding', severity: 'error', line: 1, column: 1 },
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(
+      new RegExp(`^saved as ${found.replace(/[()]/g, '\\$&')}, not UTF-8: `),
+    );
+  });
+
+  it('a NUL byte is an error at its line and column, after a UTF-8 byte order mark too', () => {
+    const bytes = Uint8Array.from([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode('kind: AlertRule\nname: é\u0000\n'),
+    ]);
+    const result = parseFiles([{ path: 'rules.yaml', bytes }]);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'file.encoding', severity: 'error', line: 2, column: 8 },
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(/^a NUL byte \(0x00\) at offset 27: /);
+  });
+
   it('bytes over 1 MiB (from a git revision, say) are refused with their size', () => {
     const bytes = new Uint8Array(MAX_FILE_BYTES + 1).fill(0x23);
     const result = parseFiles([{ path: 'huge.yaml', bytes }]);

@@ -1,5 +1,5 @@
 import { nearestName } from '../core/nearest-name.js';
-import { readableAsUtf8 } from './encoding.js';
+import { readableText } from './encoding.js';
 import { DOCUMENT_KINDS } from './types.js';
 
 /**
@@ -17,8 +17,8 @@ const KIND_LINE = /^(?:---[ \t]+)?\{?[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?([A-Z
  * rather than passed over unread.
  */
 export async function holdsOurDocuments(bytes: Uint8Array): Promise<boolean> {
-  if (!readableAsUtf8(bytes)) return true;
-  const text = new TextDecoder('utf-8').decode(bytes);
+  const text = readableText(bytes);
+  if (text === null) return true;
   for (const match of text.matchAll(KIND_LINE)) {
     if (isOurKind(match[1]!)) return true;
   }

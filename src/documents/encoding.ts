@@ -31,14 +31,13 @@ export function foreignEncoding(bytes: Uint8Array): EncodingFound | null {
   return null;
 }
 
-/** Whether the bytes are text this tool reads: no UTF-16 or UTF-32, no NUL byte, valid UTF-8. */
-export function readableAsUtf8(bytes: Uint8Array): boolean {
-  if (foreignEncoding(bytes) !== null || bytes.includes(0x00)) return false;
+/** The text of bytes this tool reads (no UTF-16 or UTF-32, no NUL byte, valid UTF-8), else null. */
+export function readableText(bytes: Uint8Array): string | null {
+  if (foreignEncoding(bytes) !== null || bytes.includes(0x00)) return null;
   try {
-    STRICT.decode(bytes);
-    return true;
+    return STRICT.decode(bytes);
   } catch {
-    return false;
+    return null;
   }
 }
 

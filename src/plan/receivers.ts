@@ -88,7 +88,7 @@ function unknownIds(
   receivers: readonly AlertReceiver[] | null,
 ): Diagnostic[] {
   if (receivers === null) return [];
-  const known = new Set(receivers.map((r) => r.id.toLowerCase()));
+  const known = knownIdsOf(receivers);
   const diagnostics: Diagnostic[] = [];
   (doc.value.alert_receiver_ids ?? []).forEach((id, index) => {
     if (known.has(id.toLowerCase())) return;
@@ -104,6 +104,18 @@ function unknownIds(
     );
   });
   return diagnostics;
+}
+
+/** The lower-cased ids of an organization's receivers, made once per list rather than once per rule. */
+const knownIds = new WeakMap<readonly AlertReceiver[], ReadonlySet<string>>();
+
+function knownIdsOf(receivers: readonly AlertReceiver[]): ReadonlySet<string> {
+  let ids = knownIds.get(receivers);
+  if (ids === undefined) {
+    ids = new Set(receivers.map((r) => r.id.toLowerCase()));
+    knownIds.set(receivers, ids);
+  }
+  return ids;
 }
 
 /** The receivers an id could have meant, by name and id, capped like knownNames. */

@@ -85,9 +85,11 @@ function yamlFinding(
   severity: 'error' | 'warning',
   doc?: Document,
 ): Diagnostic {
-  // An error at the end of the file has its end one past the last character: kept inside the text.
-  const start = Math.min(error.pos[0], text.length);
-  const end = Math.min(Math.max(start, error.pos[1]), text.length);
+  // An error at the end of the file has its end one past the last character, on a line after the last
+  // when the file ends with a line break: it is put at the end of the last line, as an editor shows it.
+  const last = text.length - (text.endsWith('\r\n') ? 2 : text.endsWith('\n') ? 1 : 0);
+  const start = Math.min(error.pos[0], last);
+  const end = Math.min(Math.max(start, error.pos[1]), last);
   const range = rangeOfOffsets(lineCounter, start, end);
   const unclosed = error.code === 'MISSING_CHAR' && doc ? unclosedQuoteStart(doc, start) : null;
   if (unclosed !== null) {

@@ -3,8 +3,10 @@ import type { RunReport } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
+import { MissingTokenError } from '../github/event.js';
 import { readRunnerEnvironment, sourceLinks } from '../github/runner-env.js';
 import { RUN_STARTED_STATE } from '../logs/post-settings.js';
+import { messageMarkdown } from '../markdown/escape.js';
 import { dispatch } from '../runtime/dispatch.js';
 import { createRuntime } from '../runtime/runtime.js';
 import { ApiError } from '../service/errors.js';
@@ -36,6 +38,12 @@ export async function run(): Promise<void> {
     await runAction(inputs, redactor);
   } catch (error) {
     // UnsupportedEventError is a UsageError: the event's one line, no stack trace.
+    if (error instanceof MissingTokenError) {
+      // The one error of a run that was started to write: the summary says so as the log does.
+      writeJobSummary(
+        `## platform-gitops ${error.command}\n\n**Nothing was applied: the api-token input is empty.**\n\n${messageMarkdown(error.message)}`,
+      );
+    }
     if (error instanceof UsageError || error instanceof ApiError) {
       core.setFailed(redactor.redact(error.message));
     } else {

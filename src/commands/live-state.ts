@@ -1,12 +1,14 @@
 /**
- * The live state a plan compares with, in the fewest requests: ONE getAlertRules per organization, one
- * getAlertReceivers per organization only when a document names receivers, nothing per rule. A read that
- * fails becomes an error finding and that organization is left out; the others are planned.
+ * The live state a plan compares with, in the fewest requests: ONE getAlertRules per organization, ONE
+ * getAlertReceivers per organization whose rules name receivers (by id or by name: every rule does),
+ * nothing per rule. A read that fails becomes an error finding and that organization is left out; the
+ * others are planned.
  */
 
 import { mapWithConcurrency } from '../core/concurrency.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
+import type { ApiError } from '../service/errors.js';
 import type { AlertReceiver, LiveAlertRule, ServiceClient } from '../service/types.js';
 import { organizationsOf } from './documents-by-kind.js';
 import { type Read, readOrFind } from './service-findings.js';
@@ -15,6 +17,8 @@ import { type Read, readOrFind } from './service-findings.js';
 export interface Found<T> {
   readonly diagnostics: readonly Diagnostic[];
   readonly value: T;
+  /** The errors behind the failed reads' findings. */
+  readonly errors?: readonly ApiError[];
 }
 
 /** ONE list call per organization; a failure becomes an error finding and that organization is not planned. */
@@ -29,21 +33,32 @@ export async function readLive(
   return byOrganization(organizations, read);
 }
 
-/** Receivers are read only for organizations where a document names receivers by name. */
+/**
+ * The receivers of each organization read above whose rules name receivers: names are resolved and ids
+ * checked against them (plan/receivers.ts), so that a receiver the service would refuse fails the plan,
+ * not the apply after the merge.
+ */
 export async function readReceivers(
   client: ServiceClient,
   rules: readonly AlertRuleDocument[],
   defaultOrganizationId: string | null,
   live: ReadonlyMap<string, unknown>,
   concurrency: number,
+  reported: readonly ApiError[] = [],
 ): Promise<Found<Map<string, readonly AlertReceiver[]> | null>> {
-  const named = rules.filter((doc) => (doc.value.alert_receivers ?? []).length > 0);
+  const named = rules.filter(
+    (doc) => (doc.value.alert_receivers ?? []).length > 0 || (doc.value.alert_receiver_ids ?? []).length > 0,
+  );
   const organizations = organizationsOf(named, defaultOrganizationId).filter((org) => live.has(org));
   if (organizations.length === 0) return { value: null, diagnostics: [] };
   const read = await mapWithConcurrency(organizations, concurrency, (org) =>
     readOrFind(client.getAlertReceivers(org), `The alert receivers of organization ${org} could not be read`),
   );
-  return byOrganization(organizations, read);
+  // A token refused while the rules were read is refused for every later call of the run, unsent (the
+  // client's rule): that refusal was reported once already.
+  const found = byOrganization(organizations, read);
+  const again = new Set<ApiError>(reported);
+  return { ...found, diagnostics: read.flatMap((r) => (r.ok || again.has(r.error) ? [] : [r.diagnostic])) };
 }
 
 /** The answers by organization, in the documents' order (not the order answers arrived in), and the failures. */
@@ -54,5 +69,6 @@ function byOrganization<T>(
   return {
     value: new Map(organizations.flatMap((org, i) => (read[i]!.ok ? [[org, read[i]!.value] as const] : []))),
     diagnostics: read.flatMap((r) => (r.ok ? [] : [r.diagnostic])),
+    errors: read.flatMap((r) => (r.ok ? [] : [r.error])),
   };
 }

@@ -4,8 +4,8 @@ import type { AlertRuleDocument } from '../documents/types.js';
 import { planAlertRules } from '../plan/plan.js';
 import { countChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
-import type { ServiceClient } from '../service/types.js';
-import { readLive, readReceivers } from './live-state.js';
+import type { LiveAlertRule, ServiceClient } from '../service/types.js';
+import { type Found, readLive, readReceivers } from './live-state.js';
 import type { RunContext } from './types.js';
 
 export interface RuleDocuments {
@@ -23,11 +23,11 @@ export async function planRules(
   client: ServiceClient | null,
   docs: RuleDocuments,
 ): Promise<{ readonly plan: Plan; readonly diagnostics: readonly Diagnostic[] }> {
-  const live = client
+  const live: Found<ReadonlyMap<string, readonly LiveAlertRule[]>> = client
     ? await readLive(client, docs.organizations, ctx.concurrency)
     : { value: new Map(), diagnostics: [] };
   const receivers = client
-    ? await readReceivers(client, docs.rules, ctx.organizationId, live.value, ctx.concurrency)
+    ? await readReceivers(client, docs.rules, ctx.organizationId, live.value, ctx.concurrency, live.errors)
     : { value: null, diagnostics: [] };
   const plan = planAlertRules({
     documents: docs.rules,

@@ -1,9 +1,9 @@
 /**
  * `plan`: validate, resolve the components, and plan the alert rules against the live state, with the
- * fewest requests: ONE getAlertRules per organization, one getAlertReceivers per organization only when a
- * document names receivers, nothing per rule. Never writes. `apply` and `drift` start from the same run.
- * The steps live beside it: base-revision.ts (history), live-state.ts (reads), plan-rules.ts,
- * plan-components.ts and run-report.ts.
+ * fewest requests: ONE getAlertRules per organization, ONE getAlertReceivers per organization whose rules
+ * name receivers (to resolve names and check ids), nothing per rule. Never writes. `apply` and `drift`
+ * start from the same run. The steps live beside it: base-revision.ts (history), live-state.ts (reads),
+ * plan-rules.ts, plan-components.ts and run-report.ts.
  */
 
 import { writeFile } from 'node:fs/promises';

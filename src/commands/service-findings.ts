@@ -16,7 +16,7 @@ export function serviceError(what: string, error: ApiError): Diagnostic {
 
 export type Read<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly diagnostic: Diagnostic };
+  | { readonly ok: false; readonly diagnostic: Diagnostic; readonly error: ApiError };
 
 /** One read: its answer, or the error finding that says what could not be read. */
 export async function readOrFind<T>(request: Promise<T>, what: string): Promise<Read<T>> {
@@ -24,7 +24,7 @@ export async function readOrFind<T>(request: Promise<T>, what: string): Promise<
     return { ok: true, value: await request };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { ok: false, diagnostic: serviceError(what, error) };
+    return { ok: false, diagnostic: serviceError(what, error), error };
   }
 }
 

@@ -8,11 +8,26 @@
 export function createLimiter(concurrency: number): <T>(task: () => Promise<T>) => Promise<T> {
   const max = Number.isFinite(concurrency) && concurrency >= 1 ? Math.floor(concurrency) : 1;
   let running = 0;
-  const waiting: (() => void)[] = [];
+  // A queue read from a head index: `shift()` moves every waiter on each release, quadratic in the tasks
+  // queued (one per file for the file reader). The consumed head is dropped once it is half the array.
+  let waiting: (() => void)[] = [];
+  let head = 0;
+  const takeNext = (): (() => void) | undefined => {
+    if (head === waiting.length) return undefined;
+    const next = waiting[head++];
+    if (head === waiting.length) {
+      waiting = [];
+      head = 0;
+    } else if (head >= 1024 && head * 2 >= waiting.length) {
+      waiting = waiting.slice(head);
+      head = 0;
+    }
+    return next;
+  };
   // A finished task hands its slot straight to the next waiter, so a task submitted meanwhile cannot
   // slip in between and exceed the limit.
   const release = () => {
-    const next = waiting.shift();
+    const next = takeNext();
     if (next) next();
     else running--;
   };

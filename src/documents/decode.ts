@@ -27,9 +27,13 @@ export function decodeUtf8(bytes: Uint8Array): DecodeResult {
   const bad = firstInvalidByte(body);
   if (bad === -1) return { ok: true, text: new TextDecoder('utf-8').decode(body) };
   const prefix = new TextDecoder('utf-8').decode(body.subarray(0, bad));
-  const lineStart = prefix.lastIndexOf('\n') + 1;
-  const line = countNewlines(prefix) + 1;
-  return { ok: false, offset: bad + (body === bytes ? 0 : 3), line, column: prefix.length - lineStart + 1 };
+  return { ok: false, offset: bad + (body === bytes ? 0 : 3), ...positionOf(prefix, prefix.length) };
+}
+
+/** The 1-based line and column (UTF-16 code units) of `index` in `text`. */
+export function positionOf(text: string, index: number): { readonly line: number; readonly column: number } {
+  const prefix = text.slice(0, index);
+  return { line: countNewlines(prefix) + 1, column: prefix.length - (prefix.lastIndexOf('\n') + 1) + 1 };
 }
 
 function countNewlines(text: string): number {

@@ -1,4 +1,5 @@
 import { nearestName } from '../core/nearest-name.js';
+import { readableText } from './encoding.js';
 import { DOCUMENT_KINDS } from './types.js';
 
 /**
@@ -9,13 +10,15 @@ const KIND_LINE = /^(?:---[ \t]+)?\{?[ \t]*["']?kind["']?[ \t]*:[ \t]*["']?([A-Z
 
 /**
  * Whether a YAML file found in a directory is ours: one of its documents has a `kind` that is one of ours
- * or near enough to be a typo of one (`AlertRul`). Other files (docker-compose.yml, Kubernetes manifests,
- * workflows) hold someone else's documents and are none of this tool's business.
+ * or near enough to be a typo of one (`AlertRul`), or a `kind` that is not a string (`kind: {}`), which no
+ * one else's document has either. Other files (docker-compose.yml, Kubernetes manifests, workflows) hold
+ * someone else's documents and are none of this tool's business. A file that cannot be read as UTF-8
+ * (UTF-16, NUL bytes, invalid bytes) cannot be told apart: it is taken as ours, and reported as unreadable,
+ * rather than passed over unread.
  */
 export async function holdsOurDocuments(bytes: Uint8Array): Promise<boolean> {
-  // Not fatal: a file saved in another encoding with `kind: AlertRule` in it is still ours, and then
-  // reported as not UTF-8.
-  const text = new TextDecoder('utf-8').decode(bytes);
+  const text = readableText(bytes);
+  if (text === null) return true;
   for (const match of text.matchAll(KIND_LINE)) {
     if (isOurKind(match[1]!)) return true;
   }

@@ -3,7 +3,8 @@ import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
 import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
 import { crossDocumentDiagnostics } from './cross-checks.js';
-import { decodeUtf8 } from './decode.js';
+import { decodeUtf8, positionOf } from './decode.js';
+import { foreignEncoding, foreignEncodingMessage, nulByteMessage } from './encoding.js';
 import { keyProblemFinding } from './key-findings.js';
 import { findKeyProblems } from './keys.js';
 import { documentKind, isMapping, shapeOf } from './kind.js';
@@ -82,12 +83,19 @@ function parseFile(
   if (file.bytes.byteLength > MAX_FILE_BYTES) {
     return error(FILE_START, CODES.fileTooLarge, tooLargeMessage(file.bytes.byteLength));
   }
+  const foreign = foreignEncoding(file.bytes);
+  if (foreign !== null) return error(FILE_START, CODES.notUtf8, foreignEncodingMessage(foreign));
   const decoded = decodeUtf8(file.bytes);
   if (!decoded.ok) {
     const { line, column, offset } = decoded;
     const byte = (file.bytes[offset] ?? 0).toString(16).toUpperCase().padStart(2, '0');
     const message = `not valid UTF-8: byte 0x${byte} at offset ${offset}; save the file as UTF-8`;
     return error({ line, column, endLine: line, endColumn: column + 1 }, CODES.notUtf8, message);
+  }
+  const nul = file.bytes.indexOf(0x00);
+  if (nul !== -1) {
+    const { line, column } = positionOf(decoded.text, decoded.text.indexOf('\u0000'));
+    return error({ line, column, endLine: line, endColumn: column + 1 }, CODES.notUtf8, nulByteMessage(nul));
   }
   const text = normalizeLineBreaks(decoded.text);
   const lineCounter = new LineCounter();

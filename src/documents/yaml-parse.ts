@@ -22,8 +22,10 @@ const OPTIONS = { uniqueKeys: false, strict: true, prettyErrors: false } as cons
  * `check` before the next is composed: a document's tree then lives only while it is checked, not until
  * the whole file is (parseAllDocuments composes every document of a file first; this is the same Parser
  * and Composer, driven one document at a time). `check` returns false to check no further document; the
- * rest of the file is still parsed for its YAML findings, which are returned. `lineCounter` learns the
- * file's lines as the parser reads them (so, for each document, before it is checked).
+ * rest of the file is still parsed for its YAML findings, which are returned. `lineCounter` learns every
+ * line of the file first, from the text: the parser tells it only of the line breaks of the tokens it
+ * reads, and after an error it reads the rest of a document as tokens spanning lines it never reports, so
+ * that later positions landed past the end of their line.
  */
 export function parseYaml(
   file: string,
@@ -36,12 +38,15 @@ export function parseYaml(
   let index = 0;
   let checking = true;
   let found = false;
-  for (const doc of composer.compose(new Parser(lineCounter.addNewLine).parse(text))) {
+  countLines(text, lineCounter);
+  for (const doc of composer.compose(new Parser().parse(text))) {
     const at = index++;
-    for (const warning of doc.warnings) diagnostics.push(yamlFinding(file, lineCounter, warning, 'warning'));
+    for (const warning of doc.warnings) {
+      diagnostics.push(yamlFinding(file, lineCounter, text, warning, 'warning'));
+    }
     if (doc.errors.length > 0) {
       for (const error of primaryErrors(doc.errors)) {
-        diagnostics.push(yamlFinding(file, lineCounter, error, 'error', doc));
+        diagnostics.push(yamlFinding(file, lineCounter, text, error, 'error', doc));
       }
       continue;
     }
@@ -57,6 +62,12 @@ export function parseYaml(
   return diagnostics;
 }
 
+/** Tells `lineCounter` where each line of `text` starts (line breaks are LF alone here: see parse.ts). */
+function countLines(text: string, lineCounter: LineCounter): void {
+  lineCounter.addNewLine(0);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+}
+
 /**
  * The same file's trees again, node for node as `parseYaml` made them (same text, same options), indexed
  * like `ParsedYaml.index`. For looking up positions after the first trees were let go.
@@ -69,11 +80,16 @@ export function parseTreesAgain(text: string): readonly Document[] {
 function yamlFinding(
   file: string,
   lineCounter: LineCounter,
+  text: string,
   error: YAMLError,
   severity: 'error' | 'warning',
   doc?: Document,
 ): Diagnostic {
-  const [start, end] = error.pos;
+  // An error at the end of the file has its end one past the last character, on a line after the last
+  // when the file ends with a line break: it is put at the end of the last line, as an editor shows it.
+  const last = text.length - (text.endsWith('\r\n') ? 2 : text.endsWith('\n') ? 1 : 0);
+  const start = Math.min(error.pos[0], last);
+  const end = Math.min(Math.max(start, error.pos[1]), last);
   const range = rangeOfOffsets(lineCounter, start, end);
   const unclosed = error.code === 'MISSING_CHAR' && doc ? unclosedQuoteStart(doc, start) : null;
   if (unclosed !== null) {
@@ -110,13 +126,18 @@ function yamlFinding(
 /**
  * Tabs used as indentation scramble the structure, and the errors that follow from it (duplicate keys,
  * bad indentation) only confuse: report the tabs alone, like a compiler stops at the first real cause.
+ * Otherwise the document's first error alone: once the parser has lost the structure (two lines swapped,
+ * a key out of place) it reads the rest of the document as stray tokens, one error each, every one a
+ * consequence of the first (70 errors for one swapped line of a rule).
  */
 function primaryErrors(errors: readonly YAMLError[]): readonly YAMLError[] {
   const tabs = errors.filter((e) => e.code === 'TAB_AS_INDENT');
   if (tabs.length > 0) return tabs;
   // Nesting deep enough to exhaust the stack fails at every level below the limit: the first says it all.
   const tooDeep = errors.find(isTooDeep);
-  return tooDeep ? [tooDeep] : errors;
+  if (tooDeep) return [tooDeep];
+  const first = errors.reduce((a, b) => (b.pos[0] < a.pos[0] ? b : a));
+  return [first];
 }
 
 function isTooDeep(error: YAMLError): boolean {

@@ -236,9 +236,34 @@ function refuseWritesOnPullRequest(command: ActionRunCommand, eventName: string)
   }
 }
 
-/** Without a service token only offline validation can run; say so rather than fail. */
+/**
+ * Thrown when an event whose command needs the service has no api-token: a push, a dispatch, a schedule
+ * or an explicit command ran for its writes or its checks, and a green run that did neither would hide it.
+ * Only pull requests and merge queue groups fall back to offline validation (see withoutToken).
+ */
+export class MissingTokenError extends UsageError {
+  constructor(
+    readonly eventName: string,
+    readonly command: ActionRunCommand,
+  ) {
+    super(
+      `The api-token input is empty, and the ${command} this ${eventName} event runs needs the service: nothing was ${command === 'apply' ? 'applied' : 'planned or applied'}. ` +
+        `Give the step \`api-token: \${{ secrets.QOVERY_API_TOKEN }}\` and check that the secret exists for this repository ` +
+        '(an empty or missing secret gives an empty input), or set `command: validate` for offline validation only.',
+    );
+  }
+}
+
+/**
+ * Without a service token only offline validation can run. A pull request (a fork's, or one whose workflow
+ * gets no secrets, as Dependabot's) or a merge queue group says so and validates; any other event fails
+ * with MissingTokenError rather than end green without the work it was started for.
+ */
 function withoutToken(input: EventInput, decision: EventDecision): EventDecision {
   if (input.hasApiToken || decision.command === 'validate') return decision;
+  if (input.eventName !== 'pull_request' && input.eventName !== 'merge_group') {
+    throw new MissingTokenError(input.eventName || 'unnamed', decision.command);
+  }
   return {
     ...decision,
     command: 'validate',

@@ -12,13 +12,46 @@ export function isLongText(value: unknown, limit: number = LONG_TEXT): value is 
   return typeof value === 'string' && (value.length > limit || value.includes('\n'));
 }
 
-/** Longest-common-subsequence diff; texts in a plan are a few dozen lines, so O(n·m) is fine. */
+/**
+ * Past this many cells (lines removed × lines added, once the shared head and tail are set aside) the
+ * longest-common-subsequence table is not built: 4 MB of it, a few milliseconds.
+ */
+export const MAX_TABLE_CELLS = 1_000_000;
+
+/**
+ * The lines both texts start and end with are context as they are; the changed middle between them gets a
+ * longest-common-subsequence diff, or, when it is too large for the table, is shown as removed then added.
+ * So one changed line in a 30,000-line value (a log pasted into a description) costs linear time and memory,
+ * and the lines always rebuild both sides.
+ */
 export function lineDiff(before: string, after: string): LineDiffOp[] {
   const a = splitLines(before);
   const b = splitLines(after);
-  const rows = a.length + 1;
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > head && endB > head && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const ops: LineDiffOp[] = [];
+  for (let i = 0; i < head; i++) ops.push({ op: ' ', line: a[i]! });
+  const removed = a.slice(head, endA);
+  const added = b.slice(head, endB);
+  if (removed.length * added.length <= MAX_TABLE_CELLS) ops.push(...middleDiff(removed, added));
+  else {
+    for (const line of removed) ops.push({ op: '-', line });
+    for (const line of added) ops.push({ op: '+', line });
+  }
+  for (let i = endA; i < a.length; i++) ops.push({ op: ' ', line: a[i]! });
+  return ops;
+}
+
+/** Longest-common-subsequence diff of the changed middle, bounded by MAX_TABLE_CELLS. */
+function middleDiff(a: readonly string[], b: readonly string[]): LineDiffOp[] {
   const cols = b.length + 1;
-  const lcs = new Uint32Array(rows * cols);
+  const lcs = new Uint32Array((a.length + 1) * cols);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       lcs[i * cols + j] =

@@ -1,7 +1,9 @@
 /**
  * `alert_receivers: [name, …]` is a convenience over `alert_receiver_ids`: names are resolved with the one
  * receivers list of the organization. The service does not declare names unique, so a name that matches
- * several receivers is an error rather than a guess.
+ * several receivers is an error rather than a guess. The same list checks every id of
+ * `alert_receiver_ids`: the service refuses a rule naming a receiver the organization does not have (HTTP
+ * 400 at apply, after the merge), so the plan says so first, on the id's own line.
  */
 
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
@@ -31,7 +33,7 @@ export function resolveReceivers(
   for (const id of doc.value.alert_receiver_ids ?? []) add(id);
 
   const names = doc.value.alert_receivers ?? [];
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = unknownIds(doc, organizationId, receivers);
   if (names.length > 0 && receivers === null) {
     diagnostics.push(
       diagnostic(
@@ -74,6 +76,55 @@ export function resolveReceivers(
     }
   });
   return { ids, diagnostics };
+}
+
+/**
+ * Each id of `alert_receiver_ids` that is not one of the organization's receivers (compared as uuids are,
+ * without regard to case), at its item. Without the list (not read) nothing can be said.
+ */
+function unknownIds(
+  doc: AlertRuleDocument,
+  organizationId: string,
+  receivers: readonly AlertReceiver[] | null,
+): Diagnostic[] {
+  if (receivers === null) return [];
+  const known = knownIdsOf(receivers);
+  const diagnostics: Diagnostic[] = [];
+  (doc.value.alert_receiver_ids ?? []).forEach((id, index) => {
+    if (known.has(id.toLowerCase())) return;
+    diagnostics.push(
+      diagnostic(
+        'error',
+        doc.file,
+        doc.locate(['alert_receiver_ids', index]),
+        PLAN_CODES.unknownReceiver,
+        `No alert receiver has the id ${id} in organization ${organizationId}: the service would refuse this rule. ` +
+          `Use the id of one of its receivers, or name one in \`alert_receivers\`.${knownReceivers(receivers)}`,
+      ),
+    );
+  });
+  return diagnostics;
+}
+
+/** The lower-cased ids of an organization's receivers, made once per list rather than once per rule. */
+const knownIds = new WeakMap<readonly AlertReceiver[], ReadonlySet<string>>();
+
+function knownIdsOf(receivers: readonly AlertReceiver[]): ReadonlySet<string> {
+  let ids = knownIds.get(receivers);
+  if (ids === undefined) {
+    ids = new Set(receivers.map((r) => r.id.toLowerCase()));
+    knownIds.set(receivers, ids);
+  }
+  return ids;
+}
+
+/** The receivers an id could have meant, by name and id, capped like knownNames. */
+function knownReceivers(receivers: readonly AlertReceiver[]): string {
+  if (receivers.length === 0) return ' The organization has no receivers.';
+  const sorted = [...receivers].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  const shown = sorted.slice(0, MAX_NAMES_SHOWN).map((r) => `${r.name} (${r.id})`);
+  const more = sorted.length > MAX_NAMES_SHOWN ? `, and ${sorted.length - MAX_NAMES_SHOWN} more` : '';
+  return ` Its receivers: ${shown.join(', ')}${more}.`;
 }
 
 /** Shown names are capped: an organization may have hundreds of receivers, a message should stay readable. */

@@ -45,6 +45,32 @@ describe('push', () => {
     );
   });
 
+  it('fails a push to the default branch without an api-token: one error, a summary saying nothing was applied', async () => {
+    const { dir, first } = await exampleRepository();
+    const second = await commitEdit(dir, 'alerting/api.yaml', (t) =>
+      t.replace('severity: HIGH', 'severity: LOW'),
+    );
+    sandbox().resetLog();
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'push',
+      payload: pushEvent(first, second),
+      inputs: { ...inputs(), 'api-token': '' },
+      sha: second,
+      inProcess: true,
+    });
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.annotations).toEqual([
+      expect.stringMatching(
+        /^::error::The api-token input is empty, and the apply this push event runs needs the service: nothing was applied\. Give the step `api-token: /,
+      ),
+    ]);
+    expect(run.stdout).not.toContain('only offline validation ran');
+    expect(run.summary).toContain('**Nothing was applied: the api-token input is empty.**');
+    expect(run.summary).toContain('secrets.QOVERY_API_TOKEN');
+    expect(sandbox().requests).toEqual([]);
+  });
+
   it('fails, saying in the log how to fix it, when a shallow checkout lacks the commit before the push', async () => {
     const { dir } = await exampleRepository();
     const run = await runAction({

@@ -29,7 +29,7 @@ describe('export', () => {
     expect(plan.plan!.unmanaged).toEqual([]);
   });
 
-  it('edits of the exported files apply with exactly 1 list call and one write per change', async () => {
+  it('edits of the exported files apply with 1 list call of rules and of receivers, and one write per change', async () => {
     await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     for (const name of ['api-p99-latency.yaml', 'web-availability.yaml']) {
       const path = join(world.out, name);
@@ -37,8 +37,11 @@ describe('export', () => {
     }
     world.sandbox.resetLog();
     const report = await runApply(run({ root: world.out, paths: ['.'] }).ctx);
-    expect(report.requests).toEqual({ total: 3, byOperation: { getAlertRules: 1, editAlertRule: 2 } });
-    expect(world.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'PUT', 'PUT']);
+    expect(report.requests).toEqual({
+      total: 4,
+      byOperation: { getAlertRules: 1, getAlertReceivers: 1, editAlertRule: 2 },
+    });
+    expect(world.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'PUT', 'PUT']);
     expect(report.results.map((r) => [r.change.name, r.ok, r.converged])).toEqual([
       ['api-p99-latency', true, true],
       ['web-availability', true, true],

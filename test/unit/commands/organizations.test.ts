@@ -49,6 +49,8 @@ describe('plan across organizations', () => {
     const run = testRun(sandbox, { root: repo, paths: ['two'] });
     runs.push(run);
     const report = await runPlan(run.ctx);
+    // The receivers of the organization read: the token refused, the client sends nothing more (and the
+    // refusal is reported once).
     expect(report.requests.byOperation).toEqual({ getAlertRules: 2 });
     expect(report.plan!.organizations).toEqual([ACME]);
     expect(report.plan!.changes.map((c) => [c.action, c.file])).toEqual([['noop', 'two/acme.yaml']]);

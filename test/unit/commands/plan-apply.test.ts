@@ -197,12 +197,13 @@ describe('a rule written with every optional field absent', () => {
       ]);
       expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
         'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
+        'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-receivers',
         'POST /alert-rules',
         'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
       ]);
       // AlertRuleCreationRequest: the nine edit fields with their documented defaults, plus what cannot
       // change afterwards; the cluster target in the service's own spelling.
-      expect(sandbox.requests[1]?.body).toEqual({
+      expect(sandbox.requests[2]?.body).toEqual({
         organization_id: '7f1b2c3d-0000-4000-8000-000000000001',
         cluster_id: 'c1a5e7e0-0000-4000-8000-000000000102',
         target: { target_type: ' CLUSTER', target_id: 'c1a5e7e0-0000-4000-8000-000000000102' },

@@ -46,4 +46,32 @@ describe('createLimiter', () => {
     await expect(limit(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(await limit(async () => 'next')).toBe('next');
   });
+
+  it('starts thousands of queued tasks in the order they were submitted, past the queue compacting its head', async () => {
+    const limit = createLimiter(2);
+    const started: number[] = [];
+    let running = 0;
+    let peak = 0;
+    const results = await Promise.all(
+      Array.from({ length: 5000 }, (_, i) =>
+        limit(async () => {
+          started.push(i);
+          peak = Math.max(peak, ++running);
+          // Every third task waits a turn, so that tasks finish out of order.
+          if (i % 3 === 0) await new Promise((resolve) => setImmediate(resolve));
+          running--;
+          return i * 2;
+        }),
+      ),
+    );
+    expect(started).toEqual(Array.from({ length: 5000 }, (_, i) => i));
+    expect(results).toEqual(Array.from({ length: 5000 }, (_, i) => i * 2));
+    expect(peak).toBe(2);
+  });
+
+  it('queues again after the queue ran empty', async () => {
+    const limit = createLimiter(1);
+    expect(await Promise.all([1, 2, 3].map((n) => limit(async () => n)))).toEqual([1, 2, 3]);
+    expect(await Promise.all([4, 5].map((n) => limit(async () => n)))).toEqual([4, 5]);
+  });
 });

@@ -1,3 +1,4 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, parseFiles } from '../../../src/documents/index.js';
 import { brief, parseText, VALID_COMPONENT, VALID_RULE } from './helpers.js';
@@ -127,6 +128,100 @@ describe('bad input: every case is a finding with file, line and column, never a
       { code: 'file.encoding', severity: 'error', line: 2, column: 10 },
     ]);
     expect(result.diagnostics[0]?.message).toContain('byte 0xE9');
+  });
+
+  it.each([
+    [
+      'UTF-16 LE with its byte order mark',
+      [0xff, 0xfe, 0x6b, 0x00, 0x69, 0x00],
+      'UTF-16 LE (with a byte order mark)',
+    ],
+    [
+      'UTF-16 BE with its byte order mark',
+      [0xfe, 0xff, 0x00, 0x6b, 0x00, 0x69],
+      'UTF-16 BE (with a byte order mark)',
+    ],
+    ['UTF-16 LE without one', [0x6b, 0x00, 0x69, 0x00], 'UTF-16 LE (without a byte order mark)'],
+    ['UTF-16 BE without one', [0x00, 0x6b, 0x00, 0x69], 'UTF-16 BE (without a byte order mark)'],
+    [
+      'UTF-32 LE with its byte order mark',
+      [0xff, 0xfe, 0x00, 0x00, 0x6b, 0, 0, 0],
+      'UTF-32 LE (with a byte order mark)',
+    ],
+    [
+      'UTF-32 BE with its byte order mark',
+      [0, 0, 0xfe, 0xff, 0, 0, 0, 0x6b],
+      'UTF-32 BE (with a byte order mark)',
+    ],
+    ['UTF-32 LE without one', [0x6b, 0, 0, 0, 0x69, 0, 0, 0], 'UTF-32 LE (without a byte order mark)'],
+    ['UTF-32 BE without one', [0, 0, 0, 0x6b, 0, 0, 0, 0x69], 'UTF-32 BE (without a byte order mark)'],
+  ])('%s is an error naming the encoding, at the start of the file', (_, bytes, found) => {
+    const result = parseFiles([{ path: 'rules.yaml', bytes: Uint8Array.from(bytes) }]);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'file.encoding', severity: 'error', line: 1, column: 1 },
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(
+      new RegExp(`^saved as ${found.replace(/[()]/g, '\\$&')}, not UTF-8: `),
+    );
+  });
+
+  it('a NUL byte is an error at its line and column, after a UTF-8 byte order mark too', () => {
+    const bytes = Uint8Array.from([
+      0xef,
+      0xbb,
+      0xbf,
+      ...new TextEncoder().encode('kind: AlertRule\nname: é\u0000\n'),
+    ]);
+    const result = parseFiles([{ path: 'rules.yaml', bytes }]);
+    expect(result.diagnostics.map(brief)).toEqual([
+      { code: 'file.encoding', severity: 'error', line: 2, column: 8 },
+    ]);
+    expect(result.diagnostics[0]?.message).toMatch(/^a NUL byte \(0x00\) at offset 27: /);
+  });
+
+  it('one swapped line is one error, where the structure breaks, inside the line', () => {
+    // The separator swapped with the last line of the first rule: the stray lines that follow are read as
+    // tokens of a broken document (70 errors, at columns past the ends of their lines, before).
+    const lines = `${VALID_RULE}---\n${VALID_RULE}`.split('\n');
+    const separator = lines.indexOf('---');
+    [lines[separator - 1], lines[separator]] = [lines[separator]!, lines[separator - 1]!];
+    const result = parseText(lines.join('\n'));
+    const syntax = result.diagnostics.filter((d) => d.code === 'yaml.syntax');
+    expect(syntax).toHaveLength(1);
+    // Line 20 opens the second document indented; line 21 is where its mapping cannot go on.
+    expect(syntax.map(brief)).toEqual([{ code: 'yaml.syntax', severity: 'error', line: 21, column: 1 }]);
+  });
+
+  test.prop([fc.nat(), fc.constantFrom('swap', 'delete', 'indent', 'quote', 'flow'), fc.boolean()], {
+    numRuns: 300,
+  })('puts every finding inside the text of the file, whatever line is broken', (at, how, crlf) => {
+    const lines = `${VALID_RULE}---\n${VALID_COMPONENT}`.split('\n');
+    const i = at % (lines.length - 1);
+    if (how === 'swap') [lines[i], lines[i + 1]] = [lines[i + 1]!, lines[i]!];
+    if (how === 'delete') lines.splice(i, 1);
+    if (how === 'indent') lines[i] = ` ${lines[i]}`;
+    if (how === 'quote') lines[i] = `${lines[i]} "`;
+    if (how === 'flow') lines[i] = `${lines[i]}: [`;
+    const result = parseText(lines.join(crlf ? '\r\n' : '\n'));
+    const widthOf = (line: number) => (lines[line - 1] ?? '').length + 1;
+    // The lines of the text: a final line break ends the last line, it does not open another.
+    if (lines.at(-1) === '') lines.pop();
+    for (const d of result.diagnostics) {
+      expect(d.line, d.message).toBeGreaterThanOrEqual(1);
+      expect(d.line, d.message).toBeLessThanOrEqual(lines.length);
+      expect(d.column, d.message).toBeGreaterThanOrEqual(1);
+      expect(d.column, d.message).toBeLessThanOrEqual(widthOf(d.line));
+      expect(d.endLine ?? d.line, d.message).toBeLessThanOrEqual(lines.length);
+      expect(d.endColumn ?? d.column, d.message).toBeLessThanOrEqual(widthOf(d.endLine ?? d.line));
+    }
+    expect(result.diagnostics.filter((d) => d.code === 'yaml.syntax').length).toBeLessThanOrEqual(2);
+  });
+
+  it('an error at the very end of the file is at the end of its last line', () => {
+    const result = parseText('kind: AlertRule\nname: [a,\n');
+    const [error] = result.diagnostics;
+    expect(error?.code).toBe('yaml.syntax');
+    expect([error?.line, error?.column, error?.endLine, error?.endColumn]).toEqual([2, 10, 2, 10]);
   });
 
   it('bytes over 1 MiB (from a git revision, say) are refused with their size', () => {

@@ -247,6 +247,47 @@ describe('discovery in directories', () => {
     expect(allowed.diagnostics).toEqual([]);
   });
 
+  it('reports a file it cannot read as UTF-8, or whose kind is not a string, rather than skipping it', async () => {
+    const rule = 'kind: AlertRule\nseverity: URGENT\n';
+    const utf16le = (text: string, mark: boolean) =>
+      Buffer.concat([Buffer.from(mark ? [0xff, 0xfe] : []), Buffer.from(text, 'utf16le')]);
+    const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+    await mkdir(join(root, 'alerting'), { recursive: true });
+    await writeFile(join(root, 'alerting/bom16le.yaml'), utf16le(rule, true));
+    await writeFile(join(root, 'alerting/bare16le.yaml'), utf16le(rule, false));
+    await writeFile(join(root, 'alerting/bare16be.yaml'), utf16be(rule));
+    await writeFile(
+      join(root, 'alerting/latin1.yaml'),
+      Buffer.from('kind: Alert\nname: caf\xe9\n', 'latin1'),
+    );
+    await writeFile(join(root, 'alerting/nul.yaml'), Buffer.from('name: a\u0000b\n'));
+    await put('alerting/kind-map.yaml', 'kind: {}\nname: x\n');
+    await put('alerting/kind-list.yaml', 'name: x\nkind: [AlertRule]\n');
+    await put('docker-compose.yml', 'services:\n  web:\n    image: nginx\n');
+    const result = await loadDocuments(root, ['.']);
+    expect(result.skippedFiles).toEqual(['docker-compose.yml']);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.file, d.line, d.column, d.code])).toEqual([
+      ['alerting/bare16be.yaml', 1, 1, 'file.encoding'],
+      ['alerting/bare16le.yaml', 1, 1, 'file.encoding'],
+      ['alerting/bom16le.yaml', 1, 1, 'file.encoding'],
+      ['alerting/kind-list.yaml', 2, 7, 'document.kind-unknown'],
+      ['alerting/kind-map.yaml', 1, 7, 'document.kind-unknown'],
+      ['alerting/latin1.yaml', 2, 10, 'file.encoding'],
+      ['alerting/nul.yaml', 1, 8, 'file.encoding'],
+    ]);
+    const message = (file: string) => errors.find((d) => d.file === file)?.message;
+    expect(message('alerting/bom16le.yaml')).toBe(
+      'saved as UTF-16 LE (with a byte order mark), not UTF-8: this tool reads YAML as UTF-8 only, so nothing of ' +
+        'this file was checked; save it as UTF-8 (an editor\'s "Save with Encoding", or `iconv -f UTF-16LE -t UTF-8`)',
+    );
+    expect(message('alerting/bare16be.yaml')).toMatch(/^saved as UTF-16 BE \(without a byte order mark\)/);
+    expect(message('alerting/nul.yaml')).toMatch(
+      /^a NUL byte \(0x00\) at offset 7: .*save it as UTF-8 text$/,
+    );
+    expect(message('alerting/kind-map.yaml')).toMatch(/^unknown kind a value that is not a string/);
+  });
+
   it('ignore globs leave matching files and directories unsearched', async () => {
     await put('alerting/rules.yaml', VALID_RULE);
     await put('vendor/x/rules.yaml', 'kind: AlertRule\n');

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/core/errors.js';
-import { decideCommand, type EventInput, UnsupportedEventError } from '../../../src/github/event.js';
+import {
+  decideCommand,
+  type EventInput,
+  MissingTokenError,
+  UnsupportedEventError,
+} from '../../../src/github/event.js';
 
 const BASE = 'a'.repeat(40);
 const HEAD = 'b'.repeat(40);
@@ -120,6 +125,40 @@ describe('decideCommand', () => {
       input({ eventName: 'push', payload: { ...push('refs/heads/main', HEAD), deleted: true } }),
     );
     expect(flagOnly.command).toBe('validate');
+  });
+
+  it('fails a push, a dispatch, a schedule or an explicit command that needs the service without a token', () => {
+    const without = (fields: Partial<EventInput>) => () =>
+      decideCommand(input({ hasApiToken: false, ...fields }));
+    const dispatch = { inputs: { command: 'apply' } };
+    for (const [fields, command] of [
+      [{ eventName: 'push', payload: push('refs/heads/main') }, 'apply'],
+      [{ eventName: 'push', payload: push('refs/heads/feature') }, 'plan'],
+      [{ eventName: 'workflow_dispatch', payload: dispatch }, 'apply'],
+      [{ eventName: 'schedule', payload: {} }, 'drift'],
+      [{ eventName: 'release', payload: {}, command: 'plan' }, 'plan'],
+    ] as const) {
+      expect(without(fields)).toThrow(MissingTokenError);
+      expect(without(fields)).toThrow(
+        new RegExp(
+          `^The api-token input is empty, and the ${command} this ${fields.eventName} event runs needs the service`,
+        ),
+      );
+    }
+    expect(without({ eventName: 'push', payload: push('refs/heads/main') })).toThrow(
+      /nothing was applied\. Give the step `api-token: \$\{\{ secrets\.QOVERY_API_TOKEN \}\}`/,
+    );
+    // What asks nothing of the service still runs: validate, and a push that deleted its branch.
+    expect(
+      without({ eventName: 'push', payload: push('refs/heads/main'), command: 'validate' })().command,
+    ).toBe('validate');
+    const deletion = { ...push('refs/heads/main', HEAD), deleted: true };
+    expect(without({ eventName: 'push', payload: deletion })().command).toBe('validate');
+    // A merge queue group, as a pull request, validates offline and says so.
+    const group = { merge_group: { head_sha: HEAD, base_sha: BASE } };
+    expect(without({ eventName: 'merge_group', payload: group })().skipped).toEqual([
+      'No api-token was given: only offline validation ran (the plan needs the service).',
+    ]);
   });
 
   it('checks drift on schedule over every component', () => {

@@ -300,6 +300,49 @@ describe('planAlertRules: receivers by name', () => {
   });
 });
 
+describe("planAlertRules: receiver ids checked against the organization's receivers", () => {
+  const UNKNOWN = '0badbeef-0000-4000-8000-000000000299';
+  const receivers = new Map([
+    [
+      ORG,
+      [
+        { id: SLACK, name: 'slack-oncall', type: 'SLACK' },
+        { id: EMAIL, name: 'email-platform', type: 'EMAIL' },
+      ],
+    ],
+  ]);
+
+  it('reports an id the organization has no receiver with on its item, and plans no change for the rule', () => {
+    const yaml = ruleYaml({
+      alert_receiver_ids: `\n  - ${SLACK.toUpperCase()}\n  - ${UNKNOWN}`,
+      severity: 'LOW',
+    });
+    const p = plan({ 'a.yaml': yaml }, [live()], { receivers });
+    expect(errorsOf(p)).toEqual([{ file: 'a.yaml', line: 22, column: 5, code: 'plan.unknown-receiver' }]);
+    expect(p.diagnostics[0]?.message).toBe(
+      `No alert receiver has the id ${UNKNOWN} in organization ${ORG}: the service would refuse this rule. ` +
+        'Use the id of one of its receivers, or name one in `alert_receivers`. ' +
+        `Its receivers: email-platform (${EMAIL}), slack-oncall (${SLACK}).`,
+    );
+    expect(p.changes).toEqual([]);
+  });
+
+  it('checks the ids of a new rule too, and says when the organization has none', () => {
+    const yaml = ruleYaml({ id: null, name: 'api-new', alert_receiver_ids: `\n  - ${UNKNOWN}` });
+    const p = plan({ 'a.yaml': yaml }, [], { receivers: new Map([[ORG, []]]) });
+    expect(errorsOf(p)).toEqual([{ file: 'a.yaml', line: 20, column: 5, code: 'plan.unknown-receiver' }]);
+    expect(p.diagnostics[0]?.message).toMatch(/ The organization has no receivers\.$/);
+    expect(p.changes).toEqual([]);
+  });
+
+  it('plans as before when every id is a receiver, and checks nothing without the list', () => {
+    const known = ruleYaml({ alert_receiver_ids: `\n  - ${EMAIL}\n  - ${SLACK}` });
+    expect(plan({ 'a.yaml': known }, [live()], { receivers }).diagnostics).toEqual([]);
+    const unknown = ruleYaml({ alert_receiver_ids: `\n  - ${UNKNOWN}` });
+    expect(errorsOf(plan({ 'a.yaml': unknown }, [live()]))).toEqual([]);
+  });
+});
+
 describe('planAlertRules: live rules it does not change', () => {
   it('lists ghosts (notice), outdated rules (warning on the document) and unmanaged rules', () => {
     const rules: LiveAlertRule[] = [

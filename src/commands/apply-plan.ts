@@ -1,11 +1,11 @@
 /**
- * `apply --plan FILE`: executes a saved plan and nothing else. It never plans again: it loads the documents
- * only to check the plan was made from them, reads the live rules (one list call per organization), and
- * writes each change whose live rule is still what the plan saw. A change whose rule moved is refused
- * (`apply.changed-since-plan`, naming the fields); with `strict`, one refusal means nothing is written.
+ * `apply --plan FILE`: executes a saved plan and nothing else. It makes the plan again from the documents,
+ * the base the file names and the live rules (one list call per organization), and refuses the file whole,
+ * before any write, unless each of its changes is the change made again (saved-plan-check.ts): the file
+ * proves nothing by itself. Then it writes each change whose live rule is still what the plan saw. A
+ * change whose rule moved is refused (`apply.changed-since-plan`, naming the fields); with `strict`, one
+ * refusal means nothing is written. docs/decisions/saved-plan.md.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { applyChanges } from '../apply/apply.js';
 import type { ChangeResult } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
@@ -20,9 +20,14 @@ import {
   PlanFileError,
   parsePlanFile,
 } from '../plan/plan-file.js';
-import type { PendingChange } from '../plan/types.js';
+import { declaredWhereSaid, differenceSentence, firstDifference } from '../plan/saved-plan-check.js';
+import { type PendingChange, pendingChanges } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
-import { readLive } from './live-state.js';
+import type { ServiceClient } from '../service/types.js';
+import { loadBase, NO_BASE } from './base-revision.js';
+import { loadOptionsOf } from './load-options.js';
+import { readPlanFileText } from './plan-file-text.js';
+import { planRules, ruleDocuments } from './plan-rules.js';
 import { runReport } from './run-report.js';
 import { serviceError } from './service-findings.js';
 import type { RunContext, RunReport } from './types.js';
@@ -36,51 +41,103 @@ export interface ApplyPlanOptions {
 
 export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): Promise<RunReport> {
   const started = ctx.clock.now();
-  const refuse = (code: string, message: string) =>
+  const refuse = (diagnostics: readonly Diagnostic[], client: ServiceClient | null = null) =>
     runReport(ctx, {
       command: 'apply',
       started,
-      diagnostics: [diagnostic('error', '', FILE_START, code, message)],
+      diagnostics,
       skipped: ['nothing was written: the plan file was refused'],
+      client,
     });
+  const refusal = (code: string, message: string) => diagnostic('error', '', FILE_START, code, message);
 
   let saved: PlanFile;
   try {
-    saved = parsePlanFile(await readFile(options.planFile, 'utf8'));
+    saved = parsePlanFile(await readPlanFileText(options.planFile));
   } catch (error) {
     const why =
       error instanceof PlanFileError ? error.message : `it cannot be read (${(error as Error).message})`;
-    return refuse(PLAN_CODES.planFileInvalid, `The plan file ${options.planFile} was refused: ${why}.`);
+    return refuse([
+      refusal(PLAN_CODES.planFileInvalid, `The plan file ${options.planFile} was refused: ${why}.`),
+    ]);
   }
-  const head = await loadDocuments(ctx.root, ctx.paths.length > 0 ? ctx.paths : ['.']);
+  const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
+  const head = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
   if (documentsDigest(head.documents) !== saved.digest) {
+    return refuse([
+      refusal(
+        PLAN_CODES.planFileOtherDocuments,
+        `The plan file ${options.planFile} was made from other documents than those in ${ctx.root} ` +
+          `(${saved.commit ? `commit ${saved.commit}` : 'another revision'}): check out what was planned, or plan again.`,
+      ),
+    ]);
+  }
+
+  // The plan again, as `plan` made it: its base and prune are the file's, and only with prune does the
+  // base count (the documents removed since it are the only rules a plan deletes).
+  const planCtx: RunContext = { ...ctx, base: saved.base, prune: saved.prune, baseFallback: false };
+  const base = saved.prune ? await loadBase(planCtx, paths) : NO_BASE;
+  if (base.finding?.severity === 'error') return refuse([...head.diagnostics, base.finding]);
+  const docs = ruleDocuments(
+    head.documents,
+    base.documents?.documents ?? null,
+    ctx.organizationId,
+    saved.prune,
+  );
+  const anything = docs.rules.length > 0 || docs.removed.length > 0;
+  if (!anything && saved.changes.length === 0) {
+    return runReport(ctx, { command: 'apply', started, diagnostics: head.diagnostics });
+  }
+  const client = anything ? ctx.service() : null;
+  const planned = client ? await planRules(planCtx, client, docs) : null;
+  const recomputed = planned ? pendingChanges(planned.plan) : [];
+  const reads = planned?.reads ?? [];
+
+  // Set aside (refused, never written, not compared): the changes whose live rule moved since the plan,
+  // and those of an organization whose read failed (its error says so). Only for a rule the documents
+  // declare where the file says: any other change is compared, and refused as not given.
+  const indexes = new Map([...(planned?.live ?? [])].map(([org, rules]) => [org, indexLive(rules)] as const));
+  const plannedOrganizations = new Set(docs.organizations);
+  const changes = changesOf(saved);
+  const aside = changes.flatMap((change, i): { i: number; diagnostic: Diagnostic | null }[] => {
+    if (!plannedOrganizations.has(change.organizationId)) return [];
+    if (!declaredWhereSaid(saved.changes[i]!, docs.rules, docs.removed)) return [];
+    const index = indexes.get(change.organizationId);
+    if (index === undefined) return [{ i, diagnostic: null }];
+    const moved = movedSince(change, index);
+    return moved === null ? [] : [{ i, diagnostic: changedSincePlan(change, moved) }];
+  });
+  const setAside = new Set(aside.map((a) => a.i));
+
+  const difference = firstDifference(saved.changes, recomputed, setAside);
+  if (difference !== null) {
+    const at = difference.at;
+    const planErrors = (planned?.plan.diagnostics ?? []).filter((d) => d.severity === 'error');
     return refuse(
-      PLAN_CODES.planFileOtherDocuments,
-      `The plan file ${options.planFile} was made from other documents than those in ${resolve(ctx.root)} ` +
-        `(${saved.commit ? `commit ${saved.commit}` : 'another revision'}): check out what was planned, or plan again.`,
+      [
+        ...head.diagnostics,
+        ...reads,
+        ...planErrors,
+        diagnostic(
+          'error',
+          at?.file ?? '',
+          at ? { line: at.line, column: 1, endLine: at.line, endColumn: 1 } : FILE_START,
+          PLAN_CODES.planFileDiffers,
+          `The plan file ${options.planFile} was refused: it is not the plan these documents give ` +
+            `(first difference: ${differenceSentence(difference)}). Nothing was written: plan again ` +
+            "('plan --out FILE') and apply that file.",
+        ),
+      ],
+      client,
     );
   }
-  const changes = changesOf(saved);
-  if (changes.length === 0)
-    return runReport(ctx, { command: 'apply', started, diagnostics: head.diagnostics });
 
-  const client = ctx.service();
-  const organizations = [...new Set(changes.map((c) => c.organizationId))];
-  const live = await readLive(client, organizations, ctx.concurrency);
-  const indexes = new Map([...live.value].map(([org, rules]) => [org, indexLive(rules)] as const));
-  const refusals = changes.flatMap((change): { change: PendingChange; diagnostic: Diagnostic | null }[] => {
-    const index = indexes.get(change.organizationId);
-    // Its organization could not be read: the read's error says so; nothing of it is written.
-    if (index === undefined) return [{ change, diagnostic: null }];
-    const moved = movedSince(change, index);
-    return moved === null ? [] : [{ change, diagnostic: changedSincePlan(change, moved) }];
-  });
-  const refused = new Set(refusals.map((r) => r.change));
   const diagnostics: Diagnostic[] = [
     ...head.diagnostics,
-    ...live.diagnostics,
-    ...refusals.flatMap((r) => (r.diagnostic ? [r.diagnostic] : [])),
+    ...reads,
+    ...aside.flatMap((a) => (a.diagnostic ? [a.diagnostic] : [])),
   ];
+  const refused = new Set(aside.map((a) => changes[a.i]!));
   const skipped: string[] = [];
   const writes = options.strict && refused.size > 0 ? [] : changes.filter((c) => !refused.has(c));
   if (options.strict && refused.size > 0) {
@@ -88,6 +145,7 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   } else if (refused.size > 0) {
     skipped.push(`${refused.size} of ${changes.length} changes were not written: see the errors`);
   }
+  if (client === null) return runReport(ctx, { command: 'apply', started, diagnostics, skipped });
 
   let results: ChangeResult[] = [];
   try {

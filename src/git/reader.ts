@@ -20,6 +20,9 @@ export function createGitReader(root: string): GitReader {
       if (entries.length === 0) return [];
       return readBlobs(root, entries);
     },
+    commitOf(rev) {
+      return resolveCommit(root, rev);
+    },
     async parentOf(rev) {
       return resolveCommit(root, `${rev}^1`);
     },

@@ -12,7 +12,7 @@ import type { LiveFingerprint } from './fingerprint.js';
 import type { PendingChange } from './types.js';
 
 export const PLAN_FILE_FORMAT = 'platform-gitops-plan';
-export const PLAN_FILE_VERSION = 1;
+export const PLAN_FILE_VERSION = 2;
 
 interface SavedBase {
   readonly name: string;
@@ -44,6 +44,11 @@ export interface PlanFile {
   readonly digest: string;
   /** The commit planned, when known. */
   readonly commit: string | null;
+  /**
+   * The commit the plan compared with (`--base`, resolved), or null: apply recomputes the documents removed
+   * since it, and deletes only their rules.
+   */
+  readonly base: string | null;
   /** Whether the plan was made with prune (its deletes run only then). */
   readonly prune: boolean;
   readonly changes: readonly SavedChange[];
@@ -61,7 +66,12 @@ export function documentsDigest(documents: readonly Document[]): string {
 
 export function savePlan(
   changes: readonly PendingChange[],
-  meta: { readonly digest: string; readonly commit: string | null; readonly prune: boolean },
+  meta: {
+    readonly digest: string;
+    readonly commit: string | null;
+    readonly base: string | null;
+    readonly prune: boolean;
+  },
 ): PlanFile {
   return {
     format: PLAN_FILE_FORMAT,
@@ -71,7 +81,8 @@ export function savePlan(
   };
 }
 
-function savedChange(change: PendingChange): SavedChange {
+/** A pending change as the plan file holds it: what apply --plan compares a file's changes with. */
+export function savedChange(change: PendingChange): SavedChange {
   const base = {
     name: change.name,
     organizationId: change.organizationId,
@@ -135,6 +146,9 @@ export function parsePlanFile(text: string): PlanFile {
   }
   if (typeof data.digest !== 'string' || !/^[0-9a-f]{64}$/.test(data.digest)) throw corrupt('digest');
   if (data.commit !== null && typeof data.commit !== 'string') throw corrupt('commit');
+  if (data.base !== null && (typeof data.base !== 'string' || !/^[0-9a-f]{40,64}$/.test(data.base))) {
+    throw corrupt('base');
+  }
   if (typeof data.prune !== 'boolean') throw corrupt('prune');
   if (!Array.isArray(data.changes)) throw corrupt('changes');
   for (const [i, change] of data.changes.entries()) checkChange(change, i);

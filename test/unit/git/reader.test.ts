@@ -80,16 +80,20 @@ describe('createGitReader', () => {
     expect(await reader.parentOf(second)).toBe(first);
     expect(await reader.parentOf('HEAD')).toBe(first);
     expect(await reader.parentOf(first)).toBeNull();
+    expect(await reader.commitOf('HEAD~1')).toBe(first);
+    expect(await reader.commitOf('main')).toBe(second);
   });
 
   it('answers null for a revision that is not there, and outside a repository', async () => {
     const reader = createGitReader(repo);
     expect(await reader.filesAt('0'.repeat(40), ['.'])).toBeNull();
     expect(await reader.filesAt('--output=/tmp/x', ['.'])).toBeNull();
+    expect(await reader.commitOf('nosuchrev')).toBeNull();
     const plain = mkdtempSync(join(tmpdir(), 'not-a-repo-'));
     try {
       expect(await createGitReader(plain).filesAt('HEAD', ['.'])).toBeNull();
       expect(await createGitReader(plain).parentOf('HEAD')).toBeNull();
+      expect(await createGitReader(plain).commitOf('HEAD')).toBeNull();
     } finally {
       rmSync(plain, { recursive: true, force: true });
     }

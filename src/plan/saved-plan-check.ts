@@ -1,0 +1,199 @@
+/**
+ * Is a saved plan the plan its documents give? `apply --plan` makes the plan again from the documents, the
+ * base the file names and the live state, and executes the file only when every change in it equals the
+ * change made again: a request edited in the file, a change added, doubled, dropped or pointed elsewhere
+ * is found here, before anything is written. Pure: the first difference, or null; the command makes the
+ * finding. The file is not trusted for anything but naming what differs.
+ */
+import type { AlertRuleDocument } from '../documents/types.js';
+import { type SavedChange, savedChange } from './plan-file.js';
+import type { PendingChange } from './types.js';
+
+/** The first place where the file's changes and the documents' changes part. */
+export interface PlanDifference {
+  /** The file's change (its index in `changes`); null when the difference is a change the file lacks. */
+  readonly index: number | null;
+  /** The change, in words: as the documents give it when they give it, else as the file says. */
+  readonly what: string;
+  /** The document behind the documents' change; null when they give no such change (the file's position is not trusted). */
+  readonly at: { readonly file: string; readonly line: number } | null;
+  readonly kind: 'field' | 'not-given' | 'given-twice' | 'not-held' | 'order';
+  /** The differing field (`request.condition.threshold`), for `field`. */
+  readonly field?: string;
+  /** The file's value (undefined: the file has no such field). */
+  readonly saved?: unknown;
+  /** What the documents give (undefined: no such field). */
+  readonly given?: unknown;
+}
+
+/**
+ * Compares the file's changes with the recomputed pending changes, in order. `setAside`: the indexes of
+ * the file's changes whose live rule moved since the plan (or could not be read): those are refused by the
+ * caller and never written, so neither they nor the recomputed changes of the same rule or document are
+ * compared (the recomputed one was made against the moved rule).
+ */
+export function firstDifference(
+  saved: readonly SavedChange[],
+  recomputed: readonly PendingChange[],
+  setAside: ReadonlySet<number>,
+): PlanDifference | null {
+  const asideChanges = [...setAside].map((i) => saved[i]!);
+  const given = recomputed
+    .filter((change) => !asideChanges.some((aside) => sameRuleOrDocument(aside, change)))
+    .map((change) => ({ change, expected: asJson(savedChange(change)) as SavedChange }));
+  const matched = new Set<number>();
+  let previous = -1;
+  for (const [index, change] of saved.entries()) {
+    if (setAside.has(index)) continue;
+    const key = keyOf(change);
+    const candidates = given.flatMap((g, i) => (keyOf(g.expected) === key ? [i] : []));
+    const at = candidates.find((i) => !matched.has(i));
+    if (at === undefined) {
+      const twice = candidates.length > 0;
+      const other = twice ? given[candidates[0]!]!.change : null;
+      return {
+        index,
+        what: describe(other ?? change),
+        at: other ? { file: other.file, line: other.line } : null,
+        kind: twice ? 'given-twice' : 'not-given',
+      };
+    }
+    matched.add(at);
+    const { change: documents, expected } = given[at]!;
+    const field = firstFieldDifference(change, expected, '');
+    if (field !== null) {
+      return {
+        index,
+        what: describe(documents),
+        at: { file: documents.file, line: documents.line },
+        kind: 'field',
+        ...field,
+      };
+    }
+    if (at < previous) {
+      return {
+        index,
+        what: describe(documents),
+        at: { file: documents.file, line: documents.line },
+        kind: 'order',
+      };
+    }
+    previous = at;
+  }
+  const missing = given.findIndex((_, i) => !matched.has(i));
+  if (missing < 0) return null;
+  const { change } = given[missing]!;
+  return {
+    index: null,
+    what: describe(change),
+    at: { file: change.file, line: change.line },
+    kind: 'not-held',
+  };
+}
+
+/** One sentence: which change, which field, the file's value and the documents' value. */
+export function differenceSentence(difference: PlanDifference): string {
+  const change = difference.index === null ? '' : `change ${difference.index + 1} of the file, `;
+  const place = difference.at ? ` (${difference.at.file}:${difference.at.line})` : '';
+  switch (difference.kind) {
+    case 'field': {
+      const inFile =
+        difference.saved === undefined ? 'absent from the file' : `${shown(difference.saved)} in the file`;
+      const inDocuments = difference.given === undefined ? 'no such field' : shown(difference.given);
+      return `${change}the ${difference.what}${place}: \`${difference.field}\` is ${inFile}, the documents give ${inDocuments}`;
+    }
+    case 'not-given':
+      return `${change}the ${difference.what}: the documents give no such change`;
+    case 'given-twice':
+      return `${change}the ${difference.what}${place}: the file holds it again, the documents give it once`;
+    case 'not-held':
+      return (
+        `the documents give the ${difference.what}${place}, which the file does not hold ` +
+        '(a change taken out of the file, or a rule changed in the service since the plan)'
+      );
+    case 'order':
+      return `${change}the ${difference.what}${place}: the file holds the changes in another order than the documents give`;
+  }
+}
+
+/**
+ * Whether the change's rule is declared where the file says: by a document at the head for a create or
+ * an update, by a removed document for a delete. A change whose live rule moved is refused as
+ * `changed since the plan` only then; any other change is compared (and refused as not given).
+ */
+export function declaredWhereSaid(
+  change: SavedChange,
+  rules: readonly AlertRuleDocument[],
+  removed: readonly AlertRuleDocument[],
+): boolean {
+  const at = (doc: AlertRuleDocument) => doc.file === change.file && doc.range.line === change.line;
+  if (change.action !== 'delete') return rules.some((doc) => at(doc) && doc.value.name === change.name);
+  return removed.some(
+    (doc) =>
+      at(doc) && (doc.value.id?.toLowerCase() === change.id.toLowerCase() || doc.value.name === change.name),
+  );
+}
+
+/** The same live rule, or (for a create or an update) the same document: the rule may have appeared or gone. */
+function sameRuleOrDocument(aside: SavedChange, change: PendingChange): boolean {
+  if (aside.action !== 'create' && change.id !== null && aside.id.toLowerCase() === change.id.toLowerCase()) {
+    return true;
+  }
+  return (
+    aside.action !== 'delete' &&
+    change.action !== 'delete' &&
+    aside.file === change.file &&
+    aside.line === change.line &&
+    aside.name === change.name
+  );
+}
+
+/** A rule's key: its id, or for a create its organization, cluster and name (what identifies it then). */
+function keyOf(change: SavedChange): string {
+  return change.action === 'create'
+    ? `new:${change.organizationId.toLowerCase()}:${change.clusterId.toLowerCase()}:${change.name}`
+    : `id:${change.id.toLowerCase()}`;
+}
+
+function describe(change: SavedChange | PendingChange): string {
+  const id = change.action === 'create' ? '' : ` (${change.id})`;
+  return `${change.action} of alert rule "${change.name}"${id}`;
+}
+
+/** As the file holds it: JSON leaves out what is undefined. */
+function asJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
+}
+
+/** The first field (depth first, the file's fields first) whose values differ; null when equal. */
+function firstFieldDifference(
+  saved: unknown,
+  given: unknown,
+  path: string,
+): { field: string; saved: unknown; given: unknown } | null {
+  if (isRecord(saved) && isRecord(given)) {
+    for (const key of new Set([...Object.keys(saved), ...Object.keys(given)])) {
+      const inner = firstFieldDifference(saved[key], given[key], path ? `${path}.${key}` : key);
+      if (inner) return inner;
+    }
+    return null;
+  }
+  if (Array.isArray(saved) && Array.isArray(given) && saved.length === given.length) {
+    for (const [i, item] of saved.entries()) {
+      const inner = firstFieldDifference(item, given[i], `${path}[${i}]`);
+      if (inner) return inner;
+    }
+    return null;
+  }
+  return Object.is(saved, given) ? null : { field: path, saved, given };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value as the sentence shows it: its JSON, cut short. */
+function shown(value: unknown): string {
+  const json = JSON.stringify(value);
+  return json.length > 80 ? `${json.slice(0, 77)}…` : json;
+}

@@ -150,6 +150,8 @@ export function parsePlanFile(text: string): PlanFile {
     throw corrupt('base');
   }
   if (typeof data.prune !== 'boolean') throw corrupt('prune');
+  // `plan` makes no plan with prune and without a base: it could not tell what the change removed.
+  if (data.prune && data.base === null) throw corrupt('base');
   if (!Array.isArray(data.changes)) throw corrupt('changes');
   for (const [i, change] of data.changes.entries()) checkChange(change, i);
   return data as unknown as PlanFile;

@@ -38,10 +38,10 @@ async function runIn(root: string, over: Partial<TestRun['ctx']> = {}): Promise<
   return r;
 }
 
-/** `plan --out` in `root` (made with prune against the parent commit); the file as written. */
-async function planOf(root: string): Promise<PlanFile> {
+/** `plan --out` in `root` (made with prune against the parent commit, unless told); the file as written. */
+async function planOf(root: string, over: Partial<TestRun['ctx']> = {}): Promise<PlanFile> {
   const file = join(root, 'plan.json');
-  const report = await runPlan((await runIn(root)).ctx, { out: file });
+  const report = await runPlan((await runIn(root, over)).ctx, { out: file });
   expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return parsePlanFile(readFileSync(file, 'utf8'));
 }
@@ -334,5 +334,65 @@ describe('apply --plan of a tampered file: the tamper table', () => {
       ];
     }
     table.push([...row, `${counts[0]} / ${counts[1]}`]);
+  });
+});
+
+describe('apply --plan: the base and prune of the file', () => {
+  it('refuses a base the repository does not have, before any write', async () => {
+    const plan = await planOf(repo);
+    const file = join(repo, 'plan.json');
+    writeFileSync(file, JSON.stringify({ ...plan, base: 'f'.repeat(40) }));
+    sandbox.resetLog();
+    const report = await runApplyPlan((await runIn(repo)).ctx, { planFile: file, strict: false });
+    expect(report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual([
+      'history.base-unreadable',
+    ]);
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('prune turned on in a file made without it: the delete the documents then give is not in the file', async () => {
+    const plan = await planOf(repo, { prune: false });
+    expect(plan.changes.filter((c) => c.action === 'delete')).toEqual([]);
+    const file = join(repo, 'plan.json');
+    writeFileSync(file, JSON.stringify({ ...plan, prune: true }));
+    sandbox.resetLog();
+    const report = await runApplyPlan((await runIn(repo)).ctx, { planFile: file, strict: false });
+    expect(report.diagnostics.find((d) => d.code === 'apply.plan-differs')?.message).toContain(
+      `the documents give the delete of alert rule "api-pod-restarts" (${POD_RESTARTS}) (alerting/api.yaml:56), which the file does not hold`,
+    );
+    expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('prune turned off in a file that deletes: the documents give no delete', async () => {
+    const plan = await planOf(repo);
+    const file = join(repo, 'plan.json');
+    writeFileSync(file, JSON.stringify({ ...plan, prune: false }));
+    sandbox.resetLog();
+    const report = await runApplyPlan((await runIn(repo)).ctx, { planFile: file, strict: false });
+    expect(report.diagnostics.find((d) => d.code === 'apply.plan-differs')?.message).toContain(
+      `the delete of alert rule "api-pod-restarts" (${POD_RESTARTS}): the documents give no such change`,
+    );
+    expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+  });
+
+  it('a change taken out and put back with a made-up fingerprint is refused on its document, never silently', async () => {
+    const plan = await planOf(repo);
+    const file = join(repo, 'plan.json');
+    const u = updateOf(plan, API_5XX);
+    const disguised = { ...u, against: { ...u.against, severity: '0'.repeat(16) } };
+    writeFileSync(file, JSON.stringify(replaced(plan, u, disguised)));
+    // --strict first: it writes nothing, so the second run sees the live rules as planned.
+    for (const strict of [true, false]) {
+      sandbox.resetLog();
+      const report = await runApplyPlan((await runIn(repo)).ctx, { planFile: file, strict });
+      const refused = report.diagnostics.filter((d) => d.severity === 'error');
+      expect(refused.map((d) => [d.code, d.file, d.line])).toEqual([
+        ['apply.changed-since-plan', 'alerting/api.yaml', 28],
+      ]);
+      const writes = sandbox.requests.filter((r) => r.method !== 'GET');
+      expect(writes.map((w) => w.path)).not.toContain(`/alert-rules/${API_5XX}`);
+      expect(writes).toHaveLength(strict ? 0 : plan.changes.length - 1);
+      expect(exitCodeFor(report)).toBe(1);
+    }
   });
 });

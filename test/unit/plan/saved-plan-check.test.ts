@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { savedChange } from '../../../src/plan/plan-file.js';
+import {
+  declaredWhereSaid,
+  differenceSentence,
+  firstDifference,
+} from '../../../src/plan/saved-plan-check.js';
+import type { CreateChange, DeleteChange, UpdateChange } from '../../../src/plan/types.js';
+import { docs, ORG, PROD, RULE_1, RULE_2, ruleYaml, SLACK } from './fixtures.js';
+
+const update: UpdateChange = {
+  kind: 'AlertRule',
+  action: 'update',
+  id: RULE_1,
+  name: 'api-p99-latency',
+  organizationId: ORG,
+  clusterId: PROD,
+  file: 'alerting/api.yaml',
+  line: 3,
+  diff: [{ path: 'severity', before: 'HIGH', after: 'LOW' }],
+  against: { severity: '1111111111111111' },
+  request: { name: 'api-p99-latency', severity: 'LOW', alert_receiver_ids: [SLACK, RULE_2] } as never,
+  // Not part of the file: shown when planned, not compared.
+  outsideEdit: [{ path: 'severity', before: 'MEDIUM', after: 'HIGH' }],
+};
+const create: CreateChange = {
+  kind: 'AlertRule',
+  action: 'create',
+  id: null,
+  name: 'api-up',
+  organizationId: ORG,
+  clusterId: PROD,
+  file: 'alerting/api.yaml',
+  line: 30,
+  diff: [],
+  request: { name: 'api-up', description: undefined } as never,
+};
+const remove: DeleteChange = {
+  kind: 'AlertRule',
+  action: 'delete',
+  id: RULE_2,
+  name: 'api-gone',
+  organizationId: ORG,
+  clusterId: PROD,
+  file: 'alerting/old.yaml',
+  line: 1,
+  diff: [],
+  against: { severity: '2222222222222222' },
+};
+const plan = [update, create, remove];
+const file = () => JSON.parse(JSON.stringify(plan.map(savedChange)));
+const none = new Set<number>();
+
+describe('firstDifference', () => {
+  it('is null for the file as written (undefined fields and outside edits are not the file’s)', () => {
+    expect(firstDifference(file(), plan, none)).toBeNull();
+    expect(firstDifference([], [], none)).toBeNull();
+  });
+
+  it('names the field inside arrays, with both values', () => {
+    const saved = file();
+    saved[0].request.alert_receiver_ids[1] = SLACK;
+    const difference = firstDifference(saved, plan, none)!;
+    expect(difference).toMatchObject({ index: 0, kind: 'field', field: 'request.alert_receiver_ids[1]' });
+    expect(differenceSentence(difference)).toBe(
+      `change 1 of the file, the update of alert rule "api-p99-latency" (${RULE_1}) (alerting/api.yaml:3): ` +
+        `\`request.alert_receiver_ids[1]\` is "${SLACK}" in the file, the documents give "${RULE_2}"`,
+    );
+  });
+
+  it('names a field the file lacks, and a field the documents do not give', () => {
+    const saved = file();
+    delete saved[1].request.name;
+    expect(differenceSentence(firstDifference(saved, plan, none)!)).toContain(
+      '`request.name` is absent from the file, the documents give "api-up"',
+    );
+    const extra = file();
+    extra[2].note = 'x';
+    expect(differenceSentence(firstDifference(extra, plan, none)!)).toContain(
+      '`note` is "x" in the file, the documents give no such field',
+    );
+  });
+
+  it('refuses a change turned into another action on the same rule', () => {
+    const saved = file();
+    saved[0] = { ...saved[2], id: RULE_1, name: 'api-p99-latency', file: 'alerting/api.yaml', line: 3 };
+    expect(firstDifference(saved, plan, none)).toMatchObject({ index: 0, field: 'action' });
+  });
+
+  it('refuses the same changes in another order', () => {
+    const saved = file();
+    const difference = firstDifference([saved[1], saved[0], saved[2]], plan, none);
+    expect(difference).toMatchObject({ index: 1, kind: 'order' });
+  });
+
+  it('refuses a change the documents give and the file lacks, pointing at its document', () => {
+    const difference = firstDifference(file().slice(0, 2), plan, none)!;
+    expect(difference).toMatchObject({
+      index: null,
+      kind: 'not-held',
+      at: { file: 'alerting/old.yaml', line: 1 },
+    });
+  });
+
+  it('does not compare a change set aside (its rule moved), nor the one made again for its rule or document', () => {
+    // The update's rule was edited live: made again, it is still an update of that id, against other hashes.
+    const moved = { ...update, against: { severity: '3333333333333333' } };
+    expect(firstDifference(file(), [moved, create, remove], new Set([0]))).toBeNull();
+    // The create's rule appeared: made again, it is an update of the new rule, from the same document.
+    const appeared: UpdateChange = { ...update, id: RULE_2.replace('2', '9'), name: 'api-up', line: 30 };
+    expect(firstDifference(file(), [update, appeared, remove], new Set([1]))).toBeNull();
+    // Setting one change aside hides no other: the update's request still counts.
+    const saved = file();
+    saved[0].request.severity = 'CRITICAL';
+    expect(firstDifference(saved, plan, new Set([1]))).toMatchObject({ index: 0, field: 'request.severity' });
+  });
+});
+
+describe('declaredWhereSaid', () => {
+  const [head] = docs({ 'alerting/api.yaml': ruleYaml() });
+  const removed = docs({ 'alerting/old.yaml': ruleYaml({ id: RULE_2, name: 'api-gone' }) });
+
+  it('a create or an update: a document at its file and line with its name', () => {
+    const at = { ...savedChange(update), file: head!.file, line: head!.range.line };
+    expect(declaredWhereSaid(at, [head!], [])).toBe(true);
+    expect(declaredWhereSaid({ ...at, line: at.line + 1 }, [head!], [])).toBe(false);
+    expect(declaredWhereSaid({ ...at, name: 'other' }, [head!], [])).toBe(false);
+    // A removed document declares no create or update.
+    expect(declaredWhereSaid(at, [], [head!])).toBe(false);
+  });
+
+  it('a delete: a removed document at its file and line, of its id or name', () => {
+    const at = { ...savedChange({ ...remove, line: removed[0]!.range.line }) };
+    expect(declaredWhereSaid(at, [], removed)).toBe(true);
+    expect(declaredWhereSaid(at, removed, [])).toBe(false);
+    const other = savedChange({ ...remove, id: RULE_1, name: 'x', line: removed[0]!.range.line });
+    expect(declaredWhereSaid(other, [], removed)).toBe(false);
+  });
+});

@@ -78,6 +78,19 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   const planCtx: RunContext = { ...ctx, base: saved.base, prune: saved.prune, baseFallback: false };
   const base = saved.prune ? await loadBase(planCtx, paths) : NO_BASE;
   if (base.finding?.severity === 'error') return refuse([...head.diagnostics, base.finding]);
+  // A plan deletes only rules whose documents the history checked out removed: a base off that history
+  // (another branch's commit holding a document for any rule) would make any rule a removed one.
+  if (saved.prune && !(await ctx.git?.isAncestor(saved.base!, 'HEAD'))) {
+    return refuse([
+      ...head.diagnostics,
+      refusal(
+        PLAN_CODES.planFileDiffers,
+        `The plan file ${options.planFile} was refused: its base ${saved.base} is not in the history checked ` +
+          'out (not an ancestor of HEAD), and a plan deletes only the rules whose documents that history ' +
+          "removed. Nothing was written: plan again ('plan --prune --base REV --out FILE') and apply that file.",
+      ),
+    ]);
+  }
   const docs = ruleDocuments(
     head.documents,
     base.documents?.documents ?? null,

@@ -350,6 +350,34 @@ describe('apply --plan: the base and prune of the file', () => {
     expect(sandbox.requests).toEqual([]);
   });
 
+  it("refuses a base off the history checked out: another branch's document makes no rule a removed one", async () => {
+    // A side branch holds a document for a rule no document of main manages; planned against that
+    // commit, the rule would count as removed (and be deleted, with prune).
+    gitSync(repo, 'checkout', '-q', '-b', 'side', 'HEAD~1');
+    writeFileSync(
+      join(repo, 'alerting/side.yaml'),
+      readFileSync(join(other, 'alerting/other.yaml'), 'utf8').split(/^---\n/m)[0]!,
+    );
+    gitSync(repo, 'add', '-A');
+    gitSync(repo, 'commit', '-q', '-m', 'side');
+    const side = gitSync(repo, 'rev-parse', 'HEAD');
+    gitSync(repo, 'checkout', '-q', 'main');
+    const plan = await planOf(repo, { base: side });
+    expect(
+      plan.changes.filter((c) => c.action === 'delete').map((c) => c.action === 'delete' && c.id),
+    ).toEqual([POD_RESTARTS, HEARTBEAT]);
+    const file = join(repo, 'plan.json');
+    sandbox.resetLog();
+    const report = await runApplyPlan((await runIn(repo)).ctx, { planFile: file, strict: false });
+    expect(report.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.message])).toEqual([
+      [
+        'apply.plan-differs',
+        `The plan file ${file} was refused: its base ${side} is not in the history checked out (not an ancestor of HEAD), and a plan deletes only the rules whose documents that history removed. Nothing was written: plan again ('plan --prune --base REV --out FILE') and apply that file.`,
+      ],
+    ]);
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it('prune turned on in a file made without it: the delete the documents then give is not in the file', async () => {
     const plan = await planOf(repo, { prune: false });
     expect(plan.changes.filter((c) => c.action === 'delete')).toEqual([]);

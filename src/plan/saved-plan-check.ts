@@ -155,9 +155,10 @@ function keyOf(change: SavedChange): string {
     : `id:${change.id.toLowerCase()}`;
 }
 
+/** In words; the name and id as JSON strings, since a file's may hold anything (a line break, say). */
 function describe(change: SavedChange | PendingChange): string {
-  const id = change.action === 'create' ? '' : ` (${change.id})`;
-  return `${change.action} of alert rule "${change.name}"${id}`;
+  const id = change.action === 'create' ? '' : ` (${JSON.stringify(change.id).slice(1, -1)})`;
+  return `${change.action} of alert rule ${JSON.stringify(change.name)}${id}`;
 }
 
 /** As the file holds it: JSON leaves out what is undefined. */
@@ -173,7 +174,9 @@ function firstFieldDifference(
 ): { field: string; saved: unknown; given: unknown } | null {
   if (isRecord(saved) && isRecord(given)) {
     for (const key of new Set([...Object.keys(saved), ...Object.keys(given)])) {
-      const inner = firstFieldDifference(saved[key], given[key], path ? `${path}.${key}` : key);
+      // A key of the file's own is shown as JSON unless it is a plain name.
+      const segment = /^[A-Za-z0-9_]+$/.test(key) ? key : JSON.stringify(key);
+      const inner = firstFieldDifference(saved[key], given[key], path ? `${path}.${segment}` : segment);
       if (inner) return inner;
     }
     return null;

@@ -81,6 +81,19 @@ describe('firstDifference', () => {
     );
   });
 
+  it('shows what the file adds as JSON: no line break of the file reaches the sentence', () => {
+    const saved = file();
+    saved[0].request['x\n::warning::y'] = 1;
+    const spliced = { ...saved[2], id: 'a\nb', name: 'n"\n::error::m' };
+    const field = differenceSentence(firstDifference(saved, plan, none)!);
+    expect(field).toContain('`request."x\\n::warning::y"` is 1 in the file');
+    const added = differenceSentence(firstDifference([...file(), spliced], plan, none)!);
+    expect(added).toBe(
+      'change 4 of the file, the delete of alert rule "n\\"\\n::error::m" (a\\nb): the documents give no such change',
+    );
+    expect(`${field}${added}`).not.toMatch(/\n/);
+  });
+
   it('refuses a change turned into another action on the same rule', () => {
     const saved = file();
     saved[0] = { ...saved[2], id: RULE_1, name: 'api-p99-latency', file: 'alerting/api.yaml', line: 3 };

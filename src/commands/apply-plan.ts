@@ -11,8 +11,7 @@ import type { ChangeResult } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { loadDocuments } from '../documents/load.js';
 import { PLAN_CODES } from '../plan/codes.js';
-import { fingerprintOf, movedFields } from '../plan/fingerprint.js';
-import { clusterAndName, indexLive, type LiveIndex } from '../plan/identity.js';
+import { indexLive } from '../plan/identity.js';
 import {
   changesOf,
   documentsDigest,
@@ -20,8 +19,8 @@ import {
   PlanFileError,
   parsePlanFile,
 } from '../plan/plan-file.js';
-import { declaredWhereSaid, differenceSentence, firstDifference } from '../plan/saved-plan-check.js';
-import { type PendingChange, pendingChanges } from '../plan/types.js';
+import { checkSavedPlan, differenceSentence } from '../plan/saved-plan-check.js';
+import { pendingChanges } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
@@ -106,23 +105,17 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   const recomputed = planned ? pendingChanges(planned.plan) : [];
   const reads = planned?.reads ?? [];
 
-  // Set aside (refused, never written, not compared): the changes whose live rule moved since the plan,
-  // and those of an organization whose read failed (its error says so). Only for a rule the documents
-  // declare where the file says: any other change is compared, and refused as not given.
-  const indexes = new Map([...(planned?.live ?? [])].map(([org, rules]) => [org, indexLive(rules)] as const));
-  const plannedOrganizations = new Set(docs.organizations);
+  // The gate (saved-plan-check.ts): the changes whose live rule moved are set aside (refused, as before
+  // this check), the others must be the plan made again, or nothing at all is written.
   const changes = changesOf(saved);
-  const aside = changes.flatMap((change, i): { i: number; diagnostic: Diagnostic | null }[] => {
-    if (!plannedOrganizations.has(change.organizationId)) return [];
-    if (!declaredWhereSaid(saved.changes[i]!, docs.rules, docs.removed)) return [];
-    const index = indexes.get(change.organizationId);
-    if (index === undefined) return [{ i, diagnostic: null }];
-    const moved = movedSince(change, index);
-    return moved === null ? [] : [{ i, diagnostic: changedSincePlan(change, moved) }];
+  const { setAside, difference } = checkSavedPlan({
+    saved: saved.changes,
+    recomputed,
+    live: new Map([...(planned?.live ?? [])].map(([org, rules]) => [org, indexLive(rules)] as const)),
+    organizations: new Set(docs.organizations),
+    rules: docs.rules,
+    removed: docs.removed,
   });
-  const setAside = new Set(aside.map((a) => a.i));
-
-  const difference = firstDifference(saved.changes, recomputed, setAside);
   if (difference !== null) {
     const at = difference.at;
     const planErrors = (planned?.plan.diagnostics ?? []).filter((d) => d.severity === 'error');
@@ -148,9 +141,9 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   const diagnostics: Diagnostic[] = [
     ...head.diagnostics,
     ...reads,
-    ...aside.flatMap((a) => (a.diagnostic ? [a.diagnostic] : [])),
+    ...[...setAside.values()].flatMap((finding) => (finding ? [finding] : [])),
   ];
-  const refused = new Set(aside.map((a) => changes[a.i]!));
+  const refused = new Set([...setAside.keys()].map((i) => changes[i]!));
   const skipped: string[] = [];
   const writes = options.strict && refused.size > 0 ? [] : changes.filter((c) => !refused.has(c));
   if (options.strict && refused.size > 0) {
@@ -158,6 +151,7 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   } else if (refused.size > 0) {
     skipped.push(`${refused.size} of ${changes.length} changes were not written: see the errors`);
   }
+  // Without documents every change of the file is a difference: no client means nothing to write.
   if (client === null) return runReport(ctx, { command: 'apply', started, diagnostics, skipped });
 
   let results: ChangeResult[] = [];
@@ -173,35 +167,4 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   }
   const report = runReport(ctx, { command: 'apply', started, diagnostics, skipped, client });
   return { ...report, results };
-}
-
-/**
- * What moved since the plan: the fields of the live rule whose hash differs, `['(the rule is gone)']`
- * when an update's or delete's rule no longer exists, `['(a rule with this name exists)']` when a
- * create's rule appeared. Null when the live state is what the plan saw.
- */
-function movedSince(change: PendingChange, index: LiveIndex): string[] | null {
-  if (change.action === 'create') {
-    const appeared = index.byClusterAndName.get(clusterAndName(change.clusterId, change.name)) ?? [];
-    return appeared.length === 0 ? null : [`a rule named "${change.name}" now exists (${appeared[0]!.id})`];
-  }
-  const rule = index.byId.get(change.id.toLowerCase());
-  if (rule === undefined) return ['the rule no longer exists'];
-  const fields = movedFields(change.against, fingerprintOf(rule));
-  return fields.length === 0 ? null : fields;
-}
-
-function changedSincePlan(change: PendingChange, moved: readonly string[]): Diagnostic {
-  const what = `${change.action} of alert rule "${change.name}"${change.id ? ` (${change.id})` : ''}`;
-  const fields = moved.every((m) => /^[a-z_.]+$/.test(m))
-    ? `fields ${moved.map((m) => `\`${m}\``).join(', ')} changed`
-    : moved.join('; ');
-  return diagnostic(
-    'error',
-    change.file,
-    { line: change.line, column: 1, endLine: change.line, endColumn: 1 },
-    PLAN_CODES.changedSincePlan,
-    `Not written: the ${what} is changed since the plan (${fields} in the service since it was planned). ` +
-      'Plan again to review the live rule as it is now.',
-  );
 }

@@ -5,9 +5,58 @@
  * is found here, before anything is written. Pure: the first difference, or null; the command makes the
  * finding. The file is not trusted for anything but naming what differs.
  */
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
+import { PLAN_CODES } from './codes.js';
+import { fingerprintOf, movedFields } from './fingerprint.js';
+import { clusterAndName, type LiveIndex } from './identity.js';
 import { type SavedChange, savedChange } from './plan-file.js';
 import type { PendingChange } from './types.js';
+
+export interface SavedPlanInput {
+  /** The file's changes. */
+  readonly saved: readonly SavedChange[];
+  /** The pending changes of the plan made again. */
+  readonly recomputed: readonly PendingChange[];
+  /** The live rules read, by organization (an organization whose read failed is absent). */
+  readonly live: ReadonlyMap<string, LiveIndex>;
+  /** The organizations the documents name (those the plan made again read). */
+  readonly organizations: ReadonlySet<string>;
+  /** The rule documents at the head, and those removed since the base. */
+  readonly rules: readonly AlertRuleDocument[];
+  readonly removed: readonly AlertRuleDocument[];
+}
+
+export interface SavedPlanCheck {
+  /**
+   * The file's changes set aside (by index): never written, each with its `apply.changed-since-plan`
+   * finding, or null when its organization was not read (that read's error says so).
+   */
+  readonly setAside: ReadonlyMap<number, Diagnostic | null>;
+  /** The first difference of the other changes from the plan made again; null: the file may be executed. */
+  readonly difference: PlanDifference | null;
+}
+
+/**
+ * The gate of a saved plan: set aside the changes whose live rule moved since the plan (only for a rule
+ * the documents declare where the file says: any other change is compared, and refused as not given),
+ * then compare the others with the plan made again.
+ */
+export function checkSavedPlan(input: SavedPlanInput): SavedPlanCheck {
+  const setAside = new Map<number, Diagnostic | null>();
+  for (const [i, change] of input.saved.entries()) {
+    if (!input.organizations.has(change.organizationId)) continue;
+    if (!declaredWhereSaid(change, input.rules, input.removed)) continue;
+    const index = input.live.get(change.organizationId);
+    if (index === undefined) {
+      setAside.set(i, null);
+      continue;
+    }
+    const moved = movedSince(change, index);
+    if (moved !== null) setAside.set(i, changedSincePlan(change, moved));
+  }
+  return { setAside, difference: firstDifference(input.saved, input.recomputed, new Set(setAside.keys())) };
+}
 
 /** The first place where the file's changes and the documents' changes part. */
 export interface PlanDifference {
@@ -131,6 +180,38 @@ export function declaredWhereSaid(
   return removed.some(
     (doc) =>
       at(doc) && (doc.value.id?.toLowerCase() === change.id.toLowerCase() || doc.value.name === change.name),
+  );
+}
+
+/**
+ * What moved since the plan: the fields of the live rule whose hash differs, or why the rule is not what
+ * the plan saw (an update's or delete's rule is gone, a create's rule appeared). Null when the live state
+ * is what the plan saw.
+ */
+function movedSince(change: SavedChange, index: LiveIndex): { fields: string[] } | { why: string } | null {
+  if (change.action === 'create') {
+    const appeared = index.byClusterAndName.get(clusterAndName(change.clusterId, change.name)) ?? [];
+    return appeared.length === 0
+      ? null
+      : { why: `a rule named ${JSON.stringify(change.name)} now exists (${appeared[0]!.id})` };
+  }
+  const rule = index.byId.get(change.id.toLowerCase());
+  if (rule === undefined) return { why: 'the rule no longer exists' };
+  const fields = movedFields(change.against, fingerprintOf(rule));
+  return fields.length === 0 ? null : { fields };
+}
+
+function changedSincePlan(change: SavedChange, moved: { fields: string[] } | { why: string }): Diagnostic {
+  // A field the file's fingerprint adds is named as JSON: the file may hold anything.
+  const named = (field: string) => (/^[a-z_.]+$/.test(field) ? `\`${field}\`` : JSON.stringify(field));
+  const what = 'fields' in moved ? `fields ${moved.fields.map(named).join(', ')} changed` : moved.why;
+  return diagnostic(
+    'error',
+    change.file,
+    { line: change.line, column: 1, endLine: change.line, endColumn: 1 },
+    PLAN_CODES.changedSincePlan,
+    `Not written: the ${describe(change)} is changed since the plan (${what} in the service since it was ` +
+      'planned). Plan again to review the live rule as it is now.',
   );
 }
 

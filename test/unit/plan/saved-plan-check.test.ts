@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
+import { indexLive } from '../../../src/plan/identity.js';
+import { planAlertRules } from '../../../src/plan/plan.js';
 import { savedChange } from '../../../src/plan/plan-file.js';
 import {
+  checkSavedPlan,
   declaredWhereSaid,
   differenceSentence,
   firstDifference,
 } from '../../../src/plan/saved-plan-check.js';
-import type { CreateChange, DeleteChange, UpdateChange } from '../../../src/plan/types.js';
-import { docs, ORG, PROD, RULE_1, RULE_2, ruleYaml, SLACK } from './fixtures.js';
+import {
+  type CreateChange,
+  type DeleteChange,
+  pendingChanges,
+  type UpdateChange,
+} from '../../../src/plan/types.js';
+import { docs, live, ORG, PROD, RULE_1, RULE_2, ruleYaml, SLACK } from './fixtures.js';
 
 const update: UpdateChange = {
   kind: 'AlertRule',
@@ -148,5 +156,66 @@ describe('declaredWhereSaid', () => {
     expect(declaredWhereSaid(at, removed, [])).toBe(false);
     const other = savedChange({ ...remove, id: RULE_1, name: 'x', line: removed[0]!.range.line });
     expect(declaredWhereSaid(other, [], removed)).toBe(false);
+  });
+});
+
+describe('checkSavedPlan: the planner made again, then the gate', () => {
+  const rules = docs({ 'alerting/api.yaml': ruleYaml({ severity: 'LOW' }) });
+  const planWith = (rule: ReturnType<typeof live>) =>
+    pendingChanges(
+      planAlertRules({
+        documents: rules,
+        live: new Map([[ORG, [rule]]]),
+        receivers: null,
+        defaultOrganizationId: null,
+        prune: false,
+      }),
+    );
+  const saved = planWith(live()).map(savedChange);
+  const input = (
+    rule: ReturnType<typeof live>,
+    over: Partial<Parameters<typeof checkSavedPlan>[0]> = {},
+  ) => ({
+    saved,
+    recomputed: planWith(rule),
+    live: new Map([[ORG, indexLive([rule])]]),
+    organizations: new Set([ORG]),
+    rules,
+    removed: [],
+    ...over,
+  });
+
+  it('passes the file as written', () => {
+    expect(saved.map((c) => c.action)).toEqual(['update']);
+    const check = checkSavedPlan(input(live()));
+    expect(check).toEqual({ setAside: new Map(), difference: null });
+  });
+
+  it('sets aside a change whose live rule moved, naming the fields, and compares nothing of its rule', () => {
+    const check = checkSavedPlan(input(live({ description: 'edited in the console' })));
+    expect(check.difference).toBeNull();
+    expect([...check.setAside.keys()]).toEqual([0]);
+    expect(check.setAside.get(0)).toMatchObject({
+      code: 'apply.changed-since-plan',
+      file: 'alerting/api.yaml',
+      line: 1,
+      message: expect.stringContaining('(fields `description` changed in the service since it was planned)'),
+    });
+  });
+
+  it('sets aside, with no finding of its own, a change of an organization whose read failed', () => {
+    const check = checkSavedPlan(input(live(), { recomputed: [], live: new Map() }));
+    expect(check).toEqual({ setAside: new Map([[0, null]]), difference: null });
+  });
+
+  it('compares a change of an organization the documents do not name, or declared elsewhere, though its rule moved', () => {
+    const elsewhere = checkSavedPlan(input(live(), { organizations: new Set() }));
+    expect(elsewhere.setAside.size).toBe(0);
+    const update = saved[0];
+    if (update?.action !== 'update') throw new Error('the plan updates the rule');
+    const moved = { ...update, line: 7, against: { severity: '0'.repeat(16) } };
+    const check = checkSavedPlan(input(live(), { saved: [moved] }));
+    expect(check.setAside.size).toBe(0);
+    expect(check.difference).toMatchObject({ index: 0, kind: 'field', field: 'line', saved: 7, given: 1 });
   });
 });

@@ -324,13 +324,17 @@ describe('apply --plan of a tampered file: the tamper table', () => {
         expect(writes).toHaveLength(strict ? 0 : plan.changes.length - 1);
       }
       const firstWords = refusal!.message.match(/first difference: (.*?)(\)\. Nothing|$)/)?.[1];
-      const shown = firstWords ?? refusal!.message;
+      // Ids shortened as docs/diagnostics.md shows them, for a table that can be quoted.
+      const shown = (firstWords ?? refusal!.message).replace(
+        /\b([0-9a-f]{4})[0-9a-f]{4}-[0-9a-f-]{23}([0-9a-f]{4})\b/g,
+        '$1…$2',
+      );
       row = [
         c.tampering,
         c.code === 'apply.plan-differs'
           ? 'refused whole, nothing written'
           : 'that change refused (as before)',
-        `${c.code}: ${shown.length > 200 ? `${shown.slice(0, 199)}…` : shown}`,
+        `${c.code}: ${shown.length > 180 ? `${shown.slice(0, 179)}…` : shown}`,
       ];
     }
     table.push([...row, `${counts[0]} / ${counts[1]}`]);

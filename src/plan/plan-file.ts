@@ -2,8 +2,10 @@
  * The saved plan (`plan --out FILE`, `apply --plan FILE`): what a reviewer saw, written down so that apply
  * executes exactly that. Per change, the request to send and the fingerprint of the live rule it was
  * planned against (null for a create: planned against the rule's absence); the digest of the documents it
- * was made from, so that a plan of other documents is refused whole. Pure: reading and writing the file
- * is the command's. The format is docs/decisions/saved-plan.md.
+ * was made from, so that a plan of other documents is refused whole; the base it compared with. The file is
+ * a claim, not a proof: apply makes the plan again and executes the file only when it is that plan
+ * (saved-plan-check.ts). Pure: reading and writing the file is the command's. The format is
+ * docs/decisions/saved-plan.md.
  */
 import { sha256 } from '../core/crypto-on-demand.js';
 import type { Document } from '../documents/types.js';

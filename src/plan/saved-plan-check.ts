@@ -86,16 +86,27 @@ export function firstDifference(
   recomputed: readonly PendingChange[],
   setAside: ReadonlySet<number>,
 ): PlanDifference | null {
-  const asideChanges = [...setAside].map((i) => saved[i]!);
+  // Maps, not scans: a plan of an organization with thousands of rules is compared in linear time.
+  const aside = [...setAside].map((i) => saved[i]!);
+  const asideIds = new Set(aside.flatMap((c) => (c.action === 'create' ? [] : [c.id.toLowerCase()])));
+  const asideDocuments = new Set(aside.flatMap((c) => (c.action === 'delete' ? [] : [documentKey(c)])));
   const given = recomputed
-    .filter((change) => !asideChanges.some((aside) => sameRuleOrDocument(aside, change)))
+    .filter(
+      (change) =>
+        !(change.id !== null && asideIds.has(change.id.toLowerCase())) &&
+        !(change.action !== 'delete' && asideDocuments.has(documentKey(change))),
+    )
     .map((change) => ({ change, expected: asJson(savedChange(change)) as SavedChange }));
+  const byKey = new Map<string, number[]>();
+  for (const [i, g] of given.entries()) {
+    const key = keyOf(g.expected);
+    byKey.set(key, [...(byKey.get(key) ?? []), i]);
+  }
   const matched = new Set<number>();
   let previous = -1;
   for (const [index, change] of saved.entries()) {
     if (setAside.has(index)) continue;
-    const key = keyOf(change);
-    const candidates = given.flatMap((g, i) => (keyOf(g.expected) === key ? [i] : []));
+    const candidates = byKey.get(keyOf(change)) ?? [];
     const at = candidates.find((i) => !matched.has(i));
     if (at === undefined) {
       const twice = candidates.length > 0;
@@ -215,18 +226,12 @@ function changedSincePlan(change: SavedChange, moved: { fields: string[] } | { w
   );
 }
 
-/** The same live rule, or (for a create or an update) the same document: the rule may have appeared or gone. */
-function sameRuleOrDocument(aside: SavedChange, change: PendingChange): boolean {
-  if (aside.action !== 'create' && change.id !== null && aside.id.toLowerCase() === change.id.toLowerCase()) {
-    return true;
-  }
-  return (
-    aside.action !== 'delete' &&
-    change.action !== 'delete' &&
-    aside.file === change.file &&
-    aside.line === change.line &&
-    aside.name === change.name
-  );
+/**
+ * A create's or an update's document, with the rule's name: the change made again for a set-aside change
+ * may be of another action (the rule appeared, or is gone) but comes from the same document.
+ */
+function documentKey(change: SavedChange | PendingChange): string {
+  return JSON.stringify([change.file, change.line, change.name]);
 }
 
 /** A rule's key: its id, or for a create its organization, cluster and name (what identifies it then). */

@@ -44,9 +44,10 @@ export interface SavedPlanCheck {
  */
 export function checkSavedPlan(input: SavedPlanInput): SavedPlanCheck {
   const setAside = new Map<number, Diagnostic | null>();
+  const declared = declaredWhereSaid(input.rules, input.removed);
   for (const [i, change] of input.saved.entries()) {
     if (!input.organizations.has(change.organizationId)) continue;
-    if (!declaredWhereSaid(change, input.rules, input.removed)) continue;
+    if (!declared(change)) continue;
     const index = input.live.get(change.organizationId);
     if (index === undefined) {
       setAside.set(i, null);
@@ -177,21 +178,30 @@ export function differenceSentence(difference: PlanDifference): string {
 }
 
 /**
- * Whether the change's rule is declared where the file says: by a document at the head for a create or
- * an update, by a removed document for a delete. A change whose live rule moved is refused as
- * `changed since the plan` only then; any other change is compared (and refused as not given).
+ * Whether a change's rule is declared where the file says: by a document at the head for a create or an
+ * update (at its file and line, with its name), by a removed document for a delete (at its file and line,
+ * of its id or name). A change whose live rule moved is set aside only then; any other change is compared
+ * (and refused as not given). The documents are indexed once: one look-up per change.
  */
 export function declaredWhereSaid(
-  change: SavedChange,
   rules: readonly AlertRuleDocument[],
   removed: readonly AlertRuleDocument[],
-): boolean {
-  const at = (doc: AlertRuleDocument) => doc.file === change.file && doc.range.line === change.line;
-  if (change.action !== 'delete') return rules.some((doc) => at(doc) && doc.value.name === change.name);
-  return removed.some(
-    (doc) =>
-      at(doc) && (doc.value.id?.toLowerCase() === change.id.toLowerCase() || doc.value.name === change.name),
+): (change: SavedChange) => boolean {
+  const at = (file: string, line: number, what: string) => JSON.stringify([file, line, what]);
+  const heads = new Set(rules.map((doc) => at(doc.file, doc.range.line, doc.value.name)));
+  const gone = new Set(
+    removed.flatMap((doc) => [
+      at(doc.file, doc.range.line, `name:${doc.value.name}`),
+      ...(doc.value.id === undefined
+        ? []
+        : [at(doc.file, doc.range.line, `id:${doc.value.id.toLowerCase()}`)]),
+    ]),
   );
+  return (change) =>
+    change.action !== 'delete'
+      ? heads.has(at(change.file, change.line, change.name))
+      : gone.has(at(change.file, change.line, `name:${change.name}`)) ||
+        gone.has(at(change.file, change.line, `id:${change.id.toLowerCase()}`));
 }
 
 /**

@@ -143,19 +143,22 @@ describe('declaredWhereSaid', () => {
 
   it('a create or an update: a document at its file and line with its name', () => {
     const at = { ...savedChange(update), file: head!.file, line: head!.range.line };
-    expect(declaredWhereSaid(at, [head!], [])).toBe(true);
-    expect(declaredWhereSaid({ ...at, line: at.line + 1 }, [head!], [])).toBe(false);
-    expect(declaredWhereSaid({ ...at, name: 'other' }, [head!], [])).toBe(false);
+    expect(declaredWhereSaid([head!], [])(at)).toBe(true);
+    expect(declaredWhereSaid([head!], [])({ ...at, line: at.line + 1 })).toBe(false);
+    expect(declaredWhereSaid([head!], [])({ ...at, name: 'other' })).toBe(false);
     // A removed document declares no create or update.
-    expect(declaredWhereSaid(at, [], [head!])).toBe(false);
+    expect(declaredWhereSaid([], [head!])(at)).toBe(false);
   });
 
   it('a delete: a removed document at its file and line, of its id or name', () => {
     const at = { ...savedChange({ ...remove, line: removed[0]!.range.line }) };
-    expect(declaredWhereSaid(at, [], removed)).toBe(true);
-    expect(declaredWhereSaid(at, removed, [])).toBe(false);
+    expect(declaredWhereSaid([], removed)(at)).toBe(true);
+    expect(declaredWhereSaid(removed, [])(at)).toBe(false);
     const other = savedChange({ ...remove, id: RULE_1, name: 'x', line: removed[0]!.range.line });
-    expect(declaredWhereSaid(other, [], removed)).toBe(false);
+    expect(declaredWhereSaid([], removed)(other)).toBe(false);
+    // The live rule's name, which a delete carries, may differ from its removed document's: the id counts.
+    const renamed = savedChange({ ...remove, name: 'renamed in the console', line: removed[0]!.range.line });
+    expect(declaredWhereSaid([], removed)(renamed)).toBe(true);
   });
 });
 

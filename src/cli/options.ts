@@ -86,7 +86,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'plan',
     type: 'string',
     value: 'FILE',
-    help: "execute this saved plan ('plan --out FILE') and nothing else: a change whose live rule moved since the plan is refused; a plan of other documents is refused whole",
+    help: "execute this saved plan ('plan --out FILE') and nothing else, if it is the plan the documents give (else it is refused whole): a change whose live rule moved since the plan is refused",
     commands: ['apply'],
   },
   {

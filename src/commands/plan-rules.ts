@@ -1,10 +1,12 @@
 /** The alert rules' part of a plan: the live state read, then the pure plan against it. */
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { AlertRuleDocument } from '../documents/types.js';
+import type { AlertRuleDocument, Document } from '../documents/types.js';
 import { planAlertRules } from '../plan/plan.js';
+import { removedDocuments } from '../plan/removed.js';
 import { countChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import type { LiveAlertRule, ServiceClient } from '../service/types.js';
+import { alertRules, organizationsOf } from './documents-by-kind.js';
 import { type Found, readLive, readReceivers } from './live-state.js';
 import type { RunContext } from './types.js';
 
@@ -17,15 +19,42 @@ export interface RuleDocuments {
   readonly organizations: readonly string[];
 }
 
+/**
+ * The rule documents at the head and the base: those the change removed, and the organizations to read
+ * (those of removed documents only with prune, as only then are their rules deleted).
+ */
+export function ruleDocuments(
+  head: readonly Document[],
+  base: readonly Document[] | null,
+  defaultOrganizationId: string | null,
+  prune: boolean,
+): RuleDocuments {
+  const rules = alertRules(head);
+  const previous = base === null ? null : alertRules(base);
+  const removed = previous === null ? [] : removedDocuments(previous, rules, defaultOrganizationId);
+  const organizations = organizationsOf([...rules, ...(prune ? removed : [])], defaultOrganizationId);
+  return { rules, removed, previous, organizations };
+}
+
+export interface PlannedRules {
+  readonly plan: Plan;
+  /** The reads' findings and the plan's. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The live rules read, by organization (an organization whose read failed is absent). */
+  readonly live: ReadonlyMap<string, readonly LiveAlertRule[]>;
+  /** The findings of the reads alone. */
+  readonly reads: readonly Diagnostic[];
+}
+
 /** Without a client (no organization to read) the plan is made against no live state: its findings say why. */
 export async function planRules(
   ctx: RunContext,
   client: ServiceClient | null,
   docs: RuleDocuments,
-): Promise<{ readonly plan: Plan; readonly diagnostics: readonly Diagnostic[] }> {
+): Promise<PlannedRules> {
   const live: Found<ReadonlyMap<string, readonly LiveAlertRule[]>> = client
     ? await readLive(client, docs.organizations, ctx.concurrency)
-    : { value: new Map(), diagnostics: [] };
+    : { value: new Map<string, readonly LiveAlertRule[]>(), diagnostics: [] };
   const receivers = client
     ? await readReceivers(client, docs.rules, ctx.organizationId, live.value, ctx.concurrency, live.errors)
     : { value: null, diagnostics: [] };
@@ -44,5 +73,6 @@ export async function planRules(
     `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${read} organization${read === 1 ? '' : 's'} read)`,
   );
-  return { plan, diagnostics: [...live.diagnostics, ...receivers.diagnostics, ...plan.diagnostics] };
+  const reads = [...live.diagnostics, ...receivers.diagnostics];
+  return { plan, diagnostics: [...reads, ...plan.diagnostics], live: live.value, reads };
 }

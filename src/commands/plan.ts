@@ -10,14 +10,13 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { loadDocuments } from '../documents/load.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
-import { removedDocuments } from '../plan/removed.js';
 import { pendingChanges } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
-import { alertRules, organizationsOf, platformComponents } from './documents-by-kind.js';
+import { platformComponents } from './documents-by-kind.js';
 import { loadOptionsOf } from './load-options.js';
 import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
-import { planRules } from './plan-rules.js';
+import { planRules, ruleDocuments } from './plan-rules.js';
 import { clustersOf, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
 import type { CommandName, RunContext, RunReport } from './types.js';
@@ -52,9 +51,12 @@ async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string):
       errors > 0 ? `${errors} error${errors === 1 ? '' : 's'} must be fixed first` : 'nothing was planned';
     return { ...report, skipped: [...report.skipped, `no plan file written to ${out}: ${why}`] };
   }
+  // The base as a commit: a name such as `main` or `HEAD~1` may name another one when the plan is applied.
+  const base = ctx.base === null || ctx.git === null ? null : await ctx.git.commitOf(ctx.base);
   const saved = savePlan(pendingChanges(report.plan), {
     digest: planned.digest,
     commit: ctx.head,
+    base,
     prune: ctx.prune,
   });
   await writeFile(resolve(out), `${JSON.stringify(saved, null, 2)}\n`, 'utf8');
@@ -82,12 +84,14 @@ export async function planRun(
     return { report, client: null, digest: documentsDigest(head.documents) };
   }
 
-  const rules = alertRules(head.documents);
+  const docs = ruleDocuments(
+    head.documents,
+    base.documents?.documents ?? null,
+    ctx.organizationId,
+    ctx.prune,
+  );
+  const { rules, removed, organizations } = docs;
   const components = platformComponents(head.documents);
-  const previous = base.documents === null ? null : alertRules(base.documents.documents);
-  const removed = previous === null ? [] : removedDocuments(previous, rules, ctx.organizationId);
-
-  const organizations = organizationsOf([...rules, ...(ctx.prune ? removed : [])], ctx.organizationId);
   if (rules.length === 0 && removed.length === 0 && components.length === 0) {
     ctx.progress('no alert rule or platform component documents to plan');
     const report = runReport(ctx, {
@@ -104,9 +108,7 @@ export async function planRun(
 
   // Alert rules and components need different requests: read both at once.
   const [planned, resolved] = await Promise.all([
-    rules.length > 0 || removed.length > 0
-      ? planRules(ctx, client, { rules, removed, previous, organizations })
-      : null,
+    rules.length > 0 || removed.length > 0 ? planRules(ctx, client, docs) : null,
     client && components.length > 0
       ? resolveAll(
           ctx,

@@ -20,6 +20,15 @@ export function createGitReader(root: string): GitReader {
       if (entries.length === 0) return [];
       return readBlobs(root, entries);
     },
+    commitOf(rev) {
+      return resolveCommit(root, rev);
+    },
+    async isAncestor(ancestor, rev) {
+      const [a, b] = await Promise.all([resolveCommit(root, ancestor), resolveCommit(root, rev)]);
+      if (a === null || b === null) return false;
+      // Exit status 0: an ancestor (or the same commit); 1: not; anything else: cannot tell, so not.
+      return (await git(root, ['merge-base', '--is-ancestor', a, b])).ok;
+    },
     async parentOf(rev) {
       return resolveCommit(root, `${rev}^1`);
     },

@@ -7,6 +7,10 @@ export interface GitReader {
    * Null when the revision is not available (a shallow clone, not a git repository).
    */
   filesAt(rev: string, paths: readonly string[]): Promise<SourceFile[] | null>;
+  /** The commit `rev` names (a branch, a tag, `HEAD~1`…), or null when it names none or history is not available. */
+  commitOf(rev: string): Promise<string | null>;
+  /** Whether `ancestor` is `rev` or one of its ancestors; false when either is unknown or history is not available. */
+  isAncestor(ancestor: string, rev: string): Promise<boolean>;
   /** The first parent of `rev`, or null when it has none or history is not available. */
   parentOf(rev: string): Promise<string | null>;
   /**

@@ -35,6 +35,8 @@ export const PLAN_CODES = {
   planFileInvalid: 'apply.plan-file-invalid',
   /** error: `apply --plan`: the plan was made from other documents than those checked out. */
   planFileOtherDocuments: 'apply.plan-other-documents',
+  /** error: `apply --plan`: a change of the file is not the one the documents give (edited, added, dropped): nothing is written. */
+  planFileDiffers: 'apply.plan-differs',
   /** error: `apply --plan`: the live rule moved since the plan was made; the change is not written. */
   changedSincePlan: 'apply.changed-since-plan',
   /** warning (`on-unreviewed: warn`) or error (`refuse`, the change is not written): the action's push run writes a change that is not as reviewed on its pull request. */

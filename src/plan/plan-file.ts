@@ -2,8 +2,10 @@
  * The saved plan (`plan --out FILE`, `apply --plan FILE`): what a reviewer saw, written down so that apply
  * executes exactly that. Per change, the request to send and the fingerprint of the live rule it was
  * planned against (null for a create: planned against the rule's absence); the digest of the documents it
- * was made from, so that a plan of other documents is refused whole. Pure: reading and writing the file
- * is the command's. The format is docs/decisions/saved-plan.md.
+ * was made from, so that a plan of other documents is refused whole; the base it compared with. The file is
+ * a claim, not a proof: apply makes the plan again and executes the file only when it is that plan
+ * (saved-plan-check.ts). Pure: reading and writing the file is the command's. The format is
+ * docs/decisions/saved-plan.md.
  */
 import { sha256 } from '../core/crypto-on-demand.js';
 import type { Document } from '../documents/types.js';
@@ -12,7 +14,7 @@ import type { LiveFingerprint } from './fingerprint.js';
 import type { PendingChange } from './types.js';
 
 export const PLAN_FILE_FORMAT = 'platform-gitops-plan';
-export const PLAN_FILE_VERSION = 1;
+export const PLAN_FILE_VERSION = 2;
 
 interface SavedBase {
   readonly name: string;
@@ -44,6 +46,11 @@ export interface PlanFile {
   readonly digest: string;
   /** The commit planned, when known. */
   readonly commit: string | null;
+  /**
+   * The commit the plan compared with (`--base`, resolved), or null: apply recomputes the documents removed
+   * since it, and deletes only their rules.
+   */
+  readonly base: string | null;
   /** Whether the plan was made with prune (its deletes run only then). */
   readonly prune: boolean;
   readonly changes: readonly SavedChange[];
@@ -61,7 +68,12 @@ export function documentsDigest(documents: readonly Document[]): string {
 
 export function savePlan(
   changes: readonly PendingChange[],
-  meta: { readonly digest: string; readonly commit: string | null; readonly prune: boolean },
+  meta: {
+    readonly digest: string;
+    readonly commit: string | null;
+    readonly base: string | null;
+    readonly prune: boolean;
+  },
 ): PlanFile {
   return {
     format: PLAN_FILE_FORMAT,
@@ -71,7 +83,8 @@ export function savePlan(
   };
 }
 
-function savedChange(change: PendingChange): SavedChange {
+/** A pending change as the plan file holds it: what apply --plan compares a file's changes with. */
+export function savedChange(change: PendingChange): SavedChange {
   const base = {
     name: change.name,
     organizationId: change.organizationId,
@@ -135,7 +148,12 @@ export function parsePlanFile(text: string): PlanFile {
   }
   if (typeof data.digest !== 'string' || !/^[0-9a-f]{64}$/.test(data.digest)) throw corrupt('digest');
   if (data.commit !== null && typeof data.commit !== 'string') throw corrupt('commit');
+  if (data.base !== null && (typeof data.base !== 'string' || !/^[0-9a-f]{40,64}$/.test(data.base))) {
+    throw corrupt('base');
+  }
   if (typeof data.prune !== 'boolean') throw corrupt('prune');
+  // `plan` makes no plan with prune and without a base: it could not tell what the change removed.
+  if (data.prune && data.base === null) throw corrupt('base');
   if (!Array.isArray(data.changes)) throw corrupt('changes');
   for (const [i, change] of data.changes.entries()) checkChange(change, i);
   return data as unknown as PlanFile;

@@ -180,7 +180,7 @@ describe('the CLI bundle: plan --out, then apply --plan', () => {
     await rm(repo, { recursive: true, force: true });
   });
 
-  it('refuses the rule edited in the console since the plan and writes the others; a plan of other documents writes nothing', async () => {
+  it('refuses an edited plan file whole; refuses the rule edited in the console since the plan and writes the others; a plan of other documents writes nothing', async () => {
     const planFile = join(repo, 'plan.json');
     const args = ['--root', repo, '--org', sandbox.organizationId];
     const planned = await cli(['plan', join(repo, 'alerting'), ...args, '--out', planFile], env);
@@ -188,6 +188,23 @@ describe('the CLI bundle: plan --out, then apply --plan', () => {
     const saved = JSON.parse(await readFile(planFile, 'utf8'));
     const edited = saved.changes.find((c: { action: string }) => c.action === 'update');
     expect(saved.changes.length).toBeGreaterThan(1);
+
+    // The file edited after the plan: refused whole, the first difference named, nothing written.
+    const tampered = join(repo, 'tampered.json');
+    const threshold = { ...edited.request.condition, threshold: 0.92 };
+    await writeFile(
+      tampered,
+      JSON.stringify({
+        ...saved,
+        changes: [{ ...edited, request: { ...edited.request, condition: threshold } }],
+      }),
+    );
+    sandbox.resetLog();
+    const forged = await cli(['apply', join(repo, 'alerting'), ...args, '--plan', tampered], env);
+    expect(forged.code).toBe(1);
+    expect(forged.stdout + forged.stderr).toContain('apply.plan-differs');
+    expect(forged.stdout + forged.stderr).toContain('`request.condition.threshold` is 0.92 in the file');
+    expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
 
     // A console edit: a direct write to the service between the plan and the apply.
     const client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });

@@ -1,10 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { exitCodeFor } from '../../../src/commands/exit-code.js';
 import { runPlan } from '../../../src/commands/plan.js';
+import { MAX_PLAN_FILE_BYTES } from '../../../src/commands/plan-file-text.js';
 import { type PlanFile, parsePlanFile } from '../../../src/plan/plan-file.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
@@ -42,7 +44,7 @@ async function savePlan(): Promise<PlanFile> {
 }
 
 describe('plan --out, then apply --plan', () => {
-  it('writes every change of the saved plan when the live rules did not move, with one list call (and one re-read after creates)', async () => {
+  it('writes every change of the saved plan when the live rules did not move, with the reads of a plan (and one re-read after creates)', async () => {
     const saved = await savePlan();
     expect(saved.changes.length).toBeGreaterThan(1);
     const report = await runApplyPlan(run(), { planFile, strict: false });
@@ -50,10 +52,11 @@ describe('plan --out, then apply --plan', () => {
     expect(report.results.map((r) => [r.change.name, r.ok])).toEqual(
       saved.changes.map((c) => [c.name, true]),
     );
-    // One list before the writes; after creates, one re-read removes a rule another run created meanwhile.
+    // The plan made again reads what `plan` reads: one list of the rules, and of the receivers the
+    // documents name by name. After creates, one re-read removes a rule another run created meanwhile.
     const creates = saved.changes.some((c) => c.action === 'create');
     expect(report.requests.byOperation.getAlertRules).toBe(creates ? 2 : 1);
-    expect(report.requests.byOperation.getAlertReceivers).toBeUndefined();
+    expect(report.requests.byOperation.getAlertReceivers).toBe(1);
     expect(writes()).toHaveLength(saved.changes.length);
     expect(exitCodeFor(report)).toBe(0);
   });
@@ -97,6 +100,27 @@ describe('plan --out, then apply --plan', () => {
     expect(exitCodeFor(report)).toBe(1);
   });
 
+  it('refuses the file whole when a rule it does not change was edited in the console since the plan', async () => {
+    // The file fingerprints only the rules it changes: the update the documents now give for this one is
+    // not told apart from an update taken out of the file.
+    const saved = await savePlan();
+    const P99 = 'a2a2a2a2-0000-4000-8000-000000000501';
+    expect(saved.changes.map((c) => c.action !== 'create' && c.id)).not.toContain(P99);
+    const client = run().service();
+    const live = await client.getAlertRule(P99);
+    await client.editAlertRule(P99, { ...live, severity: 'LOW' });
+    sandbox.resetLog();
+
+    const report = await runApplyPlan(run(), { planFile, strict: false });
+    const refused = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(refused.map((d) => [d.code, d.file])).toEqual([['apply.plan-differs', 'alerting/api.yaml']]);
+    expect(refused[0]!.message).toContain(
+      `the documents give the update of alert rule "api-p99-latency" (${P99}) (alerting/api.yaml:3), which the file does not hold (a change taken out of the file, or a rule changed in the service since the plan)`,
+    );
+    expect(writes()).toEqual([]);
+    expect(exitCodeFor(report)).toBe(1);
+  });
+
   it('refuses a create whose rule appeared meanwhile', async () => {
     const saved = await savePlan();
     const create = saved.changes.find((c) => c.action === 'create');
@@ -128,16 +152,17 @@ describe('plan --out, then apply --plan', () => {
     ['foreign JSON', '{"changes":[]}', /not a platform-gitops plan file/],
     [
       'another version',
-      '{"format":"platform-gitops-plan","version":2}',
-      /version 2; this version .* reads version 1/,
+      '{"format":"platform-gitops-plan","version":1}',
+      /version 1; this version .* reads version 2/,
     ],
     [
       'a damaged change',
       JSON.stringify({
         format: 'platform-gitops-plan',
-        version: 1,
+        version: 2,
         digest: 'a'.repeat(64),
         commit: null,
+        base: null,
         prune: false,
         changes: [{ action: 'update', name: 'x', organizationId: 'o', clusterId: 'c', file: 'f', line: 1 }],
       }),
@@ -149,6 +174,37 @@ describe('plan --out, then apply --plan', () => {
     expect(report.diagnostics).toHaveLength(1);
     expect(report.diagnostics[0]).toMatchObject({ code: 'apply.plan-file-invalid', severity: 'error' });
     expect(report.diagnostics[0]!.message).toMatch(message);
+    expect(sandbox.requests).toEqual([]);
+    expect(exitCodeFor(report)).toBe(1);
+  });
+
+  // Each would block the read for ever (a FIFO with no writer, /dev/zero) or exhaust the memory.
+  it.skipIf(process.platform === 'win32').each([
+    [
+      'a FIFO',
+      (path: string) => execFileSync('mkfifo', [path]),
+      'it is not a regular file but a FIFO (named pipe)',
+    ],
+    ['a directory', (path: string) => mkdirSync(path), 'it is not a regular file but a directory'],
+    ['/dev/zero', null, 'it is not a regular file but a character device'],
+    [
+      'a file larger than any plan',
+      (path: string) => {
+        writeFileSync(path, '{');
+        truncateSync(path, MAX_PLAN_FILE_BYTES + 1);
+      },
+      `it is larger than ${MAX_PLAN_FILE_BYTES} bytes, which no plan file is`,
+    ],
+  ])('refuses %s as the plan file at once, naming the path, and sends nothing', async (_what, make, says) => {
+    const path = make === null ? '/dev/zero' : join(root, 'not-a-plan');
+    make?.(path);
+    const report = await runApplyPlan(run(), { planFile: path, strict: false });
+    expect(report.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        'apply.plan-file-invalid',
+        `The plan file ${path} was refused: ${says}: give the file that 'plan --out' wrote.`,
+      ],
+    ]);
     expect(sandbox.requests).toEqual([]);
     expect(exitCodeFor(report)).toBe(1);
   });

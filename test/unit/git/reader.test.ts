@@ -75,21 +75,30 @@ describe('createGitReader', () => {
     expect(files?.map((f) => f.path)).toEqual(['a.yaml', 'b.yml']);
   });
 
-  it('finds the first parent, and null at the root commit', async () => {
+  it('finds the first parent (null at the root commit), the commit a revision names, and ancestors', async () => {
     const reader = createGitReader(repo);
     expect(await reader.parentOf(second)).toBe(first);
     expect(await reader.parentOf('HEAD')).toBe(first);
     expect(await reader.parentOf(first)).toBeNull();
+    expect(await reader.commitOf('HEAD~1')).toBe(first);
+    expect(await reader.commitOf('main')).toBe(second);
+    expect(await reader.isAncestor(first, 'HEAD')).toBe(true);
+    expect(await reader.isAncestor(second, second)).toBe(true);
+    expect(await reader.isAncestor(second, first)).toBe(false);
+    expect(await reader.isAncestor('0'.repeat(40), 'HEAD')).toBe(false);
   });
 
   it('answers null for a revision that is not there, and outside a repository', async () => {
     const reader = createGitReader(repo);
     expect(await reader.filesAt('0'.repeat(40), ['.'])).toBeNull();
     expect(await reader.filesAt('--output=/tmp/x', ['.'])).toBeNull();
+    expect(await reader.commitOf('nosuchrev')).toBeNull();
     const plain = mkdtempSync(join(tmpdir(), 'not-a-repo-'));
     try {
       expect(await createGitReader(plain).filesAt('HEAD', ['.'])).toBeNull();
       expect(await createGitReader(plain).parentOf('HEAD')).toBeNull();
+      expect(await createGitReader(plain).commitOf('HEAD')).toBeNull();
+      expect(await createGitReader(plain).isAncestor('HEAD', 'HEAD')).toBe(false);
     } finally {
       rmSync(plain, { recursive: true, force: true });
     }

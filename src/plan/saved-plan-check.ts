@@ -1,0 +1,298 @@
+/**
+ * Is a saved plan the plan its documents give? `apply --plan` makes the plan again from the documents, the
+ * base the file names and the live state, and executes the file only when every change in it equals the
+ * change made again: a request edited in the file, a change added, doubled, dropped or pointed elsewhere
+ * is found here, before anything is written. Pure: the first difference, or null; the command makes the
+ * finding. The file is not trusted for anything but naming what differs.
+ */
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import type { AlertRuleDocument } from '../documents/types.js';
+import { PLAN_CODES } from './codes.js';
+import { fingerprintOf, movedFields } from './fingerprint.js';
+import { clusterAndName, type LiveIndex } from './identity.js';
+import { type SavedChange, savedChange } from './plan-file.js';
+import type { PendingChange } from './types.js';
+
+export interface SavedPlanInput {
+  /** The file's changes. */
+  readonly saved: readonly SavedChange[];
+  /** The pending changes of the plan made again. */
+  readonly recomputed: readonly PendingChange[];
+  /** The live rules read, by organization (an organization whose read failed is absent). */
+  readonly live: ReadonlyMap<string, LiveIndex>;
+  /** The organizations the documents name (those the plan made again read). */
+  readonly organizations: ReadonlySet<string>;
+  /** The rule documents at the head, and those removed since the base. */
+  readonly rules: readonly AlertRuleDocument[];
+  readonly removed: readonly AlertRuleDocument[];
+}
+
+export interface SavedPlanCheck {
+  /**
+   * The file's changes set aside (by index): never written, each with its `apply.changed-since-plan`
+   * finding, or null when its organization was not read (that read's error says so).
+   */
+  readonly setAside: ReadonlyMap<number, Diagnostic | null>;
+  /** The first difference of the other changes from the plan made again; null: the file may be executed. */
+  readonly difference: PlanDifference | null;
+}
+
+/**
+ * The gate of a saved plan: set aside the changes whose live rule moved since the plan (only for a rule
+ * the documents declare where the file says: any other change is compared, and refused as not given),
+ * then compare the others with the plan made again.
+ */
+export function checkSavedPlan(input: SavedPlanInput): SavedPlanCheck {
+  const setAside = new Map<number, Diagnostic | null>();
+  const declared = declaredWhereSaid(input.rules, input.removed);
+  for (const [i, change] of input.saved.entries()) {
+    if (!input.organizations.has(change.organizationId)) continue;
+    if (!declared(change)) continue;
+    const index = input.live.get(change.organizationId);
+    if (index === undefined) {
+      setAside.set(i, null);
+      continue;
+    }
+    const moved = movedSince(change, index);
+    if (moved !== null) setAside.set(i, changedSincePlan(change, moved));
+  }
+  return { setAside, difference: firstDifference(input.saved, input.recomputed, new Set(setAside.keys())) };
+}
+
+/** The first place where the file's changes and the documents' changes part. */
+export interface PlanDifference {
+  /** The file's change (its index in `changes`); null when the difference is a change the file lacks. */
+  readonly index: number | null;
+  /** The change, in words: as the documents give it when they give it, else as the file says. */
+  readonly what: string;
+  /** The document behind the documents' change; null when they give no such change (the file's position is not trusted). */
+  readonly at: { readonly file: string; readonly line: number } | null;
+  readonly kind: 'field' | 'not-given' | 'given-twice' | 'not-held' | 'order';
+  /** The differing field (`request.condition.threshold`), for `field`. */
+  readonly field?: string;
+  /** The file's value (undefined: the file has no such field). */
+  readonly saved?: unknown;
+  /** What the documents give (undefined: no such field). */
+  readonly given?: unknown;
+}
+
+/**
+ * Compares the file's changes with the recomputed pending changes, in order. `setAside`: the indexes of
+ * the file's changes whose live rule moved since the plan (or could not be read): those are refused by the
+ * caller and never written, so neither they nor the recomputed changes of the same rule or document are
+ * compared (the recomputed one was made against the moved rule).
+ */
+export function firstDifference(
+  saved: readonly SavedChange[],
+  recomputed: readonly PendingChange[],
+  setAside: ReadonlySet<number>,
+): PlanDifference | null {
+  // Maps, not scans: a plan of an organization with thousands of rules is compared in linear time.
+  const aside = [...setAside].map((i) => saved[i]!);
+  const asideIds = new Set(aside.flatMap((c) => (c.action === 'create' ? [] : [c.id.toLowerCase()])));
+  const asideDocuments = new Set(aside.flatMap((c) => (c.action === 'delete' ? [] : [documentKey(c)])));
+  const given = recomputed
+    .filter(
+      (change) =>
+        !(change.id !== null && asideIds.has(change.id.toLowerCase())) &&
+        !(change.action !== 'delete' && asideDocuments.has(documentKey(change))),
+    )
+    .map((change) => ({ change, expected: asJson(savedChange(change)) as SavedChange }));
+  const byKey = new Map<string, number[]>();
+  for (const [i, g] of given.entries()) {
+    const key = keyOf(g.expected);
+    byKey.set(key, [...(byKey.get(key) ?? []), i]);
+  }
+  const matched = new Set<number>();
+  let previous = -1;
+  for (const [index, change] of saved.entries()) {
+    if (setAside.has(index)) continue;
+    const candidates = byKey.get(keyOf(change)) ?? [];
+    const at = candidates.find((i) => !matched.has(i));
+    if (at === undefined) {
+      const twice = candidates.length > 0;
+      const other = twice ? given[candidates[0]!]!.change : null;
+      return {
+        index,
+        what: describe(other ?? change),
+        at: other ? { file: other.file, line: other.line } : null,
+        kind: twice ? 'given-twice' : 'not-given',
+      };
+    }
+    matched.add(at);
+    const { change: documents, expected } = given[at]!;
+    const field = firstFieldDifference(change, expected, '');
+    if (field !== null) {
+      return {
+        index,
+        what: describe(documents),
+        at: { file: documents.file, line: documents.line },
+        kind: 'field',
+        ...field,
+      };
+    }
+    if (at < previous) {
+      return {
+        index,
+        what: describe(documents),
+        at: { file: documents.file, line: documents.line },
+        kind: 'order',
+      };
+    }
+    previous = at;
+  }
+  const missing = given.findIndex((_, i) => !matched.has(i));
+  if (missing < 0) return null;
+  const { change } = given[missing]!;
+  return {
+    index: null,
+    what: describe(change),
+    at: { file: change.file, line: change.line },
+    kind: 'not-held',
+  };
+}
+
+/** One sentence: which change, which field, the file's value and the documents' value. */
+export function differenceSentence(difference: PlanDifference): string {
+  const change = difference.index === null ? '' : `change ${difference.index + 1} of the file, `;
+  const place = difference.at ? ` (${difference.at.file}:${difference.at.line})` : '';
+  switch (difference.kind) {
+    case 'field': {
+      const inFile =
+        difference.saved === undefined ? 'absent from the file' : `${shown(difference.saved)} in the file`;
+      const inDocuments = difference.given === undefined ? 'no such field' : shown(difference.given);
+      return `${change}the ${difference.what}${place}: \`${difference.field}\` is ${inFile}, the documents give ${inDocuments}`;
+    }
+    case 'not-given':
+      return `${change}the ${difference.what}: the documents give no such change`;
+    case 'given-twice':
+      return `${change}the ${difference.what}${place}: the file holds it again, the documents give it once`;
+    case 'not-held':
+      return (
+        `the documents give the ${difference.what}${place}, which the file does not hold ` +
+        '(a change taken out of the file, or a rule changed in the service since the plan)'
+      );
+    case 'order':
+      return `${change}the ${difference.what}${place}: the file holds the changes in another order than the documents give`;
+  }
+}
+
+/**
+ * Whether a change's rule is declared where the file says: by a document at the head for a create or an
+ * update (at its file and line, with its name), by a removed document for a delete (at its file and line,
+ * of its id or name). A change whose live rule moved is set aside only then; any other change is compared
+ * (and refused as not given). The documents are indexed once: one look-up per change.
+ */
+export function declaredWhereSaid(
+  rules: readonly AlertRuleDocument[],
+  removed: readonly AlertRuleDocument[],
+): (change: SavedChange) => boolean {
+  const at = (file: string, line: number, what: string) => JSON.stringify([file, line, what]);
+  const heads = new Set(rules.map((doc) => at(doc.file, doc.range.line, doc.value.name)));
+  const gone = new Set(
+    removed.flatMap((doc) => [
+      at(doc.file, doc.range.line, `name:${doc.value.name}`),
+      ...(doc.value.id === undefined
+        ? []
+        : [at(doc.file, doc.range.line, `id:${doc.value.id.toLowerCase()}`)]),
+    ]),
+  );
+  return (change) =>
+    change.action !== 'delete'
+      ? heads.has(at(change.file, change.line, change.name))
+      : gone.has(at(change.file, change.line, `name:${change.name}`)) ||
+        gone.has(at(change.file, change.line, `id:${change.id.toLowerCase()}`));
+}
+
+/**
+ * What moved since the plan: the fields of the live rule whose hash differs, or why the rule is not what
+ * the plan saw (an update's or delete's rule is gone, a create's rule appeared). Null when the live state
+ * is what the plan saw.
+ */
+function movedSince(change: SavedChange, index: LiveIndex): { fields: string[] } | { why: string } | null {
+  if (change.action === 'create') {
+    const appeared = index.byClusterAndName.get(clusterAndName(change.clusterId, change.name)) ?? [];
+    return appeared.length === 0
+      ? null
+      : { why: `a rule named ${JSON.stringify(change.name)} now exists (${appeared[0]!.id})` };
+  }
+  const rule = index.byId.get(change.id.toLowerCase());
+  if (rule === undefined) return { why: 'the rule no longer exists' };
+  const fields = movedFields(change.against, fingerprintOf(rule));
+  return fields.length === 0 ? null : { fields };
+}
+
+function changedSincePlan(change: SavedChange, moved: { fields: string[] } | { why: string }): Diagnostic {
+  // A field the file's fingerprint adds is named as JSON: the file may hold anything.
+  const named = (field: string) => (/^[a-z_.]+$/.test(field) ? `\`${field}\`` : JSON.stringify(field));
+  const what = 'fields' in moved ? `fields ${moved.fields.map(named).join(', ')} changed` : moved.why;
+  return diagnostic(
+    'error',
+    change.file,
+    { line: change.line, column: 1, endLine: change.line, endColumn: 1 },
+    PLAN_CODES.changedSincePlan,
+    `Not written: the ${describe(change)} is changed since the plan (${what} in the service since it was ` +
+      'planned). Plan again to review the live rule as it is now.',
+  );
+}
+
+/**
+ * A create's or an update's document, with the rule's name: the change made again for a set-aside change
+ * may be of another action (the rule appeared, or is gone) but comes from the same document.
+ */
+function documentKey(change: SavedChange | PendingChange): string {
+  return JSON.stringify([change.file, change.line, change.name]);
+}
+
+/** A rule's key: its id, or for a create its organization, cluster and name (what identifies it then). */
+function keyOf(change: SavedChange): string {
+  return change.action === 'create'
+    ? `new:${change.organizationId.toLowerCase()}:${change.clusterId.toLowerCase()}:${change.name}`
+    : `id:${change.id.toLowerCase()}`;
+}
+
+/** In words; the name and id as JSON strings, since a file's may hold anything (a line break, say). */
+function describe(change: SavedChange | PendingChange): string {
+  const id = change.action === 'create' ? '' : ` (${JSON.stringify(change.id).slice(1, -1)})`;
+  return `${change.action} of alert rule ${JSON.stringify(change.name)}${id}`;
+}
+
+/** As the file holds it: JSON leaves out what is undefined. */
+function asJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
+}
+
+/** The first field (depth first, the file's fields first) whose values differ; null when equal. */
+function firstFieldDifference(
+  saved: unknown,
+  given: unknown,
+  path: string,
+): { field: string; saved: unknown; given: unknown } | null {
+  if (isRecord(saved) && isRecord(given)) {
+    for (const key of new Set([...Object.keys(saved), ...Object.keys(given)])) {
+      // A key of the file's own is shown as JSON unless it is a plain name.
+      const segment = /^[A-Za-z0-9_]+$/.test(key) ? key : JSON.stringify(key);
+      const inner = firstFieldDifference(saved[key], given[key], path ? `${path}.${segment}` : segment);
+      if (inner) return inner;
+    }
+    return null;
+  }
+  if (Array.isArray(saved) && Array.isArray(given) && saved.length === given.length) {
+    for (const [i, item] of saved.entries()) {
+      const inner = firstFieldDifference(item, given[i], `${path}[${i}]`);
+      if (inner) return inner;
+    }
+    return null;
+  }
+  return Object.is(saved, given) ? null : { field: path, saved, given };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A value as the sentence shows it: its JSON, cut short. */
+function shown(value: unknown): string {
+  const json = JSON.stringify(value);
+  return json.length > 80 ? `${json.slice(0, 77)}…` : json;
+}

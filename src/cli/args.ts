@@ -128,6 +128,9 @@ function optionErrorLine(error: unknown, command: CliCommand): string {
   return `unknown option '${option}' for '${command}'${didYouMean(name, KNOWN_OPTIONS, '--')} (${help})`;
 }
 
+/** What asks for the version in first place: the usual spellings, so that none reads as an unknown command. */
+const VERSION_WORDS: readonly string[] = ['--version', '-V', '-v', 'version'];
+
 export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
@@ -139,7 +142,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     }
     return { kind: 'help', command: (topic as CliCommand | undefined) ?? null };
   }
-  if (first === '--version' || first === '-V') return { kind: 'version' };
+  if (VERSION_WORDS.includes(first)) return { kind: 'version' };
   if (!(CLI_COMMANDS as readonly string[]).includes(first)) {
     const hint = first.startsWith('-') ? 'a command comes first' : `commands: ${CLI_COMMANDS.join(', ')}`;
     const typo = first.startsWith('-') ? '' : didYouMean(first, CLI_COMMANDS);

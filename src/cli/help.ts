@@ -76,11 +76,11 @@ Commands:
 
 PATH is a file or a directory. A directory is searched recursively for .yaml/.yml files that hold
 platform-gitops documents (a kind of AlertRule or PlatformComponent); other YAML files are skipped.
-Findings name files relative to the repository root (--root, default the git top level).
-Default PATH: the current directory.
+Default PATH: the current directory. Text output names files from the current directory; JSON and
+--format github name them relative to the repository root (--root, default the git top level).
 Exit status: 0 done and nothing pending; 1 errors; 2 changes pending (plan --detailed-exitcode) or drift found.
 ${TOKEN_LINE}
 
-'platform-gitops <command> --help' shows a command's options.
+'platform-gitops <command> --help' shows a command's options; 'platform-gitops --version' (or -v) the version.
 `;
 }

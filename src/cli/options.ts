@@ -14,13 +14,13 @@ export interface OptionSpec {
 
 const PLANNING: readonly CliCommand[] = ['plan', 'apply', 'drift'];
 const READING: readonly CliCommand[] = ['validate', ...PLANNING];
-const SERVICE: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
-const SERVICE_ADDRESS: readonly CliCommand[] = [...SERVICE, 'init'];
+const SERVICE_ADDRESS: readonly CliCommand[] = [...PLANNING, 'logs', 'export', 'init'];
 const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export'];
 
 /**
  * Every option of the command line. The parser accepts exactly these (per command), and each command's
- * help lists exactly the ones it takes, in this order: the two cannot disagree.
+ * help lists exactly the ones it takes, in this order: the two cannot disagree. An option whose meaning
+ * differs by command (`--out`, `--org`) has one entry per meaning, each with its own commands.
  */
 export const OPTIONS: readonly OptionSpec[] = [
   {
@@ -118,9 +118,16 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'out',
     type: 'string',
+    value: 'FILE',
+    help: "save the plan to FILE, for 'apply --plan FILE' to execute exactly it",
+    commands: ['plan'],
+  },
+  {
+    name: 'out',
+    type: 'string',
     value: 'DIR',
-    help: "export: directory the documents are written to (required); plan: save the plan to this file for 'apply --plan'",
-    commands: ['export', 'plan'],
+    help: 'directory the documents are written to (required)',
+    commands: ['export'],
   },
   {
     name: 'api-url',
@@ -134,7 +141,21 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'ID',
     help: 'organization (a UUID) for documents that name none (env QOVERY_ORGANIZATION_ID)',
-    commands: SERVICE,
+    commands: PLANNING,
+  },
+  {
+    name: 'org',
+    type: 'string',
+    value: 'ID',
+    help: 'the organization (a UUID) the cluster belongs to (required; env QOVERY_ORGANIZATION_ID)',
+    commands: ['logs'],
+  },
+  {
+    name: 'org',
+    type: 'string',
+    value: 'ID',
+    help: 'the organization (a UUID) whose alert rules to export (required; env QOVERY_ORGANIZATION_ID)',
+    commands: ['export'],
   },
   {
     name: 'concurrency',

@@ -49,6 +49,8 @@ export interface CliArgs {
   readonly color: boolean | undefined;
   readonly dryRun: boolean;
   readonly fromOrg: string | undefined;
+  /** `init --pin-sha`: the commit of the action the workflow pins. */
+  readonly pinSha: string | undefined;
 }
 
 export type ParsedCommandLine =
@@ -223,6 +225,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     color: values['no-color'] ? false : values.color ? true : undefined,
     dryRun: values['dry-run'] ?? false,
     fromOrg: uuid('from-org', nonEmpty('from-org', values['from-org'])),
+    pinSha: nonEmpty('pin-sha', values['pin-sha'])?.toLowerCase(),
   };
   return { kind: 'run', args };
 }
@@ -255,6 +258,7 @@ interface Values {
   readonly plan?: string;
   readonly strict?: boolean;
   readonly 'from-org'?: string;
+  readonly 'pin-sha'?: string;
   readonly token?: string;
   readonly 'api-token'?: string;
   readonly help?: boolean;

@@ -43,8 +43,9 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
   init: {
     synopsis: 'init [DIR]',
     about:
-      'Sets up DIR (default .) as the README recommends: the workflow, platform/ with one commented example of each\n' +
-      'kind, and .vscode/settings.json mapping the schemas onto platform/. Never overwrites a file.',
+      'Sets up DIR (default .) as the README recommends: the workflow (applying pushes to the default branch git\n' +
+      'names), platform/ with one commented example of each kind, and .vscode/settings.json mapping the schemas\n' +
+      'onto platform/. Never overwrites a file.',
   },
 };
 

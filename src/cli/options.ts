@@ -199,6 +199,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['init'],
   },
   {
+    name: 'pin-sha',
+    type: 'string',
+    value: 'SHA',
+    help: 'pin the action by this commit of its release (and actions/checkout by its own), the tag in a comment',
+    commands: ['init'],
+  },
+  {
     name: 'color',
     type: 'boolean',
     help: 'colored text even when not on a terminal',

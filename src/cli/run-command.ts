@@ -79,6 +79,7 @@ async function runInitCommand(args: CliArgs, io: CliIo): Promise<number> {
     return await runInit({
       dir: args.paths[0] ?? '.',
       dryRun: args.dryRun,
+      pinSha: args.pinSha ?? null,
       fromOrg:
         runtime && args.fromOrg ? { organizationId: args.fromOrg, service: runtime.context.service } : null,
       print: (text) => io.stdout(text),

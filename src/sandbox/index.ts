@@ -10,6 +10,8 @@ import { RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { sandboxRoutes } from './routes/index.js';
 import { loadSeedDirectory, seedFromObject } from './seed/load-seed.js';
+
+export { readSeedDirectory } from './seed/load-seed.js';
 import { SeedError } from './seed/seed-error.js';
 import { defaultSeedDir } from './seed-dir.js';
 import { createSandboxServer } from './server.js';

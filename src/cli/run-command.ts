@@ -52,11 +52,10 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
       await lock?.release();
     }
     const render = { format: args.format, color, redactor: context.redactor, policy, verbose: args.verbose };
-    // Text is read in this terminal: files named from here. JSON and workflow commands keep the root's names.
-    const shown =
-      args.format === 'text'
-        ? namedFromWorkingDirectory(report, context.root, await workingDirectory())
-        : report;
+    // Text is read in this terminal: files named from where the paths given were read (the working
+    // directory, or the root of a `--root` it lies outside of). JSON and workflow commands keep the root's.
+    const from = context.pathsFrom ?? (await workingDirectory());
+    const shown = args.format === 'text' ? namedFromWorkingDirectory(report, context.root, from) : report;
     io.stdout(renderReport(shown, render));
     return exitCodeFor(report, policy);
   } finally {

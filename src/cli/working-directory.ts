@@ -1,5 +1,6 @@
 /**
- * The command line's text names files from where the user stands: `validate nu/err/platform` run one level
+ * The command line's text names files from where the user stands (the directory the paths given were read
+ * from: the working directory, or the root of a `--root` it lies outside of): `validate nu/err/platform` run one level
  * above the repository prints `nu/err/platform/alert-rules/example.yaml:19:11`, which that terminal can open.
  * Reports name files relative to the repository root (annotations, JSON and saved plans need that); this
  * renames them for the text form only, at the edge, so nothing else sees the difference.

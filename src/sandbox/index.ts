@@ -10,14 +10,13 @@ import { RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { sandboxRoutes } from './routes/index.js';
 import { loadSeedDirectory, seedFromObject } from './seed/load-seed.js';
-
-export { readSeedDirectory } from './seed/load-seed.js';
 import { SeedError } from './seed/seed-error.js';
 import { defaultSeedDir } from './seed-dir.js';
 import { createSandboxServer } from './server.js';
 import { createStore } from './state.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 
+export { readSeedDirectory } from './seed/load-seed.js';
 export { defaultSeedDir } from './seed-dir.js';
 export { liveRule, liveRules, putLiveRule, removeLiveRule, setDeployments } from './state.js';
 export type * from './types.js';

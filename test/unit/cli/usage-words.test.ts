@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
+import { CLI_COMMANDS } from '../../../src/cli/args.js';
 import { helpText } from '../../../src/cli/help.js';
 import { plural } from '../../../src/core/plural.js';
 import { checksRunLine } from '../../../src/report/annotations.js';
@@ -78,18 +79,33 @@ describe('what to pass when something is missing', () => {
   });
 });
 
+/** A command's help with each option's wrapped lines joined again, to read one option at a time. */
+const flatHelp = (command: Parameters<typeof helpText>[0]) =>
+  helpText(command).replace(/\n {4,}(?=[^ -])/g, ' ');
+
 describe('help', () => {
+  it('fits a terminal of 100 columns', () => {
+    for (const command of [null, ...CLI_COMMANDS]) {
+      const long = helpText(command)
+        .split('\n')
+        .filter((line) => line.length > 100);
+      expect(long, String(command)).toEqual([]);
+    }
+  });
+
   it("describes plan's --out as the saved plan's file and export's as the directory", () => {
-    expect(helpText('plan')).toMatch(/--out FILE +save the plan to FILE, for 'apply --plan FILE'/);
-    expect(helpText('plan')).not.toMatch(/export/);
-    expect(helpText('export')).toMatch(/--out DIR +directory the documents are written to \(required\)/);
-    expect(helpText('export')).not.toMatch(/apply --plan/);
+    expect(flatHelp('plan')).toMatch(/--out FILE +save the plan to FILE, for 'apply --plan FILE'/);
+    expect(flatHelp('plan')).not.toMatch(/export/);
+    expect(flatHelp('export')).toMatch(
+      /--out DIR +directory the documents are written to, relative to the repository root \(required\)/,
+    );
+    expect(flatHelp('export')).not.toMatch(/apply --plan/);
   });
 
   it('describes --org by what each command does with it', () => {
-    expect(helpText('plan')).toMatch(/--org ID +organization \(a UUID\) for documents that name none/);
-    expect(helpText('logs')).toMatch(/--org ID +the organization \(a UUID\) the cluster belongs to/);
-    expect(helpText('export')).toMatch(/--org ID +the organization \(a UUID\) whose alert rules to export/);
+    expect(flatHelp('plan')).toMatch(/--org ID +organization \(a UUID\) for documents that name none/);
+    expect(flatHelp('logs')).toMatch(/--org ID +the organization \(a UUID\) the cluster belongs to/);
+    expect(flatHelp('export')).toMatch(/--org ID +the organization \(a UUID\) whose alert rules to export/);
   });
 });
 

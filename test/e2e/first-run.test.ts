@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitSync } from '../helpers/git.js';
 import { bundle, NODE, runCli } from './bundle.js';
@@ -53,28 +54,46 @@ describe('findings in the text output', () => {
 
 describe('the sandbox', () => {
   it('stops when the process that started it ends without passing the signal on (npx … sandbox &; kill $!)', async () => {
-    // A stand-in for npx: it starts the command line as its child and forwards nothing.
-    const starter = `require('node:child_process').spawn(process.argv[1], [process.argv[2], 'sandbox'], { stdio: 'inherit' }); setInterval(() => {}, 1 << 30);`;
+    // A stand-in for npx: it starts the command line as its child, says the child's id, and forwards nothing.
+    const starter = `const child = require('node:child_process').spawn(process.argv[1], [process.argv[2], 'sandbox'], { stdio: 'inherit' }); console.error(child.pid); setInterval(() => {}, 1 << 30);`;
     const wrapper = spawn(NODE, ['-e', starter, NODE, bundle('cli.js')], {
       env: { PATH: process.env.PATH ?? '' },
       stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let sandboxPid = 0;
+    wrapper.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      sandboxPid ||= Number.parseInt(chunk, 10);
     });
     let output = '';
     const ended = new Promise<void>((resolve) => {
       // The pipe ends once every process writing to it, the sandbox included, is gone.
       wrapper.stdout.on('end', resolve);
     });
-    await new Promise<void>((resolve) => {
-      wrapper.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        output += chunk;
-        if (output.includes('stop it with')) resolve();
+    try {
+      await new Promise<void>((resolve) => {
+        wrapper.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          output += chunk;
+          if (/listening on/.test(output) && /\n$/.test(output)) resolve();
+        });
       });
-    });
-    expect(output).toMatch(/stop it with Ctrl-C, or kill \d+ \(this process\)/);
-    expect(output).toMatch(/seeded organizations, tokens and ids: \S*fixtures\/sandbox/);
-    expect(output).not.toContain('docs/');
-    wrapper.kill('SIGKILL');
-    await ended;
-    expect(output.trimEnd().split('\n').at(-1)).toBe('sandbox stopped');
-  });
+      wrapper.kill('SIGKILL');
+      // Bounded, so that the cleanup below runs even when the sandbox stays (it checks twice a second).
+      const stopped = await Promise.race([ended.then(() => true), delay(20_000).then(() => false)]);
+      expect(stopped, output).toBe(true);
+      expect(output).toMatch(/stop it with Ctrl-C, or kill \d+ \(this process\)/);
+      expect(output).toMatch(/seeded organizations, tokens and ids: \S*fixtures\/sandbox/);
+      expect(output).not.toContain('docs/');
+      expect(output.trimEnd().split('\n').at(-1)).toBe('sandbox stopped');
+    } finally {
+      // A sandbox that did not stop must not outlive the test.
+      wrapper.kill('SIGKILL');
+      if (sandboxPid > 0) {
+        try {
+          process.kill(sandboxPid, 'SIGKILL');
+        } catch {
+          // already gone, as it should be
+        }
+      }
+    }
+  }, 30_000);
 });

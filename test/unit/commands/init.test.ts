@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { validateWorkflow } from '@action-validator/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -81,6 +82,8 @@ describe('platform-gitops init', () => {
     const inputs = lint.lintActionMetadata(readFileSync(join(root, 'action.yml'), 'utf8')).inputs;
     const workflow = readFileSync(join(dir, WRITTEN[0] as string), 'utf8');
     expect(await lint.lintWorkflow(workflow, WRITTEN[0] as string, inputs)).toEqual([]);
+    // The workflow schema, as action-validator (a dev dependency) checks it: every dispatch input described.
+    expect(validateWorkflow(workflow).errors).toEqual([]);
   });
 
   it('writes the workflow the README recommends: every trigger, permissions, one write group, full history', () => {

@@ -12,13 +12,13 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
   plan: {
     synopsis: 'plan [PATH…]',
     about:
-      'Validates, resolves components and plans alert rules against the service.\n' +
+      'Validates, resolves components and plans alert rules against the service. ' +
       'Never writes to the service (--out writes the plan to a file).',
   },
   apply: {
     synopsis: 'apply [PATH…]',
     about:
-      'Plans, then applies exactly that plan (PUT for updates, POST for creates, DELETE only with --prune);\n' +
+      'Plans, then applies exactly that plan (PUT for updates, POST for creates, DELETE only with --prune); ' +
       'with --plan FILE, executes a saved plan and nothing else.',
   },
   drift: {
@@ -36,22 +36,22 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
   sandbox: {
     synopsis: 'sandbox',
     about:
-      'Runs a local sandbox of the service on 127.0.0.1 and prints how to point the tool at it.\n' +
+      'Runs a local sandbox of the service on 127.0.0.1 and prints how to point the tool at it. ' +
       'Stops on Ctrl-C, on SIGTERM (it prints its process id), or when the process that started it ends.',
   },
   demo: {
     synopsis: 'demo',
     about:
-      'Starts the sandbox in-process and runs validate, plan, apply and plan on the bundled example\n' +
-      'repository, then edits a live rule as the console would and runs drift, drift --remediate\n' +
+      'Starts the sandbox in-process and runs validate, plan, apply and plan on the bundled example ' +
+      'repository, then edits a live rule as the console would and runs drift, drift --remediate ' +
       'and drift again.',
   },
   init: {
     synopsis: 'init [DIR]',
     about:
-      'Sets up DIR (default .) as the README recommends: the workflow (applying pushes to the default branch git\n' +
-      'names), platform/ with one commented example of each kind, and .vscode/settings.json mapping the schemas\n' +
-      'onto platform/. Never overwrites a file.',
+      'Sets up DIR (default .) as the README recommends: the workflow (applying pushes to the ' +
+      "repository's default branch, as git names it), platform/ with one commented example of each kind, and " +
+      '.vscode/settings.json mapping the schemas onto platform/. Never overwrites a file.',
   },
 };
 
@@ -63,7 +63,8 @@ export function helpText(command: CliCommand | null): string {
     const options = optionsOf(command);
     const lines = [
       `Usage: platform-gitops ${synopsis}${options.length > 0 ? ' [options]' : ''}`,
-      ...wrap(about.replaceAll('\n', ' '), HELP_COLUMNS),
+      // Wrapped here, so that the texts above are written as sentences and always fit.
+      ...wrap(about, HELP_COLUMNS),
     ];
     if (options.length > 0) lines.push('', 'Options:', ...optionLines(options));
     if (SERVICE_COMMANDS.includes(command)) lines.push('', TOKEN_LINE);

@@ -1,12 +1,14 @@
 // Installs the package as a user would and runs it: `npm pack`, then `npm install` of the tarball into an
 // empty directory (offline: the bundle carries its dependencies), then `npx platform-gitops --version`,
-// `demo` and `sandbox` (stopped by its PID) from there. Each must exit 0 without a stack trace.
+// `demo` and `sandbox` (stopped by its PID) from there. Each must exit 0 without a stack trace, and every
+// file of the package they or the commands' help name (docs/…, fixtures/…) must be in the package.
 // Prints the package size and the install time. Usage: node scripts/check-package.mjs
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { missingFromPackage } from './package-paths.mjs';
 
 const REQUIRED = [
   'package/dist/cli.js',
@@ -107,11 +109,20 @@ try {
   const version = npx('--version', ['--version']).stdout.trim();
   if (version !== `platform-gitops ${manifest.version}`) problems.push(`--version printed '${version}'`);
   const demo = npx('demo', ['demo', '--no-color']).output;
-  if (!demo.includes('Done: validated, planned, applied, and no drift left.')) {
+  if (!/^Done: validated, planned, applied, found the edit made outside git as drift/m.test(demo)) {
     problems.push(`demo did not finish:\n${demo}`);
   }
   const sandbox = await runSandbox(consumer);
   if (!sandbox.includes('sandbox stopped')) problems.push(`sandbox did not stop cleanly:\n${sandbox}`);
+  const commands = ['validate', 'plan', 'apply', 'drift', 'logs', 'export', 'sandbox', 'demo', 'init'];
+  const help = [[], ...commands.map((c) => [c])].map(
+    (c) => npx(`${c[0] ?? ''} --help`, [...c, '--help']).output,
+  );
+  const shipped = (path) =>
+    files.has(`package/${path}`) || [...files].some((file) => file.startsWith(`package/${path}/`));
+  for (const path of missingFromPackage([...help, demo, sandbox].join('\n'), shipped)) {
+    problems.push(`the command line names ${path}, which the package does not contain`);
+  }
   if (problems.length === 0) console.log('from the installed tarball: --version, demo and sandbox exited 0');
 } finally {
   await rm(work, { recursive: true, force: true });

@@ -49,6 +49,8 @@ export interface CliArgs {
   readonly color: boolean | undefined;
   readonly dryRun: boolean;
   readonly fromOrg: string | undefined;
+  /** `init --pin-sha`: the commit of the action the workflow pins. */
+  readonly pinSha: string | undefined;
 }
 
 export type ParsedCommandLine =
@@ -128,6 +130,9 @@ function optionErrorLine(error: unknown, command: CliCommand): string {
   return `unknown option '${option}' for '${command}'${didYouMean(name, KNOWN_OPTIONS, '--')} (${help})`;
 }
 
+/** What asks for the version in first place: the usual spellings, so that none reads as an unknown command. */
+const VERSION_WORDS: readonly string[] = ['--version', '-V', '-v', 'version'];
+
 export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
@@ -139,7 +144,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     }
     return { kind: 'help', command: (topic as CliCommand | undefined) ?? null };
   }
-  if (first === '--version' || first === '-V') return { kind: 'version' };
+  if (VERSION_WORDS.includes(first)) return { kind: 'version' };
   if (!(CLI_COMMANDS as readonly string[]).includes(first)) {
     const hint = first.startsWith('-') ? 'a command comes first' : `commands: ${CLI_COMMANDS.join(', ')}`;
     const typo = first.startsWith('-') ? '' : didYouMean(first, CLI_COMMANDS);
@@ -220,6 +225,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     color: values['no-color'] ? false : values.color ? true : undefined,
     dryRun: values['dry-run'] ?? false,
     fromOrg: uuid('from-org', nonEmpty('from-org', values['from-org'])),
+    pinSha: nonEmpty('pin-sha', values['pin-sha'])?.toLowerCase(),
   };
   return { kind: 'run', args };
 }
@@ -252,6 +258,7 @@ interface Values {
   readonly plan?: string;
   readonly strict?: boolean;
   readonly 'from-org'?: string;
+  readonly 'pin-sha'?: string;
   readonly token?: string;
   readonly 'api-token'?: string;
   readonly help?: boolean;

@@ -9,9 +9,16 @@ import { systemClock } from '../core/clock.js';
 import { randomUuid } from '../core/crypto-on-demand.js';
 import { packageFile } from '../core/package-files.js';
 import { Redactor } from '../core/redact.js';
+import { editFieldsOfLive } from '../plan/normalize.js';
 import { startSandbox } from '../sandbox/index.js';
 import { createServiceClient } from '../service/client.js';
+import type { ServiceClient } from '../service/types.js';
+import { demoSeed } from './demo-seed.js';
 import { renderReport } from './render.js';
+
+/** The demo's last line when every step went as the README says (scripts/check-package.mjs looks for it). */
+export const DEMO_DONE =
+  'Done: validated, planned, applied, found the edit made outside git as drift, and removed it.';
 
 /** The example repository, shipped in the package beside the code (never looked up in the cwd). */
 export function exampleDir(): string {
@@ -20,9 +27,28 @@ export function exampleDir(): string {
 
 interface Step {
   readonly title: string;
+  /** Done before the step, as someone else would, and told in one line: the edit the drift check finds. */
+  readonly before?: { readonly says: string; readonly act: () => Promise<void> };
   readonly run: () => Promise<RunReport>;
   /** What a healthy demo shows at this step. */
   readonly expect: (report: RunReport) => string | null;
+}
+
+/** The rule the demo edits "in the console" between the apply and the drift check, and how. */
+const EDITED_RULE = {
+  id: 'a2a2a2a2-0000-4000-8000-000000000502',
+  name: 'api-5xx-ratio',
+  threshold: 0.1,
+} as const;
+
+/** An edit made outside git, through the service's HTTP API as the console makes it: a threshold loosened. */
+async function editOutsideGit(client: ServiceClient): Promise<void> {
+  const live = await client.getAlertRule(EDITED_RULE.id);
+  const edit = editFieldsOfLive(live);
+  await client.editAlertRule(EDITED_RULE.id, {
+    ...edit,
+    condition: { ...edit.condition, threshold: EDITED_RULE.threshold },
+  });
 }
 
 /**
@@ -30,7 +56,7 @@ interface Step {
  * user would see at each step. Exits 1 if any step does not behave as the README promises.
  */
 export async function runDemo(options: { print: (text: string) => void; color: boolean }): Promise<number> {
-  const sandbox = await startSandbox();
+  const sandbox = await startSandbox({ seed: await demoSeed() });
   // A client per step, as each command line run would have: the request counts are per command.
   let client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });
   const redactor = new Redactor();
@@ -77,8 +103,24 @@ export async function runDemo(options: { print: (text: string) => void; color: b
     },
     {
       title: 'drift .',
+      before: {
+        says: `Meanwhile someone raises the threshold of ${EDITED_RULE.name} to ${EDITED_RULE.threshold} in the console (PUT /alert-rules/${EDITED_RULE.id}).`,
+        act: () => editOutsideGit(client),
+      },
       run: () => runDrift(ctx, { remediate: false }),
-      expect: (r) => (exitCodeFor(r) === 0 ? null : 'no drift right after apply'),
+      expect: (r) =>
+        exitCodeFor(r) === 2 && pending(r) === 1 ? null : 'the drift check should find the one edit',
+    },
+    {
+      title: 'drift . --remediate',
+      run: () => runDrift(ctx, { remediate: true }),
+      expect: (r) =>
+        exitCodeFor(r) === 0 && r.results.length === 1 ? null : 'remediate should write the edit away',
+    },
+    {
+      title: 'drift .   # again: no drift left',
+      run: () => runDrift(ctx, { remediate: false }),
+      expect: (r) => (exitCodeFor(r) === 0 ? null : 'no drift right after remediation'),
     },
   ];
   const paint = (text: string) => (options.color ? `\u001b[1m${text}\u001b[22m` : text);
@@ -88,9 +130,15 @@ export async function runDemo(options: { print: (text: string) => void; color: b
   const problems: string[] = [];
   try {
     for (const step of steps) {
-      options.print(`\n${paint(`$ platform-gitops ${step.title}`)}\n`);
       await client.close();
       client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });
+      if (step.before) {
+        options.print(`\n${step.before.says}\n`);
+        await step.before.act();
+        await client.close();
+        client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });
+      }
+      options.print(`\n${paint(`$ platform-gitops ${step.title}`)}\n`);
       const report = await step.run();
       options.print(renderReport(report, { format: 'text', color: options.color, redactor, policy: {} }));
       const problem = step.expect(report);
@@ -104,6 +152,6 @@ export async function runDemo(options: { print: (text: string) => void; color: b
     options.print(`\nThe demo did not go as expected:\n  ${problems.join('\n  ')}\n`);
     return 1;
   }
-  options.print('\nDone: validated, planned, applied, and no drift left.\n');
+  options.print(`\n${DEMO_DONE}\n`);
   return 0;
 }

@@ -1,5 +1,5 @@
 import type { CliCommand } from './args.js';
-import { optionLines, optionsOf } from './options.js';
+import { HELP_COLUMNS, optionLines, optionsOf, wrap } from './options.js';
 
 const TOKEN_LINE = 'The token is read from QOVERY_API_TOKEN, never from an argument.';
 
@@ -12,12 +12,14 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
   plan: {
     synopsis: 'plan [PATH…]',
     about:
-      'Validates, resolves components and plans alert rules against the service. Never writes to the service.',
+      'Validates, resolves components and plans alert rules against the service. ' +
+      'Never writes to the service (--out writes the plan to a file).',
   },
   apply: {
     synopsis: 'apply [PATH…]',
     about:
-      'Plans, then applies exactly that plan (PUT for updates, POST for creates); with --plan FILE, executes a saved plan and nothing else.',
+      'Plans, then applies exactly that plan (PUT for updates, POST for creates, DELETE only with --prune); ' +
+      'with --plan FILE, executes a saved plan and nothing else.',
   },
   drift: {
     synopsis: 'drift [PATH…]',
@@ -33,18 +35,23 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
   },
   sandbox: {
     synopsis: 'sandbox',
-    about: 'Runs a local sandbox of the service on 127.0.0.1 and prints how to point the tool at it.',
+    about:
+      'Runs a local sandbox of the service on 127.0.0.1 and prints how to point the tool at it. ' +
+      'Stops on Ctrl-C, on SIGTERM (it prints its process id), or when the process that started it ends.',
   },
   demo: {
     synopsis: 'demo',
     about:
-      'Starts the sandbox in-process and runs validate, plan, apply and drift on the bundled example repository.',
+      'Starts the sandbox in-process and runs validate, plan, apply and plan on the bundled example ' +
+      'repository, then edits a live rule as the console would and runs drift, drift --remediate ' +
+      'and drift again.',
   },
   init: {
     synopsis: 'init [DIR]',
     about:
-      'Sets up DIR (default .) as the README recommends: the workflow, platform/ with one commented example of each\n' +
-      'kind, and .vscode/settings.json mapping the schemas onto platform/. Never overwrites a file.',
+      'Sets up DIR (default .) as the README recommends: the workflow (applying pushes to the ' +
+      "repository's default branch, as git names it), platform/ with one commented example of each kind, and " +
+      '.vscode/settings.json mapping the schemas onto platform/. Never overwrites a file.',
   },
 };
 
@@ -54,7 +61,11 @@ export function helpText(command: CliCommand | null): string {
   if (command !== null) {
     const { synopsis, about } = USAGE[command];
     const options = optionsOf(command);
-    const lines = [`Usage: platform-gitops ${synopsis}${options.length > 0 ? ' [options]' : ''}`, about];
+    const lines = [
+      `Usage: platform-gitops ${synopsis}${options.length > 0 ? ' [options]' : ''}`,
+      // Wrapped here, so that the texts above are written as sentences and always fit.
+      ...wrap(about, HELP_COLUMNS),
+    ];
     if (options.length > 0) lines.push('', 'Options:', ...optionLines(options));
     if (SERVICE_COMMANDS.includes(command)) lines.push('', TOKEN_LINE);
     return `${lines.join('\n')}\n`;
@@ -76,11 +87,13 @@ Commands:
 
 PATH is a file or a directory. A directory is searched recursively for .yaml/.yml files that hold
 platform-gitops documents (a kind of AlertRule or PlatformComponent); other YAML files are skipped.
-Findings name files relative to the repository root (--root, default the git top level).
-Default PATH: the current directory.
-Exit status: 0 done and nothing pending; 1 errors; 2 changes pending (plan --detailed-exitcode) or drift found.
+Default PATH: the current directory. Text output names files from the current directory; JSON and
+--format github name them relative to the repository root (--root, default the git top level).
+Exit status: 0 done and nothing pending; 1 errors; 2 changes pending (plan --detailed-exitcode)
+or drift found.
 ${TOKEN_LINE}
 
-'platform-gitops <command> --help' shows a command's options.
+'platform-gitops <command> --help' shows a command's options;
+'platform-gitops --version' (or -v) prints the version.
 `;
 }

@@ -2,7 +2,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
 import { ApiError } from '../service/errors.js';
-import { parseCommandLine } from './args.js';
+import { CLI_COMMANDS, parseCommandLine } from './args.js';
 import { helpText } from './help.js';
 
 export interface CliIo {
@@ -37,7 +37,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     // Even a bug's stack trace must not carry the token.
     const redactor = new Redactor();
     redactor.add(io.env.QOVERY_API_TOKEN);
-    if (error instanceof UsageError || error instanceof ApiError) {
+    const known = error instanceof UsageError || error instanceof ApiError;
+    // A script that asked for JSON parses stdout whatever happened: it gets an object there too.
+    if (asksForJson(argv)) {
+      // Loaded only here: `--help` and the commands' start load no report code for it.
+      const { JSON_OUTPUT_VERSION } = await import('../report/json-output.js');
+      io.stdout(redactor.redact(jsonError(argv, error, known, JSON_OUTPUT_VERSION)));
+    }
+    if (known) {
       io.stderr(redactor.redact(`platform-gitops: ${error.message}\n`));
       return 1;
     }
@@ -49,4 +56,21 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     );
     return 1;
   }
+}
+
+/** `--format json` or `--format=json` anywhere on the line, even one the parser refused. */
+function asksForJson(argv: readonly string[]): boolean {
+  return argv.some((arg, i) => arg === '--format=json' || (arg === '--format' && argv[i + 1] === 'json'));
+}
+
+/**
+ * The `--format json` object of a run that stopped before its report: the same `version`, `command` and
+ * `exitCode` as a report's, and `error` saying why (README "--format json").
+ */
+function jsonError(argv: readonly string[], error: unknown, known: boolean, version: number): string {
+  const command = (CLI_COMMANDS as readonly string[]).includes(argv[0] ?? '') ? argv[0] : null;
+  const kind = error instanceof UsageError ? 'usage' : error instanceof ApiError ? 'service' : 'internal';
+  const message = known ? (error as Error).message : `internal error (a bug): ${String(error)}`;
+  const output = { version, command, exitCode: 1, error: { kind, message } };
+  return `${JSON.stringify(output, null, 2)}\n`;
 }

@@ -14,13 +14,13 @@ export interface OptionSpec {
 
 const PLANNING: readonly CliCommand[] = ['plan', 'apply', 'drift'];
 const READING: readonly CliCommand[] = ['validate', ...PLANNING];
-const SERVICE: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
-const SERVICE_ADDRESS: readonly CliCommand[] = [...SERVICE, 'init'];
+const SERVICE_COMMANDS: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
 const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export'];
 
 /**
  * Every option of the command line. The parser accepts exactly these (per command), and each command's
- * help lists exactly the ones it takes, in this order: the two cannot disagree.
+ * help lists exactly the ones it takes, in this order: the two cannot disagree. An option whose meaning
+ * differs by command (`--out`, `--org`) has one entry per meaning, each with its own commands.
  */
 export const OPTIONS: readonly OptionSpec[] = [
   {
@@ -34,8 +34,15 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'root',
     type: 'string',
     value: 'DIR',
-    help: 'repository root: paths and findings are relative to it (default: the git top level, else the current directory)',
-    commands: [...READING, 'export'],
+    help: 'repository root: nothing outside it is read; JSON and annotations name files relative to it (default: the git top level, else the current directory)',
+    commands: READING,
+  },
+  {
+    name: 'root',
+    type: 'string',
+    value: 'DIR',
+    help: 'repository root, which --out is relative to (default: the git top level, else the current directory)',
+    commands: ['export'],
   },
   {
     name: 'ignore',
@@ -67,7 +74,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'base',
     type: 'string',
     value: 'REV',
-    help: 'the revision last applied: only changed components are resolved, removed documents and edits made outside git since it are found',
+    help: 'the revision last applied: only components changed since REV are resolved; documents removed and edits made outside git since REV are found',
     commands: PLANNING,
   },
   {
@@ -118,23 +125,51 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'out',
     type: 'string',
+    value: 'FILE',
+    help: "save the plan to FILE, for 'apply --plan FILE' to execute exactly it",
+    commands: ['plan'],
+  },
+  {
+    name: 'out',
+    type: 'string',
     value: 'DIR',
-    help: "export: directory the documents are written to (required); plan: save the plan to this file for 'apply --plan'",
-    commands: ['export', 'plan'],
+    help: 'directory the documents are written to, relative to the repository root (required)',
+    commands: ['export'],
   },
   {
     name: 'api-url',
     type: 'string',
     value: 'URL',
     help: 'service address (env QOVERY_API_URL, default https://api.qovery.com)',
-    commands: SERVICE_ADDRESS,
+    commands: SERVICE_COMMANDS,
+  },
+  {
+    name: 'api-url',
+    type: 'string',
+    value: 'URL',
+    help: 'service address for --from-org (env QOVERY_API_URL, default https://api.qovery.com)',
+    commands: ['init'],
   },
   {
     name: 'org',
     type: 'string',
     value: 'ID',
     help: 'organization (a UUID) for documents that name none (env QOVERY_ORGANIZATION_ID)',
-    commands: SERVICE,
+    commands: PLANNING,
+  },
+  {
+    name: 'org',
+    type: 'string',
+    value: 'ID',
+    help: 'the organization (a UUID) the cluster belongs to (required; env QOVERY_ORGANIZATION_ID)',
+    commands: ['logs'],
+  },
+  {
+    name: 'org',
+    type: 'string',
+    value: 'ID',
+    help: 'the organization (a UUID) whose alert rules to export (required; env QOVERY_ORGANIZATION_ID)',
+    commands: ['export'],
   },
   {
     name: 'concurrency',
@@ -178,6 +213,13 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['init'],
   },
   {
+    name: 'pin-sha',
+    type: 'string',
+    value: 'SHA',
+    help: 'pin the action by this commit of its release (and actions/checkout by its own), the tag in a comment',
+    commands: ['init'],
+  },
+  {
     name: 'color',
     type: 'boolean',
     help: 'colored text even when not on a terminal',
@@ -195,9 +237,32 @@ export function optionsOf(command: CliCommand): readonly OptionSpec[] {
   return OPTIONS.filter((option) => option.commands.includes(command));
 }
 
-/** `--name VALUE  help`, aligned: one line per option. */
+/** Help is wrapped to fit a terminal of this many columns. */
+export const HELP_COLUMNS = 100;
+
+/** `--name VALUE  help`, aligned, the help wrapped under itself: one or more lines per option. */
 export function optionLines(options: readonly OptionSpec[]): string[] {
   const heads = options.map((o) => `--${o.name}${o.value ? ` ${o.value}` : ''}`);
   const width = Math.max(0, ...heads.map((h) => h.length)) + 2;
-  return options.map((o, i) => `  ${heads[i]!.padEnd(width)}${o.help}`);
+  const indent = ' '.repeat(2 + width);
+  return options.flatMap((o, i) =>
+    wrap(o.help, HELP_COLUMNS - indent.length).map((line, j) =>
+      j === 0 ? `  ${heads[i]!.padEnd(width)}${line}` : `${indent}${line}`,
+    ),
+  );
+}
+
+/** Words into lines of at most `columns` characters (a longer word gets a line of its own). */
+export function wrap(text: string, columns: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > columns) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line];
 }

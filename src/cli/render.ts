@@ -1,5 +1,6 @@
 import type { ExitPolicy } from '../commands/exit-code.js';
 import type { OutputFormat, RunReport } from '../commands/types.js';
+import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import type { Redactor } from '../core/redact.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
@@ -23,8 +24,7 @@ function requestsLine(report: RunReport): string {
   const parts = Object.entries(report.requests.byOperation)
     .filter(([, n]) => (n ?? 0) > 0)
     .map(([operation, n]) => `${operation} ${n}`);
-  const noun = report.requests.total === 1 ? 'request' : 'requests';
-  return `${report.requests.total} ${noun} to the service (${parts.join(', ')}); ${seconds} s.`;
+  return `${plural(report.requests.total, 'request')} to the service (${parts.join(', ')}); ${seconds} s.`;
 }
 
 /**

@@ -1,11 +1,14 @@
+import { realpath } from 'node:fs/promises';
 import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
 import type { CommandName, RunContext, RunReport } from '../commands/types.js';
+import { plural } from '../core/plural.js';
 import { renderJson } from '../report/json-output.js';
 import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
 import type { CliArgs } from './args.js';
 import { createCliRuntime } from './context.js';
 import type { CliIo } from './main.js';
 import { renderReport } from './render.js';
+import { namedFromWorkingDirectory } from './working-directory.js';
 
 /**
  * Runs one parsed command. Each command's code is loaded when it runs (dynamic import): `validate` never
@@ -49,11 +52,20 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
       await lock?.release();
     }
     const render = { format: args.format, color, redactor: context.redactor, policy, verbose: args.verbose };
-    io.stdout(renderReport(report, render));
+    // Text is read in this terminal: files named from where the paths given were read (the working
+    // directory, or the root of a `--root` it lies outside of). JSON and workflow commands keep the root's.
+    const from = context.pathsFrom ?? (await workingDirectory());
+    const shown = args.format === 'text' ? namedFromWorkingDirectory(report, context.root, from) : report;
+    io.stdout(renderReport(shown, render));
     return exitCodeFor(report, policy);
   } finally {
     await runtime.close();
   }
+}
+
+/** The working directory as git names it (symlinks resolved), like the root it is compared with. */
+function workingDirectory(): Promise<string> {
+  return realpath(process.cwd()).catch(() => process.cwd());
 }
 
 /** `init`: the service is used (and the token needed) only with --from-org, to export its rules. */
@@ -66,6 +78,7 @@ async function runInitCommand(args: CliArgs, io: CliIo): Promise<number> {
     return await runInit({
       dir: args.paths[0] ?? '.',
       dryRun: args.dryRun,
+      pinSha: args.pinSha ?? null,
       fromOrg:
         runtime && args.fromOrg ? { organizationId: args.fromOrg, service: runtime.context.service } : null,
       print: (text) => io.stdout(text),
@@ -115,7 +128,7 @@ async function runLogsCommand(
     // status says the rest. Only the request count goes to stderr, as for the other commands.
     const seconds = (result.report.durationMs / 1000).toFixed(1);
     const total = result.report.requests.total;
-    io.stderr(`${total} ${total === 1 ? 'request' : 'requests'} to the service; ${seconds} s.\n`);
+    io.stderr(`${plural(total, 'request')} to the service; ${seconds} s.\n`);
   }
   return exitCodeFor(result.report, policy);
 }

@@ -14,6 +14,7 @@ import { checkExported } from '../plan/export-validation.js';
 import { checkQueries } from '../promql/index.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
+import { organizationNeeded } from './organization-needed.js';
 import { runReport } from './run-report.js';
 import { serviceError } from './service-findings.js';
 import type { RunContext, RunReport } from './types.js';
@@ -27,7 +28,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   const started = ctx.clock.now();
   const organizationId = ctx.organizationId;
   if (organizationId === null) {
-    throw new UsageError('export needs an organization: pass --org ID (or set the organization-id input)');
+    throw new UsageError(organizationNeeded('export'));
   }
   if (options.outDir.trim() === '') throw new UsageError('export needs a directory: pass --out DIR');
   const client = ctx.service();

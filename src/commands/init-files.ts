@@ -13,36 +13,86 @@ export interface InitFile {
   readonly text: string;
 }
 
-export function workflowFile(organizationId: string | null): InitFile {
+/** What the workflow is generated for: the push branch, the organization, and how actions are pinned. */
+export interface WorkflowOptions {
+  /** The branch whose pushes are applied (the repository's default branch). */
+  readonly branch: string;
+  /** Written into the workflow; null: read from the QOVERY_ORGANIZATION_ID secret. */
+  readonly organizationId: string | null;
+  /** A commit of the action to pin by (`--pin-sha`); null: the major tag. */
+  readonly pinSha: string | null;
+}
+
+/**
+ * actions/checkout by the commit of its release, for `--pin-sha`: a tag can be moved, a commit cannot
+ * (GitHub's security hardening guide). Updated with the release it names.
+ */
+export const CHECKOUT_PINNED = { sha: '11bd71901bbe5b1630ceea73d27597364c9af683', tag: 'v4.2.2' } as const;
+
+/** A full commit id, as `uses:` pins by: 40 hexadecimal digits. */
+export function isCommitSha(text: string): boolean {
+  return /^[0-9a-f]{40}$/.test(text);
+}
+
+/** How long a job may run: an apply paced by the service's hourly rate limit may wait, never forever. */
+const TIMEOUT_MINUTES = 30;
+
+/**
+ * Three jobs, one per kind of run, each granted only what it writes on GitHub: the pull request's plan
+ * (its comment and Checks run), the apply of a push or a dispatched command (its Checks run), the drift
+ * check (its Checks run and the drift issue). `pull-requests: read` lets the apply and the drift check
+ * find the pull request a commit came from (the review it passed, the rows' links).
+ */
+export function workflowFile(options: WorkflowOptions): InitFile {
   // Without an id, a repository secret (not a variable: the `vars` context is newer than some workflow
   // linters, and a secret is masked in logs, which does no harm here).
-  const organization = organizationId ?? `\${{ secrets.QOVERY_ORGANIZATION_ID }}`;
+  const organization = options.organizationId ?? `\${{ secrets.QOVERY_ORGANIZATION_ID }}`;
+  const checkout =
+    options.pinSha === null
+      ? 'actions/checkout@v4'
+      : `actions/checkout@${CHECKOUT_PINNED.sha} # ${CHECKOUT_PINNED.tag}`;
+  const action =
+    options.pinSha === null ? `${REPOSITORY}@${MAJOR_TAG}` : `${REPOSITORY}@${options.pinSha} # ${MAJOR_TAG}`;
+  const steps = (command: string) => `    steps:
+      - uses: ${checkout}
+        with:
+          fetch-depth: 0      # base revisions: changed components, prune, outside-edit detection
+      - uses: ${action}
+        with:
+          command: ${command}
+          paths: ${DOCUMENTS_DIR}/
+          api-token: \${{ secrets.QOVERY_API_TOKEN }}   # Settings → Secrets and variables → Actions
+          organization-id: ${organization}
+        # Sensitive component values are never committed: a document says valueFrom: {env: NAME} and
+        # the step passes the secret by that name.
+        env:
+          GRAFANA_ADMIN_PASSWORD: \${{ secrets.GRAFANA_ADMIN_PASSWORD }}
+`;
+  const dispatched = `\${{ inputs.command || 'auto' }}`;
   return {
-    path: '.github/workflows/platform-gitops.yml',
+    path: WORKFLOW_PATH,
     text: `# Alert rules and platform components as code (${REPOSITORY}).
 # pull_request: validate, resolve the changed components, plan (never writes to the service).
-# push to main: apply the plan. schedule: drift check, one issue kept up to date. dispatch: any command.
+# push to ${options.branch}: apply the plan. schedule: drift check, one issue kept up to date. dispatch: any command.
 name: platform
 on:
   pull_request:
     paths: ['${DOCUMENTS_DIR}/**']
   push:
-    branches: [main]
+    branches: [${options.branch}]
     paths: ['${DOCUMENTS_DIR}/**']
   schedule:
     - cron: '17 6 * * *'
   workflow_dispatch:
     inputs:
       command:
+        description: What to run (apply writes to the service; drift updates the drift issue)
         type: choice
         options: [plan, apply, drift, validate]
         default: plan
 
-permissions:
-  contents: read
-  pull-requests: write   # the sticky plan comment
-  checks: write          # the Checks run carrying every annotation
-  issues: write          # the drift issue
+# Nothing by default: each job asks for what it writes.
+permissions: {}
 
 # Everything that may write (push, schedule, dispatch) shares one group: a newer run waits for the running
 # apply instead of racing it, and is never cancelled halfway. Pull requests only read: one group per branch.
@@ -51,25 +101,39 @@ concurrency:
   cancel-in-progress: false
 
 jobs:
-  platform:
+  plan:
+    if: github.event_name == 'pull_request'
     runs-on: ubuntu-latest
-    steps:
-      - uses: actions/checkout@v4
-        with:
-          fetch-depth: 0      # base revisions: changed components, prune, outside-edit detection
-      - uses: ${REPOSITORY}@${MAJOR_TAG}
-        with:
-          command: \${{ inputs.command || 'auto' }}
-          paths: ${DOCUMENTS_DIR}/
-          api-token: \${{ secrets.QOVERY_API_TOKEN }}   # Settings → Secrets and variables → Actions
-          organization-id: ${organization}
-        # Sensitive component values are never committed: a document says valueFrom: {env: NAME} and
-        # the step passes the secret by that name.
-        env:
-          GRAFANA_ADMIN_PASSWORD: \${{ secrets.GRAFANA_ADMIN_PASSWORD }}
-`,
+    timeout-minutes: ${TIMEOUT_MINUTES}
+    permissions:
+      contents: read
+      pull-requests: write   # the sticky plan comment
+      checks: write          # the Checks run carrying every annotation
+${steps('auto')}
+  apply:
+    if: github.event_name == 'push' || (github.event_name == 'workflow_dispatch' && inputs.command != 'drift')
+    runs-on: ubuntu-latest
+    timeout-minutes: ${TIMEOUT_MINUTES}
+    permissions:
+      contents: read
+      checks: write          # the Checks run carrying every annotation
+      pull-requests: read    # the pull request a pushed commit came from: the plan it reviewed
+${steps(dispatched)}
+  drift:
+    if: github.event_name == 'schedule' || (github.event_name == 'workflow_dispatch' && inputs.command == 'drift')
+    runs-on: ubuntu-latest
+    timeout-minutes: ${TIMEOUT_MINUTES}
+    permissions:
+      contents: read
+      checks: write          # the Checks run carrying every annotation
+      issues: write          # the drift issue
+      pull-requests: read    # the pull request each drifted rule came from
+${steps(dispatched)}`,
   };
 }
+
+/** Where the workflow is written, relative to the repository root. */
+export const WORKFLOW_PATH = '.github/workflows/platform-gitops.yml';
 
 export const EXAMPLE_ALERT_RULE: InitFile = {
   path: `${DOCUMENTS_DIR}/alert-rules/example.yaml`,
@@ -100,12 +164,19 @@ presentation:
 `,
 };
 
-export const EXAMPLE_COMPONENT: InitFile = {
-  path: `${DOCUMENTS_DIR}/components/example.yaml`,
-  text: `# The configuration of one component of a platform template, resolved by the service on every pull
+/**
+ * One component, resolved by the service on every pull request that changes it. It names its organization
+ * when one is known (`--from-org`), as an exported rule does; otherwise the workflow's organization-id
+ * applies. Its one sensitive value comes from the GRAFANA_ADMIN_PASSWORD secret (the next steps say so).
+ */
+export function exampleComponent(organizationId: string | null): InitFile {
+  const organization = organizationId === null ? '' : `organization_id: ${organizationId}\n`;
+  return {
+    path: `${DOCUMENTS_DIR}/components/example.yaml`,
+    text: `# The configuration of one component of a platform template, resolved by the service on every pull
 # request that changes it. The full list of fields: ${publishedFileUrl(SCHEMA_FILES.PlatformComponent)}
 kind: PlatformComponent
-template:
+${organization}template:
   key: aws-standard
   version: 1.4.0
 component: observability
@@ -122,7 +193,8 @@ clusterInputs:                           # values the template needs from the cl
   s3BucketName: acme-prod-eu-observability
 componentOutputs: {}                     # componentKey → (input → value)
 `,
-};
+  };
+}
 
 /** A modeline covers the first document of a file only; a mapping here covers every document. */
 export function editorSettingsFile(): InitFile {

@@ -6,14 +6,17 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
+import { defaultBranch } from '../git/default-branch.js';
 import type { ServiceClient } from '../service/types.js';
 import { exportContent } from './export.js';
 import {
   DOCUMENTS_DIR,
   EXAMPLE_ALERT_RULE,
-  EXAMPLE_COMPONENT,
   editorSettingsFile,
+  exampleComponent,
   type InitFile,
+  isCommitSha,
+  WORKFLOW_PATH,
   workflowFile,
 } from './init-files.js';
 
@@ -22,23 +25,38 @@ export interface InitOptions {
   readonly dryRun: boolean;
   /** Export this organization's live alert rules instead of the example rule. */
   readonly fromOrg: { readonly organizationId: string; readonly service: () => ServiceClient } | null;
+  /** `--pin-sha`: a commit of the action; the workflow pins every action by commit. */
+  readonly pinSha: string | null;
   readonly print: (text: string) => void;
-  /** One line about a rule left out of the export. */
+  /** One line about a rule left out of the export, or about a guess the user should check. */
   readonly warn: (line: string) => void;
 }
 
 export async function runInit(options: InitOptions): Promise<number> {
   const root = resolve(options.dir);
+  if (options.pinSha !== null && !isCommitSha(options.pinSha)) {
+    throw new UsageError(
+      `--pin-sha must be a full commit id (40 hexadecimal digits, as 'git rev-parse v1' prints it), not '${options.pinSha.slice(0, 80)}'`,
+    );
+  }
+  const branch = await defaultBranch(root);
+  const organizationId = options.fromOrg?.organizationId ?? null;
   const files = [
-    workflowFile(options.fromOrg?.organizationId ?? null),
+    workflowFile({ branch: branch.name, organizationId, pinSha: options.pinSha }),
     ...(options.fromOrg ? await exportedRules(options.fromOrg, options.warn) : [EXAMPLE_ALERT_RULE]),
-    EXAMPLE_COMPONENT,
+    exampleComponent(organizationId),
     editorSettingsFile(),
   ];
   const inTheWay = files.filter((file) => existsSync(join(root, file.path))).map((file) => file.path);
   if (inTheWay.length > 0) {
     throw new UsageError(
       `init writes nothing over existing files, and ${inTheWay.length === 1 ? 'this one is' : 'these are'} in the way in ${root}: ${inTheWay.join(', ')}. Move ${inTheWay.length === 1 ? 'it' : 'them'} away or choose another directory.`,
+    );
+  }
+  // Said only when something is written (or shown): a refused init has nothing to correct.
+  if (branch.from === 'guess') {
+    options.warn(
+      `no git branch found for ${root}: the workflow applies pushes to '${branch.name}'; change 'branches:' in ${WORKFLOW_PATH} if the default branch is another`,
     );
   }
   if (options.dryRun) {
@@ -48,7 +66,7 @@ export async function runInit(options: InitOptions): Promise<number> {
   }
   await writeAll(root, files);
   options.print(`wrote ${files.length} files in ${root}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
-  options.print(nextSteps(options.fromOrg !== null));
+  options.print(nextSteps(options.fromOrg !== null, branch.name));
   return 0;
 }
 
@@ -75,11 +93,18 @@ async function writeAll(root: string, files: readonly InitFile[]): Promise<void>
   }
 }
 
-function nextSteps(exported: boolean): string {
+/** What is left to do, naming every secret the written files read. */
+function nextSteps(exported: boolean, branch: string): string {
+  const secrets = [
+    'QOVERY_API_TOKEN',
+    // An export names its organization in the workflow and the documents.
+    ...(exported ? [] : ['QOVERY_ORGANIZATION_ID']),
+    'GRAFANA_ADMIN_PASSWORD (the example component reads it from the environment; delete the component and the env line if you do not use it)',
+  ];
   return `
 Next:
-  1. ${exported ? 'Review the exported rules' : 'Replace the example ids with your clusters, targets and receivers'} in ${DOCUMENTS_DIR}/, then: platform-gitops validate ${DOCUMENTS_DIR}
-  2. In the repository's settings on GitHub: the secret QOVERY_API_TOKEN${exported ? '' : ', the secret QOVERY_ORGANIZATION_ID and the secret GRAFANA_ADMIN_PASSWORD (the example component reads it from the environment)'} (Settings → Secrets and variables → Actions).
-  3. Commit and open a pull request: the workflow validates and shows the plan.
+  1. ${exported ? "Review the exported rules, and replace the example component's cluster id and values" : 'Replace the example ids with your clusters, targets and receivers'} in ${DOCUMENTS_DIR}/, then: platform-gitops validate ${DOCUMENTS_DIR}
+  2. In the repository's settings on GitHub (Settings → Secrets and variables → Actions), the secrets:
+${secrets.map((name) => `     - ${name}\n`).join('')}  3. Commit and open a pull request: the workflow validates and shows the plan; merging to '${branch}' applies it.
 `;
 }

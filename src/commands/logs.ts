@@ -4,6 +4,7 @@ import { isUuid } from '../core/uuid.js';
 import { failedReport, fetchRecentLogs } from '../logs/fetch.js';
 import type { ClusterLogsReport } from '../logs/types.js';
 import { ApiError } from '../service/errors.js';
+import { organizationNeeded } from './organization-needed.js';
 import type { RunContext, RunReport } from './types.js';
 
 export interface LogsOptions {
@@ -16,9 +17,7 @@ export const MAX_LOG_ENTRIES = 1000;
 
 function checkOptions(ctx: RunContext, options: LogsOptions): { organizationId: string; clusterId: string } {
   if (!ctx.organizationId) {
-    throw new UsageError(
-      "'logs' needs an organization: pass --org ID (or set the organization in the configuration).",
-    );
+    throw new UsageError(organizationNeeded('logs'));
   }
   const clusterId = options.clusterId.trim();
   if (!isUuid(clusterId)) {

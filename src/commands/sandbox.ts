@@ -17,8 +17,9 @@ export interface SandboxCommandOptions {
 }
 
 /**
- * `platform-gitops sandbox`: runs the local sandbox until SIGINT, SIGTERM or the signal, printing where it
- * listens, a token, how to point the tool at it, and one line per request (never the token sent).
+ * `platform-gitops sandbox`: runs the local sandbox until SIGINT, SIGTERM, SIGHUP, the signal, or the end
+ * of the process that started it, printing where it listens, a token, how to point the tool at it, how to
+ * stop it, and one line per request (never the token sent).
  */
 export async function runSandboxCommand(options: SandboxCommandOptions): Promise<void> {
   if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65_535) {
@@ -60,15 +61,26 @@ function introduction(sandbox: Sandbox): string[] {
     '  export GRAFANA_ADMIN_PASSWORD=sandbox-only-password',
     `  platform-gitops plan ${exampleArgument()} --org ${sandbox.organizationId}`,
     '',
-    'seeded organizations, tokens and ids: docs/sandbox.md. Stop with Ctrl-C.',
+    `seeded organizations, tokens and ids: ${seedArgument()}`,
+    // `npx … sandbox &` gives the shell npx's PID, not this one: say which process to stop.
+    `stop it with Ctrl-C, or kill ${process.pid} (this process); it also stops when the process that started it ends.`,
   ];
+}
+
+/** The seed directory shipped in the package, as a path this terminal can open. */
+function seedArgument(): string {
+  return fromHere(defaultSeedDir());
 }
 
 /** The bundled example repository, as short as it can be said from here (it ships inside the package). */
 function exampleArgument(): string {
-  const example = packageFile(join('fixtures', 'example'));
-  const fromHere = relative(process.cwd(), example);
-  return fromHere.startsWith('..') || isAbsolute(fromHere) ? example : fromHere;
+  return fromHere(packageFile(join('fixtures', 'example')));
+}
+
+/** A path inside the package, relative when it lies under the working directory, else absolute. */
+function fromHere(path: string): string {
+  const relativePath = relative(process.cwd(), path);
+  return relativePath.startsWith('..') || isAbsolute(relativePath) ? path : relativePath;
 }
 
 /** The line printed for one request: what a person watching the sandbox sees (never a body or header). */
@@ -78,17 +90,31 @@ export function requestLine(request: RecordedRequest): string {
   return `${request.method} ${request.path}${query ? `?${query}` : ''} → ${status} ${request.operation ?? ''}`.trimEnd();
 }
 
+/** How often the sandbox looks whether the process that started it is still there. */
+const PARENT_CHECK_MS = 500;
+
+/**
+ * Resolves on SIGINT, SIGTERM, SIGHUP (its terminal closed), the signal, or when the process that started
+ * it is gone: `npx platform-gitops sandbox &` then `kill $!` stops npx, whose child this is, and a sandbox
+ * left listening on its port would be found only by the next run's EADDRINUSE. An orphan is adopted by
+ * another process, so a changed parent id is the parent's end.
+ */
 function untilStopped(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
+    const parent = process.ppid;
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) stop();
+    }, PARENT_CHECK_MS);
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      clearInterval(watch);
+      for (const name of STOP_SIGNALS) process.off(name, stop);
       signal?.removeEventListener('abort', stop);
       resolve();
     };
-    if (signal?.aborted) return resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    if (signal?.aborted) return stop();
+    for (const name of STOP_SIGNALS) process.once(name, stop);
     signal?.addEventListener('abort', stop, { once: true });
   });
 }
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

@@ -1,15 +1,14 @@
 import { loadDocuments } from '../documents/load.js';
-import { countLine } from '../report/diagnostics-text.js';
 import { loadOptionsOf } from './load-options.js';
 import type { RunContext, RunReport } from './types.js';
 
-/** Offline: reads and checks the documents, touches no service. The paths default to the whole repository. */
+/**
+ * Offline: reads and checks the documents, touches no service. The paths default to the whole repository.
+ * It prints no progress line: the report's one count line says what was found.
+ */
 export async function runValidate(ctx: RunContext): Promise<RunReport> {
   const started = ctx.clock.now();
   const loaded = await loadDocuments(ctx.root, ctx.paths.length > 0 ? ctx.paths : ['.'], loadOptionsOf(ctx));
-  ctx.progress(
-    `checked ${plural(loaded.files.length, 'file')}: ${plural(loaded.documents.length, 'valid document')}; ${countLine(loaded.diagnostics)}`,
-  );
   return {
     command: 'validate',
     diagnostics: loaded.diagnostics,
@@ -22,8 +21,4 @@ export async function runValidate(ctx: RunContext): Promise<RunReport> {
     clusters: [],
     skippedFiles: loaded.skippedFiles ?? [],
   };
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -1,9 +1,18 @@
+import packageJson from '../../package.json' with { type: 'json' };
+
 /**
- * Where the project is published: the one place that names the repository. The schemas' `$id`
+ * Where the project is published: the repository package.json names, read here once. The schemas' `$id`
  * (schemas/*.schema.json, kept equal to these by test/unit/documents/schema-ids.test.ts), the editor settings
- * and the workflow `init` writes all derive from it.
+ * and the workflow `init` writes (`uses: owner/repository@tag`) all derive from it.
  */
-export const REPOSITORY = 'acme/platform-gitops';
+export const REPOSITORY = repositoryOf(packageJson.repository.url);
+
+/** `owner/name` of a GitHub repository URL as package.json writes it (`git+https://github.com/o/n.git`). */
+export function repositoryOf(url: string): string {
+  const match = /github\.com[/:]([A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(url);
+  if (!match?.[1]) throw new Error(`package.json's repository.url is not a GitHub repository: ${url}`);
+  return match[1];
+}
 
 /** The major tag users pin (docs/releasing.md): the action's `uses:` and the schemas' URLs follow it. */
 export const MAJOR_TAG = 'v1';

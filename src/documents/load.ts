@@ -43,7 +43,7 @@ export async function loadDocuments(
         '',
         FILE_START,
         CODES.noDocuments,
-        `no documents found under ${paths.join(', ')}${also} (allow-empty accepts a run with none)`,
+        `no documents found under ${paths.join(', ')}${also} (--allow-empty, or the action's allow-empty input, accepts a run with none)`,
       ),
     );
   }

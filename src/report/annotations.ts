@@ -1,5 +1,6 @@
 import type { Diagnostic, Severity } from '../core/diagnostic.js';
 import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
 import { formatWorkflowCommand } from './workflow-commands.js';
 
 /**
@@ -91,6 +92,6 @@ export function annotationLines(
 
 /** The one log line that stands for every finding when the Checks run carries them as annotations. */
 export function checksRunLine(findings: number, checkRunUrl: string | null): string {
-  const noun = findings === 1 ? 'finding is' : 'findings are';
-  return `${findings} ${noun} annotated on their lines by the Checks run${checkRunUrl ? `: ${checkRunUrl}` : ''} (not repeated here as workflow commands).`;
+  const annotated = findings === 1 ? 'is annotated on its line' : 'are annotated on their lines';
+  return `${plural(findings, 'finding')} ${annotated} by the Checks run${checkRunUrl ? `: ${checkRunUrl}` : ''} (not repeated here as workflow commands).`;
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 
 const COLORS: Readonly<Record<Severity, string>> = {
@@ -39,8 +40,4 @@ export function countLine(diagnostics: readonly Diagnostic[]): string {
   const notices = count('notice');
   if (notices > 0) parts.push(plural(notices, 'notice'));
   return parts.join(', ');
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

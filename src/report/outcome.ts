@@ -1,4 +1,5 @@
 import type { RunReport } from '../commands/types.js';
+import { plural } from '../core/plural.js';
 import { pendingChanges } from '../plan/types.js';
 
 /** The numbers a run is judged by: the action's outputs, the Checks conclusion and the exit status. */
@@ -57,6 +58,5 @@ export function headline(report: RunReport, counts: RunCounts): string {
   return `${report.command}: ${parts.join(', ')}`;
 }
 
-export function plural(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
-}
+/** Re-exported for the report's other modules, which have long imported it from here. */
+export { plural };

@@ -139,5 +139,5 @@ export function costLine(report: RunReport): string {
     tableHead(['Operation', 'Requests']),
     ...byOperation.map(([op, n]) => tableRow([inlineCode(op as OperationId), String(n)])),
   ].join('\n');
-  return `<details><summary>${report.requests.total} requests to the service; ${seconds} s</summary>\n\n${table}\n\n</details>`;
+  return `<details><summary>${plural(report.requests.total, 'request')} to the service; ${seconds} s</summary>\n\n${table}\n\n</details>`;
 }

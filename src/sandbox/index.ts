@@ -16,6 +16,7 @@ import { createSandboxServer } from './server.js';
 import { createStore } from './state.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 
+export { readSeedDirectory } from './seed/load-seed.js';
 export { defaultSeedDir } from './seed-dir.js';
 export { liveRule, liveRules, putLiveRule, removeLiveRule, setDeployments } from './state.js';
 export type * from './types.js';

@@ -68,7 +68,9 @@ describe('pull_request', () => {
     expect(run.outputs).toMatchObject({ violations: '1', errors: '1' });
     // The Checks run annotates every finding: no second annotation from a workflow command, one line instead.
     expect(run.annotations.filter((a) => a.includes('OUT_OF_RANGE'))).toEqual([]);
-    expect(run.stdout).toMatch(/\d+ findings? (is|are) annotated on their lines by the Checks run: http/);
+    expect(run.stdout).toMatch(
+      /(1 finding is annotated on its line|\d+ findings are annotated on their lines) by the Checks run: http/,
+    );
     expect(github().checkRuns.at(-1)!.output.annotations).toContainEqual(
       expect.objectContaining({
         path: 'components/prod-eu/observability.yaml',

@@ -11,6 +11,11 @@ import { type SeedPart, validateSeed } from './validate-seed.js';
  * the file system) and validates the whole. Errors name the file relative to the working directory.
  */
 export async function loadSeedDirectory(dir: string): Promise<Seed> {
+  return validateSeed(await readSeedDirectory(dir));
+}
+
+/** The parsed files of a seed directory, in name order, not yet validated. */
+export async function readSeedDirectory(dir: string): Promise<SeedPart[]> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => /\.ya?ml$/.test(n)).sort();
@@ -31,7 +36,7 @@ export async function loadSeedDirectory(dir: string): Promise<Seed> {
       throw new SeedError(`${file}: not valid YAML: ${first}`);
     }
   }
-  return validateSeed(parts);
+  return parts;
 }
 
 /** A seed given as an object (tests): validated the same way as files. */

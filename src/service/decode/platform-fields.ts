@@ -43,6 +43,11 @@ export function decodeField(value: unknown, where: string, ctx: DecodeContext): 
   return unknownField(o, type, where, ctx);
 }
 
+/** A field type this version reads and checks; any other is passed through with a notice. */
+export function isKnownFieldType(type: string): boolean {
+  return isScalarType(type) || type === 'object' || type === 'array';
+}
+
 export function isScalarType(type: string): type is ScalarType {
   return (SCALAR_TYPES as readonly string[]).includes(type);
 }

@@ -2,10 +2,16 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { validateWorkflow } from '@action-validator/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { type CliIo, main } from '../../../src/cli/main.js';
+import { CHECKOUT_PINNED } from '../../../src/commands/init-files.js';
+import { REPOSITORY, repositoryOf } from '../../../src/core/published.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 import type { Sandbox } from '../../../src/sandbox/types.js';
+import { gitSync } from '../../helpers/git.js';
 
 interface Lint {
   lintWorkflow(text: string, file: string, inputs: Record<string, unknown> | null): Promise<unknown[]>;
@@ -35,6 +41,12 @@ async function cli(argv: string[], env: NodeJS.ProcessEnv = {}) {
 function tree(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
+    .filter(
+      (e) =>
+        !join(e.parentPath, e.name)
+          .slice(dir.length + 1)
+          .startsWith('.git/'),
+    )
     .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
     .sort();
 }
@@ -55,7 +67,8 @@ afterEach(async () => {
 });
 
 describe('platform-gitops init', () => {
-  it('sets up an empty directory whose documents validate and whose workflow the linter finds clean', async () => {
+  it('sets up an empty directory whose documents validate and whose workflow both linters find clean', async () => {
+    gitSync(dir, 'init', '--quiet', '--initial-branch', 'trunk');
     const init = await cli(['init', dir]);
     expect(init).toMatchObject({ status: 0, stderr: '' });
     expect(tree(dir)).toEqual(WRITTEN);
@@ -69,9 +82,12 @@ describe('platform-gitops init', () => {
     const inputs = lint.lintActionMetadata(readFileSync(join(root, 'action.yml'), 'utf8')).inputs;
     const workflow = readFileSync(join(dir, WRITTEN[0] as string), 'utf8');
     expect(await lint.lintWorkflow(workflow, WRITTEN[0] as string, inputs)).toEqual([]);
+    // The workflow schema, as action-validator (a dev dependency) checks it: every dispatch input described.
+    expect(validateWorkflow(workflow).errors).toEqual([]);
   });
 
   it('writes the workflow the README recommends: every trigger, permissions, one write group, full history', () => {
+    gitSync(dir, 'init', '--quiet', '--initial-branch', 'main');
     return cli(['init', dir]).then(() => {
       const workflow = readFileSync(join(dir, WRITTEN[0] as string), 'utf8');
       for (const trigger of ['pull_request:', 'push:', 'schedule:', 'workflow_dispatch:']) {
@@ -83,7 +99,7 @@ describe('platform-gitops init', () => {
       expect(workflow).toContain("'platform-gitops-writes'");
       expect(workflow).toContain('cancel-in-progress: false');
       expect(workflow).toContain('fetch-depth: 0');
-      expect(workflow).toContain('uses: acme/platform-gitops@v1');
+      expect(workflow).toContain(`uses: ${REPOSITORY}@v1`);
       const settings = JSON.parse(readFileSync(join(dir, '.vscode/settings.json'), 'utf8'));
       expect(settings['yaml.schemas']).toEqual({
         'https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/platform-gitops.schema.json': [
@@ -92,6 +108,95 @@ describe('platform-gitops init', () => {
         ],
       });
     });
+  });
+
+  it("applies pushes to the repository's default branch: origin's HEAD, else the current branch, else main with a notice", async () => {
+    const workflowOf = async (target: string) => {
+      const init = await cli(['init', target]);
+      expect(init.status).toBe(0);
+      return { ...init, workflow: readFileSync(join(target, WRITTEN[0] as string), 'utf8') };
+    };
+    const current = join(dir, 'current');
+    await mkdir(current);
+    gitSync(current, 'init', '--quiet', '--initial-branch', 'master');
+    const onMaster = await workflowOf(current);
+    expect(onMaster.workflow).toContain('    branches: [master]\n');
+    expect(onMaster.stdout).toContain("merging to 'master' applies it");
+    expect(onMaster.stderr).toBe('');
+
+    // A clone whose remote's default branch is not the one checked out.
+    const clone = join(dir, 'clone');
+    await mkdir(clone);
+    gitSync(clone, 'init', '--quiet', '--initial-branch', 'feature');
+    gitSync(clone, 'commit', '--quiet', '--allow-empty', '-m', 'first');
+    gitSync(clone, 'update-ref', 'refs/remotes/origin/production', 'HEAD');
+    gitSync(clone, 'symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/production');
+    expect((await workflowOf(clone)).workflow).toContain('    branches: [production]\n');
+
+    // No repository at all (git is told not to look above the directory).
+    const ceiling = process.env.GIT_CEILING_DIRECTORIES;
+    process.env.GIT_CEILING_DIRECTORIES = dir;
+    try {
+      const none = await workflowOf(join(dir, 'none'));
+      expect(none.workflow).toContain('    branches: [main]\n');
+      expect(none.stderr).toBe(
+        `platform-gitops: no git branch found for ${join(dir, 'none')}: the workflow applies pushes to 'main'; change 'branches:' in .github/workflows/platform-gitops.yml if the default branch is another\n`,
+      );
+    } finally {
+      if (ceiling === undefined) delete process.env.GIT_CEILING_DIRECTORIES;
+      else process.env.GIT_CEILING_DIRECTORIES = ceiling;
+    }
+  });
+
+  it('grants each job only what it writes, and bounds its time', async () => {
+    gitSync(dir, 'init', '--quiet', '--initial-branch', 'main');
+    await cli(['init', dir]);
+    const workflow = parse(readFileSync(join(dir, WRITTEN[0] as string), 'utf8'));
+    expect(workflow.permissions).toEqual({});
+    const jobs = workflow.jobs as Record<
+      string,
+      { permissions: object; 'timeout-minutes': number; if: string }
+    >;
+    expect(jobs.plan?.permissions).toEqual({ contents: 'read', 'pull-requests': 'write', checks: 'write' });
+    expect(jobs.apply?.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'read' });
+    expect(jobs.drift?.permissions).toEqual({
+      contents: 'read',
+      checks: 'write',
+      issues: 'write',
+      'pull-requests': 'read',
+    });
+    for (const job of Object.values(jobs)) expect(job['timeout-minutes']).toBeGreaterThan(0);
+    expect(jobs.plan?.if).toBe("github.event_name == 'pull_request'");
+    expect(workflow.on.workflow_dispatch.inputs.command.description).toMatch(/\w/);
+  });
+
+  it('uses the action by the repository package.json names', () => {
+    expect(REPOSITORY).toBe(repositoryOf(packageJson.repository.url));
+    expect(repositoryOf('git+https://github.com/octo-org/gitops-tool.git')).toBe('octo-org/gitops-tool');
+    expect(repositoryOf('https://github.com/octo-org/gitops-tool')).toBe('octo-org/gitops-tool');
+    expect(() => repositoryOf('https://gitlab.com/a/b.git')).toThrow(/not a GitHub repository/);
+  });
+
+  it('with --pin-sha pins every action by commit, the tag in a comment, and refuses what is not a commit', async () => {
+    gitSync(dir, 'init', '--quiet', '--initial-branch', 'main');
+    const sha = '0123456789ABCDEF0123456789abcdef01234567';
+    expect((await cli(['init', dir, '--pin-sha', sha])).status).toBe(0);
+    const workflow = readFileSync(join(dir, WRITTEN[0] as string), 'utf8');
+    const uses = [...workflow.matchAll(/uses: (.*)/g)].map((m) => m[1]);
+    expect(new Set(uses)).toEqual(
+      new Set([
+        `actions/checkout@${CHECKOUT_PINNED.sha} # ${CHECKOUT_PINNED.tag}`,
+        `${REPOSITORY}@${sha.toLowerCase()} # v1`,
+      ]),
+    );
+    const lint = await linter();
+    expect(await lint.lintWorkflow(workflow, WRITTEN[0] as string, null)).toEqual([]);
+
+    const other = join(dir, 'other');
+    const bad = await cli(['init', other, '--pin-sha', 'v1.2.3']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/--pin-sha must be a full commit id \(40 hexadecimal digits/);
+    expect(existsSync(other)).toBe(false);
   });
 
   it('writes nothing into a directory where any of its files exists, and names them', async () => {
@@ -151,6 +256,12 @@ describe('platform-gitops init --from-org', () => {
     );
     expect(init.stderr).toContain('ghost rule');
     expect(init.stdout + init.stderr).not.toContain(sandbox.token);
+    // The example component names the organization too, and the next steps name the secret it reads.
+    expect(readFileSync(join(dir, 'platform/components/example.yaml'), 'utf8')).toContain(
+      `\norganization_id: ${sandbox.organizationId}\n`,
+    );
+    expect(init.stdout).toContain('GRAFANA_ADMIN_PASSWORD');
+    expect(init.stdout).not.toContain('QOVERY_ORGANIZATION_ID');
     const validate = await cli(['validate', join(dir, 'platform'), '--root', dir]);
     expect(validate.status).toBe(0);
   });

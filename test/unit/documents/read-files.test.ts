@@ -239,7 +239,7 @@ describe('discovery in directories', () => {
       [
         'error',
         'discovery.no-documents',
-        'no documents found under k8s, empty; 1 YAML file there holds other kinds (allow-empty accepts a run with none)',
+        "no documents found under k8s, empty; 1 YAML file there holds other kinds (--allow-empty, or the action's allow-empty input, accepts a run with none)",
       ],
       ['notice', 'discovery.skipped', 'skipped 1 YAML file that holds no platform-gitops documents'],
     ]);

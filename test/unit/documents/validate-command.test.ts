@@ -45,7 +45,8 @@ describe('runValidate', () => {
       clusters: [],
       skippedFiles: [],
     });
-    expect(progress).toEqual(['checked 10 files: 29 valid documents; 0 errors, 0 warnings']);
+    // One count line, the report's: no second one on the side.
+    expect(progress).toEqual([]);
   });
 
   it('reports every finding of the invalid corpus, most important first', async () => {
@@ -59,7 +60,7 @@ describe('runValidate', () => {
     );
     expect(report.diagnostics.length).toBeGreaterThan(30);
     expect(report.diagnostics.at(-1)).toMatchObject({ severity: 'warning', code: 'file.empty' });
-    expect(progress[0]).toMatch(/^checked 22 files: 4 valid documents; \d+ errors, 1 warning$/);
+    expect(progress).toEqual([]);
   });
 
   it('reads the whole repository when no path is given', async () => {

@@ -1,0 +1,7 @@
+/**
+ * The one way a count meets its noun in what the tool prints: `1 request`, `2 requests`, `0 files`.
+ * A noun whose plural is not its singular plus "s" gives both (`plural(n, 'entry', 'entries')`).
+ */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} ${n === 1 ? noun : nouns}`;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { fromWorkingDirectory, namedFromWorkingDirectory } from '../../../src/cli/working-directory.js';
+import { change, finding, plan, report, result } from '../report/report-factory.js';
+
+describe('files named from the working directory', () => {
+  it('names a root-relative file as the terminal in another directory opens it', () => {
+    expect(fromWorkingDirectory('platform/a.yaml', '/w/nu/err', '/w')).toBe('nu/err/platform/a.yaml');
+    expect(fromWorkingDirectory('platform/a.yaml', '/w/nu/err', '/w/nu/err/platform')).toBe('a.yaml');
+    expect(fromWorkingDirectory('platform/a.yaml', '/w/nu/err', '/w/other')).toBe(
+      '../nu/err/platform/a.yaml',
+    );
+    expect(fromWorkingDirectory('platform/a.yaml', '/w/nu/err', '/w/nu/err')).toBe('platform/a.yaml');
+    expect(fromWorkingDirectory('', '/w/nu/err', '/w')).toBe('');
+  });
+
+  it('renames every file a report names, and nothing else', () => {
+    const planned = change(1);
+    const r = report({
+      command: 'apply',
+      diagnostics: [finding('error', planned.file, 3), finding('notice', '', 1)],
+      plan: plan([planned]),
+      results: [result(1)],
+      skippedFiles: ['docker-compose.yml'],
+    });
+    const seen = namedFromWorkingDirectory(r, '/w/repo', '/w');
+    expect(seen.diagnostics.map((d) => d.file)).toEqual([`repo/${planned.file}`, '']);
+    expect(seen.plan?.changes.map((c) => c.file)).toEqual([`repo/${planned.file}`]);
+    expect(seen.results.map((x) => x.change.file)).toEqual([`repo/${result(1).change.file}`]);
+    expect(seen.skippedFiles).toEqual(['repo/docker-compose.yml']);
+    expect(seen.diagnostics.map((d) => d.message)).toEqual(r.diagnostics.map((d) => d.message));
+    expect(namedFromWorkingDirectory(r, '/w/repo', '/w/repo')).toBe(r);
+  });
+});

@@ -119,24 +119,26 @@ class SecretIndex {
 const MIN_ENCODED_LENGTH = 8;
 
 /**
- * The URL-encoded form, the forms our own outputs give a secret with a line break or a control character
- * in it (`\n` in JSON, `\u000a` in text), and the base64 and base64url runs that the secret's bytes produce
- * wherever they sit in a longer encoded text (`Token <secret>`, a JSON body): base64 works in groups of
- * three bytes, so for each of the three alignments we keep only the characters made of the secret's bytes
- * alone.
+ * The URL-encoded form, the forms text gives a secret with a line break, a quote or a control character in
+ * it (`\n` in JSON, `\u000a` in our text outputs), and the base64 and base64url runs that the secret's
+ * bytes, as they are or as a JSON body holds them, produce wherever they sit in a longer encoded text
+ * (`Token <secret>`, a JSON body): base64 works in groups of three bytes, so for each of the three
+ * alignments we keep only the characters made of the secret's bytes alone.
  */
 export function encodedForms(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
-  const forms = new Set<string>([encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1)]);
-  forms.add(escapeUnseen(secret));
-  for (let offset = 0; offset < 3; offset++) {
-    // `offset` filler bytes before the secret; the first group then mixes filler and secret: skip it.
-    const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-    const skip = offset === 0 ? 0 : 4;
-    const whole = Math.floor(padded.length / 3) * 4;
-    const base64 = padded.toString('base64').slice(skip, whole);
-    forms.add(base64);
-    forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
+  const inJson = JSON.stringify(secret).slice(1, -1);
+  const forms = new Set<string>([encodeURIComponent(secret), inJson, escapeUnseen(secret)]);
+  for (const text of new Set([secret, inJson])) {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let offset = 0; offset < 3; offset++) {
+      // `offset` filler bytes before the secret; the first group then mixes filler and secret: skip it.
+      const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+      const skip = offset === 0 ? 0 : 4;
+      const whole = Math.floor(padded.length / 3) * 4;
+      const base64 = padded.toString('base64').slice(skip, whole);
+      forms.add(base64);
+      forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
   }
   return [...forms].filter((form) => form !== secret && form.length >= MIN_ENCODED_LENGTH);
 }

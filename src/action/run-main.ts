@@ -31,9 +31,8 @@ export async function run(): Promise<void> {
   // First of all, before inputs that may be refused: the post step shows only deployments from here on.
   saveState(RUN_STARTED_STATE, new Date(systemClock.now()).toISOString());
   try {
-    const inputs = readInputs(process.env);
-    redactor.add(inputs.apiToken);
-    redactor.add(inputs.githubToken);
+    // The tokens, and any input that looks like one, are secrets before any input can be refused.
+    const inputs = readInputs(process.env, (secret) => redactor.add(secret));
     await runAction(inputs, redactor);
   } catch (error) {
     // UnsupportedEventError is a UsageError: the event's one line, no stack trace.

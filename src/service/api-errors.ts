@@ -72,7 +72,7 @@ export function transportError(
       ? MAY_HAVE_CREATED
       : failure.proxy
         ? `Check that the proxy at ${failure.proxy.address} (set by ${failure.proxy.variable}) is running and answers HTTP CONNECT, or list the service's host in no_proxy to go direct.`
-        : failure.sent
+        : failure.sent && failure.repeatable !== false
           ? 'Try again later.'
           : 'Check the API URL (--api-url, QOVERY_API_URL or the api-url input) and the network.';
   return new ApiError(

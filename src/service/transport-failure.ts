@@ -86,6 +86,11 @@ export function classifyTransportError(error: unknown): TransportFailure {
   }
   const before = BEFORE_CONNECTION[code];
   if (before !== undefined) return { kind: 'network', sent: false, code, detail: before };
+  if (code.startsWith('HPE_')) {
+    // The address answers, but not as an HTTP service: asking again gets the same answer.
+    const detail = 'the address answered something that is not HTTP';
+    return { kind: 'network', sent: true, code, detail, repeatable: false };
+  }
   if (/^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code)) {
     return { kind: 'network', sent: false, code, detail: 'the TLS connection could not be established' };
   }

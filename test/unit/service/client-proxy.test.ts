@@ -102,6 +102,27 @@ describe('the service client behind a proxy', () => {
     }
   });
 
+  it('without a proxy, says that the address answers something other than HTTP, and what to check', async () => {
+    const server = await silentProxy('SSH-2.0-OpenSSH_9.6\r\n\r\n');
+    vi.stubEnv('https_proxy', '');
+    vi.stubEnv('HTTPS_PROXY', '');
+    vi.stubEnv('http_proxy', '');
+    vi.stubEnv('HTTP_PROXY', '');
+    const service = createServiceClient({ apiUrl: server.url, token: 'qov_token' });
+    try {
+      const error = await service.getAlertRules(ACME).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((error as ApiError).message).toMatch(
+        /could not reach the service\. The address answered something that is not HTTP \(HPE_\w+, 1 attempt\)\. Check the API URL/,
+      );
+    } finally {
+      await service.close();
+      await server.close();
+    }
+  });
+
   it('goes direct to a loopback address, whatever https_proxy says', async () => {
     // no_proxy is the shared rule's (test/unit/core/proxy-agent.test.ts): going direct to a name would
     // mean a name lookup, which no test here makes.

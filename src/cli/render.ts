@@ -83,7 +83,9 @@ export interface RenderedReport {
   readonly text: string;
 }
 
+/** The report's stdout in its parts, as the command line writes them. */
 export function renderReportParts(report: RunReport, options: RenderOptions): RenderedReport {
+  // The JSON form is redacted string by string, before it is JSON.
   if (options.format === 'json')
     return { commands: [], text: renderJson(report, options.redactor, options.policy) };
   const rendered =

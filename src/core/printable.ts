@@ -23,7 +23,7 @@ function escaped(c: string): string {
 }
 
 /** Each unseen character as a visible `\uXXXX` escape: in JSON text the same escape means the same character. */
-export function escapeUnseen(text: string): string {
+function escapeUnseen(text: string): string {
   return text.replace(UNSEEN, escaped);
 }
 
@@ -65,7 +65,7 @@ export function safeLine(text: string, options: OutputOptions = {}): string {
 }
 
 /** What holds anywhere in a line: no unseen character, no older command form. */
-function withinLine(text: string, options: OutputOptions): string {
+export function withinLine(text: string, options: OutputOptions = {}): string {
   const visible = options.color
     ? text.replace(UNSEEN_BUT_COLOUR, (match) => (match.length > 1 ? match : escaped(match)))
     : escapeUnseen(text);

@@ -1,4 +1,4 @@
-import { escapeUnseen } from './printable.js';
+import { safeLine, withinLine } from './printable.js';
 
 /**
  * Everything that leaves the process (logs, annotations, summaries, comments, JSON) passes through one
@@ -119,15 +119,17 @@ class SecretIndex {
 const MIN_ENCODED_LENGTH = 8;
 
 /**
- * The URL-encoded form, the forms text gives a secret with a line break, a quote or a control character in
- * it (`\n` in JSON, `\u000a` in our text outputs), and the base64 and base64url runs that the secret's
- * bytes, as they are or as a JSON body holds them, produce wherever they sit in a longer encoded text
- * (`Token <secret>`, a JSON body): base64 works in groups of three bytes, so for each of the three
- * alignments we keep only the characters made of the secret's bytes alone.
+ * The URL-encoded form, the forms text gives a secret with a line break, a quote, a control character or
+ * a runner command in it (`\n` in JSON; `\u000a`, `\u003a:` and `#\u0023[` in our text outputs), and the
+ * base64 and base64url runs that the secret's bytes, as they are or as a JSON body holds them, produce
+ * wherever they sit in a longer encoded text (`Token <secret>`, a JSON body): base64 works in groups of
+ * three bytes, so for each of the three alignments we keep only the characters made of the secret's bytes
+ * alone.
  */
 export function encodedForms(secret: string): string[] {
   const inJson = JSON.stringify(secret).slice(1, -1);
-  const forms = new Set<string>([encodeURIComponent(secret), inJson, escapeUnseen(secret)]);
+  // As our outputs show it at a line's start and within a line (core/printable.ts).
+  const forms = new Set<string>([encodeURIComponent(secret), inJson, safeLine(secret), withinLine(secret)]);
   for (const text of new Set([secret, inJson])) {
     const bytes = Buffer.from(text, 'utf8');
     for (let offset = 0; offset < 3; offset++) {

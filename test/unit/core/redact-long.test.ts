@@ -5,6 +5,7 @@
  * any form the redactor knows, whatever text it sits in.
  */
 import { describe, expect, it } from 'vitest';
+import { printable } from '../../../src/core/printable.js';
 import { encodedForms, REDACTED, Redactor } from '../../../src/core/redact.js';
 
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
@@ -26,6 +27,7 @@ const ODD_SECRETS: readonly [string, string][] = [
   ['100 KB long', longToken(100_000)],
   ['made of pattern characters', '.*+?^$(){}|[]\\/'.repeat(200)],
   ['with line breaks', 'first-line-of-secret\nsecond\r\nthird\ttabbed'],
+  ['with runner commands in it', '::add-mask::pass##[word]\r\n::x'],
   ['in other scripts and emoji', 'пароль-密码-🔑-كلمة-\u202e-\u0000-end'],
 ];
 
@@ -41,6 +43,9 @@ describe('the redactor with long and odd secrets', () => {
       b64url(secret),
       b64(`Token ${secret}`),
       b64(JSON.stringify({ authorization: `Token ${secret}` })),
+      // As a formatter shows it (before the whole text is redacted), at a line's start and within a line.
+      printable(secret),
+      printable(`name: ${secret}`).slice('name: '.length),
     ];
     for (const form of shown) {
       const out = redactor.redact(`before ${form} after`);

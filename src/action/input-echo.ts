@@ -9,8 +9,8 @@ const MAX_QUOTED = 100;
 
 /**
  * Token shapes: the service's (`qov_…`) and GitHub's prefixes, a JSON web token, a bearer or basic
- * credential, and a long run of base64 or hex characters mixing letters and digits (no UUID, path, label
- * or number has one).
+ * credential, and a long run of base64 characters mixing lower case, upper case and digits, as a random
+ * key has and no UUID (one case of hex), path (its slashes end a run), label or number has.
  */
 const TOKEN_SHAPES: readonly RegExp[] = [
   /\bqov_[A-Za-z0-9_-]{4,}/,
@@ -18,14 +18,16 @@ const TOKEN_SHAPES: readonly RegExp[] = [
   /\beyJ[\w-]{4,}\.[\w-]{4,}/,
   /\b(?:bearer|basic|token)\s+\S{8,}/i,
 ];
-const LONG_RUN = /[A-Za-z0-9+/=_-]{32,}/g;
+const LONG_RUN = /[A-Za-z0-9+=_-]{32,}/g;
 
 export function looksLikeSecret(value: string, secrets: readonly string[]): boolean {
   if (value === '') return false;
   if (secrets.some((secret) => value.includes(secret) || (value.length >= 8 && secret.includes(value))))
     return true;
   if (TOKEN_SHAPES.some((shape) => shape.test(value))) return true;
-  return [...value.matchAll(LONG_RUN)].some(([run]) => /[0-9]/.test(run) && /[A-Za-z]/.test(run));
+  return [...value.matchAll(LONG_RUN)].some(
+    ([run]) => /[0-9]/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run),
+  );
 }
 
 /** `'value'` (cut when long), or what the value is, without it. */

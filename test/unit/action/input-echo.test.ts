@@ -58,12 +58,36 @@ describe('an input holding a secret', () => {
     expect(registered.some((r) => r.includes(secret))).toBe(true);
   });
 
+  it('ordinary values of every input are no secret: nothing but the tokens is registered', () => {
+    const registered: string[] = [];
+    readInputs(
+      env({
+        'api-token': TOKEN,
+        'github-token': GITHUB_TOKEN,
+        'organization-id': '7F1B2C3D-0000-4000-8000-000000000001',
+        'cluster-id': 'c1a5e7e0-0000-4000-8000-000000000101\nc1a5e7e0-0000-4000-8000-000000000102',
+        paths: 'components/prod-eu-west-2/observability-stack-2026\nalerting/Team_Payments_2026_Q3/rules',
+        ignore: '**/drafts_2026_v2_experimental_rules_backup/**',
+        'drift-label': 'platform-gitops-drift-prod-eu-west-2',
+        'api-url': 'https://api.qovery.com',
+        concurrency: '8',
+      }),
+      (secret) => registered.push(secret),
+    );
+    expect(registered).toEqual([TOKEN, GITHUB_TOKEN]);
+  });
+
   it('an ordinary mistake is still quoted, so that it can be found', () => {
     expect(refusal({ 'fail-on': 'eror' }).message).toBe(
       "Invalid input fail-on 'eror'. Expected one of: error, warning.",
     );
     expect(refusal({ 'organization-id': '7f1b2c3d-0000-4000' }).message).toContain("'7f1b2c3d-0000-4000'");
     expect(refusal({ 'fail-on': 'eror' }).registered).toEqual([]);
+    // A long value that is no secret is cut, and says how long it was.
+    const long = `${'alerting/'.repeat(20)}../x`;
+    expect(refusal({ paths: long }).message).toContain(
+      `'${long.slice(0, 100)}…' (${long.length} characters)`,
+    );
   });
 });
 

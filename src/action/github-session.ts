@@ -2,10 +2,10 @@
  * The main step's GitHub client: made only when the run posts or reads something there, and bounded by a
  * watchdog, so that a GitHub that does not answer costs each session at most GITHUB_SILENCE_LIMIT_MS.
  */
-import * as core from '@actions/core';
 import { AnswerWatchdog } from '../github/answer-watchdog.js';
 import type { GitHubClient } from '../github/client.js';
 import type { MainStep } from './main-step.js';
+import * as log from './step-log.js';
 
 /** The token and repository GitHub is reached with; null when either is missing (nothing can be asked). */
 export interface GitHubAccess {
@@ -28,11 +28,11 @@ export async function withGitHub<T>(
   access: GitHubAccess,
   use: (github: GitHubClient) => Promise<T>,
 ): Promise<T> {
-  const watchdog = new AnswerWatchdog({ log: (line) => core.info(line) });
+  const watchdog = new AnswerWatchdog({ log: (line) => log.info(line) });
   try {
     const github = await runtime.github(access.token, {
       baseUrl: runner.apiUrl,
-      log: (line) => core.info(redactor.redact(line)),
+      log: (line) => log.info(redactor.redact(line)),
       signal: watchdog.signal,
       onActivity: watchdog.activity,
     });

@@ -4,6 +4,7 @@ import { isUuid } from '../core/uuid.js';
 import { ACTION_RUN_COMMANDS } from '../github/event.js';
 import { ON_UNREVIEWED, type OnUnreviewed } from '../plan/review.js';
 import { resolveApiUrl } from '../service/api-url.js';
+import { looksLikeSecret, quoteInput } from './input-echo.js';
 
 /** What `command` may say; `auto` chooses from the event (src/github/event.ts). */
 export const ACTION_COMMANDS = ['auto', ...ACTION_RUN_COMMANDS] as const;
@@ -48,30 +49,47 @@ const MAX_LABEL_LENGTH = 50;
 
 /**
  * Reads every input from the runner's environment (`INPUT_<NAME>`, upper-cased, hyphens kept). The tokens are
- * registered as secrets first, so that no later line (not even an error about another input) can print them.
- * An empty value means "not given". A bad value is a UsageError naming the input and the form it expects.
+ * registered as secrets first (`register`: the runner's mask, or the run's redactor that tells the runner),
+ * and so is any other input's value that looks like a token: a secret pasted into the wrong input is
+ * hidden like one. An empty value means "not given". A bad value is a UsageError naming the input and the
+ * form it expects, and it quotes the value only when the value can be no secret (input-echo.ts).
  */
-export function readInputs(env: Env = process.env): ActionInputs {
+export function readInputs(
+  env: Env = process.env,
+  register: (secret: string) => void = core.setSecret,
+): ActionInputs {
   const raw = (name: string): string => (env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] ?? '').trim();
 
   const apiToken = raw('api-token') || null;
   const githubToken = raw('github-token') || null;
-  if (apiToken) core.setSecret(apiToken);
-  if (githubToken) core.setSecret(githubToken);
+  const secrets = [apiToken, githubToken].filter((token): token is string => token !== null);
+  for (const secret of secrets) register(secret);
+  for (const name of ECHOED_INPUTS) {
+    if (looksLikeSecret(raw(name), secrets)) register(raw(name));
+  }
+  const quote = (value: string) => quoteInput(value, secrets);
+  const hidden = (value: string) => looksLikeSecret(value, secrets);
+  const oneOf = <T extends string>(name: string, value: string, allowed: readonly T[]) =>
+    oneOfValues(name, value, allowed, quote);
+  const parseBoolean = (name: string, value: string, fallback: boolean) =>
+    parseBooleanValue(name, value, fallback, quote);
+  const parseInteger = (name: string, value: string, fallback: number, min: number, max: number) =>
+    parseIntegerValue(name, value, fallback, min, max, quote);
+  const uuidList = (name: string, value: string) => uuidListValue(name, value, quote);
 
   return {
     command: oneOf('command', raw('command') || 'auto', ACTION_COMMANDS),
-    paths: parsePaths(raw('paths') || '.'),
+    paths: parsePaths(raw('paths') || '.', quote),
     ignore: listOf(raw('ignore')),
     allowEmpty: parseBoolean('allow-empty', raw('allow-empty'), false),
-    apiUrl: parseApiUrl(raw('api-url') || 'https://api.qovery.com'),
+    apiUrl: parseApiUrl(raw('api-url') || 'https://api.qovery.com', quote, hidden),
     apiToken,
-    organizationId: optionalUuid('organization-id', raw('organization-id')),
+    organizationId: optionalUuid('organization-id', raw('organization-id'), quote),
     githubToken,
     comment: parseBoolean('comment', raw('comment'), true),
     checks: parseBoolean('checks', raw('checks'), true),
     driftIssue: parseBoolean('drift-issue', raw('drift-issue'), true),
-    driftLabel: parseLabel(raw('drift-label') || 'platform-gitops-drift'),
+    driftLabel: parseLabel(raw('drift-label') || 'platform-gitops-drift', quote),
     remediate: parseBoolean('remediate', raw('remediate'), false),
     prune: parseBoolean('prune', raw('prune'), false),
     failOn: oneOf('fail-on', raw('fail-on') || 'error', FAIL_ON_LEVELS),
@@ -82,44 +100,77 @@ export function readInputs(env: Env = process.env): ActionInputs {
   };
 }
 
-function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+/** How a message shows an input's value: quoted, or why it is not shown. */
+type Quote = (value: string) => string;
+
+/** The inputs besides the tokens: every one of them may be quoted in an error. */
+const ECHOED_INPUTS = [
+  'command',
+  'paths',
+  'ignore',
+  'allow-empty',
+  'api-url',
+  'organization-id',
+  'comment',
+  'checks',
+  'drift-issue',
+  'drift-label',
+  'remediate',
+  'prune',
+  'fail-on',
+  'on-unreviewed',
+  'concurrency',
+  'cluster-id',
+  'log-entries',
+] as const;
+
+function oneOfValues<T extends string>(name: string, value: string, allowed: readonly T[], quote: Quote): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new UsageError(`Invalid input ${name} '${value}'. Expected one of: ${allowed.join(', ')}.`);
+  throw new UsageError(`Invalid input ${name} ${quote(value)}. Expected one of: ${allowed.join(', ')}.`);
 }
 
 // The runner's own boolean forms (YAML 1.2 core schema), as core.getBooleanInput accepts them.
 const TRUE_FORMS = new Set(['true', 'True', 'TRUE']);
 const FALSE_FORMS = new Set(['false', 'False', 'FALSE']);
 
-function parseBoolean(name: string, value: string, fallback: boolean): boolean {
+function parseBooleanValue(name: string, value: string, fallback: boolean, quote: Quote): boolean {
   if (value === '') return fallback;
   if (TRUE_FORMS.has(value)) return true;
   if (FALSE_FORMS.has(value)) return false;
-  throw new UsageError(`Invalid input ${name} '${value}'. Expected true or false.`);
+  throw new UsageError(`Invalid input ${name} ${quote(value)}. Expected true or false.`);
 }
 
-function parseInteger(name: string, value: string, fallback: number, min: number, max: number): number {
+function parseIntegerValue(
+  name: string,
+  value: string,
+  fallback: number,
+  min: number,
+  max: number,
+  quote: Quote,
+): number {
   if (value === '') return fallback;
   const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
   if (Number.isInteger(n) && n >= min && n <= max) return n;
-  throw new UsageError(`Invalid input ${name} '${value}'. Expected a whole number from ${min} to ${max}.`);
+  throw new UsageError(
+    `Invalid input ${name} ${quote(value)}. Expected a whole number from ${min} to ${max}.`,
+  );
 }
 
-function optionalUuid(name: string, value: string): string | null {
+function optionalUuid(name: string, value: string, quote: Quote): string | null {
   if (value === '') return null;
   if (isUuid(value)) return value.toLowerCase();
   throw new UsageError(
-    `Invalid input ${name} '${value}'. Expected a UUID such as 7f1b2c3d-0000-4000-8000-000000000001.`,
+    `Invalid input ${name} ${quote(value)}. Expected a UUID such as 7f1b2c3d-0000-4000-8000-000000000001.`,
   );
 }
 
 /** One per line or comma-separated, each a UUID. */
-function uuidList(name: string, value: string): string[] {
+function uuidListValue(name: string, value: string, quote: Quote): string[] {
   const ids = value
     .split(/[\n,]/)
     .map((id) => id.trim())
     .filter((id) => id !== '');
-  return [...new Set(ids.map((id) => optionalUuid(name, id)!))];
+  return [...new Set(ids.map((id) => optionalUuid(name, id, quote)!))];
 }
 
 /** One per line or comma-separated, blanks dropped, each once. */
@@ -132,17 +183,19 @@ function listOf(value: string): string[] {
 }
 
 /** One per line or comma-separated; each must stay inside the repository (GITHUB_WORKSPACE). */
-function parsePaths(value: string): string[] {
+function parsePaths(value: string, quote: Quote): string[] {
   const paths = listOf(value);
   if (paths.length === 0) {
-    throw new UsageError(`Invalid input paths '${value}'. Expected one or more repository-relative paths.`);
+    throw new UsageError(
+      `Invalid input paths ${quote(value)}. Expected one or more repository-relative paths.`,
+    );
   }
   for (const path of paths) {
     const segments = path.split(/[\\/]/);
     // An absolute path is fine when it lies inside GITHUB_WORKSPACE: the loader refuses any other.
     if (segments.includes('..')) {
       throw new UsageError(
-        `Invalid input paths '${path}'. Expected a path relative to the repository root (or absolute inside it), without '..'.`,
+        `Invalid input paths ${quote(path)}. Expected a path relative to the repository root (or absolute inside it), without '..'.`,
       );
     }
   }
@@ -150,7 +203,13 @@ function parsePaths(value: string): string[] {
 }
 
 /** The service's address rules (https, plain http only to loopback) are the client's: one place says them. */
-function parseApiUrl(value: string): string {
+function parseApiUrl(value: string, quote: Quote, hidden: (value: string) => boolean): string {
+  // The address's own errors quote it: a value that may be a secret is refused without them.
+  if (hidden(value)) {
+    throw new UsageError(
+      `Invalid input api-url ${quote(value)}. Expected an address such as https://api.qovery.com.`,
+    );
+  }
   try {
     return resolveApiUrl(value, {}).toString().replace(/\/+$/, '');
   } catch (error) {
@@ -159,9 +218,9 @@ function parseApiUrl(value: string): string {
   }
 }
 
-function parseLabel(value: string): string {
+function parseLabel(value: string, quote: Quote): string {
   if (value.length <= MAX_LABEL_LENGTH && !/[\n,]/.test(value)) return value;
   throw new UsageError(
-    `Invalid input drift-label '${value.slice(0, 60)}'. Expected one label name of at most ${MAX_LABEL_LENGTH} characters, without commas.`,
+    `Invalid input drift-label ${quote(value)}. Expected one label name of at most ${MAX_LABEL_LENGTH} characters, without commas.`,
   );
 }

@@ -4,9 +4,10 @@
  */
 import { appendFileSync } from 'node:fs';
 import { EOL } from 'node:os';
-import * as core from '@actions/core';
+import { safeOutput } from '../core/printable.js';
 import { ByteBudget } from '../markdown/budget.js';
 import { SUMMARY_LIMIT_BYTES } from '../report/summary.js';
+import * as log from './step-log.js';
 
 /**
  * The report's summary (which left room for the logs: outcome.ts), then the logs section given every byte
@@ -31,14 +32,14 @@ export async function budgetedSummary(
 export function writeJobSummary(markdown: string, env: NodeJS.ProcessEnv = process.env): void {
   const file = env.GITHUB_STEP_SUMMARY;
   if (!file) {
-    core.info('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
+    log.info('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
     return;
   }
   try {
     appendJobSummary(file, markdown);
   } catch (error) {
     // A log line, not an annotation: the annotations printed already used their caps.
-    core.info(`The job summary could not be written: ${(error as Error).message}`);
+    log.info(`The job summary could not be written: ${(error as Error).message}`);
   }
 }
 
@@ -48,5 +49,5 @@ export function writeJobSummary(markdown: string, env: NodeJS.ProcessEnv = proce
  * (docs/decisions/cold-start-and-apply-throughput.md). Throws what the file system throws.
  */
 export function appendJobSummary(file: string, markdown: string): void {
-  appendFileSync(file, `${markdown}${EOL}`, 'utf8');
+  appendFileSync(file, `${safeOutput(markdown)}${EOL}`, 'utf8');
 }

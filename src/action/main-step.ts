@@ -66,6 +66,7 @@ export function runtimeOptions(
     progress: (line) => log(logLine(redactor, line)),
     service: {
       token: inputs.apiToken,
+      tokenName: 'The api-token input',
       apiUrl: () => inputs.apiUrl,
       missingToken: 'The api-token input is empty: the service cannot be asked without a token.',
     },

@@ -2,12 +2,12 @@
  * The push run's review: an apply on a push writes only what was reviewed on the pull request the commit
  * came from. The reviewed plan is read from that pull request's sticky comment.
  */
-import * as core from '@actions/core';
 import type { ReviewGate } from '../commands/apply.js';
 import { type BaseApplied, baseNotAsked } from '../plan/base-applied.js';
 import { commentMarker } from '../report/markers.js';
 import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';
 import type { MainStep } from './main-step.js';
+import * as log from './step-log.js';
 
 /** Whether the run's apply waits for the review: a push's (a schedule's or a manual run's does not). */
 export function gatesApply({ runner, decision }: Pick<MainStep, 'runner' | 'decision'>): boolean {
@@ -43,11 +43,11 @@ export async function reviewGate(step: MainStep): Promise<ReviewGate> {
     return { found, baseApplied };
   });
   if ('plan' in found) {
-    core.info(
+    log.info(
       `reviewed plan found on pull request #${found.pullRequest} (commit ${found.plan.head.slice(0, 12)})`,
     );
     return gate({ plan: found.plan }, baseApplied);
   }
-  core.info(redactor.redact(`no reviewed plan: ${found.why}`));
+  log.info(redactor.redact(`no reviewed plan: ${found.why}`));
   return gate({ why: found.why }, baseApplied);
 }

@@ -20,6 +20,7 @@ import { actionOutcome, actionVerdict } from './outcome.js';
 import { writePlanJson } from './plan-json.js';
 import { publish } from './publish.js';
 import { gatesApply, reviewGate } from './review-gate.js';
+import * as log from './step-log.js';
 
 /**
  * The action's main step: read the inputs, choose the command from the event, run it, report it (Checks
@@ -32,9 +33,8 @@ export async function run(): Promise<void> {
   // First of all, before inputs that may be refused: the post step shows only deployments from here on.
   saveState(RUN_STARTED_STATE, new Date(systemClock.now()).toISOString());
   try {
-    const inputs = readInputs(process.env);
-    redactor.add(inputs.apiToken);
-    redactor.add(inputs.githubToken);
+    // The tokens, and any input that looks like one, are secrets before any input can be refused.
+    const inputs = readInputs(process.env, (secret) => redactor.add(secret));
     await runAction(inputs, redactor);
   } catch (error) {
     // UnsupportedEventError is a UsageError: the event's one line, no stack trace.
@@ -45,10 +45,10 @@ export async function run(): Promise<void> {
       );
     }
     if (error instanceof UsageError || error instanceof ApiError) {
-      core.setFailed(redactor.redact(error.message));
+      log.fail(redactor.redact(error.message));
     } else {
       const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      core.setFailed(
+      log.fail(
         redactor.redact(
           `${detail}\nThis is a bug in platform-gitops, not a problem with your documents or inputs: please report it with the lines above.`,
         ),
@@ -63,10 +63,10 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
   // Saved before the run so that the post step finds them even when the run throws. Never the token.
   saveState('organization-id', inputs.organizationId ?? '');
   saveState('api-url', inputs.apiUrl);
-  core.info(`platform-gitops ${decision.command} (event ${runner.eventName || 'none'})`);
-  for (const line of decision.skipped) core.info(line);
+  log.info(`platform-gitops ${decision.command} (event ${runner.eventName || 'none'})`);
+  for (const line of decision.skipped) log.info(redactor.redact(line));
 
-  const runtime = await createRuntime(runtimeOptions(inputs, runner, decision, redactor, core.info));
+  const runtime = await createRuntime(runtimeOptions(inputs, runner, decision, redactor, log.infoLine));
   try {
     await runAndReport({ inputs, runner, decision, redactor, runtime });
   } finally {
@@ -84,16 +84,16 @@ async function runAndReport(step: MainStep): Promise<void> {
   const verdict = actionVerdict(report, inputs);
   const links = sourceLinks(runner, decision.checkSha);
   const published = await publish(step, report, verdict, links);
-  for (const note of published.notes) core.info(logLine(redactor, note));
+  for (const note of published.notes) log.infoLine(logLine(redactor, note));
 
   const planJsonPath = writePlanJson(step, report);
   const outcome = actionOutcome(report, inputs, { links, ...published, planJsonPath }, redactor);
-  for (const line of outcome.annotations) process.stdout.write(`${line}\n`);
+  log.commands(outcome.annotations);
   const summary = await budgetedSummary(outcome.summary, clusterLogsSection(step, report, verdict));
   for (const [name, value] of Object.entries(outcome.outputs)) setOutput(name, String(value));
   writeJobSummary(summary);
-  if (outcome.failure !== null) core.setFailed(outcome.failure);
-  else if (outcome.info !== null) core.info(outcome.info);
+  if (outcome.failure !== null) log.fail(outcome.failure);
+  else if (outcome.info !== null) log.info(outcome.info);
 }
 
 /** The command's report, with what the event left out first. A push's apply waits for its review. */

@@ -1,6 +1,5 @@
 import * as core from '@actions/core';
 import { type Clock, systemClock } from '../core/clock.js';
-import { randomUuid } from '../core/crypto-on-demand.js';
 import { Redactor } from '../core/redact.js';
 import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
@@ -10,6 +9,7 @@ import type { ClusterLogsReport } from '../logs/types.js';
 import type { Timeouts } from '../service/transport.js';
 import type { ClosableServiceClient } from '../service/types.js';
 import { appendJobSummary } from './job-summary.js';
+import * as log from './step-log.js';
 
 export interface PostOptions {
   readonly clock?: Clock;
@@ -41,7 +41,7 @@ export async function runPost(options: PostOptions = {}): Promise<void> {
     await postClusterLogs(redactor, options);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    core.warning(redactor.redact(`Could not add the cluster logs to the job summary: ${message}`));
+    log.warning(redactor.redact(`Could not add the cluster logs to the job summary: ${message}`));
   }
 }
 
@@ -70,20 +70,20 @@ async function registerDocumentSecrets(redactor: Redactor): Promise<void> {
 
 async function postClusterLogs(redactor: Redactor, options: PostOptions): Promise<void> {
   const { settings, warnings } = readPostSettings({ input: core.getInput, state: core.getState });
-  for (const warning of warnings) core.warning(redactor.redact(warning));
+  for (const warning of warnings) log.warning(redactor.redact(warning));
   if (!settings) return;
   if (settings.alreadyShown.length > 0) {
     const ids = settings.alreadyShown.map((c) => c.clusterId).join(', ');
-    core.info(`Recent log entries of ${ids} are already in the main step's summary.`);
+    log.info(`Recent log entries of ${ids} are already in the main step's summary.`);
   }
   if (settings.clusters.length === 0) {
     if (settings.alreadyShown.length === 0) {
-      core.info('No cluster to show logs for: the run touched none and the cluster-id input is empty.');
+      log.info('No cluster to show logs for: the run touched none and the cluster-id input is empty.');
     }
     return;
   }
   if (!settings.apiToken) {
-    core.warning('Cluster logs skipped: the api-token input is empty.');
+    log.warning('Cluster logs skipped: the api-token input is empty.');
     return;
   }
   // Only when there are logs to show: reading the documents is the slowest part of a post step that has none.
@@ -92,19 +92,19 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
   for (const report of reports) {
     const cluster = report.cluster.clusterId;
     if (report.failure !== null)
-      core.warning(redactor.redact(`Cluster logs of ${cluster}: ${report.failure}`));
-    for (const notice of report.notices)
-      core.notice(redactor.redact(`Cluster logs of ${cluster}: ${notice}`));
+      log.warning(redactor.redact(`Cluster logs of ${cluster}: ${report.failure}`));
+    for (const notice of report.notices) log.notice(redactor.redact(`Cluster logs of ${cluster}: ${notice}`));
   }
   const now = (options.clock ?? systemClock).now();
-  core.startGroup('Recent cluster log entries');
-  printUntrusted(renderLogsText(reports, { redactor, now }));
-  core.endGroup();
+  log.group('Recent cluster log entries');
+  // Text from the service: the log's boundary keeps any line of it from starting a workflow command.
+  log.info(renderLogsText(reports, { redactor, now }));
+  log.endGroup();
   // The entries are in the log already; a runner without job summaries (an old GitHub Enterprise Server)
   // is not a problem worth a warning.
   const summaryFile = process.env.GITHUB_STEP_SUMMARY;
   if (!summaryFile) {
-    core.info('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
+    log.info('No job summary written: this runner does not set GITHUB_STEP_SUMMARY.');
     return;
   }
   const maxBytes = options.maxSummaryBytes ?? DEFAULT_SUMMARY_BYTES;
@@ -115,18 +115,6 @@ async function postClusterLogs(redactor: Redactor, options: PostOptions): Promis
     title: 'Recent cluster log entries',
   });
   appendJobSummary(summaryFile, markdown);
-}
-
-/**
- * The runner reads any log line that starts with `::` (after leading spaces) as a workflow command, and a
- * log entry could hold one (`::add-mask::`, `::error::`). Commands are paused around text from the service,
- * with a token it cannot guess.
- */
-function printUntrusted(text: string): void {
-  const resume = randomUuid();
-  core.info(`::stop-commands::${resume}`);
-  core.info(text);
-  core.info(`::${resume}::`);
 }
 
 /**

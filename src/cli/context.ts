@@ -36,6 +36,7 @@ export async function createCliRuntime(
     progress,
     service: {
       token: env.QOVERY_API_TOKEN?.trim() || null,
+      tokenName: 'QOVERY_API_TOKEN',
       apiUrl: () => resolveApiUrl(args.apiUrl, env).toString(),
       missingToken: `'${args.command}' talks to the service: set QOVERY_API_TOKEN to an API token (or run 'platform-gitops sandbox' to try it locally)`,
     },

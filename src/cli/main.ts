@@ -4,6 +4,7 @@ import { Redactor } from '../core/redact.js';
 import { ApiError } from '../service/errors.js';
 import { CLI_COMMANDS, parseCommandLine } from './args.js';
 import { helpText } from './help.js';
+import { cliOutput } from './output.js';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -21,14 +22,15 @@ const processIo: CliIo = {
 
 /** The command line face: parse, run one command, render its report, return the exit status. */
 export async function main(argv: readonly string[], io: CliIo = processIo): Promise<number> {
+  const out = cliOutput(io);
   try {
     const parsed = parseCommandLine(argv);
     if (parsed.kind === 'help') {
-      io.stdout(helpText(parsed.command));
+      out.stdout(helpText(parsed.command));
       return 0;
     }
     if (parsed.kind === 'version') {
-      io.stdout(`platform-gitops ${packageJson.version}\n`);
+      out.stdout(`platform-gitops ${packageJson.version}\n`);
       return 0;
     }
     const { runCli } = await import('./run-command.js');
@@ -42,14 +44,14 @@ export async function main(argv: readonly string[], io: CliIo = processIo): Prom
     if (asksForJson(argv)) {
       // Loaded only here: `--help` and the commands' start load no report code for it.
       const { JSON_OUTPUT_VERSION } = await import('../report/json-output.js');
-      io.stdout(redactor.redact(jsonError(argv, error, known, JSON_OUTPUT_VERSION)));
+      out.stdout(redactor.redact(jsonError(argv, error, known, JSON_OUTPUT_VERSION)));
     }
     if (known) {
-      io.stderr(redactor.redact(`platform-gitops: ${error.message}\n`));
+      out.stderr(redactor.redact(`platform-gitops: ${error.message}\n`));
       return 1;
     }
     const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-    io.stderr(
+    out.stderr(
       redactor.redact(
         `platform-gitops: internal error (a bug): ${detail}\nPlease report it with the command you ran and this output.\n`,
       ),

@@ -66,20 +66,38 @@ function renderText(
  * each level per step and drops the others silently: the most important are printed as commands, one
  * notice says how many more there are, and those are printed as plain lines so that none is lost.
  */
-function renderGithub(report: RunReport, redactor: Redactor, verbose: boolean): string {
+function renderGithub(report: RunReport, redactor: Redactor, verbose: boolean): RenderedReport {
   const selection = selectAnnotations(report.diagnostics);
-  const lines = annotationLines(selection, 'the log below', (text) => redactor.redact(text));
+  const commands = annotationLines(selection, 'the log below', (text) => redactor.redact(text));
   const shown = new Set(selection.shown);
   const rest = report.diagnostics.filter((d) => !shown.has(d));
-  return `${lines.join('\n')}${lines.length > 0 ? '\n' : ''}${renderText(report, false, verbose, rest)}`;
+  return { commands, text: renderText(report, false, verbose, rest) };
 }
 
-/** The whole of stdout for one run, redacted. */
-export function renderReport(report: RunReport, options: RenderOptions): string {
-  if (options.format === 'json') return renderJson(report, options.redactor, options.policy);
-  const text =
+/**
+ * The whole of stdout for one run, redacted: the workflow commands of the `github` form apart from the
+ * text, because the output boundary (cli/output.ts) lets a command start a line only when it is one of ours.
+ */
+export interface RenderedReport {
+  readonly commands: readonly string[];
+  readonly text: string;
+}
+
+/** The report's stdout in its parts, as the command line writes them. */
+export function renderReportParts(report: RunReport, options: RenderOptions): RenderedReport {
+  // The JSON form is redacted string by string, before it is JSON.
+  if (options.format === 'json')
+    return { commands: [], text: renderJson(report, options.redactor, options.policy) };
+  const rendered =
     options.format === 'github'
       ? renderGithub(report, options.redactor, options.verbose ?? false)
-      : renderText(report, options.color, options.verbose ?? false);
-  return options.redactor.redact(text);
+      : { commands: [], text: renderText(report, options.color, options.verbose ?? false) };
+  const redact = (text: string) => options.redactor.redact(text);
+  return { commands: rendered.commands.map(redact), text: redact(rendered.text) };
+}
+
+/** The whole of stdout for one run, redacted, as one text: the commands, then the rest. */
+export function renderReport(report: RunReport, options: RenderOptions): string {
+  const { commands, text } = renderReportParts(report, options);
+  return commands.map((line) => `${line}\n`).join('') + text;
 }

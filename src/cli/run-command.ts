@@ -7,7 +7,8 @@ import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
 import type { CliArgs } from './args.js';
 import { createCliRuntime } from './context.js';
 import type { CliIo } from './main.js';
-import { renderReport } from './render.js';
+import { type CliOutput, cliOutput } from './output.js';
+import { renderReportParts } from './render.js';
 import { namedFromWorkingDirectory } from './working-directory.js';
 
 /**
@@ -22,29 +23,29 @@ function useColor(args: CliArgs, io: CliIo): boolean {
 }
 
 export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
+  const color = useColor(args, io);
+  // Every write below goes through the output boundary; colours only where the run asked for them.
+  const out = cliOutput(io, { color });
   if (args.command === 'sandbox') {
     const { runSandboxCommand } = await import('../commands/sandbox.js');
-    await runSandboxCommand({ port: args.port, seed: args.seed, print: (line) => io.stdout(`${line}\n`) });
+    await runSandboxCommand({ port: args.port, seed: args.seed, print: (line) => out.stdout(`${line}\n`) });
     return 0;
   }
-  if (args.command === 'init') return runInitCommand(args, io);
-  const color = useColor(args, io);
+  if (args.command === 'init') return runInitCommand(args, io.env, out);
   if (args.command === 'demo')
-    return (await import('./demo.js')).runDemo({ print: (text) => io.stdout(text), color });
+    return (await import('./demo.js')).runDemo({ print: (text) => out.stdout(text), color });
 
-  const runtime = await createCliRuntime({ ...args, command: args.command }, io.env, (line) =>
-    io.stderr(`${line}\n`),
-  );
+  const runtime = await createCliRuntime({ ...args, command: args.command }, io.env, out.progress);
   const { context } = runtime;
   const policy = { failOn: args.failOn, detailedExitcode: args.detailedExitcode };
   try {
-    if (args.command === 'logs') return await runLogsCommand(args, io, context, policy);
+    if (args.command === 'logs') return await runLogsCommand(args, out, context, policy);
     // Two applies of one work tree at once would both create what the plan creates: the second waits for no one.
     const lock =
       args.command === 'apply'
         ? await (await import('../apply/lock-file.js')).acquireApplyLock(context.root)
         : null;
-    if (lock?.takenOver) io.stderr(`${lock.takenOver}\n`);
+    if (lock?.takenOver) out.progress(lock.takenOver);
     let report: RunReport;
     try {
       report = await dispatch(reportCommand(args, args.command), context);
@@ -56,7 +57,9 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
     // directory, or the root of a `--root` it lies outside of). JSON and workflow commands keep the root's.
     const from = context.pathsFrom ?? (await workingDirectory());
     const shown = args.format === 'text' ? namedFromWorkingDirectory(report, context.root, from) : report;
-    io.stdout(renderReport(shown, render));
+    const rendered = renderReportParts(shown, render);
+    out.commands(rendered.commands);
+    out.stdout(rendered.text);
     return exitCodeFor(report, policy);
   } finally {
     await runtime.close();
@@ -69,11 +72,9 @@ function workingDirectory(): Promise<string> {
 }
 
 /** `init`: the service is used (and the token needed) only with --from-org, to export its rules. */
-async function runInitCommand(args: CliArgs, io: CliIo): Promise<number> {
+async function runInitCommand(args: CliArgs, env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
   const { runInit } = await import('../commands/init.js');
-  const runtime = args.fromOrg
-    ? await createCliRuntime({ ...args, command: 'export' }, io.env, () => {})
-    : null;
+  const runtime = args.fromOrg ? await createCliRuntime({ ...args, command: 'export' }, env, () => {}) : null;
   try {
     return await runInit({
       dir: args.paths[0] ?? '.',
@@ -81,8 +82,8 @@ async function runInitCommand(args: CliArgs, io: CliIo): Promise<number> {
       pinSha: args.pinSha ?? null,
       fromOrg:
         runtime && args.fromOrg ? { organizationId: args.fromOrg, service: runtime.context.service } : null,
-      print: (text) => io.stdout(text),
-      warn: (line) => io.stderr(`platform-gitops: ${line}\n`),
+      print: (text) => out.stdout(text),
+      warn: (line) => out.progress(`platform-gitops: ${line}`),
     });
   } finally {
     await runtime?.close();
@@ -108,7 +109,7 @@ function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sa
 
 async function runLogsCommand(
   args: CliArgs,
-  io: CliIo,
+  out: CliOutput,
   context: RunContext,
   policy: ExitPolicy,
 ): Promise<number> {
@@ -120,15 +121,15 @@ async function runLogsCommand(
     // Entries are the service's text: the token and anything that looks like a credential are hidden.
     const { scrubDeep } = await import('../logs/scrub.js');
     output.logs = scrubDeep(result.logs, context.redactor);
-    io.stdout(`${JSON.stringify(output, null, 2)}\n`);
+    out.stdout(`${JSON.stringify(output, null, 2)}\n`);
   } else {
     const { renderLogsText } = await import('../logs/text.js');
-    io.stdout(renderLogsText([result.logs], { redactor: context.redactor }));
+    out.stdout(renderLogsText([result.logs], { redactor: context.redactor }));
     // The text already says why the logs could not be fetched and carries the notices; the exit
     // status says the rest. Only the request count goes to stderr, as for the other commands.
     const seconds = (result.report.durationMs / 1000).toFixed(1);
     const total = result.report.requests.total;
-    io.stderr(`${plural(total, 'request')} to the service; ${seconds} s.\n`);
+    out.stderr(`${plural(total, 'request')} to the service; ${seconds} s.\n`);
   }
   return exitCodeFor(result.report, policy);
 }

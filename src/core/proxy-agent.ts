@@ -40,11 +40,10 @@ export function proxyAgentFor(
   if (!proxy?.hostname) return undefined;
   const credentials = proxy.username || proxy.password;
   const { tunnelTimeoutMs, ...agentOptions } = options;
+  const named = { address: `${proxy.protocol}//${proxy.host}`, variable: proxyVariable(url) };
   return new ProxyAgent({
     ...agentOptions,
-    ...(tunnelTimeoutMs === undefined
-      ? {}
-      : { clientFactory: (origin, pool) => tunnelPool(origin, pool, tunnelTimeoutMs) }),
+    clientFactory: (origin, pool) => tunnelPool(origin, pool, tunnelTimeoutMs, named),
     uri: proxy.href,
     ...(credentials
       ? { token: `Basic ${Buffer.from(`${proxy.username}:${proxy.password}`).toString('base64')}` }
@@ -52,21 +51,64 @@ export function proxyAgentFor(
   });
 }
 
+/** Which variable set the proxy for `url`, as the toolkit's getProxyUrl reads them (lower case first). */
+function proxyVariable(url: URL): string {
+  const name = url.protocol === 'https:' ? 'https_proxy' : 'http_proxy';
+  return process.env[name] ? name : name.toUpperCase();
+}
+
+/** The proxy a failure happened at: its address without credentials, and the variable that set it. */
+export interface ProxyNamed {
+  readonly address: string;
+  readonly variable: string;
+}
+
 /**
- * The pool of connections to the proxy itself, on which the ProxyAgent asks for each tunnel: a CONNECT
- * left unanswered past `timeoutMs` fails as a connect timeout, which is what it is (no connection to the
- * service existed, so nothing was sent), rather than as undici's headers timeout of an answer.
+ * A failure of the proxy itself, before any tunnel to the service existed: the connection to it, or its
+ * answer to the CONNECT. It keeps the cause's code (what failed) and names the proxy (where), so that the
+ * error a person reads says it was the proxy, not the service's address.
  */
-function tunnelPool(origin: URL, options: Pool.Options, timeoutMs: number): Pool {
-  const pool = new Pool(origin, { ...options, headersTimeout: timeoutMs });
+export class ProxyFailure extends Error {
+  readonly code: string | undefined;
+  readonly syscall: string | undefined;
+  readonly proxy: ProxyNamed;
+
+  constructor(proxy: ProxyNamed, cause: unknown) {
+    super(`the proxy ${proxy.address} (${proxy.variable}) failed: ${(cause as Error)?.message}`, { cause });
+    const { code, syscall } = (cause ?? {}) as { code?: unknown; syscall?: unknown };
+    this.code = typeof code === 'string' ? code : undefined;
+    this.syscall = typeof syscall === 'string' ? syscall : undefined;
+    this.proxy = proxy;
+  }
+}
+
+/**
+ * The pool of connections to the proxy itself, on which the ProxyAgent asks for each tunnel. Its failures
+ * are the proxy's, and say so (ProxyFailure). A CONNECT left unanswered past `timeoutMs` fails as a connect
+ * timeout, which is what it is (no connection to the service existed, so nothing was sent), rather than as
+ * undici's headers timeout of an answer.
+ */
+function tunnelPool(
+  origin: URL,
+  options: Pool.Options,
+  timeoutMs: number | undefined,
+  proxy: ProxyNamed,
+): Pool {
+  const pool = new Pool(
+    origin,
+    timeoutMs === undefined ? options : { ...options, headersTimeout: timeoutMs },
+  );
   const connect = pool.connect.bind(pool) as (
     options: Dispatcher.ConnectOptions,
   ) => Promise<Dispatcher.ConnectData>;
   // The ProxyAgent calls connect(options) and awaits it.
   const tunnel = (options: Dispatcher.ConnectOptions) =>
     connect(options).catch((error: unknown) => {
-      if ((error as { code?: unknown }).code !== 'UND_ERR_HEADERS_TIMEOUT') throw error;
-      throw new errors.ConnectTimeoutError(`the proxy did not answer the CONNECT within ${timeoutMs} ms`);
+      if (timeoutMs !== undefined && (error as { code?: unknown }).code === 'UND_ERR_HEADERS_TIMEOUT') {
+        const timeout = new errors.ConnectTimeoutError(`no answer to the CONNECT within ${timeoutMs} ms`);
+        throw new ProxyFailure(proxy, timeout);
+      }
+      throw new ProxyFailure(proxy, error);
     });
   return Object.assign(pool, { connect: tunnel });
 }

@@ -1,3 +1,5 @@
+import { safeLine, withinLine } from './printable.js';
+
 /**
  * Everything that leaves the process (logs, annotations, summaries, comments, JSON) passes through one
  * redactor. Runner masking covers only the runner's own log; comments and Checks output posted through the
@@ -21,11 +23,11 @@ export class Redactor {
   readonly #secrets = new Set<string>();
   readonly #onAdd: ((secret: string) => void) | undefined;
   /**
-   * The secrets longest first, and one pattern that finds any of them, made on the first redaction after
-   * an add: a run with hundreds of components holds thousands of forms, and a JSON report is redacted string
-   * by string, so neither may be rebuilt per call.
+   * The index of the secrets, made on the first redaction after an add: a run with hundreds of components
+   * holds thousands of forms, and a JSON report is redacted string by string, so it may not be rebuilt per
+   * call.
    */
-  #ordered: { readonly secrets: readonly string[]; readonly any: RegExp } | null = null;
+  #index: SecretIndex | null = null;
 
   constructor(options: RedactorOptions = {}) {
     this.#onAdd = options.onAdd;
@@ -33,7 +35,8 @@ export class Redactor {
 
   /**
    * Registers a value that must never be shown, and its common encodings: an error body or a log may
-   * echo a header or a URL (`Authorization: Basic …`, `?token=…`) in base64, base64url or URL-encoded.
+   * echo a header or a URL (`Authorization: Basic …`, `?token=…`) in base64, base64url or URL-encoded,
+   * and our own text and JSON forms show a line break or a control character as an escape.
    */
   add(value: string | null | undefined): void {
     if (typeof value !== 'string') return;
@@ -42,7 +45,7 @@ export class Redactor {
     for (const form of [trimmed, ...encodedForms(trimmed)]) {
       if (form.length < MIN_SECRET_LENGTH || this.#secrets.has(form)) continue;
       this.#secrets.add(form);
-      this.#ordered = null;
+      this.#index = null;
       this.#onAdd?.(form);
     }
   }
@@ -51,45 +54,93 @@ export class Redactor {
     return this.#secrets.size;
   }
 
-  /** Replaces every registered secret, longest first so that a secret containing another is fully hidden. */
+  /**
+   * Replaces every registered secret wherever it occurs; where occurrences overlap (a secret containing
+   * another, two forms sharing characters), the whole stretch they cover becomes one mark.
+   */
   redact(text: string): string {
-    if (this.#secrets.size === 0 || text.length === 0) return text;
-    this.#ordered ??= ordered(this.#secrets);
-    // One scan answers for most text, which holds no secret at all.
-    if (!this.#ordered.any.test(text)) return text;
-    let out = text;
-    for (const secret of this.#ordered.secrets) {
-      if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    }
-    return out;
+    if (this.#secrets.size === 0 || text.length < MIN_SECRET_LENGTH) return text;
+    this.#index ??= new SecretIndex(this.#secrets);
+    return this.#index.redact(text);
   }
 }
 
-function ordered(secrets: ReadonlySet<string>): { secrets: string[]; any: RegExp } {
-  const longestFirst = [...secrets].sort((a, b) => b.length - a.length);
-  const escaped = longestFirst.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return { secrets: longestFirst, any: new RegExp(escaped.join('|')) };
+/**
+ * The secrets by their first MIN_SECRET_LENGTH characters, longest first in each group. One scan of the
+ * text looks each position's key up once; whatever the number or the length of the secrets (a pasted
+ * 100 KB token, thousands of component values), nothing is compiled and nothing can be too large. A single
+ * pattern of all the secrets was made before: past some 30,000 characters of secrets it could not be
+ * compiled, and the error that said so quoted the pattern, secrets and all.
+ */
+class SecretIndex {
+  readonly #byKey = new Map<string, string[]>();
+  /** The first character of every key: most positions of most text are passed over on this alone. */
+  readonly #firstChars = new Set<number>();
+
+  constructor(secrets: Iterable<string>) {
+    for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+      const key = secret.slice(0, MIN_SECRET_LENGTH);
+      const group = this.#byKey.get(key);
+      if (group) group.push(secret);
+      else this.#byKey.set(key, [secret]);
+      this.#firstChars.add(secret.charCodeAt(0));
+    }
+  }
+
+  redact(text: string): string {
+    let out = '';
+    let copied = 0;
+    // The stretch being hidden: [start, end), start < 0 when none is open.
+    let start = -1;
+    let end = 0;
+    const last = text.length - MIN_SECRET_LENGTH;
+    for (let at = 0; at <= last; at++) {
+      if (!this.#firstChars.has(text.charCodeAt(at))) continue;
+      const group = this.#byKey.get(text.slice(at, at + MIN_SECRET_LENGTH));
+      const found = group?.find((secret) => text.startsWith(secret, at));
+      if (found === undefined) continue;
+      if (start >= 0) {
+        if (at < end) {
+          end = Math.max(end, at + found.length);
+          continue;
+        }
+        out += text.slice(copied, start) + REDACTED;
+        copied = end;
+      }
+      start = at;
+      end = at + found.length;
+    }
+    if (start < 0) return text;
+    return `${out}${text.slice(copied, start)}${REDACTED}${text.slice(end)}`;
+  }
 }
 
 /** Encoded forms shorter than this are not registered: a few base64 characters occur in any text. */
 const MIN_ENCODED_LENGTH = 8;
 
 /**
- * The URL-encoded form, and the base64 and base64url runs that the secret's bytes produce wherever they
- * sit in a longer encoded text (`Token <secret>`, a JSON body): base64 works in groups of three bytes, so
- * for each of the three alignments we keep only the characters made of the secret's bytes alone.
+ * The URL-encoded form, the forms text gives a secret with a line break, a quote, a control character or
+ * a runner command in it (`\n` in JSON; `\u000a`, `\u003a:` and `#\u0023[` in our text outputs), and the
+ * base64 and base64url runs that the secret's bytes, as they are or as a JSON body holds them, produce
+ * wherever they sit in a longer encoded text (`Token <secret>`, a JSON body): base64 works in groups of
+ * three bytes, so for each of the three alignments we keep only the characters made of the secret's bytes
+ * alone.
  */
 export function encodedForms(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
-  const forms = new Set<string>([encodeURIComponent(secret)]);
-  for (let offset = 0; offset < 3; offset++) {
-    // `offset` filler bytes before the secret; the first group then mixes filler and secret: skip it.
-    const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-    const skip = offset === 0 ? 0 : 4;
-    const whole = Math.floor(padded.length / 3) * 4;
-    const base64 = padded.toString('base64').slice(skip, whole);
-    forms.add(base64);
-    forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
+  const inJson = JSON.stringify(secret).slice(1, -1);
+  // As our outputs show it at a line's start and within a line (core/printable.ts).
+  const forms = new Set<string>([encodeURIComponent(secret), inJson, safeLine(secret), withinLine(secret)]);
+  for (const text of new Set([secret, inJson])) {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let offset = 0; offset < 3; offset++) {
+      // `offset` filler bytes before the secret; the first group then mixes filler and secret: skip it.
+      const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
+      const skip = offset === 0 ? 0 : 4;
+      const whole = Math.floor(padded.length / 3) * 4;
+      const base64 = padded.toString('base64').slice(skip, whole);
+      forms.add(base64);
+      forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
   }
   return [...forms].filter((form) => form !== secret && form.length >= MIN_ENCODED_LENGTH);
 }

@@ -1,4 +1,5 @@
 import type { RunReport } from '../commands/types.js';
+import { safeOutput } from '../core/printable.js';
 import type { Redactor } from '../core/redact.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { type CheckConclusion, checkRunSummary, toCheckAnnotations } from '../report/checks.js';
@@ -62,7 +63,8 @@ export async function publishToGitHub(
   switches: PublishSwitches,
   redactor: Redactor,
 ): Promise<PublishResult> {
-  const redact = (text: string) => redactor.redact(text);
+  // Every text sent passes the redactor, then the output boundary (docs/decisions/output-boundary.md).
+  const redact = (text: string) => safeOutput(redactor.redact(text));
   const notes: string[] = [];
   let checkRunPublished = false;
   let checkRunUrl: string | null = null;

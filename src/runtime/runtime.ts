@@ -8,6 +8,7 @@ import type { CommandName, RunContext } from '../commands/types.js';
 import { UsageError } from '../core/errors.js';
 import { createGitReader } from '../git/reader.js';
 import type { GitHubClient, GitHubClientOptions } from '../github/client.js';
+import { tokenProblem } from '../service/auth.js';
 import type { ServiceClient } from '../service/types.js';
 
 /** The commands that never talk to the service. */
@@ -22,6 +23,8 @@ export interface RuntimeOptions extends Omit<RunContext, 'service' | 'git'> {
     readonly apiUrl: () => string;
     /** The usage error's text when a command needs the service and there is no token. */
     readonly missingToken: string;
+    /** Where the token comes from, in the words of the face (`QOVERY_API_TOKEN`, `The api-token input`). */
+    readonly tokenName: string;
   };
 }
 
@@ -36,7 +39,7 @@ export interface Runtime {
 }
 
 export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const { token, apiUrl, missingToken } = options.service;
+  const { token, apiUrl, missingToken, tokenName } = options.service;
   options.redactor.add(token);
   // Loaded before the run (RunContext.service is synchronous), and only for a command that may use it.
   const create = OFFLINE.has(options.command)
@@ -47,6 +50,9 @@ export async function createRuntime(options: RuntimeOptions): Promise<Runtime> {
   const service = (): ServiceClient => {
     if (client) return client;
     if (token === null) throw new UsageError(missingToken);
+    // Before any request: undici's own refusal of such a header names neither the token nor its source.
+    const problem = tokenProblem(token, tokenName);
+    if (problem !== null) throw new UsageError(problem);
     if (create === null) throw new Error(`'${options.command}' does not use the service`);
     client = create({ apiUrl: apiUrl(), token });
     return client;

@@ -70,9 +70,11 @@ export function transportError(
   const next =
     ctx.reason === 'may-have-been-created'
       ? MAY_HAVE_CREATED
-      : failure.sent
-        ? 'Try again later.'
-        : 'Check the API URL (--api-url, QOVERY_API_URL or the api-url input) and the network.';
+      : failure.proxy
+        ? `Check that the proxy at ${failure.proxy.address} (set by ${failure.proxy.variable}) is running and answers HTTP CONNECT, or list the service's host in no_proxy to go direct.`
+        : failure.sent && failure.repeatable !== false
+          ? 'Try again later.'
+          : 'Check the API URL (--api-url, QOVERY_API_URL or the api-url input) and the network.';
   return new ApiError(
     {
       ...where(request),

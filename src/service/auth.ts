@@ -18,3 +18,28 @@ function isJwt(token: string): boolean {
     return false;
   }
 }
+
+/**
+ * Why a token cannot be sent, or null: a header value holds printable ASCII and spaces only, and undici
+ * refuses anything else with an error that names no input (UND_ERR_INVALID_ARG). A line break (a token
+ * copied with the line after it), a control character or a character outside ASCII (a no-break space, a
+ * typographic quote) is a pasting mistake. `name` is where the token came from; the value is never shown,
+ * only what is wrong with it and where.
+ */
+export function tokenProblem(token: string, name: string): string | null {
+  for (let i = 0; i < token.length; i++) {
+    const code = token.charCodeAt(i);
+    if (code >= 0x20 && code <= 0x7e) continue;
+    const what =
+      code === 0x0a || code === 0x0d
+        ? 'a line break'
+        : code === 0x09
+          ? 'a tab'
+          : code < 0x20 || (code >= 0x7f && code <= 0x9f)
+            ? 'a control character'
+            : 'a character outside ASCII';
+    const unit = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    return `${name} holds ${what} (${unit}) at character ${i + 1} of ${token.length}, which cannot be sent in an HTTP header: a token is one line of printable ASCII characters. Copy the token again without it (the value is not shown).`;
+  }
+  return null;
+}

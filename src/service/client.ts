@@ -5,7 +5,7 @@ import { proxyAgentFor } from '../core/proxy-agent.js';
 import { maxAnswerBytes } from './answer-size.js';
 import { HINT_401, invalidResponseError, writeBudgetError } from './api-errors.js';
 import { resolveApiUrl } from './api-url.js';
-import { authorizationHeader } from './auth.js';
+import { authorizationHeader, tokenProblem } from './auth.js';
 import {
   decodeAlertReceiverList,
   decodeAlertRuleList,
@@ -89,6 +89,8 @@ function serviceAgent(baseUrl: URL, timeouts: Timeouts): Dispatcher {
 export function createServiceClient(options: ServiceClientOptions): ClosableServiceClient {
   const token = options.token.trim();
   if (token === '') throw new UsageError(`No API token. ${HINT_401}`);
+  const problem = tokenProblem(token, 'The API token (QOVERY_API_TOKEN, or the api-token input)');
+  if (problem !== null) throw new UsageError(problem);
   // Checked again here, so no caller can send the token in clear text to another machine by mistake.
   const baseUrl = resolveApiUrl(options.apiUrl, {});
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };

@@ -1,3 +1,5 @@
+import type { ProxyNamed } from '../core/proxy-agent.js';
+
 /**
  * What went wrong below HTTP, and whether the request may have reached the service: that decides whether
  * a create may be repeated. Errors before a connection existed (refused, unknown host, connect timeout,
@@ -12,8 +14,10 @@ export interface TransportFailure {
   readonly code: string;
   /** A few words for a person. Never includes headers: nothing here can carry the token. */
   readonly detail: string;
-  /** False when repeating cannot help: the proxy refused what it was given (its 4xx). */
+  /** False when repeating cannot help: the proxy refused what it was given (its 4xx), or speaks no HTTP. */
   readonly repeatable?: false;
+  /** The proxy that failed, before any tunnel to the service existed; absent when the proxy is not in question. */
+  readonly proxy?: ProxyNamed;
 }
 
 /** connect, headers and body are undici's own timeouts; total bounds a whole attempt. */
@@ -50,6 +54,8 @@ const ALSO_AFTER_CONNECTING = new Set(['ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH
 
 export function classifyTransportError(error: unknown): TransportFailure {
   const { code, syscall } = errorCode(error);
+  const proxy = failedProxy(error);
+  if (proxy !== null) return proxyFailure(proxy, code);
   if (ALSO_AFTER_CONNECTING.has(code) && syscall !== undefined && syscall !== 'connect') {
     const detail = code === 'ETIMEDOUT' ? 'the connection timed out' : 'the connection was lost';
     return { kind: 'network', sent: true, code, detail };
@@ -80,10 +86,51 @@ export function classifyTransportError(error: unknown): TransportFailure {
   }
   const before = BEFORE_CONNECTION[code];
   if (before !== undefined) return { kind: 'network', sent: false, code, detail: before };
+  if (code.startsWith('HPE_')) {
+    // The address answers, but not as an HTTP service: asking again gets the same answer.
+    const detail = 'the address answered something that is not HTTP';
+    return { kind: 'network', sent: true, code, detail, repeatable: false };
+  }
   if (/^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code)) {
     return { kind: 'network', sent: false, code, detail: 'the TLS connection could not be established' };
   }
   return { kind: 'network', sent: true, code, detail: AFTER_SENDING[code] ?? 'the connection failed' };
+}
+
+/**
+ * The proxy's own failure, at reaching it or at its answer to the CONNECT (core/proxy-agent.ts): nothing
+ * reached the service, and the proxy is what to look at, so the failure names it.
+ */
+function proxyFailure(proxy: ProxyNamed, code: string): TransportFailure {
+  const at = `the proxy ${proxy.address} (${proxy.variable})`;
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
+    const detail = `${at} did not answer the CONNECT to the service`;
+    return { kind: 'timeout', sent: false, phase: 'connect', code, detail, proxy };
+  }
+  if (code.startsWith('HPE_')) {
+    // A proxy that speaks something other than HTTP answers the same way again.
+    const detail = `${at} answered something that is not HTTP`;
+    return { kind: 'network', sent: false, code, detail, proxy, repeatable: false };
+  }
+  const before = BEFORE_CONNECTION[code];
+  const detail =
+    before !== undefined
+      ? `${at} could not be reached: ${before}`
+      : /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_)/.test(code)
+        ? `the TLS connection to ${at} could not be established`
+        : `${at} closed the connection before the tunnel to the service was open`;
+  return { kind: 'network', sent: false, code, detail, proxy };
+}
+
+/** The proxy named by a failure along the cause chain (core/proxy-agent.ts's ProxyFailure), or null. */
+function failedProxy(error: unknown): ProxyNamed | null {
+  for (const link of causeChain(error)) {
+    const proxy = (link as { proxy?: Partial<ProxyNamed> }).proxy;
+    if (typeof proxy?.address === 'string' && typeof proxy.variable === 'string') {
+      return { address: proxy.address, variable: proxy.variable };
+    }
+  }
+  return null;
 }
 
 /** The error and the causes it wraps, at most four deep. */

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPost } from '../../src/action/run-post.js';
 import { setDeployments } from '../../src/sandbox/index.js';
 import { runStepInProcess } from '../helpers/action-step-in-process.js';
+import { runnerCommands } from '../helpers/runner-reads.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import {
   ACME,
@@ -164,26 +165,20 @@ describe('post step', () => {
     expect(run.stdout.replaceAll(`::add-mask::${password}`, '')).not.toContain(password);
   });
 
-  it('pauses workflow commands around text from the service (in-process)', async () => {
+  it('shows text from the service in the log without letting it start a command (in-process)', async () => {
     const hostile = {
       ...failure(at(2), 'INJECTED'),
       error: {
         tag: 'INJECTED',
         user_log_message: 'x',
-        underlying_error: { message: 'first\n::warning::injected' },
+        underlying_error: { message: 'first\n::warning::injected\r##[error]old form' },
       },
     };
     setDeployments(sandbox().state, PROD_EU, [deployment(2, 'ERROR', [hostile])]);
     const run = await runPostInProcess(tokenInputs(), saved(PROD_EU));
-    const lines = run.stdout.split('\n');
-    const injected = lines.findIndex((line) => line.trim() === '::warning::injected');
-    const stop = lines.findIndex((line) => line.startsWith('::stop-commands::'));
-    const resumeToken = lines[stop]?.slice('::stop-commands::'.length);
-    const resume = lines.indexOf(`::${resumeToken}::`);
-    expect(stop).toBeGreaterThanOrEqual(0);
-    expect(resumeToken).toMatch(/^[0-9a-f-]{36}$/);
-    expect(stop).toBeLessThan(injected);
-    expect(injected).toBeLessThan(resume);
+    const forged = runnerCommands(run.stdout).filter((c) => /injected|old form/.test(c.line));
+    expect(forged).toEqual([]);
+    expect(run.stdout).toContain('\\u003a:warning::injected');
   });
 
   it('falls back to the deprecated cluster logs with a one-line notice (in-process)', async () => {

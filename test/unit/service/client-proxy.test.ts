@@ -11,13 +11,19 @@ import { useSandbox } from '../../helpers/sandbox.js';
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 const sandbox = useSandbox({ rateLimit: false });
 
-/** A proxy that accepts connections, reads what it is asked, and never answers. */
-async function silentProxy() {
+/**
+ * A proxy that accepts connections, reads what it is asked, and never answers; or, given `answer`, answers
+ * each request with it.
+ */
+async function silentProxy(answer?: string) {
   const asked: string[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
-    socket.on('data', (chunk) => asked.push(chunk.toString('latin1').split('\r\n')[0]!));
+    socket.on('data', (chunk) => {
+      asked.push(chunk.toString('latin1').split('\r\n')[0]!);
+      if (answer !== undefined) socket.end(answer);
+    });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   return {
@@ -52,15 +58,68 @@ describe('the service client behind a proxy', () => {
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(ApiError);
-      // A connect timeout: nothing reached the service (a create would be retried).
+      // A connect timeout: nothing reached the service (a create would be retried). The proxy is named,
+      // with what to check, rather than the service's address.
       expect((error as ApiError).message).toContain(
-        'timed out. No connection within 200 ms (UND_ERR_CONNECT_TIMEOUT, 1 attempt)',
+        `timed out. The proxy ${proxy.url} (https_proxy) did not answer the CONNECT to the service within 200 ms (UND_ERR_CONNECT_TIMEOUT, 1 attempt). Check that the proxy at ${proxy.url} (set by https_proxy) is running`,
       );
+      expect((error as ApiError).message).not.toContain('Check the API URL');
       expect(proxy.asked).toEqual(['CONNECT api.qovery.example:443 HTTP/1.1']);
     } finally {
       // Before the bound, closing waited for undici's own 300 s CONNECT timeout: this test would time out.
       await service.close();
       await proxy.close();
+    }
+  });
+
+  it('names a proxy that answers something other than HTTP, and does not ask it again', async () => {
+    const proxy = await silentProxy('SSH-2.0-OpenSSH_9.6\r\n\r\n');
+    vi.stubEnv('https_proxy', '');
+    vi.stubEnv('HTTPS_PROXY', proxy.url);
+    vi.stubEnv('no_proxy', '');
+    vi.stubEnv('NO_PROXY', '');
+    const service = createServiceClient({ apiUrl: 'https://api.qovery.example', token: 'qov_token' });
+    try {
+      const error = await service.getAlertRules(ACME).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ApiError);
+      const message = (error as ApiError).message;
+      expect(message).toContain(
+        `could not reach the service. The proxy ${proxy.url} (HTTPS_PROXY) answered something that is not HTTP (HPE_`,
+      );
+      expect(message).toContain(
+        `Check that the proxy at ${proxy.url} (set by HTTPS_PROXY) is running and answers HTTP CONNECT, or list the service's host in no_proxy to go direct.`,
+      );
+      expect(message).not.toContain('Try again later');
+      // Asking again would get the same answer.
+      expect(message).toContain('1 attempt)');
+      expect(proxy.asked).toEqual(['CONNECT api.qovery.example:443 HTTP/1.1']);
+    } finally {
+      await service.close();
+      await proxy.close();
+    }
+  });
+
+  it('without a proxy, says that the address answers something other than HTTP, and what to check', async () => {
+    const server = await silentProxy('SSH-2.0-OpenSSH_9.6\r\n\r\n');
+    vi.stubEnv('https_proxy', '');
+    vi.stubEnv('HTTPS_PROXY', '');
+    vi.stubEnv('http_proxy', '');
+    vi.stubEnv('HTTP_PROXY', '');
+    const service = createServiceClient({ apiUrl: server.url, token: 'qov_token' });
+    try {
+      const error = await service.getAlertRules(ACME).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((error as ApiError).message).toMatch(
+        /could not reach the service\. The address answered something that is not HTTP \(HPE_\w+, 1 attempt\)\. Check the API URL/,
+      );
+    } finally {
+      await service.close();
+      await server.close();
     }
   });
 

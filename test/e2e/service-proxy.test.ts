@@ -9,17 +9,17 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, connect, type Server, type Socket } from 'node:net';
-import { resolve } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
+import { inRepository } from '../helpers/repository.js';
 import { EXAMPLE_SECRETS } from './action-runner.js';
 import { runCli } from './bundle.js';
 
 const HOST = 'api.qovery.example';
-const CERTIFICATE = resolve('test/fixtures/tls/api-qovery-example.pem');
-const KEY = resolve('test/fixtures/tls/api-qovery-example.key');
+const CERTIFICATE = inRepository('test', 'fixtures', 'tls', 'api-qovery-example.pem');
+const KEY = inRepository('test', 'fixtures', 'tls', 'api-qovery-example.key');
 
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const listening = async <T extends Server>(server: T): Promise<T> => {

@@ -12,7 +12,7 @@ import { pendingChanges } from '../plan/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
-import { headline, plural } from './outcome.js';
+import { plural, runOutcome } from './outcome.js';
 import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock, reviewBlock } from './tables.js';
 
 /** GitHub refuses a step summary over 1 MiB (UTF-8 bytes); keep a margin for what the runner adds. */
@@ -31,13 +31,17 @@ export interface SummaryOptions {
   readonly limitBytes?: number;
   /** Whether a Checks run holds every finding: the "left out" line then points there. */
   readonly findingsInChecksRun?: boolean;
+  /** The lowest severity that fails the run (the fail-on input): it decides the verdict line. */
+  readonly failOn?: 'error' | 'warning';
 }
 
-/** The job summary: outcome, what was skipped, findings, plan, components, apply results, cost. */
+/**
+ * The job summary: the verdict line (the run's outcome, as the terminal's closing line says it), what was
+ * skipped, plan, components, apply results, cost, findings.
+ */
 export function renderSummary(report: RunReport, counts: RunCounts, options: SummaryOptions = {}): string {
-  const blocks: Block[] = [
-    paragraph(`## platform-gitops ${report.command}\n\n**${escapeInline(headline(report, counts))}**`),
-  ];
+  const verdict = runOutcome(report, options.failOn, counts).line;
+  const blocks: Block[] = [paragraph(`## platform-gitops ${report.command}\n\n**${escapeInline(verdict)}**`)];
   const notes = [...report.skipped, ...(options.notes ?? [])];
   if (notes.length > 0)
     blocks.push(paragraph(notes.map((n) => `> ${messageMarkdown(n, 2000)}`).join('\n>\n')));

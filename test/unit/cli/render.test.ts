@@ -33,11 +33,17 @@ describe('--format github', () => {
       '::error file=alerting/api.yaml,line=4,col=3,endColumn=8,title=schema.enum::problem on line 4',
       '::warning file=alerting/api.yaml,line=7,col=3,endColumn=8,title=schema.enum::problem on line 7',
       '1 error, 1 warning',
+      '',
+      'Failed: 1 error, 1 warning.',
     ]);
   });
 
   it('says 0 errors on a clean run', () => {
-    expect(github(validateReport([]))).toEqual(['0 errors, 0 warnings']);
+    expect(github(validateReport([]))).toEqual([
+      '0 errors, 0 warnings',
+      '',
+      'Done: the documents are valid.',
+    ]);
   });
 
   it('keeps within the runner’s 10 annotations per level and prints the rest as lines', () => {
@@ -55,6 +61,8 @@ describe('--format github', () => {
       'alerting/api.yaml:11:3: error: problem on line 11 [schema.enum]',
       'alerting/api.yaml:12:3: error: problem on line 12 [schema.enum]',
       '12 errors, 1 warning',
+      '',
+      'Failed: 12 errors, 1 warning.',
     ]);
   });
 

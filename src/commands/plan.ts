@@ -14,7 +14,12 @@ import { removedDocuments } from '../plan/removed.js';
 import { pendingChanges } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
-import { alertRules, organizationsOf, platformComponents } from './documents-by-kind.js';
+import {
+  alertRules,
+  organizationsDiffering,
+  organizationsOf,
+  platformComponents,
+} from './documents-by-kind.js';
 import { loadOptionsOf } from './load-options.js';
 import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
 import { planRules } from './plan-rules.js';
@@ -124,6 +129,7 @@ export async function planRun(
     diagnostics: [
       ...head.diagnostics,
       ...history,
+      ...organizationsDiffering([...rules, ...components], ctx.organizationId),
       ...(planned?.diagnostics ?? []),
       ...resolved.diagnostics,
       ...serviceNotices(client),

@@ -28,7 +28,7 @@ export interface RunFindings {
 export function runReport(ctx: RunContext, found: RunFindings): RunReport {
   return {
     command: found.command,
-    diagnostics: [...found.diagnostics].sort(compareDiagnostics),
+    diagnostics: distinct(found.diagnostics).sort(compareDiagnostics),
     plan: found.plan ?? null,
     components: found.components ?? [],
     results: [],
@@ -38,6 +38,20 @@ export function runReport(ctx: RunContext, found: RunFindings): RunReport {
     clusters: found.clusters ?? [],
     ...(found.skippedFiles ? { skippedFiles: found.skippedFiles } : {}),
   };
+}
+
+/**
+ * The findings without repeats: parts of a run that meet the same fact (an organization the service does
+ * not know, met by its rules and by its components) say it in the same words, and it is said once.
+ */
+function distinct(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.severity, d.file, d.line, d.column, d.code, d.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The clusters the run planned changes for: the post step fetches their logs when the job fails. */

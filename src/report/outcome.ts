@@ -106,7 +106,6 @@ export function runOutcome(
   const issues = [
     ...(findings > 0 ? [plural(findings, 'error')] : []),
     ...(counts.warnings > 0 ? [plural(counts.warnings, 'warning')] : []),
-    ...(counts.violations > 0 ? [plural(counts.violations, 'component violation')] : []),
   ].join(', ');
   const also = issues ? `; ${issues}` : '';
   const end = (kind: OutcomeKind, why: string): RunOutcome => ({ kind, line: `${LABEL[kind]}: ${why}.` });

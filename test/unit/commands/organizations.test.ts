@@ -1,88 +1,67 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+/** Which organization a run acts on: --org beside documents that name another, and one the service does not know. */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/commands/plan.js';
-import { UsageError } from '../../../src/core/errors.js';
-import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
-import { ACME, EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
+import { ACME, EXAMPLE_ROOT, useRunWorld } from './run-context.js';
 
-const GLOBEX = '7f1b2c3d-0000-4000-8000-000000000002';
+const { run } = useRunWorld('organizations-');
+const OTHER = '2c9e0000-0000-4000-8000-0000000000aa';
+const UNKNOWN = '99999999-0000-4000-8000-000000000009';
 
-let sandbox: Sandbox;
-let repo: string;
-const runs: TestRun[] = [];
+let copies: string[] = [];
+afterEach(() => {
+  for (const dir of copies) rmSync(dir, { recursive: true, force: true });
+  copies = [];
+});
 
-/** The first document of the example's api.yaml, with its organization line replaced (or removed). */
-function apiRule(organization: string | null): string {
-  const first = readFileSync(join(EXAMPLE_ROOT, 'alerting/api.yaml'), 'utf8').split(/^---\n/m)[0]!;
-  return first.replace(
-    /^organization_id: .*\n/m,
-    organization === null ? '' : `organization_id: ${organization}\n`,
-  );
+/** The example repository with every organization_id replaced by `organizationId`. */
+function exampleIn(organizationId: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'organizations-repo-'));
+  copies.push(root);
+  cpSync(EXAMPLE_ROOT, root, { recursive: true });
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.yaml')) continue;
+    const file = join(entry.parentPath, entry.name);
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll(ACME, organizationId));
+  }
+  return root;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ rateLimit: false });
-  repo = mkdtempSync(join(tmpdir(), 'orgs-'));
-  mkdirSync(join(repo, 'two'));
-  writeFileSync(join(repo, 'two/acme.yaml'), apiRule(ACME));
-  // Another rule (the loader refuses two documents with one id or one cluster + name, whatever their organization).
-  writeFileSync(
-    join(repo, 'two/globex.yaml'),
-    apiRule(GLOBEX)
-      .replace(/^id: .*\n/m, '')
-      .replace('name: api-p99-latency', 'name: globex-latency'),
-  );
-  mkdirSync(join(repo, 'none'));
-  writeFileSync(join(repo, 'none/rule.yaml'), apiRule(null));
-});
-afterAll(async () => {
-  await Promise.all(runs.map((r) => r.close()));
-  await sandbox.close();
-  rmSync(repo, { recursive: true, force: true });
+describe('--org beside documents that name another organization', () => {
+  it('is said once, at the first document, naming both organizations', async () => {
+    const report = await runPlan(run({ organizationId: OTHER }).ctx);
+    const differing = report.diagnostics.filter((d) => d.code === 'plan.organization-differs');
+    expect(differing).toHaveLength(1);
+    expect(differing[0]).toMatchObject({ severity: 'warning', file: 'alerting/api.yaml' });
+    expect(differing[0]!.message).toContain(`names organization ${ACME}`);
+    expect(differing[0]!.message).toContain(`not ${OTHER} given by --org`);
+    // The documents are planned in the organization they name.
+    expect(report.plan!.changes.every((c) => c.organizationId === ACME)).toBe(true);
+  });
+
+  it('says nothing when --org is the organization the documents name', async () => {
+    const report = await runPlan(run({ organizationId: ACME }).ctx);
+    expect(report.diagnostics.map((d) => d.code)).not.toContain('plan.organization-differs');
+  });
 });
 
-describe('plan across organizations', () => {
-  it('lists each organization once, and reports one it may not read without stopping the others', async () => {
-    sandbox.resetLog();
-    const run = testRun(sandbox, { root: repo, paths: ['two'] });
-    runs.push(run);
-    const report = await runPlan(run.ctx);
-    expect(report.requests.byOperation).toEqual({ getAlertRules: 2 });
-    expect(report.plan!.organizations).toEqual([ACME]);
-    expect(report.plan!.changes.map((c) => [c.action, c.file])).toEqual([['noop', 'two/acme.yaml']]);
+describe('an organization the service does not know', () => {
+  it('is one error about the organization, not one per component or per part of the run', async () => {
+    const root = exampleIn(UNKNOWN);
+    const report = await runPlan(run({ root, paths: ['.'] }).ctx);
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
-    expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ file: '', code: 'service.request-failed' });
-    expect(errors[0]!.message).toContain(`organization ${GLOBEX}`);
-    expect(errors[0]!.message).toContain('403');
-  });
-
-  it('says how to name an organization, without asking for a token', async () => {
-    const run = testRun(sandbox, {
-      root: repo,
-      paths: ['none'],
-      service: () => {
-        throw new UsageError('no token');
-      },
-    });
-    runs.push(run);
-    const report = await runPlan(run.ctx);
-    expect(report.diagnostics.map((d) => [d.severity, d.code, d.file, d.line])).toEqual([
-      ['error', 'plan.no-organization', 'none/rule.yaml', 3],
-    ]);
-    expect(report.requests.total).toBe(0);
-  });
-
-  it('uses the default organization for documents that name none', async () => {
-    sandbox.resetLog();
-    const run = testRun(sandbox, { root: repo, paths: ['none'], organizationId: ACME });
-    runs.push(run);
-    const report = await runPlan(run.ctx);
-    expect(report.plan!.changes.map((c) => c.action)).toEqual(['noop']);
-    // Nothing to change, so no cluster a failed job would need logs of.
-    expect(report.clusters).toEqual([]);
-    expect(sandbox.count('getAlertRules')).toBe(1);
+    expect(errors.map((d) => [d.code, d.file])).toEqual([['service.organization-unknown', '']]);
+    expect(errors[0]!.message).toMatch(
+      new RegExp(
+        `^Organization ${UNKNOWN} was not found: the service does not know it, or the token cannot see it`,
+      ),
+    );
+    expect(report.components).toHaveLength(5);
+    for (const component of report.components) {
+      expect(component).toMatchObject({ status: 'failed' });
+      expect(component.reason).toMatch(/organization .* was not found/);
+    }
   });
 });

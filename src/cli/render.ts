@@ -8,6 +8,7 @@ import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js'
 import { renderJson } from '../report/json-output.js';
 import { runOutcome } from '../report/outcome.js';
 import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
+import { requestsSentence } from '../report/requests-line.js';
 
 export interface RenderOptions {
   readonly format: OutputFormat;
@@ -20,12 +21,11 @@ export interface RenderOptions {
 
 function requestsLine(report: RunReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
-  if (report.requests.total === 0) return `No requests to the service; ${seconds} s.`;
+  if (report.requests.total === 0) return `${requestsSentence(report.requests)}; ${seconds} s.`;
   const parts = Object.entries(report.requests.byOperation)
     .filter(([, n]) => (n ?? 0) > 0)
     .map(([operation, n]) => `${operation} ${n}`);
-  const noun = report.requests.total === 1 ? 'request' : 'requests';
-  return `${report.requests.total} ${noun} to the service (${parts.join(', ')}); ${seconds} s.`;
+  return `${requestsSentence(report.requests)} (${parts.join(', ')}); ${seconds} s.`;
 }
 
 /**

@@ -66,7 +66,11 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     unmanaged: plan?.unmanaged ?? [],
     ghosts: plan?.ghosts ?? [],
     outdated: plan?.outdated ?? [],
-    requests: { total: report.requests.total, byOperation: report.requests.byOperation },
+    requests: {
+      total: report.requests.total,
+      byOperation: report.requests.byOperation,
+      ...(report.requests.unanswered ? { unanswered: report.requests.unanswered } : {}),
+    },
     summary: {
       create: pending.filter((c) => c.action === 'create').length,
       update: pending.filter((c) => c.action === 'update').length,

@@ -13,6 +13,7 @@ import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
 import { plural, runOutcome } from './outcome.js';
+import { requestsSentence } from './requests-line.js';
 import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock, reviewBlock } from './tables.js';
 
 /** GitHub refuses a step summary over 1 MiB (UTF-8 bytes); keep a margin for what the runner adds. */
@@ -123,5 +124,5 @@ export function costLine(report: RunReport): string {
     tableHead(['Operation', 'Requests']),
     ...byOperation.map(([op, n]) => tableRow([inlineCode(op as OperationId), String(n)])),
   ].join('\n');
-  return `<details><summary>${report.requests.total} requests to the service; ${seconds} s</summary>\n\n${table}\n\n</details>`;
+  return `<details><summary>${requestsSentence(report.requests)}; ${seconds} s</summary>\n\n${table}\n\n</details>`;
 }

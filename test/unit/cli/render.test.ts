@@ -79,3 +79,25 @@ describe('--format github', () => {
     expect(github(validateReport([leaky]), redactor).join('\n')).not.toContain('qov_secret_token_value');
   });
 });
+
+describe('the requests line', () => {
+  const text = (requests: RunReport['requests']) =>
+    renderReport(
+      { ...validateReport([]), command: 'plan', requests },
+      { format: 'text', color: false, redactor: new Redactor(), policy: {} },
+    );
+
+  it('never calls attempts that reached nothing requests to the service', () => {
+    expect(
+      text({ total: 8, byOperation: { getAlertRules: 4, listPlatformTemplates: 4 }, unanswered: 8 }),
+    ).toContain(
+      '8 attempts to reach the service, none answered (getAlertRules 4, listPlatformTemplates 4); 0.0 s.',
+    );
+    expect(text({ total: 5, byOperation: { getAlertRules: 5 }, unanswered: 2 })).toContain(
+      '3 requests to the service, and 2 attempts it never answered (getAlertRules 5); 0.0 s.',
+    );
+    expect(text({ total: 1, byOperation: { getAlertRules: 1 } })).toContain(
+      '1 request to the service (getAlertRules 1); 0.0 s.',
+    );
+  });
+});

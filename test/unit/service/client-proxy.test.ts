@@ -54,7 +54,7 @@ describe('the service client behind a proxy', () => {
       expect(error).toBeInstanceOf(ApiError);
       // A connect timeout: nothing reached the service (a create would be retried).
       expect((error as ApiError).message).toContain(
-        'timed out. No connection within 200 ms (UND_ERR_CONNECT_TIMEOUT, 1 attempt)',
+        'timed out. No connection within 200 ms (UND_ERR_CONNECT_TIMEOUT, 1 attempt to https://api.qovery.example)',
       );
       expect(proxy.asked).toEqual(['CONNECT api.qovery.example:443 HTTP/1.1']);
     } finally {

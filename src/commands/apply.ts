@@ -5,13 +5,7 @@
  */
 import { applyChanges } from '../apply/apply.js';
 import type { ChangeResult } from '../apply/types.js';
-import {
-  compareDiagnostics,
-  type Diagnostic,
-  diagnostic,
-  FILE_START,
-  hasErrors,
-} from '../core/diagnostic.js';
+import { type Diagnostic, diagnostic, FILE_START, hasErrors } from '../core/diagnostic.js';
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import {
@@ -24,6 +18,7 @@ import {
 import { type PendingChange, pendingChanges, withPendingReplaced } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import { type PlannedRun, planRun } from './plan.js';
+import { runFindings } from './run-report.js';
 import { serviceError } from './service-findings.js';
 import type { CommandName, RunContext, RunReport } from './types.js';
 
@@ -71,7 +66,7 @@ export async function executePlanned(
       ...report,
       ...told,
       command,
-      diagnostics: diagnostics.sort(compareDiagnostics),
+      diagnostics: runFindings(diagnostics),
       skipped: [
         ...report.skipped,
         `nothing was written: ${errors} error${errors === 1 ? '' : 's'} must be fixed first`,
@@ -101,7 +96,7 @@ export async function executePlanned(
     ...report,
     ...told,
     command,
-    diagnostics: diagnostics.sort(compareDiagnostics),
+    diagnostics: runFindings(diagnostics),
     skipped,
     results,
     requests: client.requestCounts(),

@@ -1,6 +1,7 @@
 /** The RunReport every command returns, assembled from what the run found. */
 import type { ComponentResult } from '../components/types.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
+import { capFindings } from '../documents/limits.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
 import type { Plan } from '../plan/types.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
@@ -28,7 +29,7 @@ export interface RunFindings {
 export function runReport(ctx: RunContext, found: RunFindings): RunReport {
   return {
     command: found.command,
-    diagnostics: distinct(found.diagnostics).sort(compareDiagnostics),
+    diagnostics: runFindings(found.diagnostics),
     plan: found.plan ?? null,
     components: found.components ?? [],
     results: [],
@@ -38,6 +39,15 @@ export function runReport(ctx: RunContext, found: RunFindings): RunReport {
     clusters: found.clusters ?? [],
     ...(found.skippedFiles ? { skippedFiles: found.skippedFiles } : {}),
   };
+}
+
+/**
+ * A run's findings as every face shows them: each once, the most important first, and at most
+ * MAX_RUN_FINDINGS of them (past it, one finding counts the rest). Every step that adds findings to a
+ * run's report passes the whole list through here, so the limit covers the run, not only its loading.
+ */
+export function runFindings(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return capFindings(distinct(diagnostics).sort(compareDiagnostics));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { loadDocuments } from '../documents/load.js';
 import { countLine } from '../report/diagnostics-text.js';
 import { loadOptionsOf } from './load-options.js';
+import { runReport } from './run-report.js';
 import type { RunContext, RunReport } from './types.js';
 
 /** Offline: reads and checks the documents, touches no service. The paths default to the whole repository. */
@@ -10,18 +11,12 @@ export async function runValidate(ctx: RunContext): Promise<RunReport> {
   ctx.progress(
     `checked ${plural(loaded.files.length, 'file')}: ${plural(loaded.documents.length, 'valid document')}; ${countLine(loaded.diagnostics)}`,
   );
-  return {
+  return runReport(ctx, {
     command: 'validate',
+    started,
     diagnostics: loaded.diagnostics,
-    plan: null,
-    components: [],
-    results: [],
-    requests: { total: 0, byOperation: {} },
-    durationMs: ctx.clock.now() - started,
-    skipped: [],
-    clusters: [],
     skippedFiles: loaded.skippedFiles ?? [],
-  };
+  });
 }
 
 function plural(n: number, word: string): string {

@@ -85,7 +85,7 @@ export type OutcomeKind = 'done' | 'nothing to do' | 'changes pending' | 'refuse
 
 export interface RunOutcome {
   readonly kind: OutcomeKind;
-  /** The closing sentence: the outcome's words, then why, e.g. `Failed: the live alert rules of … could not be read; nothing was planned (1 error).` */
+  /** The closing sentence: the outcome's words, then why, e.g. `Failed: the live alert rules of … could not be read, so nothing was planned; 1 error.` */
   readonly line: string;
 }
 

@@ -102,6 +102,7 @@ export function actionOutcome(
       notes: facts.notes,
       planJsonPath: facts.planJsonPath,
       findingsInChecksRun: facts.checkRunPublished,
+      failOn: inputs.failOn,
       links: facts.links,
       limitBytes: verdict.wantsLogs ? SUMMARY_LIMIT_BYTES - LOGS_BUDGET_BYTES : SUMMARY_LIMIT_BYTES,
     }),

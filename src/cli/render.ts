@@ -1,13 +1,14 @@
 import type { ExitPolicy } from '../commands/exit-code.js';
 import type { OutputFormat, RunReport } from '../commands/types.js';
-import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import type { Redactor } from '../core/redact.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { formatComponentsText } from '../report/components-text.js';
 import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
 import { renderJson } from '../report/json-output.js';
+import { runOutcome } from '../report/outcome.js';
 import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
+import { requestsSentence } from '../report/requests-line.js';
 
 export interface RenderOptions {
   readonly format: OutputFormat;
@@ -20,24 +21,22 @@ export interface RenderOptions {
 
 function requestsLine(report: RunReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
-  if (report.requests.total === 0) return `No requests to the service; ${seconds} s.`;
+  if (report.requests.total === 0) return `${requestsSentence(report.requests)}; ${seconds} s.`;
   const parts = Object.entries(report.requests.byOperation)
     .filter(([, n]) => (n ?? 0) > 0)
     .map(([operation, n]) => `${operation} ${n}`);
-  return `${plural(report.requests.total, 'request')} to the service (${parts.join(', ')}); ${seconds} s.`;
+  return `${requestsSentence(report.requests)} (${parts.join(', ')}); ${seconds} s.`;
 }
 
 /**
- * What a person reads in a terminal: plan, components, results, findings, then what it cost. `listed` are
- * the findings printed as lines (all of them, unless some were already printed as workflow commands); the
- * count line always counts every finding.
+ * What a person reads in a terminal: plan, components, results, findings, what it cost, then the one
+ * closing line of the run's outcome (report/outcome.ts). `listed` are the findings printed as lines (all
+ * of them, unless some were already printed as workflow commands); the count line always counts every
+ * finding.
  */
-function renderText(
-  report: RunReport,
-  color: boolean,
-  verbose: boolean,
-  listed = report.diagnostics,
-): string {
+function renderText(report: RunReport, options: RenderOptions, listed = report.diagnostics): string {
+  const color = options.format === 'text' && options.color;
+  const verbose = options.verbose ?? false;
   const sections: string[] = [];
   const skippedFiles = report.skippedFiles ?? [];
   if (verbose && skippedFiles.length > 0) {
@@ -46,8 +45,10 @@ function renderText(
     );
   }
   const planText = { color, drift: report.command === 'drift' };
-  // The count closes a plan or a drift check, as in Terraform; an apply's closing line is its results'.
-  const count = report.plan ? planCountLine(report.plan, planText) : '';
+  // The count follows a plan or a drift check, as in Terraform; an apply's comes with its plan. Zeros for
+  // organizations whose live rules could not be read would say "nothing to do": no count then.
+  const read = report.plan !== null && (report.plan.unread ?? []).length === 0;
+  const count = report.plan && read ? planCountLine(report.plan, planText) : '';
   if (report.plan)
     sections.push(formatPlanText(report.plan, planText) + (report.command === 'apply' ? count : ''));
   if (report.components.length > 0) sections.push(formatComponentsText(report.components, { color }));
@@ -58,6 +59,8 @@ function renderText(
   for (const line of report.skipped) sections.push(`Skipped: ${printable(line)}`);
   if (report.command !== 'validate') sections.push(requestsLine(report));
   if (count && report.command !== 'apply') sections.push(count);
+  const closing = printable(runOutcome(report, options.policy.failOn).line);
+  sections.push(color ? `\u001b[1m${closing}\u001b[0m` : closing);
   return `${sections.map((s) => s.trimEnd()).join('\n\n')}\n`;
 }
 
@@ -66,12 +69,13 @@ function renderText(
  * each level per step and drops the others silently: the most important are printed as commands, one
  * notice says how many more there are, and those are printed as plain lines so that none is lost.
  */
-function renderGithub(report: RunReport, redactor: Redactor, verbose: boolean): RenderedReport {
+function renderGithub(report: RunReport, options: RenderOptions): RenderedReport {
+  const { redactor } = options;
   const selection = selectAnnotations(report.diagnostics);
   const commands = annotationLines(selection, 'the log below', (text) => redactor.redact(text));
   const shown = new Set(selection.shown);
   const rest = report.diagnostics.filter((d) => !shown.has(d));
-  return { commands, text: renderText(report, false, verbose, rest) };
+  return { commands, text: renderText(report, options, rest) };
 }
 
 /**
@@ -90,8 +94,8 @@ export function renderReportParts(report: RunReport, options: RenderOptions): Re
     return { commands: [], text: renderJson(report, options.redactor, options.policy) };
   const rendered =
     options.format === 'github'
-      ? renderGithub(report, options.redactor, options.verbose ?? false)
-      : { commands: [], text: renderText(report, options.color, options.verbose ?? false) };
+      ? renderGithub(report, options)
+      : { commands: [], text: renderText(report, options) };
   const redact = (text: string) => options.redactor.redact(text);
   return { commands: rendered.commands.map(redact), text: redact(rendered.text) };
 }

@@ -5,13 +5,7 @@
  */
 import { applyChanges } from '../apply/apply.js';
 import type { ChangeResult } from '../apply/types.js';
-import {
-  compareDiagnostics,
-  type Diagnostic,
-  diagnostic,
-  FILE_START,
-  hasErrors,
-} from '../core/diagnostic.js';
+import { type Diagnostic, diagnostic, FILE_START, hasErrors } from '../core/diagnostic.js';
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import {
@@ -24,6 +18,7 @@ import {
 import { type PendingChange, pendingChanges, withPendingReplaced } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import { type PlannedRun, planRun } from './plan.js';
+import { runFindings } from './run-report.js';
 import { serviceError } from './service-findings.js';
 import type { CommandName, RunContext, RunReport } from './types.js';
 
@@ -57,34 +52,31 @@ export async function executePlanned(
   if (plan === null || client === null || pendingChanges(plan).length === 0) {
     return { ...report, command };
   }
+  // The outside edits the report claims are those its evidence supports, whether or not anything is
+  // written: a refused apply shows the same plan a writing one would, with the same notice.
+  const evidence = gate ? reviewEvidence(plan, planned.digest, gate) : null;
+  const told = {
+    plan: evidence?.plan ?? plan,
+    ...(evidence ? { review: evidence.review, baseApplied: evidence.baseApplied } : {}),
+  };
+  const diagnostics: Diagnostic[] = [...report.diagnostics, ...(evidence?.diagnostics ?? [])];
   if (hasErrors(report.diagnostics)) {
     const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
     return {
       ...report,
+      ...told,
       command,
+      diagnostics: runFindings(diagnostics),
       skipped: [
         ...report.skipped,
         `nothing was written: ${errors} error${errors === 1 ? '' : 's'} must be fixed first`,
       ],
     };
   }
-  const diagnostics: Diagnostic[] = [...report.diagnostics];
   const skipped = [...report.skipped];
-  let writes = pendingChanges(plan);
-  let review: ReviewEntry[] | undefined;
-  let reviewedPlan = plan;
-  if (gate) {
-    review = reviewStatuses(writes, gate.review, planned.digest);
-    const entries = review;
-    const known = withKnownOutsideEdits(
-      writes.map((c, i) => withReviewedOutsideEdits(c, entries[i]!)),
-      entries,
-      gate.baseApplied,
-    );
-    diagnostics.push(...known.diagnostics);
-    reviewedPlan = withPendingReplaced(plan, known.changes);
-    writes = known.changes;
-    const judged = judgeReview(writes, review, gate.onUnreviewed);
+  let writes = pendingChanges(told.plan);
+  if (gate && evidence) {
+    const judged = judgeReview(writes, evidence.review, gate.onUnreviewed);
     writes = judged.writes;
     diagnostics.push(...judged.diagnostics);
     skipped.push(...judged.skipped);
@@ -102,15 +94,43 @@ export async function executePlanned(
   }
   return {
     ...report,
+    ...told,
     command,
-    diagnostics: diagnostics.sort(compareDiagnostics),
-    plan: reviewedPlan,
+    diagnostics: runFindings(diagnostics),
     skipped,
     results,
-    ...(review ? { review } : {}),
-    ...(gate ? { baseApplied: gate.baseApplied } : {}),
     requests: client.requestCounts(),
     durationMs: ctx.clock.now() - started,
+  };
+}
+
+/**
+ * What the push run's evidence supports: each change's review status, and outside edits kept only where
+ * the review or the base revision's successful apply tells them (src/plan/base-applied.ts), with the
+ * notice that says when they could not be told.
+ */
+function reviewEvidence(
+  plan: NonNullable<RunReport['plan']>,
+  digest: PlannedRun['digest'],
+  gate: ReviewGate,
+): {
+  plan: NonNullable<RunReport['plan']>;
+  review: ReviewEntry[];
+  baseApplied: BaseApplied;
+  diagnostics: Diagnostic[];
+} {
+  const changes = pendingChanges(plan);
+  const review = reviewStatuses(changes, gate.review, digest);
+  const known = withKnownOutsideEdits(
+    changes.map((c, i) => withReviewedOutsideEdits(c, review[i]!)),
+    review,
+    gate.baseApplied,
+  );
+  return {
+    plan: withPendingReplaced(plan, known.changes),
+    review,
+    baseApplied: gate.baseApplied,
+    diagnostics: known.diagnostics,
   };
 }
 

@@ -3,9 +3,9 @@
  * src/plan/base-applied.ts): the action's pull-request plan, whose comment a reviewer reads, must not call
  * a value of the base that was never applied "an edit made outside git".
  */
-import { compareDiagnostics } from '../core/diagnostic.js';
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
 import { pendingChanges, withPendingReplaced } from '../plan/types.js';
+import { runFindings } from './run-report.js';
 import type { RunReport } from './types.js';
 
 export function withBaseEvidence(report: RunReport, base: BaseApplied): RunReport {
@@ -14,7 +14,7 @@ export function withBaseEvidence(report: RunReport, base: BaseApplied): RunRepor
   return {
     ...report,
     plan: withPendingReplaced(report.plan, known.changes),
-    diagnostics: [...report.diagnostics, ...known.diagnostics].sort(compareDiagnostics),
+    diagnostics: runFindings([...report.diagnostics, ...known.diagnostics]),
     baseApplied: base,
   };
 }

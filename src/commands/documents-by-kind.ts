@@ -1,6 +1,8 @@
 /** The documents a run plans, by kind, and the organizations they name. */
+import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { conflictingComponents } from '../documents/index.js';
 import type { AlertRuleDocument, Document, PlatformComponentDocument } from '../documents/types.js';
+import { PLAN_CODES } from '../plan/codes.js';
 
 export function alertRules(documents: readonly Document[]): AlertRuleDocument[] {
   return documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');
@@ -25,4 +27,35 @@ export function organizationsOf(
     if (org !== null) organizations.add(org);
   }
   return [...organizations];
+}
+
+/**
+ * `--org` (the organization-id input) is the organization of the documents that name none; a document's
+ * own organization_id wins. When the documents name another one, that is said, naming both, once per
+ * organization at its first document: a run given one organization never acts on another unsaid.
+ */
+export function organizationsDiffering(
+  documents: readonly (AlertRuleDocument | PlatformComponentDocument)[],
+  defaultOrganizationId: string | null,
+): Diagnostic[] {
+  if (defaultOrganizationId === null) return [];
+  const named = new Map<string, (AlertRuleDocument | PlatformComponentDocument)[]>();
+  for (const doc of documents) {
+    const org = doc.value.organization_id;
+    if (org === undefined || org.toLowerCase() === defaultOrganizationId.toLowerCase()) continue;
+    named.set(org, [...(named.get(org) ?? []), doc]);
+  }
+  return [...named].map(([org, docs]) => {
+    const first = docs[0]!;
+    const others = docs.length - 1;
+    return diagnostic(
+      'warning',
+      first.file,
+      first.locate(['organization_id'], 'value'),
+      PLAN_CODES.organizationDiffers,
+      `This document names organization ${org}${others > 0 ? ` (as do ${others} more)` : ''}, not ${defaultOrganizationId} given by --org or the organization-id input: ` +
+        `it is planned in ${org}, because a document's organization_id wins and --org applies only to documents that name none. ` +
+        'Remove organization_id from the documents, or pass the organization they name.',
+    );
+  });
 }

@@ -13,7 +13,7 @@ import { documentsDigest, savePlan } from '../plan/plan-file.js';
 import { pendingChanges } from '../plan/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
-import { platformComponents } from './documents-by-kind.js';
+import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
 import { loadOptionsOf } from './load-options.js';
 import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
@@ -126,6 +126,7 @@ export async function planRun(
     diagnostics: [
       ...head.diagnostics,
       ...history,
+      ...organizationsDiffering([...rules, ...components], ctx.organizationId),
       ...(planned?.diagnostics ?? []),
       ...resolved.diagnostics,
       ...serviceNotices(client),

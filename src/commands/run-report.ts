@@ -1,6 +1,7 @@
 /** The RunReport every command returns, assembled from what the run found. */
 import type { ComponentResult } from '../components/types.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
+import { capFindings } from '../documents/limits.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
 import type { Plan } from '../plan/types.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
@@ -28,7 +29,7 @@ export interface RunFindings {
 export function runReport(ctx: RunContext, found: RunFindings): RunReport {
   return {
     command: found.command,
-    diagnostics: [...found.diagnostics].sort(compareDiagnostics),
+    diagnostics: runFindings(found.diagnostics),
     plan: found.plan ?? null,
     components: found.components ?? [],
     results: [],
@@ -38,6 +39,29 @@ export function runReport(ctx: RunContext, found: RunFindings): RunReport {
     clusters: found.clusters ?? [],
     ...(found.skippedFiles ? { skippedFiles: found.skippedFiles } : {}),
   };
+}
+
+/**
+ * A run's findings as every face shows them: each once, the most important first, and at most
+ * MAX_RUN_FINDINGS of them (past it, one finding counts the rest). Every step that adds findings to a
+ * run's report passes the whole list through here, so the limit covers the run, not only its loading.
+ */
+export function runFindings(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  return capFindings(distinct(diagnostics).sort(compareDiagnostics));
+}
+
+/**
+ * The findings without repeats: parts of a run that meet the same fact (an organization the service does
+ * not know, met by its rules and by its components) say it in the same words, and it is said once.
+ */
+function distinct(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = JSON.stringify([d.severity, d.file, d.line, d.column, d.code, d.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** The clusters the run planned changes for: the post step fetches their logs when the job fails. */

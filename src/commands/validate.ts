@@ -1,5 +1,6 @@
 import { loadDocuments } from '../documents/load.js';
 import { loadOptionsOf } from './load-options.js';
+import { runReport } from './run-report.js';
 import type { RunContext, RunReport } from './types.js';
 
 /**
@@ -9,16 +10,10 @@ import type { RunContext, RunReport } from './types.js';
 export async function runValidate(ctx: RunContext): Promise<RunReport> {
   const started = ctx.clock.now();
   const loaded = await loadDocuments(ctx.root, ctx.paths.length > 0 ? ctx.paths : ['.'], loadOptionsOf(ctx));
-  return {
+  return runReport(ctx, {
     command: 'validate',
+    started,
     diagnostics: loaded.diagnostics,
-    plan: null,
-    components: [],
-    results: [],
-    requests: { total: 0, byOperation: {} },
-    durationMs: ctx.clock.now() - started,
-    skipped: [],
-    clusters: [],
     skippedFiles: loaded.skippedFiles ?? [],
-  };
+  });
 }

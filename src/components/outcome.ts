@@ -13,6 +13,8 @@ import { anchor, violationDiagnostic } from './violations.js';
 export type Outcome =
   | { readonly kind: 'skipped'; readonly reason: string }
   | { readonly kind: 'no-organization' }
+  /** The organization's own template list answered 404: the organization is unknown (one finding for it). */
+  | { readonly kind: 'unknown-organization'; readonly organizationId: string }
   /** A `valueFrom: {env}` variable was not set: the document was not sent. */
   | {
       readonly kind: 'env-missing';
@@ -55,6 +57,12 @@ export function componentResult(target: ComponentTarget, outcome: Outcome): Comp
       'No organization: the document names none and no default organization is configured.',
     );
   }
+  if (outcome.kind === 'unknown-organization') {
+    return unresolved(
+      'failed',
+      `Not resolved: organization ${outcome.organizationId} was not found (see the finding about it).`,
+    );
+  }
   if (outcome.kind === 'env-missing') {
     const names = outcome.variables.map((name) => `\`${name}\``).join(', ');
     const plural = outcome.variables.length === 1 ? '' : 's';
@@ -93,7 +101,8 @@ export function outcomeDiagnostics(
   all: readonly ComponentTarget[],
   redactor: Redactor,
 ): Diagnostic[] {
-  if (outcome.kind === 'skipped') return [];
+  // An unknown organization is one finding of the run (resolve.ts), not one per document.
+  if (outcome.kind === 'skipped' || outcome.kind === 'unknown-organization') return [];
   if (outcome.kind === 'no-organization') {
     return [
       diagnostic(

@@ -3,6 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ComponentBinding, FieldDescriptor, Requirement, ServiceClient } from '../service/types.js';
+import { isUnknownOrganization, unknownOrganizationFinding } from '../service/unknown-organization.js';
 import { explainNotFound } from './catalog-explanation.js';
 import { type ComponentTarget, toComponentTarget } from './component-target.js';
 import { deprecatedTemplateDiagnostics } from './deprecated-templates.js';
@@ -74,10 +75,22 @@ export async function resolveComponents(input: ResolveComponentsInput): Promise<
   const results = head.map((target) => componentResult(target, outcomes.get(target) ?? skipped()));
   // Descriptor kinds this version does not know are tolerated here (they only ever reach the sensitive-value
   // walk); the client already reports each unknown kind once per run, so a second notice would repeat it.
-  const diagnostics = [...documentFindings(head, outcomes, input.redactor), ...literals, ...deprecated].sort(
-    compareDiagnostics,
-  );
+  const diagnostics = [
+    ...unknownOrganizations(outcomes),
+    ...documentFindings(head, outcomes, input.redactor),
+    ...literals,
+    ...deprecated,
+  ].sort(compareDiagnostics);
   return { results, diagnostics };
+}
+
+/** One finding per organization the service did not know, whatever the number of its documents. */
+function unknownOrganizations(outcomes: ReadonlyMap<ComponentTarget, Outcome>): Diagnostic[] {
+  const organizations = new Set<string>();
+  for (const outcome of outcomes.values()) {
+    if (outcome.kind === 'unknown-organization') organizations.add(outcome.organizationId);
+  }
+  return [...organizations].map(unknownOrganizationFinding);
 }
 
 function skipped(): Outcome {
@@ -101,6 +114,7 @@ async function resolveOne(
     return { kind: 'attempted', resolution };
   // Only a 404 needs the template list, and one list per organization explains every 404 in it.
   const templates = await resolver.templates(organizationId);
+  if (isUnknownOrganization(templates)) return { kind: 'unknown-organization', organizationId };
   return templates instanceof ApiError
     ? { kind: 'attempted', resolution, notFound: null, catalogError: templates }
     : { kind: 'attempted', resolution, notFound: explainNotFound(target, templates), catalogError: null };

@@ -4,8 +4,8 @@ import { CODES } from './codes.js';
 import type { AlertRuleDocument, Document, PathSegment, PlatformComponentDocument } from './types.js';
 
 /**
- * Checks that need more than one document: two documents that would manage one thing. The first of them
- * gets the error and names the others, since any may be the one to fix.
+ * Checks that need more than one document: two documents that would manage one thing. Each of them gets
+ * the error and names the others, since any may be the one to fix (and the one a change added).
  */
 export function crossDocumentDiagnostics(documents: readonly Document[]): Diagnostic[] {
   return crossChecks(documents).flatMap((check) => check.findings);
@@ -94,21 +94,30 @@ function duplicates<D extends Document>(
     if (group === undefined) groups.set(key, [document]);
     else group.push(document);
   }
-  // One finding per group, at its first document, naming a few of the others: a finding per member that
-  // lists every other member grows with the square of the group (4,931 copies of one id made 456 MB).
+  // One finding at every member of a group, each naming a few of the others: whichever document a change
+  // added, its line carries the finding (a pull request's annotation lands on a line it touched). Naming
+  // every other member would grow with the square of the group (4,931 copies of one id made 456 MB).
   const findings: Diagnostic[] = [];
   const members: D[] = [];
   for (const group of groups.values()) {
     if (group.length < 2) continue;
     members.push(...group);
-    const [first, ...others] = group as [D, ...D[]];
-    const places = others.slice(0, PLACES_NAMED).map((other) => `${other.file}:${other.locate(at).line}`);
-    const more = others.length - places.length;
-    const list = more > 0 ? `${places.join(', ')} and ${more} more` : places.join(', ');
     const copies = group.length === 2 ? '' : ` (${group.length} documents in all)`;
-    findings.push(
-      diagnostic('error', first.file, first.locate(at), code, `${describe(first)} by ${list}${copies}`),
-    );
+    // The places named are among the group's first few: located once, not once per member.
+    const named = group
+      .slice(0, PLACES_NAMED + 1)
+      .map((d) => ({ d, place: `${d.file}:${d.locate(at).line}` }));
+    for (const member of group) {
+      const places = named
+        .filter((n) => n.d !== member)
+        .slice(0, PLACES_NAMED)
+        .map((n) => n.place);
+      const more = group.length - 1 - places.length;
+      const list = more > 0 ? `${places.join(', ')} and ${more} more` : places.join(', ');
+      findings.push(
+        diagnostic('error', member.file, member.locate(at), code, `${describe(member)} by ${list}${copies}`),
+      );
+    }
   }
   return { findings, members };
 }

@@ -1,3 +1,6 @@
+import { type Diagnostic, diagnostic, SEVERITY_ORDER } from '../core/diagnostic.js';
+import { CODES } from './codes.js';
+
 /** Desired-state files are small; anything larger is a mistake (or an attack) and is refused unread. */
 export const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -50,4 +53,37 @@ export function tooManyDocumentsMessage(limit = MAX_RUN_DOCUMENTS): string {
 
 export function tooManyFindingsMessage(more: number): string {
   return `${more.toLocaleString('en-US')} more finding(s) not shown: one run reports at most ${MAX_RUN_FINDINGS.toLocaleString('en-US')}; fix these and run again`;
+}
+
+/** How many findings an earlier cut counted (its message, written by tooManyFindingsMessage above). */
+function countedBy(cut: Diagnostic): number {
+  const counted = /^([\d,]+) more finding/.exec(cut.message)?.[1];
+  return counted === undefined ? 0 : Number(counted.replaceAll(',', ''));
+}
+
+/**
+ * At most MAX_RUN_FINDINGS findings of a whole run, the most important first (`sorted`, as
+ * compareDiagnostics orders them); the rest are counted by one finding at the first of them, as severe as
+ * the worst of them. Loading cuts its own findings first (a hostile file can make millions); a run that
+ * adds findings of its own cuts again, and a cut made earlier is counted in, so one finding always says
+ * how many the run left out.
+ */
+export function capFindings(sorted: readonly Diagnostic[]): Diagnostic[] {
+  const cuts = sorted.filter((d) => d.code === CODES.runTooManyFindings);
+  if (cuts.length === 0 && sorted.length <= MAX_RUN_FINDINGS) return [...sorted];
+  const findings = sorted.filter((d) => d.code !== CODES.runTooManyFindings);
+  const earlier = cuts.reduce((sum, cut) => sum + countedBy(cut), 0);
+  const kept = findings.slice(0, MAX_RUN_FINDINGS - 1);
+  const dropped = findings.slice(MAX_RUN_FINDINGS - 1);
+  // The cut sits at the first finding left out, or where the earlier cut sat; as severe as the worst.
+  const at = [dropped[0], ...cuts].filter((d): d is Diagnostic => d !== undefined);
+  const worst = at.reduce((a, b) => (SEVERITY_ORDER[b.severity] < SEVERITY_ORDER[a.severity] ? b : a));
+  const cut = diagnostic(
+    worst.severity,
+    worst.file,
+    worst,
+    CODES.runTooManyFindings,
+    tooManyFindingsMessage(dropped.length + earlier),
+  );
+  return [...kept, cut];
 }

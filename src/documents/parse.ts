@@ -9,13 +9,12 @@ import { keyProblemFinding } from './key-findings.js';
 import { findKeyProblems } from './keys.js';
 import { documentKind, isMapping, shapeOf } from './kind.js';
 import {
+  capFindings,
   MAX_FILE_BYTES,
   MAX_RUN_DOCUMENTS,
-  MAX_RUN_FINDINGS,
   runTooLargeMessage,
   tooLargeMessage,
   tooManyDocumentsMessage,
-  tooManyFindingsMessage,
   withinRunBytes,
 } from './limits.js';
 import { createKeptLocator, createLocator, documentStart, FileTrees } from './locate.js';
@@ -54,21 +53,6 @@ export function parseFiles(files: readonly SourceFile[], maxDocuments = MAX_RUN_
     diagnostics: capFindings(diagnostics.sort(compareDiagnostics)),
     files: [...new Set(files.map((f) => f.path))].sort(),
   };
-}
-
-/**
- * At most MAX_RUN_FINDINGS findings, the most important first; the rest are counted by one finding at
- * the first of them, as severe as the worst of them.
- */
-function capFindings(sorted: Diagnostic[]): Diagnostic[] {
-  if (sorted.length <= MAX_RUN_FINDINGS) return sorted;
-  const dropped = sorted.slice(MAX_RUN_FINDINGS - 1);
-  const first = dropped[0]!;
-  const message = tooManyFindingsMessage(dropped.length);
-  return [
-    ...sorted.slice(0, MAX_RUN_FINDINGS - 1),
-    diagnostic(first.severity, first.file, first, CODES.runTooManyFindings, message),
-  ];
 }
 
 /** A file's documents that passed their own checks, and the findings of those that did not. */

@@ -49,6 +49,8 @@ export const PLAN_CODES = {
   serviceDeprecated: 'service.deprecated',
   /** notice: what export wrote. */
   exportWritten: 'export.written',
+  /** warning: `--org` (the organization-id input) is given and a document names another organization, which wins for that document (once per organization, at its first document). */
+  organizationDiffers: 'plan.organization-differs',
 } as const;
 
 export type PlanCode = (typeof PLAN_CODES)[keyof typeof PLAN_CODES];

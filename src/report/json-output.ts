@@ -3,6 +3,7 @@ import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
 import type { RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
 import { pendingChanges } from '../plan/types.js';
+import { runOutcome } from './outcome.js';
 
 /** Version of the JSON output's shape; bumped only on a breaking change (the README documents the shape). */
 export const JSON_OUTPUT_VERSION = 1;
@@ -31,6 +32,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     version: JSON_OUTPUT_VERSION,
     command: report.command,
     exitCode: exitCodeFor(report, policy),
+    // How the run ended, as the terminal's closing line and the job summary say it (report/outcome.ts).
+    outcome: runOutcome(report, policy.failOn),
     diagnostics: report.diagnostics.map((d) => ({
       severity: d.severity,
       file: d.file,
@@ -63,7 +66,11 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     unmanaged: plan?.unmanaged ?? [],
     ghosts: plan?.ghosts ?? [],
     outdated: plan?.outdated ?? [],
-    requests: { total: report.requests.total, byOperation: report.requests.byOperation },
+    requests: {
+      total: report.requests.total,
+      byOperation: report.requests.byOperation,
+      ...(report.requests.unanswered ? { unanswered: report.requests.unanswered } : {}),
+    },
     summary: {
       create: pending.filter((c) => c.action === 'create').length,
       update: pending.filter((c) => c.action === 'update').length,

@@ -38,6 +38,8 @@ export function isFailing(counts: RunCounts, failOn: 'error' | 'warning'): boole
 /** One sentence saying how the run went, for the Checks run title, the summary and the failure line. */
 export function headline(report: RunReport, counts: RunCounts): string {
   const parts: string[] = [];
+  // No changes counted because the live rules could not be read is not "no changes" (nor "no drift").
+  const unread = (report.plan?.unread ?? []).length > 0 && counts.changes === 0;
   if (counts.errors > 0) parts.push(plural(counts.errors, 'error'));
   if (counts.warnings > 0) parts.push(plural(counts.warnings, 'warning'));
   switch (report.command) {
@@ -46,10 +48,22 @@ export function headline(report: RunReport, counts: RunCounts): string {
       if (counts.failed > 0) parts.push(`${counts.failed} failed`);
       break;
     case 'drift':
-      parts.push(counts.drift > 0 ? `${plural(counts.drift, 'rule')} drifted` : 'no drift');
+      parts.push(
+        counts.drift > 0
+          ? `${plural(counts.drift, 'rule')} drifted`
+          : unread
+            ? 'live rules not read'
+            : 'no drift',
+      );
       break;
     case 'plan':
-      parts.push(counts.changes > 0 ? `${plural(counts.changes, 'change')} pending` : 'no changes');
+      parts.push(
+        counts.changes > 0
+          ? `${plural(counts.changes, 'change')} pending`
+          : unread
+            ? 'live rules not read'
+            : 'no changes',
+      );
       break;
     default:
       if (counts.errors === 0 && counts.warnings === 0) parts.push('all documents valid');
@@ -60,3 +74,98 @@ export function headline(report: RunReport, counts: RunCounts): string {
 
 /** Re-exported for the report's other modules, which have long imported it from here. */
 export { plural };
+
+/**
+ * How a run ended, in one of five words: `done` (it did what it was asked), `nothing to do`, `changes
+ * pending` (a plan, or drift, to be applied), `refused` (it would not write: errors first) and `failed`.
+ * One function decides it; the terminal's closing line, the JSON's `outcome` and the job summary's
+ * verdict line all render this value, so none of them can read as success after a failure.
+ */
+export type OutcomeKind = 'done' | 'nothing to do' | 'changes pending' | 'refused' | 'failed';
+
+export interface RunOutcome {
+  readonly kind: OutcomeKind;
+  /** The closing sentence: the outcome's words, then why, e.g. `Failed: the live alert rules of … could not be read, so nothing was planned; 1 error.` */
+  readonly line: string;
+}
+
+const LABEL: Record<OutcomeKind, string> = {
+  done: 'Done',
+  'nothing to do': 'Nothing to do',
+  'changes pending': 'Changes pending',
+  refused: 'Refused',
+  failed: 'Failed',
+};
+
+export function runOutcome(
+  report: RunReport,
+  failOn: 'error' | 'warning' = 'error',
+  counts: RunCounts = countRun(report),
+): RunOutcome {
+  const findings = counts.errors - counts.failed;
+  const issues = [
+    ...(findings > 0 ? [plural(findings, 'error')] : []),
+    ...(counts.warnings > 0 ? [plural(counts.warnings, 'warning')] : []),
+  ].join(', ');
+  const also = issues ? `; ${issues}` : '';
+  const end = (kind: OutcomeKind, why: string): RunOutcome => ({ kind, line: `${LABEL[kind]}: ${why}.` });
+  const pending = report.plan ? pendingChanges(report.plan).length : 0;
+  const unread = report.plan?.unread ?? [];
+  const written = counts.applied;
+
+  if (counts.failed > 0) {
+    const tried = plural(counts.applied + counts.failed, 'write');
+    return end('failed', `${counts.failed} of ${tried} failed, ${written} written${also}`);
+  }
+  if (unread.length > 0) {
+    // Nothing pending because nothing could be read is not "nothing to do".
+    const planned = pending > 0 ? 'only the other organizations were planned' : 'nothing was planned';
+    return end(
+      'failed',
+      `the live alert rules of ${unread.join(', ')} could not be read, so ${planned}${also}`,
+    );
+  }
+  if (isFailing(counts, failOn)) {
+    // An apply (or a remediation) that held its writes back for the findings refused; anything else failed.
+    if (report.skipped.some(isNotWritten) && pending > written) {
+      const what =
+        written === 0
+          ? 'nothing was written'
+          : `${pending - written} of ${plural(pending, 'change')} not written, ${written} written`;
+      return end('refused', `${what}: ${issues} to fix first`);
+    }
+    const readsService = report.command !== 'validate' && report.command !== 'export';
+    const rest =
+      readsService && report.plan === null && report.components.length === 0
+        ? '; nothing was planned'
+        : pending > 0 && written === 0
+          ? `; ${plural(pending, 'change')} pending for the documents without errors`
+          : '';
+    return end('failed', `${issues}${counts.errors === 0 ? ' (fail-on: warning)' : ''}${rest}`);
+  }
+  const warned = counts.warnings > 0 ? ` (${plural(counts.warnings, 'warning')})` : '';
+  if (written > 0) {
+    const remediated = report.command === 'drift' ? 'the drift was remediated, ' : '';
+    return end('done', `${remediated}${plural(written, 'change')} written${warned}`);
+  }
+  if (pending > 0) {
+    return report.command === 'drift'
+      ? end('changes pending', `${plural(pending, 'live rule')} drifted from the documents${warned}`)
+      : end('changes pending', `${plural(pending, 'change')} to apply${warned}`);
+  }
+  switch (report.command) {
+    case 'validate':
+      return end('done', `the documents are valid${warned}`);
+    case 'export':
+      return end('done', `the alert rules were exported${warned}`);
+    default:
+      return report.plan === null && report.components.length === 0
+        ? end('nothing to do', `no alert rule or platform component documents${warned}`)
+        : end('nothing to do', `the live state matches the documents${warned}`);
+  }
+}
+
+/** apply's and drift --remediate's note when findings held writes back (src/commands/apply.ts). */
+function isNotWritten(line: string): boolean {
+  return /not written|nothing was written/.test(line);
+}

@@ -13,7 +13,8 @@ import { pendingChanges } from '../plan/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
-import { headline, plural } from './outcome.js';
+import { plural, runOutcome } from './outcome.js';
+import { requestsSentence } from './requests-line.js';
 import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock, reviewBlock } from './tables.js';
 
 /** GitHub refuses a step summary over 1 MiB (UTF-8 bytes); keep a margin for what the runner adds. */
@@ -37,17 +38,21 @@ export interface SummaryOptions {
    * and title above the text: said again there, the outcome read three times.
    */
   readonly heading?: boolean;
+  /** The lowest severity that fails the run (the fail-on input): it decides the verdict line. */
+  readonly failOn?: 'error' | 'warning';
 }
 
 /**
- * The job summary: outcome, what was skipped, the plan, review, apply results, components, cost, then the
- * findings; a run with an error finding has its findings right after what was skipped.
+ * The job summary: the verdict line (the run's outcome, as the terminal's closing line says it), what was
+ * skipped, the plan, review, apply results, components, cost, then the findings; a run with an error
+ * finding has its findings right after what was skipped.
  */
 export function renderSummary(report: RunReport, counts: RunCounts, options: SummaryOptions = {}): string {
+  const verdict = runOutcome(report, options.failOn, counts).line;
   const blocks: Block[] =
     options.heading === false
       ? []
-      : [paragraph(`## platform-gitops ${report.command}\n\n**${escapeInline(headline(report, counts))}**`)];
+      : [paragraph(`## platform-gitops ${report.command}\n\n**${escapeInline(verdict)}**`)];
   const notes = [...report.skipped, ...(options.notes ?? [])];
   if (notes.length > 0)
     blocks.push(paragraph(notes.map((n) => `> ${messageMarkdown(n, 2000)}`).join('\n>\n')));
@@ -139,5 +144,5 @@ export function costLine(report: RunReport): string {
     tableHead(['Operation', 'Requests']),
     ...byOperation.map(([op, n]) => tableRow([inlineCode(op as OperationId), String(n)])),
   ].join('\n');
-  return `<details><summary>${plural(report.requests.total, 'request')} to the service; ${seconds} s</summary>\n\n${table}\n\n</details>`;
+  return `<details><summary>${requestsSentence(report.requests)}; ${seconds} s</summary>\n\n${table}\n\n</details>`;
 }

@@ -24,6 +24,8 @@ export interface FailureContext {
   readonly nowMs: number;
   readonly redact: (text: string) => string;
   readonly timeoutMs: (phase: TimeoutPhase) => number | null;
+  /** The address the requests went to (the API URL without credentials): an unreachable one is named. */
+  readonly address: string;
 }
 
 export function httpError(
@@ -66,7 +68,7 @@ export function transportError(
 ): ApiError {
   const limit = failure.phase ? ctx.timeoutMs(failure.phase) : null;
   const within = limit === null ? '' : ` within ${limit} ms`;
-  const what = `${failure.detail}${within} (${failure.code}, ${attempts(ctx.attempts)})`;
+  const what = `${failure.detail}${within} (${failure.code}, ${attempts(ctx.attempts)} to ${ctx.address})`;
   const next =
     ctx.reason === 'may-have-been-created'
       ? MAY_HAVE_CREATED

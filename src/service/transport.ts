@@ -91,6 +91,7 @@ export async function send(
     config.counter.count(request.operation);
     pacer.noteSent();
     const result = await attemptOnce(config, request);
+    if (result.ok || result.failure.kind === 'status') config.counter.answered();
     if (result.ok) return { status: result.status, body: readBody(request, result, read) };
     // A DELETE whose earlier attempt may have run and whose retry finds nothing has done its job.
     if (mayHaveRun && isNotFoundDelete(request, result.failure)) return { status: 204, body: undefined };
@@ -148,7 +149,10 @@ async function attemptOnce(config: TransportConfig, request: OperationRequest): 
     bytes = await readBytes(response.body, response.statusCode, config.maxAnswerBytes, declared);
     await connectionReturned();
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw answerTooLargeError(request, error.status, error.limit);
+    if (error instanceof BodyTooLargeError) {
+      config.counter.answered();
+      throw answerTooLargeError(request, error.status, error.limit);
+    }
     const failure = classifyTransportError(error);
     return { ok: false, failure, error: (ctx) => transportError(request, failure, ctx, error) };
   } finally {
@@ -309,6 +313,7 @@ function failureContext(config: TransportConfig, attempts: number, reason: GiveU
     rateLimit: config.pacer.status(),
     nowMs: config.clock.now(),
     redact: config.redact,
+    address: `${config.baseUrl.origin}${config.baseUrl.pathname.replace(/\/$/, '')}`,
     timeoutMs: (phase) =>
       phase === 'connect'
         ? config.timeouts.connectMs

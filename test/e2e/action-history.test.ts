@@ -73,6 +73,18 @@ describe('outside edits of a direct push', () => {
     expect(applyConclusion(broken)).toBe('failure');
     expect(liveRule(sandbox().state, RULE)).toMatchObject({ severity: 'HIGH' });
 
+    // A second push, refused too (the error is still there): its base was never applied either, so its
+    // summary claims no outside edit for the value the first push could not write, and the notice says why.
+    const stillBroken = await commitEdit(dir, 'alerting/cluster.yaml', (t) => `${t}# still refused\n`);
+    const refused = await push(dir, broken, stillBroken);
+    expect(refused.run.code).toBe(1);
+    expect(refused.run.summary).not.toContain('outside git');
+    expect(await planJsonChange(refused.run, RULE)).not.toHaveProperty('outsideEdit');
+    expect(refused.run.annotations.filter((a) => a.includes('plan.outside-edits-unknown'))).toEqual([
+      expect.stringContaining(`the apply of commit ${broken.slice(0, 12)} did not succeed`),
+    ]);
+    expect(refused.run.summary.split('\n\n')[1]).toMatch(/^\*\*Refused: nothing was written: /);
+
     // The fix, pushed directly: the live rule differs from the refused revision only because that
     // revision was never applied.
     const fixed = await commitEdit(dir, 'alerting/web.yaml', (t) =>

@@ -8,15 +8,16 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { runStepInProcess } from '../helpers/action-step-in-process.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
+import { inRepository } from '../helpers/repository.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { bundle, runBundle } from './bundle.js';
 
 export const MAIN = bundle('index.js');
-export const EXAMPLE = resolve('fixtures/example');
+export const EXAMPLE = inRepository('fixtures', 'example');
 
 export interface ActionRun {
   readonly code: number | null;

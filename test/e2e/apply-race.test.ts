@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveRules, startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
+import { inRepository } from '../helpers/repository.js';
 import { EXAMPLE_SECRETS } from './action-runner.js';
 import { runCli } from './bundle.js';
 
@@ -25,7 +26,7 @@ describe('two applies at once on two copies of the repository', () => {
     copies = [];
     for (const name of ['first', 'second']) {
       const copy = await mkdtemp(join(tmpdir(), `apply-race-${name}-`));
-      await cp('fixtures/example', copy, { recursive: true });
+      await cp(inRepository('fixtures', 'example'), copy, { recursive: true });
       copies.push(copy);
     }
   });

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Metafile } from 'esbuild';
 import type { TestProject } from 'vitest/node';
 import { writeBundle } from '../../scripts/bundle.mjs';
+import { inRepository } from '../helpers/repository.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +31,7 @@ export default async function buildBundle(project: TestProject): Promise<(() => 
   const outdir = join(root, 'dist');
   // The same build as `npm run build`, in this process: the tests of what loads up front read its outputs.
   const outputs = await writeBundle(outdir);
-  await symlink(resolve('fixtures'), join(root, 'fixtures'), 'dir');
+  await symlink(inRepository('fixtures'), join(root, 'fixtures'), 'dir');
   project.provide('distDir', outdir);
   project.provide('bundleOutputs', outputs);
   return () => rm(root, { recursive: true, force: true });

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { REPOSITORY_ROOT } from '../helpers/repository.js';
 
 export const DIST = inject('distDir');
 export const NODE = process.env.E2E_NODE ?? process.execPath;
@@ -18,7 +19,10 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs one bundle in a child process with exactly the environment given; its output is collected. */
+/**
+ * Runs one bundle in a child process with exactly the environment given, in `cwd` (default: the root of
+ * the clone the tests run from, never the test runner's own directory); its output is collected.
+ */
 export function runBundle(
   name: 'index.js' | 'post.js' | 'cli.js',
   args: readonly string[],
@@ -26,7 +30,7 @@ export function runBundle(
 ): Promise<CliRun> {
   return new Promise((done, fail) => {
     const child = spawn(NODE, [bundle(name), ...args], {
-      ...(options.cwd ? { cwd: options.cwd } : {}),
+      cwd: options.cwd ?? REPOSITORY_ROOT,
       env: options.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -44,7 +48,7 @@ export function runBundle(
 }
 
 /**
- * Runs the bundled CLI as a user would: in `cwd` (default: the test's), with PATH and only the
+ * Runs the bundled CLI as a user would: in `cwd` (default: the clone's root), with PATH and only the
  * environment given, so no secret of the machine running the tests leaks in.
  */
 export function runCli(

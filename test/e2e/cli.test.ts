@@ -6,6 +6,7 @@ import { startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
 import { createServiceClient } from '../../src/service/client.js';
 import { runCliInProcess } from '../helpers/cli-in-process.js';
+import { inRepository, REPOSITORY_ROOT } from '../helpers/repository.js';
 import { EXAMPLE_SECRETS } from './action-runner.js';
 import { runCli } from './bundle.js';
 
@@ -16,6 +17,13 @@ const cli = (args: readonly string[], env: Record<string, string> = {}) => runCl
  * the one that shows the bundle doing it, where another process adds only its cold start.
  */
 const inProcess = (args: readonly string[], env: Record<string, string> = {}) => runCliInProcess(args, env);
+/** A command on the example repository, named by its place, not by this process's working directory. */
+const example = (command: string) => [
+  command,
+  inRepository('fixtures', 'example'),
+  '--root',
+  REPOSITORY_ROOT,
+];
 
 describe('the CLI bundle', () => {
   it('validates the example repository with no findings and exits 0', async () => {
@@ -26,12 +34,12 @@ describe('the CLI bundle', () => {
 
   it('reports every planted error of the invalid corpus at its exact line and column', async () => {
     // Named one by one: found in a directory, the files without a kind of ours would be skipped.
-    const corpus = (await readdir('fixtures/invalid')).filter((n) => n.endsWith('.yaml'));
+    const corpus = (await readdir(inRepository('fixtures', 'invalid'))).filter((n) => n.endsWith('.yaml'));
     const run = await cli(['validate', ...corpus.map((n) => `fixtures/invalid/${n}`), '--format', 'json']);
     expect(run.code).toBe(1);
     const output = JSON.parse(run.stdout);
     const expected: { file: string; line: number; column: number; code: string; severity: string }[] =
-      JSON.parse(await readFile('fixtures/invalid/EXPECTED.json', 'utf8'));
+      JSON.parse(await readFile(inRepository('fixtures', 'invalid', 'EXPECTED.json'), 'utf8'));
     const found = output.diagnostics.map(
       (d: { file: string; line: number; column: number; code: string; severity: string }) =>
         `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}`,
@@ -142,9 +150,9 @@ describe('the CLI bundle against the sandbox', () => {
     const applied = JSON.parse(apply.stdout);
     expect(applied.results.length).toBeGreaterThan(0);
     expect(applied.results.every((r: { ok: boolean }) => r.ok)).toBe(true);
-    const again = await inProcess(['plan', 'fixtures/example', ...org, '--detailed-exitcode'], env);
+    const again = await inProcess([...example('plan'), ...org, '--detailed-exitcode'], env);
     expect(again.code).toBe(0);
-    const drift = await inProcess(['drift', 'fixtures/example', ...org], env);
+    const drift = await inProcess([...example('drift'), ...org], env);
     expect(drift.code).toBe(0);
   });
 
@@ -173,7 +181,7 @@ describe('the CLI bundle: plan --out, then apply --plan', () => {
     sandbox = await startSandbox();
     env = { QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: sandbox.token };
     repo = await mkdtemp(join(tmpdir(), 'cli-saved-plan-'));
-    await cp('fixtures/example', repo, { recursive: true });
+    await cp(inRepository('fixtures', 'example'), repo, { recursive: true });
   });
   afterAll(async () => {
     await sandbox.close();

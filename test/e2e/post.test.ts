@@ -9,11 +9,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPost } from '../../src/action/run-post.js';
 import { setDeployments } from '../../src/sandbox/index.js';
 import { runStepInProcess } from '../helpers/action-step-in-process.js';
+import { inRepository } from '../helpers/repository.js';
 import { runnerCommands } from '../helpers/runner-reads.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import {
@@ -153,7 +154,7 @@ describe('post step', () => {
       ]),
     ]);
     const run = await runPostStep({ ...tokenInputs(), paths: '.' }, saved(PROD_EU), {
-      GITHUB_WORKSPACE: resolve('fixtures/example'),
+      GITHUB_WORKSPACE: inRepository('fixtures', 'example'),
       // The example reads it from the environment; the step's `env:` holds for its post step too.
       GRAFANA_ADMIN_PASSWORD: password,
     });

@@ -9,17 +9,17 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { type AddressInfo, connect, type Server, type Socket } from 'node:net';
-import { resolve } from 'node:path';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index.js';
 import type { Sandbox } from '../../src/sandbox/types.js';
+import { inRepository } from '../helpers/repository.js';
 import { EXAMPLE_SECRETS } from './action-runner.js';
 import { runCli } from './bundle.js';
 
 const HOST = 'api.qovery.example';
-const CERTIFICATE = resolve('test/fixtures/tls/api-qovery-example.pem');
-const KEY = resolve('test/fixtures/tls/api-qovery-example.key');
+const CERTIFICATE = inRepository('test', 'fixtures', 'tls', 'api-qovery-example.pem');
+const KEY = inRepository('test', 'fixtures', 'tls', 'api-qovery-example.key');
 
 const portOf = (server: Server) => (server.address() as AddressInfo).port;
 const listening = async <T extends Server>(server: T): Promise<T> => {
@@ -114,7 +114,7 @@ describe('the service behind the runner proxy', () => {
     expect(run.code, run.stdout).toBe(1);
     const messages: string[] = JSON.parse(run.stdout).diagnostics.map((d: { message: string }) => d.message);
     expect(messages[0]).toContain(
-      'could not reach the service. The proxy refused the tunnel (HTTP 407: proxy credentials missing or wrong) (UND_ERR_ABORTED, 1 attempt)',
+      `could not reach the service. The proxy refused the tunnel (HTTP 407: proxy credentials missing or wrong) (UND_ERR_ABORTED, 1 attempt to https://${HOST})`,
     );
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(asked[0]).toBe(`${HOST}:443 no credentials`);

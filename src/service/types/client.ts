@@ -34,8 +34,11 @@ export type OperationId = (typeof OPERATION_IDS)[number];
 
 /** Requests sent, retries included (each attempt is a request against the budget). */
 export interface RequestCounts {
+  /** Attempts, retries included. */
   readonly total: number;
   readonly byOperation: Readonly<Partial<Record<OperationId, number>>>;
+  /** Of `total`, the attempts the service never answered (refused, unreachable, timed out); absent when none. */
+  readonly unanswered?: number;
 }
 
 export interface RateLimitStatus {

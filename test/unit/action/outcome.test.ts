@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { actionOutcome, actionVerdict, LOGS_BUDGET_BYTES } from '../../../src/action/outcome.js';
+import { renderReport } from '../../../src/cli/render.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { runOutcome } from '../../../src/report/outcome.js';
 import { SUMMARY_LIMIT_BYTES } from '../../../src/report/summary.js';
 import { change, finding, findings, plan, report, result } from '../report/report-factory.js';
 
@@ -110,4 +112,41 @@ describe('actionOutcome', () => {
     expect(outcome.annotations[0]).not.toMatch(/^::/);
     expect(outcome.summary).toContain('The comment was not posted: HTTP 403.');
   });
+});
+
+describe('one outcome, said alike by every face', () => {
+  const unread = { ...plan([]), unread: ['7f1b2c3d-0000-4000-8000-000000000001'] };
+  const cases = {
+    'live rules unread': report({ plan: unread, diagnostics: [finding('error', '', 1)] }),
+    'changes pending': report({ plan: plan([change(1)]) }),
+    'nothing to do': report({ plan: plan([change(1, 'noop')]) }),
+    refused: report({
+      command: 'apply',
+      plan: plan([change(1)]),
+      diagnostics: [finding('error', 'a.yaml', 1)],
+      skipped: ['nothing was written: 1 error must be fixed first'],
+    }),
+    done: report({ command: 'apply', plan: plan([change(1)]), results: [result(1)] }),
+  };
+
+  it.each(Object.entries(cases))(
+    '%s: the terminal’s last line, the JSON’s outcome and the job summary’s verdict',
+    (_, r) => {
+      const redactor = new Redactor();
+      const expected = runOutcome(r);
+      const text = renderReport(r, { format: 'text', color: false, redactor, policy: {} })
+        .trimEnd()
+        .split('\n');
+      expect(text.at(-1)).toBe(expected.line);
+      const json = JSON.parse(renderReport(r, { format: 'json', color: false, redactor, policy: {} }));
+      expect(json.outcome).toEqual(expected);
+      const summary = actionOutcome(r, { failOn: 'error' }, facts, redactor).summary;
+      expect(summary.split('\n\n')[1]).toBe(`**${expected.line}**`);
+      // After a failure no face may end on words of success, nor on a count of zero changes.
+      if (expected.kind === 'failed' || expected.kind === 'refused') {
+        expect(text.at(-1)).not.toMatch(/^(Plan|Done|Nothing)/);
+        expect(text.join('\n')).not.toContain('Plan: 0 to create, 0 to update, 0 to delete.');
+      }
+    },
+  );
 });

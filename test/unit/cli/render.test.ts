@@ -33,11 +33,17 @@ describe('--format github', () => {
       '::error file=alerting/api.yaml,line=4,col=3,endColumn=8,title=Value not allowed::problem on line 4 [schema.enum]',
       '::warning file=alerting/api.yaml,line=7,col=3,endColumn=8,title=Value not allowed::problem on line 7 [schema.enum]',
       '1 error, 1 warning',
+      '',
+      'Failed: 1 error, 1 warning.',
     ]);
   });
 
   it('says 0 errors on a clean run', () => {
-    expect(github(validateReport([]))).toEqual(['0 errors, 0 warnings']);
+    expect(github(validateReport([]))).toEqual([
+      '0 errors, 0 warnings',
+      '',
+      'Done: the documents are valid.',
+    ]);
   });
 
   it('keeps within the runner’s 10 annotations per level and prints the rest as lines', () => {
@@ -55,6 +61,8 @@ describe('--format github', () => {
       'alerting/api.yaml:11:3: error: problem on line 11 [schema.enum]',
       'alerting/api.yaml:12:3: error: problem on line 12 [schema.enum]',
       '12 errors, 1 warning',
+      '',
+      'Failed: 12 errors, 1 warning.',
     ]);
   });
 
@@ -69,5 +77,27 @@ describe('--format github', () => {
       'saw qov_secret_token_value',
     );
     expect(github(validateReport([leaky]), redactor).join('\n')).not.toContain('qov_secret_token_value');
+  });
+});
+
+describe('the requests line', () => {
+  const text = (requests: RunReport['requests']) =>
+    renderReport(
+      { ...validateReport([]), command: 'plan', requests },
+      { format: 'text', color: false, redactor: new Redactor(), policy: {} },
+    );
+
+  it('never calls attempts that reached nothing requests to the service', () => {
+    expect(
+      text({ total: 8, byOperation: { getAlertRules: 4, listPlatformTemplates: 4 }, unanswered: 8 }),
+    ).toContain(
+      '8 attempts to reach the service, none answered (getAlertRules 4, listPlatformTemplates 4); 0.0 s.',
+    );
+    expect(text({ total: 5, byOperation: { getAlertRules: 5 }, unanswered: 2 })).toContain(
+      '3 requests to the service, and 2 attempts it never answered (getAlertRules 5); 0.0 s.',
+    );
+    expect(text({ total: 1, byOperation: { getAlertRules: 1 } })).toContain(
+      '1 request to the service (getAlertRules 1); 0.0 s.',
+    );
   });
 });

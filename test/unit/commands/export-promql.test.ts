@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runExport } from '../../../src/commands/export.js';
 import { putLiveRule } from '../../../src/sandbox/index.js';
-import { ACME, useRunWorld } from './run-context.js';
+import { ACME, EXAMPLE_ROOT, useRunWorld } from './run-context.js';
 
 const PROD = 'c1a5e7e0-0000-4000-8000-000000000101';
 const { world, run } = useRunWorld('export-promql-');
@@ -39,8 +39,10 @@ describe('export and PromQL', () => {
     expect(findings).toHaveLength(1);
     const finding = findings[0]!;
     expect(finding).toMatchObject({ severity: 'error', code: 'promql.syntax' });
-    const text = readFileSync(join(process.cwd(), finding.file), 'utf8');
-    expect(relative(world.out, join(process.cwd(), finding.file))).not.toMatch(/^\.\./);
+    // The finding names the file relative to the repository root of the run, wherever the clone lives.
+    const written = join(EXAMPLE_ROOT, finding.file);
+    const text = readFileSync(written, 'utf8');
+    expect(relative(world.out, written)).not.toMatch(/^\.\./);
     // The line and column name the word `bye` in the file that was written.
     const line = text.split('\n')[finding.line - 1]!;
     expect(line.slice(finding.column - 1, finding.endColumn - 1)).toBe('bye');

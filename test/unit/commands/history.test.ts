@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { overwroteOutsideEdit } from '../../../src/apply/types.js';
-import { runApply } from '../../../src/commands/apply.js';
+import { type ReviewGate, runApply } from '../../../src/commands/apply.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/reader.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
@@ -157,5 +157,44 @@ describe('outside edits', () => {
     expect(overwroteOutsideEdit(report.results.find((r) => r.id === FIVE_XX)!)).toEqual([
       { path: 'condition.threshold', before: 0.02, after: 0.05 },
     ]);
+  });
+
+  it('a refused apply whose base was not applied claims no outside edit, and says why in one notice', async () => {
+    // The same console edit; the push also adds an invalid document, so its apply writes nothing.
+    const client = (await runAt()).ctx.service();
+    const live = await client.getAlertRule(P99);
+    await client.editAlertRule(P99, { ...live, condition: { ...live.condition, threshold: 0.9 } });
+    const api = join(repo, 'alerting/api.yaml');
+    writeFileSync(api, readFileSync(api, 'utf8').replace('severity: HIGH\n', 'severity: CRITICAL\n'));
+    writeFileSync(join(repo, 'alerting/broken.yaml'), 'kind: AlertRule\nname: broken\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'p99 is critical, and a broken rule');
+    const base = git('rev-parse', 'HEAD~1');
+    const gate: ReviewGate = {
+      review: { why: 'a direct push' },
+      onUnreviewed: 'warn',
+      baseApplied: {
+        applied: false,
+        commit: base,
+        concluded: true,
+        why: 'the apply of the base did not succeed',
+      },
+    };
+
+    const report = await runApply((await runAt()).ctx, gate);
+    expect(report.skipped.join('\n')).toMatch(/nothing was written/);
+    expect(report.results).toEqual([]);
+    const updates = report.plan!.changes.filter((c) => c.action === 'update');
+    expect(updates.map((c) => c.id)).toEqual(expect.arrayContaining([P99, FIVE_XX]));
+    expect(updates.filter((c) => c.outsideEdit !== undefined)).toEqual([]);
+    expect(report.diagnostics.filter((d) => d.code === 'plan.outside-edits-unknown')).toEqual([
+      expect.objectContaining({
+        severity: 'notice',
+        message: expect.stringMatching(
+          /not reported as an outside edit, because the apply of the base did not succeed/,
+        ),
+      }),
+    ]);
+    expect(report.baseApplied).toBe(gate.baseApplied);
   });
 });

@@ -7,13 +7,14 @@ import { Redactor } from '../../../src/core/redact.js';
 import type { Sandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
+import { inRepository } from '../../helpers/repository.js';
 import { componentDocuments } from './yaml-documents.js';
 
 export const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 export const PROD_EU = 'c1a5e7e0-0000-4000-8000-000000000101';
 export const STAGING_EU = 'c1a5e7e0-0000-4000-8000-000000000102';
 
-const EXAMPLE_DIR = 'fixtures/example/components/prod-eu';
+const EXAMPLE_DIR = inRepository('fixtures', 'example', 'components', 'prod-eu');
 
 /** The example repository's component documents, keyed by repository-relative path. */
 export function exampleFiles(): Record<string, string> {

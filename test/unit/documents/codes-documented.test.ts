@@ -6,6 +6,7 @@ import { HISTORY_CODES } from '../../../src/git/codes.js';
 import { PLAN_CODES } from '../../../src/plan/codes.js';
 import { PROMQL_CODES } from '../../../src/promql/index.js';
 import { VIOLATION_CODES } from '../../../src/sandbox/resolve/violation.js';
+import { inRepository } from '../../helpers/repository.js';
 
 /**
  * Every code the tool can emit is in docs/diagnostics.md. Codes come from three places, each covered:
@@ -37,11 +38,11 @@ async function sourceFiles(dir: string): Promise<string[]> {
   return entries
     .filter((e) => e.isFile() && e.name.endsWith('.ts'))
     .map((e) => join(e.parentPath, e.name))
-    .filter((path) => !path.includes(`${join('src', 'sandbox')}`));
+    .filter((path) => !path.startsWith(inRepository('src', 'sandbox')));
 }
 
 it('every code the tool can emit is documented in docs/diagnostics.md', async () => {
-  const text = await readFile('docs/diagnostics.md', 'utf8');
+  const text = await readFile(inRepository('docs', 'diagnostics.md'), 'utf8');
   const documented = new Set([...text.matchAll(/^\| `([A-Za-z_.-]+)` \|/gm)].map((m) => m[1]));
   const emitted = new Set<string>([
     ...Object.values(CODES),
@@ -50,7 +51,7 @@ it('every code the tool can emit is documented in docs/diagnostics.md', async ()
     ...Object.values(HISTORY_CODES),
     ...Object.values(VIOLATION_CODES),
   ]);
-  for (const file of await sourceFiles('src')) {
+  for (const file of await sourceFiles(inRepository('src'))) {
     const source = await readFile(file, 'utf8');
     for (const match of source.matchAll(CODE_LITERAL)) {
       if (!NOT_CODES.has(match[1]!)) emitted.add(match[1]!);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { SCHEMAS } from '../../../src/documents/index.js';
 import { validateAgainstSchema } from '../../../src/documents/schema-validate.js';
+import { inRepository } from '../../helpers/repository.js';
 import { VALID_COMPONENT, VALID_RULE } from './helpers.js';
 
 // Whether the generated files are in step with schemas/ is CI's check (generate-validators.mjs --check);
@@ -50,7 +51,7 @@ async function corpusSamples(): Promise<['AlertRule' | 'PlatformComponent', stri
   ];
   return Promise.all(
     files.map(async (name) => {
-      const text = await readFile(`fixtures/invalid/${name}.yaml`, 'utf8');
+      const text = await readFile(inRepository('fixtures', 'invalid', `${name}.yaml`), 'utf8');
       return [text.startsWith('kind: PlatformComponent') ? 'PlatformComponent' : 'AlertRule', text] as const;
     }),
   ) as Promise<['AlertRule' | 'PlatformComponent', string][]>;

@@ -12,10 +12,15 @@ const findings = (text: string) =>
 
 // The issue's sizes take seconds on a busy machine: the timeouts guard against a hang, they time nothing.
 describe('adversarial shapes of the size the issue reported', { timeout: 180_000 }, () => {
-  it('4,931 documents sharing one id in 1 MB: one duplicate-id finding that counts them', () => {
+  it('4,931 documents sharing one id in 1 MB: a finding at each, cut at the run limit with one that counts the rest', () => {
     const result = parseText(duplicateIdDocuments(ISSUE_SIZES.duplicateIds));
     const duplicates = result.diagnostics.filter((d) => d.code === 'document.duplicate-id');
-    expect(duplicates).toHaveLength(1);
+    expect(duplicates).toHaveLength(MAX_RUN_FINDINGS - 1);
+    expect(result.diagnostics.at(-1)?.message).toMatch(
+      new RegExp(
+        `^${(ISSUE_SIZES.duplicateIds - MAX_RUN_FINDINGS + 1).toLocaleString('en-US')} more finding\\(s\\) not shown`,
+      ),
+    );
     expect(duplicates[0]).toMatchObject({ line: 2, column: 1 });
     expect(duplicates[0]?.message).toMatch(
       /by rules\.yaml:10, rules\.yaml:18, .* and 4925 more \(4931 documents in all\)$/,

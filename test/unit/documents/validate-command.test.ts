@@ -4,13 +4,14 @@ import type { RunContext } from '../../../src/commands/types.js';
 import { runValidate } from '../../../src/commands/validate.js';
 import type { Clock } from '../../../src/core/clock.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { inRepository, REPOSITORY_ROOT } from '../../helpers/repository.js';
 
 function context(paths: readonly string[], progress: string[]): RunContext {
   let now = 1_000;
   // Each reading of the clock advances it, so the duration is known without timing anything.
   const clock: Clock = { now: () => (now += 5), sleep: async () => {} };
   return {
-    root: '.',
+    root: REPOSITORY_ROOT,
     paths,
     organizationId: null,
     service: () => {
@@ -51,7 +52,7 @@ describe('runValidate', () => {
 
   it('reports every finding of the invalid corpus, most important first', async () => {
     const progress: string[] = [];
-    const names = (await readdir('fixtures/invalid')).filter((n) => n.endsWith('.yaml'));
+    const names = (await readdir(inRepository('fixtures', 'invalid'))).filter((n) => n.endsWith('.yaml'));
     const report = await runValidate(
       context(
         names.map((n) => `fixtures/invalid/${n}`),
@@ -64,7 +65,7 @@ describe('runValidate', () => {
   });
 
   it('reads the whole repository when no path is given', async () => {
-    const ctx = { ...context([], []), root: 'fixtures/example' };
+    const ctx = { ...context([], []), root: inRepository('fixtures', 'example') };
     const report = await runValidate(ctx);
     expect(report.diagnostics).toEqual([]);
   });

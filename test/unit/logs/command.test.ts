@@ -5,6 +5,7 @@ import { Redactor } from '../../../src/core/redact.js';
 import { setDeployments } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
+import { REPOSITORY_ROOT } from '../../helpers/repository.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { ACME, at, deployment, failure, info, LEGACY_US, PROD_EU } from './deployments.js';
 
@@ -18,7 +19,7 @@ function context(overrides: Partial<RunContext> = {}, token = sandbox().token): 
   const client = createServiceClient({ apiUrl: sandbox().url, token });
   clients.push(client);
   return {
-    root: process.cwd(),
+    root: REPOSITORY_ROOT,
     paths: [],
     organizationId: ACME,
     service: () => client,

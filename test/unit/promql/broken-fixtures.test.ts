@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Diagnostic } from '../../../src/core/diagnostic.js';
 import { loadDocuments } from '../../../src/documents/index.js';
+import { inRepository } from '../../helpers/repository.js';
 
 /**
  * Every document of fixtures/promql-broken plants a mistake and names, in a `# expect: CODE TEXT` comment,
  * the text of the file the finding must point at. The expected line and column are computed here from
  * where that text first occurs after the document's `promql:` key, never written by hand.
  */
-const DIR = 'fixtures/promql-broken';
+const DIR = inRepository('fixtures', 'promql-broken');
 
 interface Expected {
   readonly file: string;

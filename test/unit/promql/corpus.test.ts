@@ -10,7 +10,7 @@ import { mapScalar } from '../../../src/promql/scalar-map.js';
  * query Prometheus accepts must give no error; the warnings below are the only ones, each a true hit of a
  * lint check, named with the reason it is right.
  */
-const DIR = 'test/unit/promql/corpus';
+const DIR = join(import.meta.dirname, 'corpus');
 
 const EXPECTED_WARNINGS: Readonly<Record<string, readonly string[]>> = {
   // kube-prometheus renders an empty selector of its jsonnet config as `metric{}`: it selects every series

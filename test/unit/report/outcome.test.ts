@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countRun, headline, isFailing } from '../../../src/report/outcome.js';
+import { countRun, headline, isFailing, runOutcome } from '../../../src/report/outcome.js';
 import { change, finding, plan, report, result } from './report-factory.js';
 
 describe('countRun', () => {
@@ -71,5 +71,88 @@ describe('headline', () => {
     expect(say(report({ command: 'apply', results: [result(1), result(2, false)] }))).toBe(
       'apply: 1 error, 1 applied, 1 failed',
     );
+  });
+});
+
+describe('runOutcome: one closing line per outcome', () => {
+  const unreadPlan = { ...plan([]), unread: ['7f1b2c3d-0000-4000-8000-000000000001'] };
+  const readFailure = finding('error', '', 1);
+
+  it('a plan whose live rules could not be read failed: never "nothing to do", never a zero count', () => {
+    const r = report({ command: 'plan', plan: unreadPlan, diagnostics: [readFailure] });
+    expect(runOutcome(r)).toEqual({
+      kind: 'failed',
+      line: 'Failed: the live alert rules of 7f1b2c3d-0000-4000-8000-000000000001 could not be read, so nothing was planned; 1 error.',
+    });
+    expect(headline(r, countRun(r))).toBe('plan: 1 error, live rules not read');
+    const drift = report({ command: 'drift', plan: unreadPlan, diagnostics: [readFailure] });
+    expect(runOutcome(drift).kind).toBe('failed');
+    expect(headline(drift, countRun(drift))).toBe('drift: 1 error, live rules not read');
+  });
+
+  it('a run stopped before any plan (a refused token, a base that cannot be read) failed', () => {
+    expect(runOutcome(report({ command: 'plan', plan: null, diagnostics: [readFailure] }))).toEqual({
+      kind: 'failed',
+      line: 'Failed: 1 error; nothing was planned.',
+    });
+  });
+
+  it('an apply that held its writes back for errors refused; one whose writes failed failed', () => {
+    const refused = report({
+      command: 'apply',
+      plan: plan([change(1), change(2)]),
+      diagnostics: [finding('error', 'a.yaml', 1)],
+      skipped: ['nothing was written: 1 error must be fixed first'],
+    });
+    expect(runOutcome(refused)).toEqual({
+      kind: 'refused',
+      line: 'Refused: nothing was written: 1 error to fix first.',
+    });
+    const partly = report({
+      command: 'apply',
+      plan: plan([change(1), change(2)]),
+      diagnostics: [finding('error', 'a.yaml', 1)],
+      results: [result(1)],
+      skipped: ['1 of 2 changes were not written: not as reviewed (on-unreviewed: refuse)'],
+    });
+    expect(runOutcome(partly).line).toBe(
+      'Refused: 1 of 2 changes not written, 1 written: 1 error to fix first.',
+    );
+    const failed = report({
+      command: 'apply',
+      plan: plan([change(1), change(2)]),
+      results: [result(1), result(2, false)],
+    });
+    expect(runOutcome(failed)).toEqual({ kind: 'failed', line: 'Failed: 1 of 2 writes failed, 1 written.' });
+    const lost = report({ command: 'apply', plan: plan([change(1)]), diagnostics: [readFailure] });
+    expect(runOutcome(lost).kind).toBe('failed');
+  });
+
+  it('done, nothing to do and changes pending, in the words of each command', () => {
+    expect(runOutcome(report({ command: 'apply', plan: plan([change(1)]), results: [result(1)] }))).toEqual({
+      kind: 'done',
+      line: 'Done: 1 change written.',
+    });
+    expect(runOutcome(report({ command: 'plan', plan: plan([change(1), change(2, 'noop')]) }))).toEqual({
+      kind: 'changes pending',
+      line: 'Changes pending: 1 change to apply.',
+    });
+    expect(runOutcome(report({ command: 'drift', plan: plan([change(1)]) })).line).toBe(
+      'Changes pending: 1 live rule drifted from the documents.',
+    );
+    expect(runOutcome(report({ command: 'plan', plan: plan([change(1, 'noop')]) }))).toEqual({
+      kind: 'nothing to do',
+      line: 'Nothing to do: the live state matches the documents.',
+    });
+    expect(runOutcome(report({ command: 'validate', plan: null })).line).toBe(
+      'Done: the documents are valid.',
+    );
+    const warned = report({
+      command: 'validate',
+      plan: null,
+      diagnostics: [finding('warning', 'a.yaml', 1)],
+    });
+    expect(runOutcome(warned).line).toBe('Done: the documents are valid (1 warning).');
+    expect(runOutcome(warned, 'warning').line).toBe('Failed: 1 warning (fail-on: warning).');
   });
 });

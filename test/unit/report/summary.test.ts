@@ -34,7 +34,7 @@ describe('renderSummary', () => {
     };
     const r = report({ command: 'apply', plan: plan([change(1), change(2)]), results: [overwrote, failed] });
     const md = renderSummary(r, countRun(r));
-    expect(md).toContain('**apply: 1 error, 1 applied, 1 failed**');
+    expect(md).toContain('**Failed: 1 of 2 writes failed, 1 written.**');
     expect(md).toContain('### Plan (2 changes, 0 unchanged; results below)');
     expect(md).toContain('| ❌ failed | ✏️ update | rule-2 |');
     expect(md).toContain('overwrote an edit made outside git: `severity`');

@@ -36,6 +36,7 @@ async function seedFailure(files: Record<string, string>): Promise<string> {
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(SeedError);
+  // The seed's errors name its file relative to the working directory, as the command line prints it.
   return (error as Error).message.replace(relative(process.cwd(), path), '<dir>');
 }
 

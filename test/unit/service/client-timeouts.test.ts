@@ -97,7 +97,7 @@ describe.concurrent('timeouts, each test with its own sandbox', () => {
       const error = await failure(service.getAlertRules(ACME));
       expect(error).toMatchObject({ kind: 'timeout', status: null, operation: 'getAlertRules' });
       expect(error.hint).toBe(
-        'No answer within 100 ms (UND_ERR_HEADERS_TIMEOUT, 2 attempts). Try again later.',
+        `No answer within 100 ms (UND_ERR_HEADERS_TIMEOUT, 2 attempts to ${sandbox.url}). Try again later.`,
       );
       expect(error.message).toMatch(
         /^getAlertRules \(GET \/organization\/.+\/alert-rules\) timed out\. No answer/,
@@ -120,7 +120,7 @@ describe.concurrent('timeouts, each test with its own sandbox', () => {
       const error = await failure(service.getAlertReceivers(ACME));
       expect(error.kind).toBe('timeout');
       expect(error.hint).toMatch(
-        /^The answer stopped arriving within 100 ms \(UND_ERR_BODY_TIMEOUT, 1 attempt\)/,
+        /^The answer stopped arriving within 100 ms \(UND_ERR_BODY_TIMEOUT, 1 attempt to http:\/\/127\.0\.0\.1:\d+\)/,
       );
     }));
 
@@ -142,7 +142,7 @@ describe.concurrent('timeouts, each test with its own sandbox', () => {
         const error = await failure(service.getAlertRules(ACME));
         expect(error.kind).toBe('timeout');
         expect(error.hint).toMatch(
-          /^The whole answer did not arrive within 300 ms \(ATTEMPT_TOO_SLOW, 2 attempts\)\. Try again later\.$/,
+          /^The whole answer did not arrive within 300 ms \(ATTEMPT_TOO_SLOW, 2 attempts to http:\/\/127\.0\.0\.1:\d+\)\. Try again later\.$/,
         );
         expect(clock.sleeps).toHaveLength(1);
       } finally {
@@ -169,7 +169,7 @@ describe('connections', () => {
     const error = await failure(service.getAlertRule('a2a2a2a2-0000-4000-8000-000000000501'));
     expect(error).toMatchObject({ kind: 'network', status: null });
     expect(error.hint).toMatch(
-      /^The connection was closed before the answer was complete \(UND_ERR_SOCKET, 3 attempts\)/,
+      /^The connection was closed before the answer was complete \(UND_ERR_SOCKET, 3 attempts to http:\/\/127\.0\.0\.1:\d+\)/,
     );
     expect(clock.sleeps).toEqual([375, 750]);
     expect(sandbox().count('getAlertRule')).toBe(3);
@@ -188,12 +188,13 @@ describe('connections', () => {
     const error = await failure(service.createAlertRule(creation));
     expect(error).toMatchObject({ kind: 'network', status: null });
     expect(error.hint).toBe(
-      'Connection refused (ECONNREFUSED, 4 attempts). Check the API URL (--api-url, QOVERY_API_URL or the api-url input) and the network.',
+      `Connection refused (ECONNREFUSED, 4 attempts to http://127.0.0.1:${port}). Check the API URL (--api-url, QOVERY_API_URL or the api-url input) and the network.`,
     );
     expect(error.message).toMatch(
       /^createAlertRule \(POST \/alert-rules\) could not reach the service\. Connection refused/,
     );
-    expect(service.requestCounts()).toEqual({ total: 4, byOperation: { createAlertRule: 4 } });
+    // None of the four attempts reached the service: the counts say so.
+    expect(service.requestCounts()).toEqual({ total: 4, byOperation: { createAlertRule: 4 }, unanswered: 4 });
     expect(clock.sleeps).toEqual([375, 750, 1500]);
   });
 

@@ -48,6 +48,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'history.base-unreadable': 'Base revision unreadable',
   'history.prune-without-base': 'Prune without a base revision',
   'plan.no-organization': 'No organization',
+  'plan.organization-differs': 'Another organization',
   'plan.unknown-id': 'Unknown rule id',
   'plan.ambiguous-name': 'Ambiguous rule name',
   'plan.create-incomplete': 'Cannot create the rule',
@@ -61,6 +62,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'plan.removed-not-pruned': 'Removed rule kept',
   'plan.outside-edits-unknown': 'Outside edits not known',
   'service.request-failed': 'Service request failed',
+  'service.organization-unknown': 'Unknown organization',
   'service.notice': 'Service notice',
   'service.deprecated': 'Deprecated service operation',
   'export.written': 'Exported',
@@ -91,6 +93,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'apply.plan-file-invalid': 'Invalid plan file',
   'apply.plan-other-documents': 'Plan of other documents',
   'apply.changed-since-plan': 'Changed since the plan',
+  'apply.plan-differs': 'Not the plan of these documents',
   'apply.not-as-reviewed': 'Not as reviewed',
   'apply.review-not-enforced': 'Review not enforced',
   // The service's violation codes (a new one is said in words by codeInWords).

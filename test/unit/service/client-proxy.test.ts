@@ -61,7 +61,7 @@ describe('the service client behind a proxy', () => {
       // A connect timeout: nothing reached the service (a create would be retried). The proxy is named,
       // with what to check, rather than the service's address.
       expect((error as ApiError).message).toContain(
-        `timed out. The proxy ${proxy.url} (https_proxy) did not answer the CONNECT to the service within 200 ms (UND_ERR_CONNECT_TIMEOUT, 1 attempt). Check that the proxy at ${proxy.url} (set by https_proxy) is running`,
+        `timed out. The proxy ${proxy.url} (https_proxy) did not answer the CONNECT to the service within 200 ms (UND_ERR_CONNECT_TIMEOUT, 1 attempt to https://api.qovery.example). Check that the proxy at ${proxy.url} (set by https_proxy) is running`,
       );
       expect((error as ApiError).message).not.toContain('Check the API URL');
       expect(proxy.asked).toEqual(['CONNECT api.qovery.example:443 HTTP/1.1']);
@@ -94,7 +94,7 @@ describe('the service client behind a proxy', () => {
       );
       expect(message).not.toContain('Try again later');
       // Asking again would get the same answer.
-      expect(message).toContain('1 attempt)');
+      expect(message).toContain('1 attempt to https://api.qovery.example)');
       expect(proxy.asked).toEqual(['CONNECT api.qovery.example:443 HTTP/1.1']);
     } finally {
       await service.close();
@@ -115,7 +115,7 @@ describe('the service client behind a proxy', () => {
         (e: unknown) => e,
       );
       expect((error as ApiError).message).toMatch(
-        /could not reach the service\. The address answered something that is not HTTP \(HPE_\w+, 1 attempt\)\. Check the API URL/,
+        /could not reach the service\. The address answered something that is not HTTP \(HPE_\w+, 1 attempt to http:\/\/127\.0\.0\.1:\d+\)\. Check the API URL/,
       );
     } finally {
       await service.close();

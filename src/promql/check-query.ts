@@ -1,5 +1,6 @@
 import type { SyntaxNode, Tree } from '@lezer/common';
 import { PROMQL_CODES, type QueryFinding } from './codes.js';
+import { featureFlagWarnings } from './feature-flags.js';
 import { parseQuery, topExpression, typeCheck, valueType } from './library.js';
 import { lintQuery } from './lint.js';
 import { readingFaults, selectorFaults } from './parser-checks.js';
@@ -19,7 +20,10 @@ export interface QueryContext {
 export function checkQuery(query: string, context: QueryContext = {}): QueryFinding[] {
   const checked = structuralCheck(query);
   if ('findings' in checked) return checked.findings;
-  return lintQuery(query, checked.tree, context.operator ?? 'NONE');
+  return [
+    ...featureFlagWarnings(query, checked.tree),
+    ...lintQuery(query, checked.tree, context.operator ?? 'NONE'),
+  ];
 }
 
 /**

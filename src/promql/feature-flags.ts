@@ -7,6 +7,7 @@ import { PROMQL_CODES, type QueryFinding } from './codes.js';
  * its first use. Duration expressions are on by default from 3.14; an older Prometheus needs their flag.
  */
 export function featureFlagWarnings(query: string, tree: Tree): QueryFinding[] {
+  if (!MAY_NEED_A_FLAG.test(query)) return [];
   const found = new Map<string, QueryFinding>();
   const note = (flag: string, node: { from: number; to: number }, what: string, since = '') => {
     if (found.has(flag)) return;
@@ -20,6 +21,7 @@ export function featureFlagWarnings(query: string, tree: Tree): QueryFinding[] {
   };
   tree.iterate({
     enter: (ref) => {
+      if (!FLAGGED_NODES.has(ref.name)) return undefined;
       const node = ref.node;
       const text = () => query.slice(node.from, node.to);
       if (ref.name === 'FunctionIdentifier' && EXPERIMENTAL_FUNCTIONS.has(text())) {
@@ -63,6 +65,21 @@ export function featureFlagWarnings(query: string, tree: Tree): QueryFinding[] {
 }
 
 const EXPERIMENTAL = 'promql-experimental-functions';
+/**
+ * Text without which no flagged syntax can be there (every name below, an operator or a parenthesis inside
+ * `[…]`, a parenthesis after `offset`): most queries skip the walk of their tree.
+ */
+const MAY_NEED_A_FLAG =
+  /limitk|limit_ratio|anchored|smoothed|fill|min_of|max_of|sort_by_label|info|mad_over_time|ts_of_|double_exponential|histogram_quantiles|start|end|step|range|\[[^\]]*[-+*/%^(]|offset\s*[-+]?\s*\(/i;
+const FLAGGED_NODES = new Set([
+  'FunctionIdentifier',
+  'AggregateOp',
+  'AnchoredExpr',
+  'SmoothedExpr',
+  'FillModifier',
+  'DurationExpr',
+  'OffsetDurationExpr',
+]);
 
 /** Prometheus 3.14's functions marked `Experimental: true` (promql/parser/functions.go). */
 const EXPERIMENTAL_FUNCTIONS = new Set([

@@ -83,14 +83,14 @@ function hasCondition(query: string, tree: Tree): boolean {
   tree.iterate({
     enter: (ref) => {
       if (found) return false;
-      const node = ref.node;
-      if (
-        node.name === 'BinaryExpr' &&
-        (comparisonOperator(node) || node.getChild('And') || node.getChild('Unless'))
-      ) {
-        found = true;
-      } else if (node.name === 'FunctionIdentifier') {
-        found = CONDITION_FUNCTIONS.has(query.slice(node.from, node.to));
+      if (ref.name === 'BinaryExpr') {
+        const node = ref.node;
+        found =
+          comparisonOperator(node) !== null ||
+          node.getChild('And') !== null ||
+          node.getChild('Unless') !== null;
+      } else if (ref.name === 'FunctionIdentifier') {
+        found = CONDITION_FUNCTIONS.has(query.slice(ref.from, ref.to));
       }
       return undefined;
     },

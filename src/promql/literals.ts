@@ -43,6 +43,8 @@ function durationSeconds(text: string): number {
 
 /** Whether a number token overflows a float64 (Go's ParseFloat says "value out of range"). */
 export function numberOutOfRange(text: string): boolean {
+  // Beyond 1.8e308 takes an exponent or more than 300 digits: most numbers are done here.
+  if (text.length < 20 && !text.includes('e') && !text.includes('E')) return false;
   const body = text.replace(/^[+-]/, '');
   return !/^(inf|nan)$/i.test(body) && /^[0-9.]/.test(body) && !Number.isFinite(literalValue(body));
 }

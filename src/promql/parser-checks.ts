@@ -1,4 +1,4 @@
-import type { SyntaxNode, Tree } from '@lezer/common';
+import type { SyntaxNode, SyntaxNodeRef, Tree } from '@lezer/common';
 import { PROMQL_CODES, type QueryFinding } from './codes.js';
 import { escapeFault, literalValue, MAX_DURATION_SECONDS, numberOutOfRange, unquote } from './literals.js';
 import { readRe2 } from './re2.js';
@@ -18,38 +18,9 @@ export function readingFaults(query: string, tree: Tree): QueryFinding[] {
     faults.push({ severity: 'error', code, message, from, to });
   tree.iterate({
     enter: (ref) => {
-      const node = ref.node;
-      switch (ref.name) {
-        case 'NumberDurationLiteral':
-          numberFault(query, node, fault);
-          break;
-        case 'NumberDurationLiteralInDurationContext':
-          if (Math.abs(literalValue(query.slice(node.from, node.to))) > MAX_DURATION_SECONDS) {
-            fault(node.from, node.to, durationOutOfRange(query, node), PROMQL_CODES.syntax);
-          }
-          break;
-        case 'DurationExpr':
-          divisionByZero(query, node, fault);
-          break;
-        case 'MatrixSelector':
-        case 'SubqueryExpr':
-          rangeFaults(query, node, fault);
-          break;
-        case 'OffsetExpr':
-        case 'StepInvariantExpr':
-          modifierFault(query, node, fault);
-          break;
-        case 'StringLiteral':
-          stringFault(query, node, fault);
-          break;
-        case 'UnquotedLabelMatcher':
-        case 'QuotedLabelMatcher':
-          regexFault(query, node, fault);
-          break;
-        case 'AggregateExpr':
-          aggregationArity(query, node, fault);
-          break;
-      }
+      // Most nodes are none of these: a node object is made only for those that are.
+      const check = READING_CHECKS[ref.name];
+      if (check) check(query, ref, fault);
     },
   });
   return faults.sort((a, b) => a.from - b.from || a.to - b.to);
@@ -79,6 +50,26 @@ export function selectorFaults(query: string, tree: Tree): QueryFinding[] {
 }
 
 type Report = (from: number, to: number, message: string, code?: QueryFinding['code']) => void;
+/** A check of one node; `ref.node` (an object made on demand) only where it needs more than the range. */
+type Check = (query: string, ref: SyntaxNodeRef, fault: Report) => void;
+
+const READING_CHECKS: Readonly<Record<string, Check>> = {
+  NumberDurationLiteral: numberFault,
+  NumberDurationLiteralInDurationContext: (query, node, fault) => {
+    if (Math.abs(literalValue(query.slice(node.from, node.to))) > MAX_DURATION_SECONDS) {
+      fault(node.from, node.to, durationOutOfRange(query, node), PROMQL_CODES.syntax);
+    }
+  },
+  DurationExpr: (query, ref, fault) => divisionByZero(query, ref.node, fault),
+  MatrixSelector: (query, ref, fault) => rangeFaults(query, ref.node, fault),
+  SubqueryExpr: (query, ref, fault) => rangeFaults(query, ref.node, fault),
+  OffsetExpr: (query, ref, fault) => modifierFault(query, ref.node, fault),
+  StepInvariantExpr: (query, ref, fault) => modifierFault(query, ref.node, fault),
+  StringLiteral: stringFault,
+  UnquotedLabelMatcher: (query, ref, fault) => regexFault(query, ref.node, fault),
+  QuotedLabelMatcher: (query, ref, fault) => regexFault(query, ref.node, fault),
+  AggregateExpr: (query, ref, fault) => aggregationArity(query, ref.node, fault),
+};
 
 const children = (node: SyntaxNode): SyntaxNode[] => {
   const out: SyntaxNode[] = [];
@@ -88,7 +79,7 @@ const children = (node: SyntaxNode): SyntaxNode[] => {
 const expressions = (node: SyntaxNode | null): SyntaxNode[] =>
   node ? children(node).filter((child) => child.type.is('Expr')) : [];
 
-function numberFault(query: string, node: SyntaxNode, fault: Report): void {
+function numberFault(query: string, node: SyntaxNodeRef, fault: Report): void {
   const text = query.slice(node.from, node.to);
   if (!numberOutOfRange(text)) return;
   const from = node.from + (/^[+-]/.test(text) ? text.length - text.replace(/^[+-]\s*/, '').length : 0);
@@ -100,7 +91,7 @@ function numberFault(query: string, node: SyntaxNode, fault: Report): void {
   );
 }
 
-function durationOutOfRange(query: string, node: SyntaxNode): string {
+function durationOutOfRange(query: string, node: SyntaxNodeRef): string {
   return `the duration ${quoteShort(query.slice(node.from, node.to))} is out of range: at most about 292 years (9223372036 seconds)`;
 }
 
@@ -242,8 +233,9 @@ function modifierFault(query: string, node: SyntaxNode, fault: Report): void {
   }
 }
 
-function stringFault(query: string, node: SyntaxNode, fault: Report): void {
+function stringFault(query: string, node: SyntaxNodeRef, fault: Report): void {
   const text = query.slice(node.from, node.to);
+  if (!text.includes('\\')) return;
   const bad = escapeFault(text);
   if (bad) fault(node.from, node.from + bad.end, `${quoteShort(text)}: ${bad.message}`, PROMQL_CODES.syntax);
 }

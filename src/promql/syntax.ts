@@ -11,9 +11,8 @@ export function syntaxError(query: string, tree: Tree): QueryFinding | null {
   if (query.replace(/#[^\n]*/g, '').trim() === '') {
     return syntax(0, 0, 'the query has no expression: it is empty or only comments');
   }
-  const unclosed = unclosedString(query, tree);
+  const { unclosed, error } = scan(query, tree);
   if (unclosed) return unclosed;
-  const error = firstErrorNode(tree);
   if (error === null) return null;
   return (
     unknownFunction(query, error) ??
@@ -24,18 +23,6 @@ export function syntaxError(query: string, tree: Tree): QueryFinding | null {
   );
 }
 
-function firstErrorNode(tree: Tree): SyntaxNode | null {
-  let found: SyntaxNode | null = null;
-  tree.iterate({
-    enter: (node) => {
-      if (found) return false;
-      if (node.type.isError) found = node.node;
-      return undefined;
-    },
-  });
-  return found;
-}
-
 const syntax = (from: number, to: number, message: string): QueryFinding => ({
   severity: 'error',
   code: PROMQL_CODES.syntax,
@@ -44,24 +31,33 @@ const syntax = (from: number, to: number, message: string): QueryFinding => ({
   to: Math.max(to, from),
 });
 
-/** The grammar takes an unterminated string to the end of the query without marking an error. */
-function unclosedString(query: string, tree: Tree): QueryFinding | null {
-  let found: QueryFinding | null = null;
+/**
+ * One walk of the tree for the first error node and the first unterminated string: the grammar takes an
+ * unterminated string to the end of the query without marking an error.
+ */
+function scan(query: string, tree: Tree): { unclosed: QueryFinding | null; error: SyntaxNode | null } {
+  let unclosed: QueryFinding | null = null;
+  let error: SyntaxNode | null = null;
   tree.iterate({
-    enter: (node) => {
-      if (found || node.name !== 'StringLiteral') return undefined;
-      const text = query.slice(node.from, node.to);
-      if (!isClosedString(text)) {
-        found = syntax(
-          node.from,
-          node.to,
-          `the string ${quoteShort(text)} is never closed: add the closing ${text[0]}`,
-        );
+    enter: (ref) => {
+      if (unclosed) return false;
+      if (ref.type.isError) {
+        error ??= ref.node;
+      } else if (ref.name === 'StringLiteral') {
+        const text = query.slice(ref.from, ref.to);
+        if (!isClosedString(text)) {
+          unclosed = syntax(
+            ref.from,
+            ref.to,
+            `the string ${quoteShort(text)} is never closed: add the closing ${text[0]}`,
+          );
+        }
+        return false;
       }
-      return false;
+      return undefined;
     },
   });
-  return found;
+  return { unclosed, error };
 }
 
 function isClosedString(text: string): boolean {

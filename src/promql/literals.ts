@@ -87,7 +87,7 @@ export function escapeFault(literal: string): EscapeFault | null {
     for (let k = 0; k < digits.n; k++) {
       const at = digits.from + k;
       const d = literal[at];
-      if (at >= literal.length - 1 || d === undefined) {
+      if (d === undefined) {
         return { message: 'escape sequence not terminated', end: literal.length };
       }
       const digit = Number.parseInt(d, 36);

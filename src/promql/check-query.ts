@@ -3,7 +3,7 @@ import { PROMQL_CODES, type QueryFinding } from './codes.js';
 import { featureFlagWarnings } from './feature-flags.js';
 import { parseQuery, topExpression, typeCheck, valueType } from './library.js';
 import { lintQuery } from './lint.js';
-import { readingFaults, selectorFaults } from './parser-checks.js';
+import { treeFaults } from './parser-checks.js';
 import { syntaxError } from './syntax.js';
 
 /** What the lint checks need to know of the rule around the query. */
@@ -47,9 +47,9 @@ function structuralCheck(query: string): { readonly findings: QueryFinding[] } |
   const tree = parseQuery(query);
   const syntax = syntaxError(query, tree);
   if (syntax) return { findings: [syntax] };
-  const reading = readingFaults(query, tree);
-  if (reading.length > 0) return { findings: innermost(reading) };
-  const typeErrors = [...typeCheck(query, tree).map(libraryFinding), ...selectorFaults(query, tree)];
+  const faults = treeFaults(query, tree);
+  if (faults.reading.length > 0) return { findings: innermost(faults.reading) };
+  const typeErrors = [...typeCheck(query, tree).map(libraryFinding), ...faults.types];
   if (typeErrors.length > 0) return { findings: innermost(typeErrors) };
   const result = resultType(query, tree);
   if (result) return { findings: [result] };

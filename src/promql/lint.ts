@@ -35,12 +35,15 @@ export function lintQuery(query: string, tree: Tree, operator: string): QueryFin
       ),
     );
   }
+  // Text without which neither check can find anything: most queries make no node object below.
+  const regex = query.includes('~');
+  const emptyBraces = /\{\s*\}/.test(query);
   tree.iterate({
     enter: (ref) => {
-      if (ref.name === 'UnquotedLabelMatcher' || ref.name === 'QuotedLabelMatcher') {
+      if (regex && (ref.name === 'UnquotedLabelMatcher' || ref.name === 'QuotedLabelMatcher')) {
         const finding = plainRegex(query, ref.node);
         if (finding) findings.push(finding);
-      } else if (ref.name === 'VectorSelector') {
+      } else if (emptyBraces && ref.name === 'VectorSelector') {
         const finding = emptyMatchers(query, ref.node);
         if (finding) findings.push(finding);
       }

@@ -4,71 +4,91 @@ import { escapeFault, literalValue, MAX_DURATION_SECONDS, numberOutOfRange, unqu
 import { readRe2 } from './re2.js';
 import { quoteShort } from './syntax.js';
 
-/**
- * What Prometheus's lexer and parser refuse while they read a query, beyond the grammar of
- * `@prometheus-io/lezer-promql`: numbers and durations out of range, zero or negative ranges, division by
- * zero in a duration, bad string escapes, regular expressions RE2 does not compile, `offset` and `@` on
- * what is not a selector or a subquery (or twice), `@` beyond int64 milliseconds, a range on what is not a
- * plain selector, the number of an aggregation's arguments. Prometheus makes these checks before its type
- * checks (which it skips when any of these fails), so they come first here too. Sorted by position.
- */
-export function readingFaults(query: string, tree: Tree): QueryFinding[] {
-  const faults: QueryFinding[] = [];
-  const fault = (from: number, to: number, message: string, code: QueryFinding['code'] = PROMQL_CODES.type) =>
-    faults.push({ severity: 'error', code, message, from, to });
-  tree.iterate({
-    enter: (ref) => {
-      // Most nodes are none of these: a node object is made only for those that are.
-      const check = READING_CHECKS[ref.name];
-      if (check) check(query, ref, fault);
-    },
-  });
-  return faults.sort((a, b) => a.from - b.from || a.to - b.to);
+/** The findings of one walk of the tree, by the stage of Prometheus's checks they belong to. */
+export interface TreeFaults {
+  /**
+   * What Prometheus's lexer and parser refuse while they read a query, beyond the grammar of
+   * `@prometheus-io/lezer-promql`: numbers and durations out of range, zero or negative ranges, division by
+   * zero in a duration, bad string escapes, regular expressions RE2 does not compile, `offset` and `@` on
+   * what is not a selector or a subquery (or twice), `@` beyond int64 milliseconds, a range on what is not
+   * a plain selector, the number of an aggregation's arguments. Prometheus makes these checks before its
+   * type checks (which it skips when any of these fails), so they come first here too. Sorted by position.
+   */
+  readonly reading: QueryFinding[];
+  /**
+   * Prometheus's type checks (its `checkAST`) that the library does not make as Prometheus does: a
+   * selector whose every matcher matches the empty string, what `info()` takes as its second argument, a
+   * range inside an operation.
+   */
+  readonly types: QueryFinding[];
 }
 
-/**
- * Prometheus's type checks (its `checkAST`) that the library does not make as Prometheus does: a selector
- * whose every matcher matches the empty string, and what `info()` takes as its second argument.
- */
-export function selectorFaults(query: string, tree: Tree): QueryFinding[] {
-  const faults: QueryFinding[] = [];
+/** One walk of the tree for both stages; a node object is made only for the nodes a check reads. */
+export function treeFaults(query: string, tree: Tree): TreeFaults {
+  const reading: QueryFinding[] = [];
+  const types: QueryFinding[] = [];
+  const out: Found = {
+    fault: (from, to, message, code = PROMQL_CODES.type) =>
+      reading.push({ severity: 'error', code, message, from, to }),
+    type: (finding) => {
+      if (finding) types.push(finding);
+    },
+  };
   tree.iterate({
     enter: (ref) => {
-      if (ref.name === 'VectorSelector') {
-        const finding = matchesEverything(query, ref.node);
-        if (finding) faults.push(finding);
-      } else if (ref.name === 'FunctionCall') {
-        const finding = infoSelector(query, ref.node);
-        if (finding) faults.push(finding);
-      } else if (ref.name === 'MatrixSelector' || ref.name === 'SubqueryExpr') {
-        const finding = rangeInsideOperation(query, ref.node);
-        if (finding) faults.push(finding);
-      }
+      const check = CHECKS[ref.name];
+      if (check) check(query, ref, out);
     },
   });
-  return faults;
+  return { reading: reading.sort((a, b) => a.from - b.from || a.to - b.to), types };
 }
 
 type Report = (from: number, to: number, message: string, code?: QueryFinding['code']) => void;
-/** A check of one node; `ref.node` (an object made on demand) only where it needs more than the range. */
-type Check = (query: string, ref: SyntaxNodeRef, fault: Report) => void;
+interface Found {
+  readonly fault: Report;
+  readonly type: (finding: QueryFinding | null) => void;
+}
+/** A check of one node; `ref.node` (an object made on demand) only where the text alone does not tell. */
+type Check = (query: string, ref: SyntaxNodeRef, found: Found) => void;
 
-const READING_CHECKS: Readonly<Record<string, Check>> = {
-  NumberDurationLiteral: numberFault,
-  NumberDurationLiteralInDurationContext: (query, node, fault) => {
-    if (Math.abs(literalValue(query.slice(node.from, node.to))) > MAX_DURATION_SECONDS) {
-      fault(node.from, node.to, durationOutOfRange(query, node), PROMQL_CODES.syntax);
+/** Whether `text` occurs inside the node's range. */
+const within = (query: string, ref: SyntaxNodeRef, text: string) =>
+  query.slice(ref.from, ref.to).includes(text);
+
+const CHECKS: Readonly<Record<string, Check>> = {
+  NumberDurationLiteral: (query, ref, { fault }) => numberFault(query, ref, fault),
+  NumberDurationLiteralInDurationContext: (query, ref, { fault }) => {
+    const text = query.slice(ref.from, ref.to);
+    // Beyond 9.2e9 seconds takes an exponent, a year count or five digits.
+    if (!/\d{5}|[eEy]/.test(text)) return;
+    if (Math.abs(literalValue(text)) > MAX_DURATION_SECONDS) {
+      fault(ref.from, ref.to, durationOutOfRange(query, ref), PROMQL_CODES.syntax);
     }
   },
-  DurationExpr: (query, ref, fault) => divisionByZero(query, ref.node, fault),
-  MatrixSelector: (query, ref, fault) => rangeFaults(query, ref.node, fault),
-  SubqueryExpr: (query, ref, fault) => rangeFaults(query, ref.node, fault),
-  OffsetExpr: (query, ref, fault) => modifierFault(query, ref.node, fault),
-  StepInvariantExpr: (query, ref, fault) => modifierFault(query, ref.node, fault),
-  StringLiteral: stringFault,
-  UnquotedLabelMatcher: (query, ref, fault) => regexFault(query, ref.node, fault),
-  QuotedLabelMatcher: (query, ref, fault) => regexFault(query, ref.node, fault),
-  AggregateExpr: (query, ref, fault) => aggregationArity(query, ref.node, fault),
+  DurationExpr: (query, ref, { fault }) => {
+    if (within(query, ref, '/') || within(query, ref, '%')) divisionByZero(query, ref.node, fault);
+  },
+  MatrixSelector: (query, ref, found) => rangeFaults(query, ref.node, found),
+  SubqueryExpr: (query, ref, found) => rangeFaults(query, ref.node, found),
+  OffsetExpr: (query, ref, { fault }) => modifierFault(query, ref.node, fault),
+  StepInvariantExpr: (query, ref, { fault }) => modifierFault(query, ref.node, fault),
+  StringLiteral: (query, ref, { fault }) => {
+    if (within(query, ref, '\\')) stringFault(query, ref, fault);
+  },
+  UnquotedLabelMatcher: (query, ref, { fault }) => {
+    if (within(query, ref, '~')) regexFault(query, ref.node, fault);
+  },
+  QuotedLabelMatcher: (query, ref, { fault }) => {
+    if (within(query, ref, '~')) regexFault(query, ref.node, fault);
+  },
+  AggregateExpr: (query, ref, { fault }) => aggregationArity(query, ref.node, fault),
+  // A selector with a name (which comes first) never matches everything.
+  VectorSelector: (query, ref, { type }) => {
+    if (query[ref.from] === '{') type(matchesEverything(query, ref.node));
+  },
+  FunctionCall: (query, ref, { type }) => {
+    if (query.startsWith('info', ref.from)) type(infoSelector(query, ref.node));
+  },
 };
 
 const children = (node: SyntaxNode): SyntaxNode[] => {
@@ -130,9 +150,8 @@ const BEFORE_RANGE: Readonly<Record<string, string>> = {
  * `-x[5m]` and `a + b[5m]`, which the grammar reads as `(-x)[5m]` and `(a + b)[5m]`: in Prometheus the range
  * belongs to the last operand, and the operation gets a range vector, which it refuses.
  */
-function rangeInsideOperation(query: string, node: SyntaxNode): QueryFinding | null {
-  const written = node.firstChild;
-  if (!written || (written.name !== 'UnaryExpr' && written.name !== 'BinaryExpr')) return null;
+function rangeInsideOperation(query: string, node: SyntaxNode): QueryFinding {
+  const written = node.firstChild!;
   const operand = operandOfPostfix(written);
   const unary = written.name === 'UnaryExpr';
   const ranged = quoteShort(query.slice(operand.from, node.to));
@@ -147,12 +166,15 @@ function rangeInsideOperation(query: string, node: SyntaxNode): QueryFinding | n
   };
 }
 
-/** `foo[0m]`, `foo[-1]`, `(a + b)[5m]`, `foo offset 1h [5m]`. */
-function rangeFaults(query: string, node: SyntaxNode, fault: Report): void {
+/** `foo[0m]`, `foo[-1]`, `(a + b)[5m]`, `foo offset 1h [5m]`; and `-x[5m]`, a type fault. */
+function rangeFaults(query: string, node: SyntaxNode, { fault, type }: Found): void {
   const [written, ...durations] = children(node);
   if (!written) return;
+  if (written.name === 'UnaryExpr' || written.name === 'BinaryExpr') type(rangeInsideOperation(query, node));
   const inner = operandOfPostfix(written);
   for (const duration of durations) {
+    // A literal that starts with 1-9 and has no sign is greater than 0; an expression is not checked.
+    if (/^[1-9][0-9a-z.]*$/i.test(query.slice(duration.from, duration.to))) continue;
     const value = durationLiteral(query, duration);
     if (value !== null && value <= 0) {
       fault(
@@ -269,14 +291,17 @@ const AGGREGATIONS_WITH_PARAMETER = new Set([
 function aggregationArity(query: string, node: SyntaxNode, fault: Report): void {
   const op = node.getChild('AggregateOp')?.firstChild;
   if (!op) return;
-  const args = expressions(node.getChild('FunctionCallBody'));
+  let count = 0;
+  for (let arg = node.getChild('FunctionCallBody')?.firstChild; arg; arg = arg.nextSibling) {
+    if (arg.type.is('Expr')) count++;
+  }
   const name = query.slice(op.from, op.to);
   const wanted = AGGREGATIONS_WITH_PARAMETER.has(op.name) ? 2 : 1;
-  if (args.length === 0) {
+  if (count === 0) {
     fault(node.from, node.to, `\`${name}\` has no argument: give it the expression to aggregate`);
-  } else if (args.length !== wanted) {
+  } else if (count !== wanted) {
     const shape = wanted === 2 ? `\`${name}(parameter, expression)\`` : `\`${name}(expression)\``;
-    fault(node.from, node.to, `\`${name}\` takes ${wanted} argument(s), got ${args.length}: write ${shape}`);
+    fault(node.from, node.to, `\`${name}\` takes ${wanted} argument(s), got ${count}: write ${shape}`);
   }
 }
 

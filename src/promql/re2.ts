@@ -149,10 +149,11 @@ class Reader {
         continue;
       }
       const low = this.classCharacter();
-      if (this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== undefined) {
+      // After a class escape (`[\d-a]`) a `-` is itself; a class escape cannot end a range (`[a-\d]`).
+      if (low !== null && this.peek() === '-' && this.peek(1) !== ']' && this.peek(1) !== undefined) {
         this.at++;
         const high = this.classCharacter();
-        if (low !== null && high !== null && high < low) throw new Re2Error('invalid character class range');
+        if (high === null || high < low) throw new Re2Error('invalid character class range');
       }
     }
     this.at++;
@@ -202,7 +203,7 @@ class Reader {
       this.at += /^[0-7]{1,2}/.exec(this.text.slice(this.at))![0].length;
       return false;
     }
-    if (c.charCodeAt(0) < 0x80 && !/[0-9A-Za-z_]/.test(c)) return false;
+    if (c.charCodeAt(0) < 0x80 && !/[0-9A-Za-z]/.test(c)) return false;
     throw new Re2Error('invalid escape sequence');
   }
 }

@@ -22,6 +22,12 @@ describe('regular expressions as RE2 reads them', () => {
     ['\\xZ1', 'invalid escape sequence'],
     ['a\\', 'trailing backslash at end of expression'],
     ['(?P<>a)', 'invalid named capture'],
+    ['(?P=name)', 'invalid or unsupported Perl syntax'],
+    ['[a-\\d]', 'invalid character class range'],
+    ['[\\b]', 'invalid escape sequence'],
+    ['\\8', 'invalid escape sequence'],
+    ['\\e', 'invalid escape sequence'],
+    ['x{2}*', 'invalid nested repetition operator'],
   ])('refuses %j: %s', (pattern, error) => {
     expect(readRe2(pattern)).toEqual({ error });
   });
@@ -51,6 +57,12 @@ describe('regular expressions as RE2 reads them', () => {
     ['a*?b??', true],
     ['[\\x00-\\x{10FFFF}]', false],
     ['x{', false],
+    ['a{,3}', false],
+    ['\\_', false],
+    ['[\\d-a]', false],
+    ['[a-b-c]', false],
+    ['\\b+', false],
+    ['(?i)(?-i)a', false],
   ])('reads %j: matches the empty string: %s', (pattern, empty) => {
     expect(readRe2(pattern)).toEqual({ matchesEmpty: empty });
   });

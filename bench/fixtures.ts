@@ -73,7 +73,38 @@ export function documentFiles(
   return files;
 }
 
-function documentText(i: number, severity: string): string {
+/**
+ * Documents for rules 0..queries.length-1, rule i with query i written as a `|-` block scalar and operator
+ * i (ABOVE when not given), `perFile` per file: the same repository for any list of queries.
+ */
+export function documentFilesWithQueries(
+  queries: readonly string[],
+  perFile: number,
+  operators: readonly string[] = [],
+): { path: string; text: string }[] {
+  const files: { path: string; text: string }[] = [];
+  for (let start = 0; start < queries.length; start += perFile) {
+    const docs = queries.slice(start, start + perFile).map((query, k) => {
+      const block = `|-\n${query
+        .split('\n')
+        .map((line) => `    ${line}`)
+        .join('\n')}`;
+      return documentText(start + k, 'HIGH', block, operators[start + k]);
+    });
+    files.push({
+      path: `alerting/rules-${String(start / perFile).padStart(4, '0')}.yaml`,
+      text: docs.join('---\n'),
+    });
+  }
+  return files;
+}
+
+function documentText(
+  i: number,
+  severity: string,
+  promql = `sum(rate(http_requests_total{app="svc-${i}",status=~"5.."}[5m])) / sum(rate(http_requests_total{app="svc-${i}"}[5m]))`,
+  operator = 'ABOVE',
+): string {
   return `kind: AlertRule
 id: ${ruleId(i)}
 organization_id: ${ORG}
@@ -86,8 +117,8 @@ description: generated rule ${i}
 tag: bench
 condition:
   kind: CUSTOM
-  promql: sum(rate(http_requests_total{app="svc-${i}",status=~"5.."}[5m])) / sum(rate(http_requests_total{app="svc-${i}"}[5m]))
-  operator: ABOVE
+  promql: ${promql}
+  operator: ${operator}
   threshold: 0.05
   function: NONE
 for_duration: PT5M

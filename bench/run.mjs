@@ -22,6 +22,7 @@ await build({
     'bench/list-server.ts',
     'bench/client.ts',
     'bench/validate-time.ts',
+    'bench/validate-real-queries.ts',
     'bench/hostile-input.ts',
     'bench/cold-start.ts',
     'bench/github-process.ts',
@@ -184,7 +185,8 @@ if (wanted('plan')) {
 }
 if (wanted('validate')) {
   console.log('Validate time with and without the PromQL checks (read + parse + checks, best run)');
-  const validates = run('validate-time', '10000');
+  const lines = run('validate-time', '10000');
+  const validates = lines.filter((v) => v.bench === 'validate-time');
   console.log(
     rows(
       ['documents', 'without ms', 'with ms', 'checks 1st ms', 'findings'],
@@ -193,6 +195,40 @@ if (wanted('validate')) {
   );
   console.log(
     `  ${validates.map((v) => v.name).join('; ')}. checks 1st: the checks alone on their first run, loading the PromQL modules\n`,
+  );
+  // The bundles as dist/ builds them from the current sources.
+  await writeBundle(`${outdir}/dist`);
+  const processes = [
+    ...run('validate-real-queries', '11', `${outdir}/dist`, '1'),
+    ...run('validate-real-queries', '5', `${outdir}/dist`, '10'),
+  ];
+  const real = lines.filter((v) => v.bench === 'validate-real-queries');
+  console.log('validate of real queries against the same rules with every query `up`');
+  console.log(
+    rows(
+      ['rules', 'queries', 'up ms', 'real ms', 'real / up', 'up cpu', 'real cpu', 'cpu r / up', 'measured'],
+      [
+        ...processes.map((v) => [
+          v.rules,
+          v.distinct,
+          v.up,
+          v.real,
+          v.ratio,
+          v.upCpu,
+          v.realCpu,
+          v.cpuRatio,
+          'process',
+        ]),
+        ...real.map((v) => [v.documents, v.distinct, v.up, v.real, v.ratio, '', '', '', 'in process']),
+      ],
+      [6, 8, 8, 8, 10, 8, 9, 11, 11],
+    ).join('\n'),
+  );
+  console.log(
+    '  the real queries of test/unit/promql/corpus, in turn, each rule with the operator its query is written for.\n' +
+      '  process: `validate` of the repository, a new process of the CLI bundle each run (median of interleaved\n' +
+      '  rounds, wall and CPU time; goal: real / up at most 1.3); in process: parsing the documents and checking\n' +
+      '  the queries alone, warm, without the start, the reading of files and the other checks (best run)\n',
   );
 }
 if (wanted('hostile')) {

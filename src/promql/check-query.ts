@@ -1,8 +1,10 @@
 import type { SyntaxNode, Tree } from '@lezer/common';
 import { PROMQL_CODES, type QueryFinding } from './codes.js';
+import { featureFlagWarnings } from './feature-flags.js';
 import { parseQuery, topExpression, typeCheck, valueType } from './library.js';
 import { lintQuery } from './lint.js';
-import { quoteShort, syntaxError } from './syntax.js';
+import { treeFaults } from './parser-checks.js';
+import { syntaxError } from './syntax.js';
 
 /** What the lint checks need to know of the rule around the query. */
 export interface QueryContext {
@@ -18,7 +20,10 @@ export interface QueryContext {
 export function checkQuery(query: string, context: QueryContext = {}): QueryFinding[] {
   const checked = structuralCheck(query);
   if ('findings' in checked) return checked.findings;
-  return lintQuery(query, checked.tree, context.operator ?? 'NONE');
+  return [
+    ...featureFlagWarnings(query, checked.tree),
+    ...lintQuery(query, checked.tree, context.operator ?? 'NONE'),
+  ];
 }
 
 /**
@@ -32,14 +37,19 @@ export function queryError(query: string): string | null {
 }
 
 /**
- * The grammar's, the type checker's and the result type's findings, in that order of precedence, or the
- * tree when there are none (for the lint checks).
+ * The findings that make Prometheus refuse the query, in its order: the grammar's (one finding), then what
+ * its parser refuses while reading (parser-checks.ts), then its type checks (the library's and
+ * parser-checks.ts's), then this service's own refusal of a result that is no instant vector or scalar.
+ * Each stage runs only when the one before found nothing, as in Prometheus. The tree when none finds
+ * anything (for the lint checks).
  */
 function structuralCheck(query: string): { readonly findings: QueryFinding[] } | { readonly tree: Tree } {
   const tree = parseQuery(query);
   const syntax = syntaxError(query, tree);
   if (syntax) return { findings: [syntax] };
-  const typeErrors = [...typeCheck(query, tree).map(libraryFinding), ...rangeOfNonSelector(query, tree)];
+  const faults = treeFaults(query, tree);
+  if (faults.reading.length > 0) return { findings: innermost(faults.reading) };
+  const typeErrors = [...typeCheck(query, tree).map(libraryFinding), ...faults.types];
   if (typeErrors.length > 0) return { findings: innermost(typeErrors) };
   const result = resultType(query, tree);
   if (result) return { findings: [result] };
@@ -48,30 +58,6 @@ function structuralCheck(query: string): { readonly findings: QueryFinding[] } |
 
 function libraryFinding(finding: ReturnType<typeof typeCheck>[number]): QueryFinding {
   return { ...finding, code: PROMQL_CODES.type };
-}
-
-/**
- * `(a + b)[5m]` and `x[5m] + y[5m]` (which the grammar reads as `(x[5m] + y)[5m]`): Prometheus allows a
- * range only on a selector. The library's checker does not look at what a range is applied to.
- */
-function rangeOfNonSelector(query: string, tree: Tree): QueryFinding[] {
-  const findings: QueryFinding[] = [];
-  tree.iterate({
-    enter: (ref) => {
-      if (ref.name !== 'MatrixSelector') return;
-      const inner = ref.node.firstChild;
-      if (inner && inner.name !== 'VectorSelector') {
-        findings.push({
-          severity: 'error',
-          code: PROMQL_CODES.type,
-          message: `a range \`[…]\` applies only to a selector such as \`metric{…}\`, not to ${quoteShort(query.slice(inner.from, inner.to))}: use a subquery \`[5m:1m]\` or move the range onto the selector`,
-          from: ref.from,
-          to: ref.to,
-        });
-      }
-    },
-  });
-  return findings;
 }
 
 const RESULT_HINTS: Readonly<Record<string, string>> = {

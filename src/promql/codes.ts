@@ -11,6 +11,7 @@ export const PROMQL_CODES = {
   noComparison: 'promql.no-comparison',
   plainRegex: 'promql.plain-regex',
   emptyMatchers: 'promql.empty-matchers',
+  needsFeatureFlag: 'promql.needs-feature-flag',
 } as const;
 
 export type PromqlCode = (typeof PROMQL_CODES)[keyof typeof PROMQL_CODES];

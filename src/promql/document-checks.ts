@@ -3,6 +3,7 @@ import { diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import { checkQuery } from './check-query.js';
 import type { QueryFinding } from './codes.js';
+import { queryScalarRange } from './query-scalar.js';
 import { mapScalar, type ScalarOffsets } from './scalar-map.js';
 
 const QUERY_PATH = ['condition', 'promql'] as const;
@@ -30,6 +31,8 @@ interface QueryPlace {
 }
 
 function placeOfQuery(rule: AlertRuleDocument, starts: readonly number[]): QueryPlace {
+  const fromText = placeFromText(rule, starts);
+  if (fromText) return fromText;
   const located = rule.locate(QUERY_PATH, 'value');
   const scalar = {
     line: located.line,
@@ -41,6 +44,22 @@ function placeOfQuery(rule: AlertRuleDocument, starts: readonly number[]): Query
   const end = offsetOf(starts, located.endLine, located.endColumn);
   const offsets = located.exact ? mapScalar(rule.text, start, end, rule.value.condition.promql) : null;
   return { scalar, offsets };
+}
+
+/** The place read from the text (query-scalar.ts), when the value rebuilt from it is the query. */
+function placeFromText(rule: AlertRuleDocument, starts: readonly number[]): QueryPlace | null {
+  const condition = rule.locate(['condition'], 'key');
+  if (!condition.exact) return null;
+  const range = queryScalarRange(rule.text, starts, condition.line, condition.column);
+  if (range === null) return null;
+  const offsets = mapScalar(rule.text, range.start, range.end, rule.value.condition.promql);
+  if (offsets === null) return null;
+  const begin = positionOf(starts, range.start);
+  const finish = positionOf(starts, range.end);
+  return {
+    scalar: { line: begin.line, column: begin.column, endLine: finish.line, endColumn: finish.column },
+    offsets,
+  };
 }
 
 function toDiagnostic(

@@ -3,6 +3,7 @@ import { Parser } from '@prometheus-io/codemirror-promql/dist/esm/parser/parser.
 import { getType } from '@prometheus-io/codemirror-promql/dist/esm/parser/type.js';
 import { getFunction } from '@prometheus-io/codemirror-promql/dist/esm/types/function.js';
 import { parser } from '@prometheus-io/lezer-promql';
+import { bridgeGrammarGaps } from './grammar-gaps.js';
 
 /** A finding of the Prometheus project's type checker, in offsets of the query text. */
 export interface LibraryFinding {
@@ -12,9 +13,12 @@ export interface LibraryFinding {
   readonly to: number;
 }
 
-/** The Prometheus project's PromQL grammar (the one its web UI uses). */
+/**
+ * The Prometheus project's PromQL grammar (the one its web UI uses), read through the rewrites of
+ * grammar-gaps.ts where it refuses what Prometheus accepts. Offsets of the tree are offsets of the query.
+ */
 export function parseQuery(query: string): Tree {
-  return parser.parse(query);
+  return parser.parse(bridgeGrammarGaps(query));
 }
 
 /**
@@ -28,13 +32,51 @@ export function typeCheck(query: string, tree: Tree): LibraryFinding[] {
   checker.analyze();
   return checker
     .getDiagnostics()
-    .filter((d) => !isKnownDisagreement(query, d))
+    .filter((d) => !isKnownDisagreement(query, d) && !REPLACED.some((start) => d.message.startsWith(start)))
     .map((d) => ({
       severity: d.severity === 'error' ? 'error' : 'warning',
       message: d.message,
-      from: d.from,
-      to: d.to,
+      ...atOperator(tree, d),
     }));
+}
+
+/**
+ * The library's findings that parser-checks.ts makes as Prometheus does: selectors that match everything
+ * (the library does not read regular expressions, nor exempt `info()`'s label matchers), `info()`'s second
+ * argument, `@` placement. And one Prometheus does not make while parsing: `smoothed`/`anchored` inside a
+ * function that does not take them fails when the query runs, not when it is read.
+ */
+const REPLACED = [
+  'vector selector must contain at least one non-empty matcher',
+  'expected label selectors as the second argument to "info"',
+  '@ modifier must be preceded by',
+  'smoothed/anchored expression can only be used in specific functions',
+];
+
+/** Findings about a binary operation's operator, which Prometheus places on the operator and its modifiers. */
+const ABOUT_THE_OPERATOR = [
+  'bool modifier can only be used on comparison operators',
+  'comparisons between scalars must use BOOL modifier',
+  'must not occur in ON and GROUP clause at once',
+];
+
+/** From the end of the left operand to the start of the right one, as Prometheus's `opRange`. */
+function atOperator(
+  tree: Tree,
+  d: { message: string; from: number; to: number },
+): { from: number; to: number } {
+  if (!ABOUT_THE_OPERATOR.some((words) => d.message.includes(words))) return { from: d.from, to: d.to };
+  let node: SyntaxNode | null = tree.resolveInner(d.from, 1);
+  while (node && !(node.name === 'BinaryExpr' && node.from === d.from && node.to === d.to))
+    node = node.parent;
+  const left = node?.firstChild;
+  const right = node?.lastChild;
+  if (!left || !right || left === right) return { from: d.from, to: d.to };
+  let operator = left.nextSibling;
+  let end = operator;
+  while (end?.nextSibling && end.nextSibling !== right) end = end.nextSibling;
+  if (!operator || !end) operator = end = left;
+  return { from: operator.from, to: end.to };
 }
 
 /** The query's expression: the top node's first child that is not a comment. */

@@ -35,12 +35,15 @@ export function lintQuery(query: string, tree: Tree, operator: string): QueryFin
       ),
     );
   }
+  // Text without which neither check can find anything: most queries make no node object below.
+  const regex = query.includes('~');
+  const emptyBraces = /\{\s*\}/.test(query);
   tree.iterate({
     enter: (ref) => {
-      if (ref.name === 'UnquotedLabelMatcher' || ref.name === 'QuotedLabelMatcher') {
+      if (regex && (ref.name === 'UnquotedLabelMatcher' || ref.name === 'QuotedLabelMatcher')) {
         const finding = plainRegex(query, ref.node);
         if (finding) findings.push(finding);
-      } else if (ref.name === 'VectorSelector') {
+      } else if (emptyBraces && ref.name === 'VectorSelector') {
         const finding = emptyMatchers(query, ref.node);
         if (finding) findings.push(finding);
       }
@@ -83,14 +86,14 @@ function hasCondition(query: string, tree: Tree): boolean {
   tree.iterate({
     enter: (ref) => {
       if (found) return false;
-      const node = ref.node;
-      if (
-        node.name === 'BinaryExpr' &&
-        (comparisonOperator(node) || node.getChild('And') || node.getChild('Unless'))
-      ) {
-        found = true;
-      } else if (node.name === 'FunctionIdentifier') {
-        found = CONDITION_FUNCTIONS.has(query.slice(node.from, node.to));
+      if (ref.name === 'BinaryExpr') {
+        const node = ref.node;
+        found =
+          comparisonOperator(node) !== null ||
+          node.getChild('And') !== null ||
+          node.getChild('Unless') !== null;
+      } else if (ref.name === 'FunctionIdentifier') {
+        found = CONDITION_FUNCTIONS.has(query.slice(ref.from, ref.to));
       }
       return undefined;
     },

@@ -8,28 +8,19 @@ import { functionNames } from './library.js';
  * an error by guessing, so what follows the first error is mostly noise: one finding per query.
  */
 export function syntaxError(query: string, tree: Tree): QueryFinding | null {
-  const unclosed = unclosedString(query, tree);
+  if (query.replace(/#[^\n]*/g, '').trim() === '') {
+    return syntax(0, 0, 'the query has no expression: it is empty or only comments');
+  }
+  const { unclosed, error } = scan(query, tree);
   if (unclosed) return unclosed;
-  const error = firstErrorNode(tree);
   if (error === null) return null;
   return (
     unknownFunction(query, error) ??
     groupModifierWithoutMatching(error) ??
-    badDuration(query, error) ??
+    trailingComma(query, error) ??
+    badNumber(query, error) ??
     (error.from >= query.trimEnd().length ? endOfQuery(query, error) : unexpected(query, error))
   );
-}
-
-function firstErrorNode(tree: Tree): SyntaxNode | null {
-  let found: SyntaxNode | null = null;
-  tree.iterate({
-    enter: (node) => {
-      if (found) return false;
-      if (node.type.isError) found = node.node;
-      return undefined;
-    },
-  });
-  return found;
 }
 
 const syntax = (from: number, to: number, message: string): QueryFinding => ({
@@ -40,24 +31,33 @@ const syntax = (from: number, to: number, message: string): QueryFinding => ({
   to: Math.max(to, from),
 });
 
-/** The grammar takes an unterminated string to the end of the query without marking an error. */
-function unclosedString(query: string, tree: Tree): QueryFinding | null {
-  let found: QueryFinding | null = null;
+/**
+ * One walk of the tree for the first error node and the first unterminated string: the grammar takes an
+ * unterminated string to the end of the query without marking an error.
+ */
+function scan(query: string, tree: Tree): { unclosed: QueryFinding | null; error: SyntaxNode | null } {
+  let unclosed: QueryFinding | null = null;
+  let error: SyntaxNode | null = null;
   tree.iterate({
-    enter: (node) => {
-      if (found || node.name !== 'StringLiteral') return undefined;
-      const text = query.slice(node.from, node.to);
-      if (!isClosedString(text)) {
-        found = syntax(
-          node.from,
-          node.to,
-          `the string ${quoteShort(text)} is never closed: add the closing ${text[0]}`,
-        );
+    enter: (ref) => {
+      if (unclosed) return false;
+      if (ref.type.isError) {
+        error ??= ref.node;
+      } else if (ref.name === 'StringLiteral') {
+        const text = query.slice(ref.from, ref.to);
+        if (!isClosedString(text)) {
+          unclosed = syntax(
+            ref.from,
+            ref.to,
+            `the string ${quoteShort(text)} is never closed: add the closing ${text[0]}`,
+          );
+        }
+        return false;
       }
-      return false;
+      return undefined;
     },
   });
-  return found;
+  return { unclosed, error };
 }
 
 function isClosedString(text: string): boolean {
@@ -97,50 +97,78 @@ function groupModifierWithoutMatching(error: SyntaxNode): QueryFinding | null {
   const word = group.name === 'GroupLeft' ? 'group_left' : 'group_right';
   return {
     severity: 'error',
-    code: PROMQL_CODES.type,
+    code: PROMQL_CODES.syntax,
     message: `\`${word}\` needs \`on(…)\` or \`ignoring(…)\` before it`,
     from: group.from,
     to: group.to,
   };
 }
 
-const DURATION_HOLDERS = new Set(['MatrixSelector', 'SubqueryExpr', 'OffsetExpr']);
+/** `topk(x,)`: Prometheus names the comma. */
+function trailingComma(query: string, error: SyntaxNode): QueryFinding | null {
+  if (error.parent?.name !== 'FunctionCallBody') return null;
+  const before = query.slice(0, error.from).trimEnd();
+  if (!before.endsWith(',') || !query.slice(error.from).trimStart().startsWith(')')) return null;
+  return syntax(
+    before.length - 1,
+    before.length,
+    'a trailing comma is not allowed in the arguments of a call',
+  );
+}
 
-/** `[5x]`: the grammar reads `5` as the duration and stops at the unit it does not know. */
-function badDuration(query: string, error: SyntaxNode): QueryFinding | null {
-  const parent = error.parent;
-  if (parent === null || !DURATION_HOLDERS.has(parent.name)) return null;
-  const before = error.prevSibling;
-  const from = before && /Duration/.test(before.name) ? before.from : error.from;
-  const close = query.slice(from).search(/[\]:\s)]/);
-  const to = close === -1 ? query.length : from + close;
-  if (to <= from) return null;
+const DURATION_HOLDERS = new Set([
+  'MatrixSelector',
+  'SubqueryExpr',
+  'OffsetExpr',
+  'DurationExpr',
+  'OffsetDurationExpr',
+]);
+
+/**
+ * `2.5.`, `0deadbeef`, `[5x]`, `offset 1mm`: the grammar reads a number or a duration and stops at the
+ * character it does not expect; Prometheus's lexer refuses the whole word, from its first character.
+ */
+function badNumber(query: string, error: SyntaxNode): QueryFinding | null {
+  if (!/[\w.]/.test(query[error.from - 1] ?? '')) return null;
+  let from = error.from;
+  while (from > 0 && /[\w.]/.test(query[from - 1]!)) from--;
+  if (!/^(\.?[0-9])/.test(query.slice(from))) return null;
+  const to = error.from + /^[\w.]*/.exec(query.slice(error.from))![0].length;
+  if (to <= error.from) return null;
+  const inDuration = DURATION_HOLDERS.has(error.parent?.name ?? '');
+  const word = quoteShort(query.slice(from, to));
   return syntax(
     from,
     to,
-    `${quoteShort(query.slice(from, to))} is not a duration: write a number and a unit (ms, s, m, h, d, w, y), e.g. 5m`,
+    inDuration
+      ? `${word} is not a duration: write a number and a unit (ms, s, m, h, d, w, y), e.g. 5m`
+      : `${word} is not a number or a duration`,
   );
 }
 
 const OPENERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 
-/** The query stops in the middle of an expression: name what is left open, or what dangles. */
+/**
+ * The query stops in the middle of an expression: the finding sits at its end, where Prometheus puts it,
+ * and names what is left open (with where it opens) or what dangles.
+ */
 function endOfQuery(query: string, error: SyntaxNode): QueryFinding {
+  const end = query.trimEnd().length;
   const open = lastUnclosedBracket(query);
   if (open !== null) {
-    return syntax(open, open + 1, `\`${query[open]}\` is never closed: add \`${OPENERS[query[open]!]}\``);
+    const opener = quoteShort(query.slice(Math.max(0, open - 20), open + 1).replace(/^.*\s/s, ''));
+    return syntax(
+      end,
+      end,
+      `the query ends with \`${query[open]}\` never closed (opened at ${opener}, character ${open + 1} of the query): add \`${OPENERS[query[open]!]}\``,
+    );
   }
   const before = error.prevSibling;
   if (before !== null && before.to > before.from) {
     const text = query.slice(before.from, before.to);
-    return syntax(
-      before.from,
-      before.to,
-      `the query ends after ${quoteShort(text)}: something is missing after it`,
-    );
+    return syntax(end, end, `the query ends after ${quoteShort(text)}: something is missing after it`);
   }
-  const end = query.trimEnd().length;
-  return syntax(Math.max(0, end - 1), end, 'the query ends too early: something is missing at its end');
+  return syntax(end, end, 'the query ends too early: something is missing at its end');
 }
 
 function unexpected(query: string, error: SyntaxNode): QueryFinding {

@@ -7,8 +7,9 @@ import { inRepository } from '../../helpers/repository.js';
 
 /**
  * Every document of fixtures/promql-broken plants a mistake and names, in a `# expect: CODE TEXT` comment,
- * the text of the file the finding must point at. The expected line and column are computed here from
- * where that text first occurs after the document's `promql:` key, never written by hand.
+ * the text of the file the finding must point at (`@after TEXT`: just after that text, where a query that
+ * ends too early is reported). The expected line and column are computed here from where that text first
+ * occurs after the document's `promql:` key, never written by hand.
  */
 const DIR = inRepository('fixtures', 'promql-broken');
 
@@ -28,8 +29,10 @@ function expectationsOf(file: string): Expected[] {
     for (const match of document.matchAll(/^# expect: (\S+) (.+)$/gm)) {
       const [, code, marker] = match as unknown as [string, string, string];
       const key = document.search(/^ {2}promql:/m) + 2;
+      const after = marker.startsWith('@after ') ? marker.slice('@after '.length) : null;
+      const found = document.indexOf(after ?? marker, key + 'promql:'.length);
       const offset =
-        marker === '@start' ? key + 'promql:'.length + 1 : document.indexOf(marker, key + 'promql:'.length);
+        marker === '@start' ? key + 'promql:'.length + 1 : after !== null ? found + after.length : found;
       expect(offset, `${file}: marker ${marker} not found after promql:`).toBeGreaterThan(key);
       expected.push({ file, code, marker, ...positionOf(text, documentStart + offset) });
     }

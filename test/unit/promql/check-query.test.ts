@@ -4,10 +4,12 @@ import { checkQuery, queryError } from '../../../src/promql/check-query.js';
 const codes = (query: string, operator = 'ABOVE') => checkQuery(query, { operator }).map((f) => f.code);
 
 describe('checkQuery', () => {
-  it('reports an operator between range vectors once, at its cause', () => {
+  it('reports an operator between range vectors at each operand, as Prometheus does, and not the sum around', () => {
     const findings = checkQuery('sum(x[5m] + y[5m])', { operator: 'ABOVE' });
-    expect(findings).toHaveLength(1);
-    expect(findings[0]).toMatchObject({ code: 'promql.type', from: 4, to: 9 });
+    expect(findings.map(({ code, from, to }) => ({ code, from, to }))).toEqual([
+      { code: 'promql.type', from: 4, to: 9 },
+      { code: 'promql.type', from: 12, to: 17 },
+    ]);
   });
 
   it('stays silent where the library and Prometheus disagree: several __name__ matchers inside braces', () => {

@@ -35,7 +35,7 @@ describe('the sandbox refuses a query that does not parse, as the alerting syste
     ['sum bye (job) (up)', 'unexpected `bye` here'],
     ['rate(http_requests_total)', 'expected type matrix in call to function "rate", got vector'],
     ['http_requests_total[5m]', 'the query must give an instant vector or a scalar'],
-    ['sum(rate(x[5m])', '`(` is never closed'],
+    ['sum(rate(x[5m])', 'the query ends with `(` never closed'],
   ])('PUT with %j: 400 in the service error shape, the rule unchanged', async (promql, reason) => {
     const before = await callSandbox(sandbox(), 'GET', `/alert-rules/${RULE}`);
     const answer = await callSandbox(sandbox(), 'PUT', `/alert-rules/${RULE}`, { body: editBody(promql) });

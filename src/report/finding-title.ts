@@ -90,6 +90,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'promql.no-comparison': 'No comparison',
   'promql.plain-regex': 'Regex without special characters',
   'promql.empty-matchers': 'Empty matcher',
+  'promql.needs-feature-flag': 'Needs a feature flag',
   'apply.plan-file-invalid': 'Invalid plan file',
   'apply.plan-other-documents': 'Plan of other documents',
   'apply.changed-since-plan': 'Changed since the plan',

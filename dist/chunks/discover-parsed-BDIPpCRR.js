@@ -1,1 +1,0 @@
-"use strict";var u=require("./chunk-DZSMRuh-.js"),e=require("./chunk-CM0QFHBM.js");require("./text-sknspW0o.js");function s(n){for(let t of e.Cn(n,{prettyErrors:!1})){let r=e.V(t.contents)?t.contents.get("kind",!0):null;if(e.E(r)&&typeof r.value=="string"&&u.s(r.value))return!0}return!1}exports.parsedKindIsOurs=s;

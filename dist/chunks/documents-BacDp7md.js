@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-DZSMRuh-.js"),r=require("./chunk-H__zce2i.js");require("./chunk-CM0QFHBM.js"),require("./text-sknspW0o.js"),exports.CODES=e.l,exports.DOCUMENT_KINDS=e.e,exports.MAX_FILE_BYTES=e.d,exports.loadDocuments=e.bt,exports.readSourceFiles=e.W,exports.SCHEMAS=r.gt,exports.conflictingComponents=r.Tt,exports.parseFiles=r.Wr;

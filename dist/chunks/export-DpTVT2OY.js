@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-FJOJSe4a.js");require("node:fs"),require("node:path"),require("./chunk-H__zce2i.js"),require("./chunk-CM0QFHBM.js"),require("./text-sknspW0o.js"),exports.exportContent=r.V,exports.runExport=r.gt;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-BxFn3H--.js");require("./chunk-H__zce2i.js"),require("node:fs"),require("node:path"),require("./chunk-CM0QFHBM.js"),require("./text-sknspW0o.js"),exports.planRun=r.vt,exports.runPlan=r.uo;

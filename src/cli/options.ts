@@ -16,7 +16,7 @@ const PLANNING: readonly CliCommand[] = ['plan', 'apply', 'drift'];
 const READING: readonly CliCommand[] = ['validate', ...PLANNING];
 const SERVICE: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
 const SERVICE_ADDRESS: readonly CliCommand[] = [...SERVICE, 'init'];
-const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export'];
+const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export', 'import'];
 
 /**
  * Every option of the command line. The parser accepts exactly these (per command), and each command's
@@ -27,7 +27,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'format',
     type: 'string',
     value: 'text|json|github',
-    help: 'output form (default text); json prints one object on stdout',
+    help: 'output form (default text); json prints one object on stdout; export --format prometheus-rules writes a Prometheus rule file of the documents under PATH instead',
     commands: OUTPUT,
   },
   {
@@ -105,8 +105,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'cluster',
     type: 'string',
     value: 'ID',
-    help: 'the cluster whose deployment logs to show (required)',
-    commands: ['logs'],
+    help: 'logs: the cluster whose deployment logs to show; import: the cluster the imported rules watch (required)',
+    commands: ['logs', 'import'],
   },
   {
     name: 'entries',
@@ -119,8 +119,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'out',
     type: 'string',
     value: 'DIR',
-    help: "export: directory the documents are written to (required); plan: save the plan to this file for 'apply --plan'",
-    commands: ['export', 'plan'],
+    help: "export, import: directory the documents are written to (required; export --format prometheus-rules: the rule file, default stdout); plan: save the plan to this file for 'apply --plan'",
+    commands: ['export', 'plan', 'import'],
   },
   {
     name: 'api-url',
@@ -168,7 +168,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'dry-run',
     type: 'boolean',
     help: 'print what it would write, write nothing',
-    commands: ['init'],
+    commands: ['init', 'import'],
   },
   {
     name: 'from-org',
@@ -176,6 +176,28 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'ID',
     help: "export the organization's live alert rules instead of the example rule (token from QOVERY_API_TOKEN)",
     commands: ['init'],
+  },
+  {
+    name: 'target',
+    type: 'string',
+    value: 'TYPE:ID',
+    help: 'what the imported rules are about, e.g. APPLICATION:<uuid> (default CLUSTER:<the --cluster id>)',
+    commands: ['import'],
+  },
+  {
+    name: 'receiver',
+    type: 'string',
+    multiple: true,
+    value: 'ID|NAME',
+    help: 'alert receiver to notify, by id or by name (required); repeatable',
+    commands: ['import'],
+  },
+  {
+    name: 'severity-map',
+    type: 'string',
+    value: 'LABEL=SEVERITY,…',
+    help: 'labels.severity values → LOW|MEDIUM|HIGH|CRITICAL, added to or replacing the default map (below)',
+    commands: ['import'],
   },
   {
     name: 'color',

@@ -1,11 +1,13 @@
 import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
 import type { CommandName, RunContext, RunReport } from '../commands/types.js';
+import { UsageError } from '../core/errors.js';
 import { renderJson } from '../report/json-output.js';
 import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
 import type { CliArgs } from './args.js';
 import { createCliRuntime } from './context.js';
 import type { CliIo } from './main.js';
 import { renderReport } from './render.js';
+import { resolveRunRoot } from './root.js';
 
 /**
  * Runs one parsed command. Each command's code is loaded when it runs (dynamic import): `validate` never
@@ -25,6 +27,8 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
     return 0;
   }
   if (args.command === 'init') return runInitCommand(args, io);
+  if (args.command === 'import') return runImport(args, io);
+  if (args.command === 'export' && args.ruleFile) return runExportRules(args, io);
   const color = useColor(args, io);
   if (args.command === 'demo')
     return (await import('./demo.js')).runDemo({ print: (text) => io.stdout(text), color });
@@ -74,6 +78,38 @@ async function runInitCommand(args: CliArgs, io: CliIo): Promise<number> {
   } finally {
     await runtime?.close();
   }
+}
+
+/** `import`: offline, the rule files named on the command line (src/commands/import.ts). */
+async function runImport(args: CliArgs, io: CliIo): Promise<number> {
+  if (args.format === 'github') throw new UsageError("'import' prints text or json, not github");
+  return (await import('../commands/import.js')).runImportCommand({
+    paths: args.paths,
+    cwd: process.cwd(),
+    cluster: args.clusterId,
+    target: args.target,
+    receivers: args.receivers,
+    severityMap: args.severityMap,
+    outDir: args.outDir,
+    dryRun: args.dryRun,
+    format: args.format,
+    print: (text) => io.stdout(text),
+  });
+}
+
+/** `export --format prometheus-rules`: offline, the documents under the paths (src/commands/export-rules.ts). */
+async function runExportRules(args: CliArgs, io: CliIo): Promise<number> {
+  const where = await resolveRunRoot(args.root, args.paths, process.cwd());
+  return (await import('../commands/export-rules.js')).runExportRulesCommand({
+    root: where.root,
+    paths: args.paths,
+    from: where.from,
+    readOutsideRoot: where.outsideRepository,
+    ignore: args.ignore,
+    outFile: args.outDir,
+    print: (text) => io.stdout(text),
+    warn: (text) => io.stderr(text),
+  });
 }
 
 function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sandbox'>): ReportCommand {

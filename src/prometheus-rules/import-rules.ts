@@ -76,7 +76,8 @@ export function importRules(groups: readonly SourceGroup[], options: ImportOptio
   for (const group of groups) {
     const texts: string[] = [];
     let line = 2;
-    const fileName = uniqueFileName(slug(group.name), takenFiles);
+    // A group exported from a document file is named by its path (alerting/api.yaml → alerting-api.yaml).
+    const fileName = uniqueFileName(slug(group.name.replace(/\.ya?ml$/i, '')), takenFiles);
     for (const rule of group.rules) {
       if (rule.kind === 'record') {
         recording++;

@@ -1,0 +1,136 @@
+/**
+ * The rule files `export --format prometheus-rules` writes, checked by Prometheus itself: `promtool check
+ * rules` on the example repository's rules, and `promtool test rules` firing an exported alert at the time
+ * Prometheus would. CI installs promtool (.ci/run) and runs with CI=true: there a missing promtool fails
+ * the test instead of skipping it; elsewhere the test is skipped without it.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExportRulesCommand } from '../../../src/commands/export-rules.js';
+
+const EXAMPLE = fileURLToPath(new URL('../../../fixtures/example/', import.meta.url));
+// PROMTOOL names another binary (and lets the CI=true failure be seen on a machine that has promtool).
+const PROMTOOL = process.env.PROMTOOL ?? 'promtool';
+const present = spawnSync(PROMTOOL, ['--version'], { encoding: 'utf8' }).status === 0;
+const inCi = process.env.CI === 'true';
+
+async function exportOf(root: string): Promise<{ status: number; text: string; warnings: string }> {
+  let text = '';
+  let warnings = '';
+  const status = await runExportRulesCommand({
+    root,
+    paths: ['.'],
+    outFile: undefined,
+    print: (t) => {
+      text += t;
+    },
+    warn: (t) => {
+      warnings += t;
+    },
+  });
+  return { status, text, warnings };
+}
+
+function promtool(args: string[], cwd: string) {
+  const run = spawnSync(PROMTOOL, args, { cwd, encoding: 'utf8' });
+  return { status: run.status, output: `${run.stdout}${run.stderr}` };
+}
+
+describe('promtool on exported rule files', () => {
+  if (!present) {
+    if (inCi) {
+      it('has promtool', () => {
+        expect.fail(
+          'promtool is not installed: CI must check exported rule files with it, not skip (see .ci/run)',
+        );
+      });
+    } else {
+      it.skip('skipped: promtool is not installed (apt-get install prometheus; CI=true makes this a failure)', () => {});
+    }
+    return;
+  }
+
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'promtool-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('promtool check rules accepts the export of the example repository', async () => {
+    const { status, text, warnings } = await exportOf(EXAMPLE);
+    expect(status).toBe(0);
+    await writeFile(join(dir, 'example.rules.yaml'), text);
+    const checked = promtool(['check', 'rules', 'example.rules.yaml'], dir);
+    expect(checked.output).toMatch(/SUCCESS: \d+ rules found/);
+    expect(checked.status).toBe(0);
+    const found = Number(/SUCCESS: (\d+) rules found/.exec(checked.output)![1]);
+    expect(warnings).toContain(`exported ${found} of ${found} alert rules`);
+  });
+
+  it('promtool test rules fires an exported alert when Prometheus would', async () => {
+    const { text } = await exportOf(EXAMPLE);
+    await writeFile(join(dir, 'example.rules.yaml'), text);
+    // prod-eu-pending-pods (fixtures/example/alerting/cluster.yaml): sum(pending pods) ABOVE 5 for PT15M.
+    // One more pending pod each minute: 6 pods (above 5) at 6m, so pending from 6m and firing from 21m.
+    const alert = {
+      exp_labels: { severity: 'warning' },
+      exp_annotations: {
+        summary: 'More than 5 pods have been pending for 15 minutes',
+        description: 'Pods that cannot be scheduled (capacity or affinity problems)',
+        runbook_url: 'https://runbooks.acme.example/cluster/pending-pods',
+      },
+    };
+    const tests = {
+      rule_files: ['example.rules.yaml'],
+      evaluation_interval: '1m',
+      tests: [
+        {
+          interval: '1m',
+          input_series: [{ series: 'kube_pod_status_phase{phase="Pending",pod="p"}', values: '0+1x40' }],
+          alert_rule_test: [
+            { eval_time: '20m', alertname: 'prod-eu-pending-pods', exp_alerts: [] },
+            { eval_time: '21m', alertname: 'prod-eu-pending-pods', exp_alerts: [alert] },
+          ],
+        },
+      ],
+    };
+    await writeFile(join(dir, 'pending-pods.test.yaml'), JSON.stringify(tests, null, 2));
+    const tested = promtool(['test', 'rules', 'pending-pods.test.yaml'], dir);
+    expect(tested.output).toContain('SUCCESS');
+    expect(tested.status).toBe(0);
+  });
+
+  it('leaves out, and reports, a rule whose expression Prometheus refuses; the rest passes promtool', async () => {
+    const repo = join(dir, 'repo');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(repo, { recursive: true });
+    const rule = (name: string, condition: string) =>
+      `kind: AlertRule\ncluster_id: c1a5e7e0-0000-4000-8000-000000000101\nname: ${name}\ncondition:\n${condition}for_duration: PT5M\nseverity: HIGH\nalert_receivers: [oncall]\n`;
+    await writeFile(
+      join(repo, 'rules.yaml'),
+      [
+        rule('fine', '  kind: CUSTOM\n  promql: up\n  operator: BELOW\n  threshold: 1\n'),
+        // avg() of a scalar: the document is valid, the expression the service builds from it is not.
+        rule(
+          'avg-of-scalar',
+          '  kind: CUSTOM\n  promql: scalar(up)\n  operator: ABOVE\n  threshold: 1\n  function: AVG\n',
+        ),
+      ].join('---\n'),
+    );
+    const { status, text, warnings } = await exportOf(repo);
+    expect(status).toBe(0);
+    expect(warnings).toMatch(
+      /rules\.yaml:\d+:\d+: warning: alert rule "avg-of-scalar" left out of the rule file: Prometheus would refuse its expression `avg\(scalar\(up\)\) > 1`/,
+    );
+    expect(warnings).toContain('exported 1 of 2 alert rules');
+    await writeFile(join(dir, 'left-out.rules.yaml'), text);
+    const checked = promtool(['check', 'rules', 'left-out.rules.yaml'], dir);
+    expect(checked.output).toContain('SUCCESS: 1 rules found');
+  });
+});

@@ -196,7 +196,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'severity-map',
     type: 'string',
     value: 'LABEL=SEVERITY,…',
-    help: 'labels.severity values → LOW|MEDIUM|HIGH|CRITICAL, added to or replacing the default map (below)',
+    help: 'labels.severity values → LOW|MEDIUM|HIGH|CRITICAL, added to or replacing the default map shown above',
     commands: ['import'],
   },
   {

@@ -7,6 +7,8 @@ export const RULES_IO_CODES = {
   notRules: 'import.not-rules',
   /** A rule that cannot be imported at all (no `expr`, not a string, …). */
   invalidRule: 'import.invalid-rule',
+  /** A group setting (`interval`, `limit`, `query_offset`, …): the service's rules have no groups. */
+  groupSetting: 'import.group-setting',
   /** A recording rule: the service holds alerts only. Skipped and counted. */
   recordingRule: 'import.recording-rule',
   /** A label other than `severity`: the service's rule has no labels. */

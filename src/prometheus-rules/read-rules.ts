@@ -51,6 +51,8 @@ export function readRuleFile(file: string, text: string): ReadRules {
     node ? rangeOfNode(lineCounter, node, text) : FILE_START;
   const refuse = (at: SourceRange, code: string, message: string) =>
     findings.push(diagnostic('error', file, at, code, message));
+  const warn = (at: SourceRange, code: string, message: string) =>
+    findings.push(diagnostic('warning', file, at, code, message));
 
   const yamlFindings = parseYaml(file, text, lineCounter, ({ doc }) => {
     const root = doc.contents;
@@ -84,7 +86,7 @@ export function readRuleFile(file: string, text: string): ReadRules {
       return true;
     }
     for (const item of list.items) {
-      const group = readGroup(file, item as Node, place, refuse);
+      const group = readGroup(file, item as Node, place, refuse, warn);
       if (group) groups.push(group);
     }
     return true;
@@ -99,7 +101,7 @@ function notRulesMessage(why: string): string {
 type Place = (node: Node | null | undefined) => SourceRange;
 type Refuse = (at: SourceRange, code: string, message: string) => void;
 
-function readGroup(file: string, node: Node, place: Place, refuse: Refuse): SourceGroup | null {
+function readGroup(file: string, node: Node, place: Place, refuse: Refuse, warn: Refuse): SourceGroup | null {
   if (!isMap(node)) {
     refuse(place(node), RULES_IO_CODES.notRules, 'a group must be a mapping with `name` and `rules`');
     return null;
@@ -108,6 +110,15 @@ function readGroup(file: string, node: Node, place: Place, refuse: Refuse): Sour
   if (name === null || name.trim() === '') {
     refuse(place(node), RULES_IO_CODES.notRules, 'a group needs a `name`: its rules are not imported');
     return null;
+  }
+  for (const pair of node.items) {
+    const key = isScalar(pair.key) ? String(pair.key.value) : '';
+    if (key === 'name' || key === 'rules') continue;
+    warn(
+      place(pair.key as Node),
+      RULES_IO_CODES.groupSetting,
+      `group "${name}": \`${key}\` is not kept: the service evaluates each rule on its own schedule, with no group settings`,
+    );
   }
   const list = node.get('rules', true);
   if (list === undefined || (isScalar(list) && list.value === null)) {

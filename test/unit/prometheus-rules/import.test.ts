@@ -136,6 +136,10 @@ describe('import of a rule file', () => {
       severity: 'error',
     });
     expect(at(findings, 'import.invalid-rule', 'ShopBadFor')).toMatchObject({ line: 52, severity: 'error' });
+    expect(findings.find((f) => f.code === 'import.group-setting')).toMatchObject({
+      line: 4,
+      severity: 'warning',
+    });
     const recording = findings.find((f) => f.code === 'import.recording-rule')!;
     expect(recording).toMatchObject({ line: 27, severity: 'notice' });
     // The refused query is imported as it is (and reported); the rule with a bad `for` is not imported.
@@ -239,6 +243,14 @@ describe('the command line', () => {
     );
     expect(stdout).toMatch(/--severity-map LABEL=SEVERITY/);
     expect(stdout).toMatch(/--target TYPE:ID/);
+  });
+
+  it("shows the README the help's synopsis and default severity map", async () => {
+    const readme = await readFile(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+    const { stdout } = await cli(['import', '--help']);
+    for (const line of stdout.split('\n').filter((l) => /^(Usage|Default severity map)/.test(l))) {
+      expect(readme).toContain(line);
+    }
   });
 
   it('refuses a cluster or a target given by name: names are not resolved yet', async () => {

@@ -5,7 +5,7 @@
  * the test instead of skipping it; elsewhere the test is skipped without it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,9 +106,21 @@ describe('promtool on exported rule files', () => {
     expect(tested.status).toBe(0);
   });
 
+  it("runs the README's promtool test on the README's export command", async () => {
+    const readme = await readFile(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+    const block = /```yaml\n(# tests\/pending-pods\.test\.yaml[\s\S]*?)```/.exec(readme)?.[1];
+    expect(block, 'the README shows tests/pending-pods.test.yaml').toBeDefined();
+    const { text } = await exportOf(EXAMPLE);
+    await mkdir(join(dir, 'readme', 'tests'), { recursive: true });
+    await writeFile(join(dir, 'readme', 'alerting.rules.yaml'), text);
+    await writeFile(join(dir, 'readme', 'tests', 'pending-pods.test.yaml'), block!);
+    const tested = promtool(['test', 'rules', 'tests/pending-pods.test.yaml'], join(dir, 'readme'));
+    expect(tested.output).toContain('SUCCESS');
+    expect(tested.status).toBe(0);
+  });
+
   it('leaves out, and reports, a rule whose expression Prometheus refuses; the rest passes promtool', async () => {
     const repo = join(dir, 'repo');
-    const { mkdir } = await import('node:fs/promises');
     await mkdir(repo, { recursive: true });
     const rule = (name: string, condition: string) =>
       `kind: AlertRule\ncluster_id: c1a5e7e0-0000-4000-8000-000000000101\nname: ${name}\ncondition:\n${condition}for_duration: PT5M\nseverity: HIGH\nalert_receivers: [oncall]\n`;

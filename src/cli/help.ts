@@ -29,11 +29,12 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
     about: "Shows the newest log entries of the cluster's latest failed or running deployment.",
   },
   export: {
-    synopsis: 'export --out DIR | export --format prometheus-rules [PATH…] [--out FILE]',
+    synopsis: 'export --out DIR | export --format prometheus-rules [PATH… | --org ID] [--out FILE]',
     about:
       "Writes one document per alert rule of the organization, so that 'plan' on DIR shows no changes.\n" +
-      'With --format prometheus-rules, writes the documents under PATH as a Prometheus rule file (offline, no\n' +
-      'token), for promtool check rules and promtool test rules: each expr is function(promql) operator threshold.',
+      'With --format prometheus-rules, writes the documents under PATH (offline, no token), or with --org the\n' +
+      "organization's rules, as a Prometheus rule file for promtool check rules and promtool test rules: each\n" +
+      'expr is function(promql) operator threshold.',
   },
   import: {
     synopsis: 'import FILE|DIR… --cluster ID --receiver ID|NAME --out DIR',

@@ -97,19 +97,38 @@ async function runImport(args: CliArgs, io: CliIo): Promise<number> {
   });
 }
 
-/** `export --format prometheus-rules`: offline, the documents under the paths (src/commands/export-rules.ts). */
+/**
+ * `export --format prometheus-rules`: offline, the documents under the paths; with --org, the
+ * organization's live rules through the service (src/commands/export-rules.ts).
+ */
 async function runExportRules(args: CliArgs, io: CliIo): Promise<number> {
   const where = await resolveRunRoot(args.root, args.paths, process.cwd());
-  return (await import('../commands/export-rules.js')).runExportRulesCommand({
+  const options = {
     root: where.root,
     paths: args.paths,
     from: where.from,
     readOutsideRoot: where.outsideRepository,
     ignore: args.ignore,
     outFile: args.outDir,
-    print: (text) => io.stdout(text),
-    warn: (text) => io.stderr(text),
-  });
+    print: (text: string) => io.stdout(text),
+    warn: (text: string) => io.stderr(text),
+  };
+  const { runExportRulesCommand } = await import('../commands/export-rules.js');
+  if (args.organizationId === undefined) return runExportRulesCommand(options);
+  if (args.paths.join() !== '.') {
+    throw new UsageError(
+      "'export --format prometheus-rules' writes the documents under PATH or, with --org, the organization's rules: not both",
+    );
+  }
+  const runtime = await createCliRuntime({ ...args, command: 'export' }, io.env, (line) =>
+    io.stderr(`${line}\n`),
+  );
+  try {
+    const organization = { id: args.organizationId, client: runtime.context.service() };
+    return await runExportRulesCommand({ ...options, organization });
+  } finally {
+    await runtime.close();
+  }
 }
 
 function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sandbox'>): ReportCommand {

@@ -39,7 +39,11 @@ const AGGREGATIONS: Readonly<Record<string, string>> = {
 /** Binary operators that bind looser than (or as loose as) a comparison: `a or b > 5` is `a or (b > 5)`. */
 const LOOSE_OPERATORS = new Set(['Eql', 'Neq', 'Lte', 'Lss', 'Gte', 'Gtr', 'And', 'Or', 'Unless']);
 
-export function exportRules(documents: readonly AlertRuleDocument[]): ExportedRules {
+/** `groupOf` names each rule's group: by default its document's file. */
+export function exportRules(
+  documents: readonly AlertRuleDocument[],
+  groupOf: (doc: AlertRuleDocument) => string = (doc) => doc.file,
+): ExportedRules {
   const groups = new Map<string, Record<string, unknown>[]>();
   const diagnostics: Diagnostic[] = [];
   let count = 0;
@@ -58,14 +62,15 @@ export function exportRules(documents: readonly AlertRuleDocument[]): ExportedRu
       );
       continue;
     }
-    const rules = groups.get(doc.file) ?? [];
+    const group = groupOf(doc);
+    const rules = groups.get(group) ?? [];
     rules.push(rendered.rule);
-    groups.set(doc.file, rules);
+    groups.set(group, rules);
     count++;
   }
   const file = { groups: [...groups].map(([name, rules]) => ({ name, rules })) };
   const header =
-    '# Written by platform-gitops export --format prometheus-rules: one group per document file. Each expr is\n' +
+    '# Written by platform-gitops export --format prometheus-rules: one group per document file (or cluster). Each expr is\n' +
     '# function(promql) operator threshold, how the service is understood to evaluate a rule.\n';
   return { text: header + stringify(file, { lineWidth: 0 }), rules: count, diagnostics };
 }

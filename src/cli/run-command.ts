@@ -93,6 +93,7 @@ async function runImport(args: CliArgs, io: CliIo): Promise<number> {
     outDir: args.outDir,
     dryRun: args.dryRun,
     format: args.format,
+    color: useColor(args, io),
     print: (text) => io.stdout(text),
   });
 }

@@ -33,13 +33,14 @@ export interface ImportCommandOptions {
   readonly outDir: string | undefined;
   readonly dryRun: boolean;
   readonly format: 'text' | 'json';
+  /** Colored findings in text output. */
+  readonly color?: boolean;
   readonly print: (text: string) => void;
   /** Monotonic milliseconds, for the time the import took. */
   readonly now?: () => number;
 }
 
 export interface ImportRun extends ImportResult {
-  readonly files: ImportResult['files'];
   readonly sourceFiles: number;
   readonly durationMs: number;
 }
@@ -80,7 +81,7 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
       `${JSON.stringify({ command: 'import', figures: run.figures, files: result.files.map(({ text: _text, ...rest }) => rest), diagnostics, durationMs: Math.round(run.durationMs) }, null, 2)}\n`,
     );
   } else {
-    options.print(formatDiagnosticsText(diagnostics, { color: false }));
+    options.print(formatDiagnosticsText(diagnostics, { color: options.color ?? false }));
     options.print(`${figuresLine(run.figures, run.sourceFiles, run.durationMs)}\n`);
     const where = options.dryRun
       ? 'nothing written (--dry-run)'

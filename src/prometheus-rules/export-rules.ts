@@ -53,7 +53,7 @@ export function exportRules(
       const at = doc.locate(rendered.path, 'value');
       diagnostics.push(
         diagnostic(
-          'warning',
+          rendered.disabled ? 'notice' : 'warning',
           doc.file,
           at,
           RULES_IO_CODES.exportSkipped,
@@ -75,10 +75,20 @@ export function exportRules(
   return { text: header + stringify(file, { lineWidth: 0 }), rules: count, diagnostics };
 }
 
-type Rendered = { rule: Record<string, unknown> } | { leftOut: string; path: readonly string[] };
+type Rendered =
+  | { rule: Record<string, unknown> }
+  | { leftOut: string; path: readonly string[]; disabled?: boolean };
 
 function renderRule(doc: AlertRuleDocument): Rendered {
   const rule = doc.value;
+  // The file says what fires: Prometheus has no disabled rule, and the service does not evaluate one.
+  if (rule.enabled === false) {
+    return {
+      leftOut: 'it is disabled (`enabled: false`): the service does not evaluate it',
+      path: ['enabled'],
+      disabled: true,
+    };
+  }
   const expr = evaluatedExpression(rule.condition);
   if (typeof expr !== 'string') return expr;
   const refused = queryError(expr);

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportRulesCommand } from '../../../src/commands/export-rules.js';
+import { evaluatedExpression } from '../../../src/prometheus-rules/export-rules.js';
+import { splitCondition } from '../../../src/prometheus-rules/split-condition.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../fixtures/example/', import.meta.url));
 // PROMTOOL names another binary (and lets the CI=true failure be seen on a machine that has promtool).
@@ -108,6 +110,54 @@ describe('promtool on exported rule files', () => {
     const tested = promtool(['test', 'rules', 'pending-pods.test.yaml'], dir);
     expect(tested.output).toContain('SUCCESS');
     expect(tested.status).toBe(0);
+  });
+
+  it('fires an imported rule, as the service evaluates it, exactly when Prometheus fires the original', async () => {
+    // m{i="a"} is 0, 5, 10 at 0m, 1m, 2m; n{i="a"} is 4. Each case: the original expression, and when it fires.
+    const cases: readonly [string, readonly boolean[]][] = [
+      ['m > 5', [false, false, true]],
+      ['m >= 5', [false, true, true]],
+      ['5 < m', [false, false, true]],
+      ['5 <= m', [false, true, true]],
+      ['m == 5', [false, true, false]],
+      ['(m > (5))', [false, false, true]],
+      // bool never filters: it fires at every evaluation, and so must the import (kept whole).
+      ['m > bool 5', [true, true, true]],
+      ['m > on(i) n', [false, true, true]],
+    ];
+    const rules = cases.flatMap(([expr], k) => [
+      { alert: `original_${k}`, expr },
+      { alert: `imported_${k}`, expr: evaluatedExpression(splitCondition(expr)) },
+    ]);
+    const alertTests = cases.flatMap(([, fires], k) =>
+      fires.flatMap((firing, minute) =>
+        ['original', 'imported'].map((side) => ({
+          eval_time: `${minute}m`,
+          alertname: `${side}_${k}`,
+          exp_alerts: firing ? [{ exp_labels: { i: 'a' } }] : [],
+        })),
+      ),
+    );
+    await writeFile(join(dir, 'same.rules.yaml'), JSON.stringify({ groups: [{ name: 'same', rules }] }));
+    const tests = {
+      rule_files: ['same.rules.yaml'],
+      tests: [
+        {
+          interval: '1m',
+          input_series: [
+            { series: 'm{i="a"}', values: '0 5 10' },
+            { series: 'n{i="a"}', values: '4 4 4' },
+          ],
+          alert_rule_test: alertTests,
+        },
+      ],
+    };
+    await writeFile(join(dir, 'same.test.yaml'), JSON.stringify(tests));
+    const tested = promtool(['test', 'rules', 'same.test.yaml'], dir);
+    expect(tested.output).toContain('SUCCESS');
+    expect(tested.status).toBe(0);
+    // The split did happen where it should: the service's operator and threshold, not the whole expression.
+    expect(splitCondition('5 <= m')).toEqual({ promql: 'm', operator: 'ABOVE_OR_EQUAL', threshold: 5 });
   });
 
   it("runs the README's promtool test on the README's export command", async () => {

@@ -11,10 +11,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportRulesCommand } from '../../../src/commands/export-rules.js';
+import { runImportCommand } from '../../../src/commands/import.js';
 import { evaluatedExpression } from '../../../src/prometheus-rules/export-rules.js';
 import { splitCondition } from '../../../src/prometheus-rules/split-condition.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../fixtures/example/', import.meta.url));
+const PUBLIC_SET = fileURLToPath(
+  new URL('../../fixtures/prometheus-rules/kube-prometheus/', import.meta.url),
+);
 // PROMTOOL names another binary (and lets the CI=true failure be seen on a machine that has promtool).
 const PROMTOOL = process.env.PROMTOOL ?? 'promtool';
 const present = spawnSync(PROMTOOL, ['--version'], { encoding: 'utf8' }).status === 0;
@@ -158,6 +162,28 @@ describe('promtool on exported rule files', () => {
     expect(tested.status).toBe(0);
     // The split did happen where it should: the service's operator and threshold, not the whole expression.
     expect(splitCondition('5 <= m')).toEqual({ promql: 'm', operator: 'ABOVE_OR_EQUAL', threshold: 5 });
+  });
+
+  it('promtool check rules accepts kube-prometheus, imported then exported', async () => {
+    const imported = join(dir, 'kube-prometheus');
+    await runImportCommand({
+      paths: ['manifests'],
+      cwd: PUBLIC_SET,
+      cluster: 'c1a5e7e0-0000-4000-8000-000000000101',
+      target: undefined,
+      receivers: ['oncall'],
+      severityMap: undefined,
+      outDir: imported,
+      dryRun: false,
+      format: 'json',
+      print: () => {},
+    });
+    const { status, text, warnings } = await exportOf(imported);
+    expect(status).toBe(0);
+    expect(warnings).toContain('exported 139 of 139 alert rules');
+    await writeFile(join(dir, 'kube-prometheus.rules.yaml'), text);
+    const checked = promtool(['check', 'rules', 'kube-prometheus.rules.yaml'], dir);
+    expect(checked.output).toContain('SUCCESS: 139 rules found');
   });
 
   it("runs the README's promtool test on the README's export command", async () => {

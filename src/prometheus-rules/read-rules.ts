@@ -54,27 +54,16 @@ export function readRuleFile(file: string, text: string): ReadRules {
   const warn = (at: SourceRange, code: string, message: string) =>
     findings.push(diagnostic('warning', file, at, code, message));
 
-  const yamlFindings = parseYaml(file, text, lineCounter, ({ doc }) => {
-    const root = doc.contents;
-    if (!isMap(root)) {
-      refuse(place(root as Node), RULES_IO_CODES.notRules, notRulesMessage('the document is not a mapping'));
-      return true;
-    }
-    const kind = scalarOf(root, 'kind');
-    if (kind !== null && kind !== 'PrometheusRule') {
-      // `helm template` prints every resource of a chart: the others are not ours to read.
-      return true;
-    }
-    const groupsOwner = kind === 'PrometheusRule' ? root.get('spec', true) : root;
+  /** A rule file's root (`groups:`) or a PrometheusRule resource (`spec.groups`). */
+  const readResource = (root: YAMLMap, resource: boolean): void => {
+    const groupsOwner = resource ? root.get('spec', true) : root;
     if (!isMap(groupsOwner) || !groupsOwner.has('groups')) {
       refuse(
-        place(kind === 'PrometheusRule' ? (pairOf(root, 'spec')?.key as Node) : root),
+        place(resource ? ((pairOf(root, 'spec')?.key as Node) ?? root) : root),
         RULES_IO_CODES.notRules,
-        notRulesMessage(
-          kind === 'PrometheusRule' ? 'this PrometheusRule has no spec.groups' : 'no `groups:` key',
-        ),
+        notRulesMessage(resource ? 'this PrometheusRule has no spec.groups' : 'no `groups:` key'),
       );
-      return true;
+      return;
     }
     const list = groupsOwner.get('groups', true);
     if (!isSeq(list)) {
@@ -83,14 +72,51 @@ export function readRuleFile(file: string, text: string): ReadRules {
         RULES_IO_CODES.notRules,
         '`groups` must be a list of groups',
       );
-      return true;
+      return;
     }
     for (const item of list.items) {
       const group = readGroup(file, item as Node, place, refuse, warn);
       if (group) groups.push(group);
     }
+  };
+
+  const yamlFindings = parseYaml(file, text, lineCounter, ({ doc }) => {
+    const root = doc.contents;
+    if (!isMap(root)) {
+      refuse(place(root as Node), RULES_IO_CODES.notRules, notRulesMessage('the document is not a mapping'));
+      return true;
+    }
+    const kind = scalarOf(root, 'kind');
+    // `kubectl get prometheusrules -o yaml` prints a List (or PrometheusRuleList) of the resources.
+    if (kind === 'List' || kind === 'PrometheusRuleList') {
+      const items = root.get('items', true);
+      for (const item of isSeq(items) ? items.items : []) {
+        if (!isMap(item)) continue;
+        const itemKind = scalarOf(item, 'kind');
+        if (itemKind === 'PrometheusRule' || (itemKind === null && kind === 'PrometheusRuleList')) {
+          readResource(item, true);
+        }
+      }
+      return true;
+    }
+    if (kind !== null && kind !== 'PrometheusRule') {
+      // `helm template` prints every resource of a chart: the others are not ours to read.
+      return true;
+    }
+    readResource(root, kind === 'PrometheusRule');
     return true;
   });
+  if (groups.length === 0 && findings.length === 0 && !yamlFindings.some((d) => d.severity === 'error')) {
+    findings.push(
+      diagnostic(
+        'error',
+        file,
+        FILE_START,
+        RULES_IO_CODES.notRules,
+        notRulesMessage('no rule group and no PrometheusRule in it'),
+      ),
+    );
+  }
   return { groups, diagnostics: [...yamlFindings, ...findings] };
 }
 

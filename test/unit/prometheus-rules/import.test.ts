@@ -179,6 +179,17 @@ describe('import of a rule file', () => {
     expect(renamed).toEqual([25, 30]);
   });
 
+  it('reads the List that kubectl get prints', async () => {
+    const { status, byName } = await runImport(['kubectl-get.yaml']);
+    expect(status).toBe(0);
+    expect([...byName.keys()]).toEqual(['PaymentsQueueGrowing']);
+    expect(byName.get('PaymentsQueueGrowing')!.value).toMatchObject({
+      condition: { promql: 'deriv(payments_queue_length[15m])', operator: 'ABOVE', threshold: 0 },
+      for_duration: 'PT30M',
+      severity: 'MEDIUM',
+    });
+  });
+
   it('applies --severity-map over the default map', async () => {
     const { byName } = await runImport(['shop.rules.yml'], { severityMap: 'info=HIGH,warning=LOW' });
     expect(byName.get('ShopApiDown')!.value.severity).toBe('HIGH');
@@ -199,7 +210,10 @@ describe('import of a rule file', () => {
 
 describe('reading rule files', () => {
   it('names what is not a rule file, at its line', () => {
-    expect(readRuleFile('a.yaml', 'kind: AlertRule\nname: x\n').diagnostics).toEqual([]);
+    // One of our own documents is no rule file either (a directory holding both passes it over).
+    expect(readRuleFile('a.yaml', 'kind: AlertRule\nname: x\n').diagnostics[0]?.code).toBe(
+      'import.not-rules',
+    );
     const plain = readRuleFile('b.yaml', 'foo: 1\n');
     expect(plain.diagnostics[0]).toMatchObject({ code: 'import.not-rules', line: 1 });
     const noExpr = readRuleFile(
@@ -213,6 +227,9 @@ describe('reading rule files', () => {
       'groups:\n  - name: g\n    rules:\n      - alert: A\n        expr: up\n        fro: 5m\n',
     );
     expect(unknown.diagnostics[0]).toMatchObject({ code: 'import.invalid-rule', line: 6 });
+    const other = readRuleFile('f.yaml', 'apiVersion: apps/v1\nkind: Deployment\n');
+    expect(other.diagnostics[0]).toMatchObject({ code: 'import.not-rules', line: 1 });
+    expect(other.diagnostics[0]!.message).toMatch(/no rule group and no PrometheusRule/);
     const yaml = readRuleFile('e.yaml', 'groups: [\n');
     expect(yaml.diagnostics[0]?.code).toBe('yaml.syntax');
   });

@@ -21,6 +21,7 @@ import { readRuleFile, type SourceGroup } from '../prometheus-rules/read-rules.j
 import { clusterReference, receiverReferences, targetReference } from '../prometheus-rules/references.js';
 import { parseSeverityMap } from '../prometheus-rules/severity.js';
 import { formatDiagnosticsText } from '../report/diagnostics-text.js';
+import { JSON_OUTPUT_VERSION } from '../report/json-output.js';
 
 export interface ImportCommandOptions {
   readonly paths: readonly string[];
@@ -72,23 +73,35 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
   const run: ImportRun = { ...result, sourceFiles: read.files, durationMs: now() - started };
   const diagnostics = [...read.diagnostics, ...result.diagnostics].sort(compareDiagnostics);
   if (options.dryRun) {
-    for (const file of result.files) options.print(`# ==> ${file.fileName} <==\n${file.text}\n`);
+    // JSON output stays one object: the texts are in its `files`.
+    if (options.format === 'text') {
+      for (const file of result.files) options.print(`# ==> ${file.fileName} <==\n${file.text}\n`);
+    }
   } else {
     await writeImported(resolve(options.cwd, options.outDir!), result.files);
   }
+  const exitCode = diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
   if (options.format === 'json') {
-    options.print(
-      `${JSON.stringify({ command: 'import', figures: run.figures, files: result.files.map(({ text: _text, ...rest }) => rest), diagnostics, durationMs: Math.round(run.durationMs) }, null, 2)}\n`,
-    );
+    const files = options.dryRun ? result.files : result.files.map(({ text: _text, ...rest }) => rest);
+    const output = {
+      version: JSON_OUTPUT_VERSION,
+      command: 'import',
+      exitCode,
+      figures: run.figures,
+      files,
+      diagnostics,
+      durationMs: Math.round(run.durationMs),
+    };
+    options.print(`${JSON.stringify(output, null, 2)}\n`);
   } else {
     options.print(formatDiagnosticsText(diagnostics, { color: options.color ?? false }));
     options.print(`${figuresLine(run.figures, run.sourceFiles, run.durationMs)}\n`);
-    const where = options.dryRun
-      ? 'nothing written (--dry-run)'
-      : `wrote ${result.files.length} file${result.files.length === 1 ? '' : 's'} to ${options.outDir}`;
-    options.print(`${where}\n`);
+    const count = `${result.files.length} file${result.files.length === 1 ? '' : 's'}`;
+    options.print(
+      `${options.dryRun ? 'nothing written (--dry-run)' : `wrote ${count} to ${options.outDir}`}\n`,
+    );
   }
-  return diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  return exitCode;
 }
 
 /** The closing figures: what was imported exactly, with losses (by kind), skipped, and the time. */

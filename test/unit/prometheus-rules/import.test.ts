@@ -330,5 +330,21 @@ describe('the command line', () => {
     );
     expect(run.stdout).toContain('nothing written (--dry-run)');
     expect(await readdir(out)).toEqual([]);
+    // JSON stays one object, the documents in it.
+    const json = await cli([
+      'import',
+      path,
+      '--cluster',
+      CLUSTER,
+      '--receiver',
+      'oncall',
+      '--dry-run',
+      '--format',
+      'json',
+    ]);
+    const output = JSON.parse(json.stdout);
+    expect(output).toMatchObject({ version: 1, command: 'import', exitCode: 0 });
+    expect(output.files[0].text).toContain('name: BillingJobFailed');
+    expect(await readdir(out)).toEqual([]);
   });
 });

@@ -27,7 +27,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'format',
     type: 'string',
     value: 'text|json|github',
-    help: 'output form (default text); json prints one object on stdout; export --format prometheus-rules writes a Prometheus rule file of the documents under PATH instead',
+    help: 'output form (default text); json prints one object on stdout',
     commands: OUTPUT,
   },
   {

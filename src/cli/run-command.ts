@@ -82,7 +82,6 @@ async function runInitCommand(args: CliArgs, io: CliIo): Promise<number> {
 
 /** `import`: offline, the rule files named on the command line (src/commands/import.ts). */
 async function runImport(args: CliArgs, io: CliIo): Promise<number> {
-  if (args.format === 'github') throw new UsageError("'import' prints text or json, not github");
   return (await import('../commands/import.js')).runImportCommand({
     paths: args.paths,
     cwd: process.cwd(),

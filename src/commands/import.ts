@@ -20,6 +20,7 @@ import {
 import { readRuleFile, type SourceGroup } from '../prometheus-rules/read-rules.js';
 import { clusterReference, receiverReferences, targetReference } from '../prometheus-rules/references.js';
 import { parseSeverityMap } from '../prometheus-rules/severity.js';
+import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { formatDiagnosticsText } from '../report/diagnostics-text.js';
 import { JSON_OUTPUT_VERSION } from '../report/json-output.js';
 
@@ -33,7 +34,7 @@ export interface ImportCommandOptions {
   readonly severityMap: string | undefined;
   readonly outDir: string | undefined;
   readonly dryRun: boolean;
-  readonly format: 'text' | 'json';
+  readonly format: 'text' | 'json' | 'github';
   /** Colored findings in text output. */
   readonly color?: boolean;
   readonly print: (text: string) => void;
@@ -74,7 +75,7 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
   const diagnostics = [...read.diagnostics, ...result.diagnostics].sort(compareDiagnostics);
   if (options.dryRun) {
     // JSON output stays one object: the texts are in its `files`.
-    if (options.format === 'text') {
+    if (options.format !== 'json') {
       for (const file of result.files) options.print(`# ==> ${file.fileName} <==\n${file.text}\n`);
     }
   } else {
@@ -94,6 +95,11 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
     };
     options.print(`${JSON.stringify(output, null, 2)}\n`);
   } else {
+    if (options.format === 'github') {
+      // The most important findings as workflow commands (a runner shows a few per level), all of them below.
+      const lines = annotationLines(selectAnnotations(diagnostics), 'the text below', (text) => text);
+      if (lines.length > 0) options.print(`${lines.join('\n')}\n`);
+    }
     options.print(formatDiagnosticsText(diagnostics, { color: options.color ?? false }));
     options.print(`${figuresLine(run.figures, run.sourceFiles, run.durationMs)}\n`);
     const count = `${result.files.length} file${result.files.length === 1 ? '' : 's'}`;

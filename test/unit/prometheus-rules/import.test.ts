@@ -330,6 +330,21 @@ describe('the command line', () => {
     );
     expect(run.stdout).toContain('nothing written (--dry-run)');
     expect(await readdir(out)).toEqual([]);
+    // In a workflow: the findings as workflow commands too.
+    const github = await cli([
+      'import',
+      path,
+      '--cluster',
+      CLUSTER,
+      '--receiver',
+      'oncall',
+      '--dry-run',
+      '--format',
+      'github',
+    ]);
+    expect(github.stdout).toMatch(
+      /^::warning file=.*helm-template\.yaml,line=25,.*BillingJobSlow: the alert name is repeated/m,
+    );
     // JSON stays one object, the documents in it.
     const json = await cli([
       'import',

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figuresLine, runImportCommand } from '../../../src/commands/import.js';
 import { loadDocuments } from '../../../src/documents/load.js';
 import type { AlertRuleDocument } from '../../../src/documents/types.js';
+import { isoDuration, prometheusMilliseconds } from '../../../src/prometheus-rules/duration.js';
 import { importRules } from '../../../src/prometheus-rules/import-rules.js';
+import { distinctNames } from '../../../src/prometheus-rules/names.js';
 import { readRuleFile } from '../../../src/prometheus-rules/read-rules.js';
 import { DEFAULT_SEVERITY_MAP } from '../../../src/prometheus-rules/severity.js';
 
@@ -91,9 +93,24 @@ describe('importing kube-prometheus', () => {
     ]);
     // Watchdog has severity none: LOW, reported.
     expect(byName.get('Watchdog')?.severity).toBe('LOW');
-    for (const doc of documents) {
-      expect(Object.values(DEFAULT_SEVERITY_MAP).concat('LOW')).toContain(doc.value.severity);
+    // Every rule, from its source: `for` in whole seconds as ISO-8601, severity through the default map.
+    const { readdir } = await import('node:fs/promises');
+    const alerts = [];
+    for (const name of (await readdir(join(FIXTURES, SET))).sort()) {
+      const text = await readFile(join(FIXTURES, SET, name), 'utf8');
+      alerts.push(
+        ...readRuleFile(name, text).groups.flatMap((g) => g.rules.filter((r) => r.kind === 'alert')),
+      );
     }
+    const names = distinctNames(alerts);
+    alerts.forEach((rule, i) => {
+      const doc = byName.get(names[i]!);
+      const seconds = rule.for === null ? 0 : prometheusMilliseconds(rule.for)! / 1000;
+      expect(doc?.for_duration, rule.name).toBe(isoDuration(seconds));
+      const label = rule.labels.severity?.toLowerCase();
+      expect(doc?.severity, rule.name).toBe((label && DEFAULT_SEVERITY_MAP[label]) || 'LOW');
+    });
+    expect(alerts).toHaveLength(documents.length);
   });
 
   it('reports each loss on the line it is written on', async () => {

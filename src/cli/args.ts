@@ -13,6 +13,7 @@ export const CLI_COMMANDS = [
   'drift',
   'logs',
   'export',
+  'import',
   'sandbox',
   'demo',
   'init',
@@ -51,6 +52,12 @@ export interface CliArgs {
   readonly fromOrg: string | undefined;
   /** `init --pin-sha`: the commit of the action the workflow pins. */
   readonly pinSha: string | undefined;
+  /** `import`: the defaults of the imported documents, as written (src/prometheus-rules/references.ts reads them). */
+  readonly target: string | undefined;
+  readonly receivers: readonly string[];
+  readonly severityMap: string | undefined;
+  /** `export --format prometheus-rules`: a Prometheus rule file instead of documents. */
+  readonly ruleFile: boolean;
 }
 
 export type ParsedCommandLine =
@@ -176,7 +183,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       throw new UsageError(`'${command}' takes no --${name} (see 'platform-gitops ${command} --help')`);
     }
   }
-  const takesPaths = ['validate', 'plan', 'apply', 'drift'].includes(command);
+  const ruleFile = command === 'export' && values.format === 'prometheus-rules';
+  const takesPaths = ['validate', 'plan', 'apply', 'drift', 'import'].includes(command) || ruleFile;
+  if (command === 'import' && positionals.length === 0) {
+    throw new UsageError("'import' needs the rule files or directories to read: import FILE|DIR… --out DIR");
+  }
   if (command === 'init' && positionals.length > 1) {
     throw new UsageError(`'init' takes one directory, got ${positionals.length}`);
   }
@@ -194,14 +205,14 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       "'apply --plan' executes the saved plan as it was made: --prune and --base belong to 'plan'",
     );
   }
-  if (command === 'export' && values.out === undefined) {
+  if (command === 'export' && values.out === undefined && !ruleFile) {
     throw new UsageError("'export' needs --out DIR");
   }
 
   const args: CliArgs = {
     command,
     paths: positionals.length > 0 ? positionals : ['.'],
-    format: oneOf('format', values.format, OUTPUT_FORMATS, 'text'),
+    format: ruleFile ? 'text' : oneOf('format', values.format, OUTPUT_FORMATS, 'text'),
     apiUrl: nonEmpty('api-url', values['api-url']),
     organizationId: uuid('org', nonEmpty('org', values.org)),
     root: nonEmpty('root', values.root),
@@ -215,7 +226,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     prune: values.prune ?? false,
     remediate: values.remediate ?? false,
     failOn: oneOf('fail-on', values['fail-on'], ['error', 'warning'] as const, 'error'),
-    clusterId: uuid('cluster', nonEmpty('cluster', values.cluster)),
+    // `import` takes a cluster by id now and by name later: its own reader says which.
+    clusterId:
+      command === 'import'
+        ? nonEmpty('cluster', values.cluster)
+        : uuid('cluster', nonEmpty('cluster', values.cluster)),
     entries: integer('entries', values.entries, 50, 1, 1000),
     outDir: nonEmpty('out', values.out),
     planFile: nonEmpty('plan', values.plan),
@@ -226,6 +241,10 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     dryRun: values['dry-run'] ?? false,
     fromOrg: uuid('from-org', nonEmpty('from-org', values['from-org'])),
     pinSha: nonEmpty('pin-sha', values['pin-sha'])?.toLowerCase(),
+    target: nonEmpty('target', values.target),
+    receivers: values.receiver ?? [],
+    severityMap: nonEmpty('severity-map', values['severity-map']),
+    ruleFile,
   };
   return { kind: 'run', args };
 }
@@ -259,6 +278,9 @@ interface Values {
   readonly strict?: boolean;
   readonly 'from-org'?: string;
   readonly 'pin-sha'?: string;
+  readonly target?: string;
+  readonly receiver?: string[];
+  readonly 'severity-map'?: string;
   readonly token?: string;
   readonly 'api-token'?: string;
   readonly help?: boolean;

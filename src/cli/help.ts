@@ -1,3 +1,4 @@
+import { DEFAULT_SEVERITY_MAP, formatSeverityMap } from '../prometheus-rules/severity.js';
 import type { CliCommand } from './args.js';
 import { HELP_COLUMNS, optionLines, optionsOf, wrap } from './options.js';
 
@@ -30,8 +31,19 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
     about: "Shows the newest log entries of the cluster's latest failed or running deployment.",
   },
   export: {
-    synopsis: 'export --out DIR',
-    about: "Writes one document per alert rule of the organization, so that 'plan' on DIR shows no changes.",
+    synopsis: 'export --out DIR | export --format prometheus-rules [PATH… | --org ID] [--out FILE]',
+    about:
+      "Writes one document per alert rule of the organization, so that 'plan' on DIR shows no changes.\n" +
+      'With --format prometheus-rules, writes the documents under PATH (offline, no token), or with --org the\n' +
+      "organization's rules, as a Prometheus rule file for promtool check rules and promtool test rules: each\n" +
+      'expr is function(promql) operator threshold.',
+  },
+  import: {
+    synopsis: 'import FILE|DIR… --cluster ID --receiver ID|NAME --out DIR',
+    about:
+      'Reads Prometheus rule files (groups:) and PrometheusRule resources and writes AlertRule documents, one file\n' +
+      'per group. What the service cannot hold is reported at its line. Offline, no token.\n' +
+      `Default severity map: ${formatSeverityMap(DEFAULT_SEVERITY_MAP)}; any other value becomes LOW, reported.`,
   },
   sandbox: {
     synopsis: 'sandbox',
@@ -80,7 +92,8 @@ Commands:
   apply      plan, then apply the plan
   drift      plan, reported as drift (exit 2 when any)
   logs       recent cluster log entries
-  export     write the organization's alert rules as documents
+  export     write the organization's alert rules as documents (or a Prometheus rule file)
+  import     write Prometheus rule files as alert rule documents
   sandbox    run a local sandbox of the service
   demo       run the whole flow on the bundled example against the sandbox
   init       set up a repository: workflow, example documents, editor settings

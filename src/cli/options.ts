@@ -15,7 +15,7 @@ export interface OptionSpec {
 const PLANNING: readonly CliCommand[] = ['plan', 'apply', 'drift'];
 const READING: readonly CliCommand[] = ['validate', ...PLANNING];
 const SERVICE_COMMANDS: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
-const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export'];
+const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export', 'import'];
 
 /**
  * Every option of the command line. The parser accepts exactly these (per command), and each command's
@@ -112,8 +112,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'cluster',
     type: 'string',
     value: 'ID',
-    help: 'the cluster whose deployment logs to show (required)',
-    commands: ['logs'],
+    help: 'logs: the cluster whose deployment logs to show; import: the cluster the imported rules watch (required)',
+    commands: ['logs', 'import'],
   },
   {
     name: 'entries',
@@ -133,8 +133,10 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'out',
     type: 'string',
     value: 'DIR',
-    help: 'directory the documents are written to, relative to the repository root (required)',
-    commands: ['export'],
+    help:
+      'directory the documents are written to (required; export: relative to the repository root; ' +
+      'export --format prometheus-rules: the rule file, default stdout)',
+    commands: ['export', 'import'],
   },
   {
     name: 'api-url',
@@ -203,7 +205,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'dry-run',
     type: 'boolean',
     help: 'print what it would write, write nothing',
-    commands: ['init'],
+    commands: ['init', 'import'],
   },
   {
     name: 'from-org',
@@ -218,6 +220,28 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'SHA',
     help: 'pin the action by this commit of its release (and actions/checkout by its own), the tag in a comment',
     commands: ['init'],
+  },
+  {
+    name: 'target',
+    type: 'string',
+    value: 'TYPE:ID',
+    help: 'what the imported rules are about, e.g. APPLICATION:<uuid> (default CLUSTER:<the --cluster id>)',
+    commands: ['import'],
+  },
+  {
+    name: 'receiver',
+    type: 'string',
+    multiple: true,
+    value: 'ID|NAME',
+    help: 'alert receiver to notify, by id or by name (required); repeatable',
+    commands: ['import'],
+  },
+  {
+    name: 'severity-map',
+    type: 'string',
+    value: 'LABEL=SEVERITY,…',
+    help: 'labels.severity values → LOW|MEDIUM|HIGH|CRITICAL, added to or replacing the default map shown above',
+    commands: ['import'],
   },
   {
     name: 'color',

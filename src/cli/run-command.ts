@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
 import type { CommandName, RunContext, RunReport } from '../commands/types.js';
+import { UsageError } from '../core/errors.js';
 import { plural } from '../core/plural.js';
 import { renderJson } from '../report/json-output.js';
 import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
@@ -9,6 +10,7 @@ import { createCliRuntime } from './context.js';
 import type { CliIo } from './main.js';
 import { type CliOutput, cliOutput } from './output.js';
 import { renderReportParts } from './render.js';
+import { resolveRunRoot } from './root.js';
 import { namedFromWorkingDirectory } from './working-directory.js';
 
 /**
@@ -32,6 +34,8 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
     return 0;
   }
   if (args.command === 'init') return runInitCommand(args, io.env, out);
+  if (args.command === 'import') return runImport(args, color, out);
+  if (args.command === 'export' && args.ruleFile) return runExportRules(args, io.env, out);
   if (args.command === 'demo')
     return (await import('./demo.js')).runDemo({ print: (text) => out.stdout(text), color });
 
@@ -87,6 +91,55 @@ async function runInitCommand(args: CliArgs, env: NodeJS.ProcessEnv, out: CliOut
     });
   } finally {
     await runtime?.close();
+  }
+}
+
+/** `import`: offline, the rule files named on the command line (src/commands/import.ts). */
+async function runImport(args: CliArgs, color: boolean, out: CliOutput): Promise<number> {
+  return (await import('../commands/import.js')).runImportCommand({
+    paths: args.paths,
+    cwd: process.cwd(),
+    cluster: args.clusterId,
+    target: args.target,
+    receivers: args.receivers,
+    severityMap: args.severityMap,
+    outDir: args.outDir,
+    dryRun: args.dryRun,
+    format: args.format,
+    color,
+    print: (text) => out.stdout(text),
+  });
+}
+
+/**
+ * `export --format prometheus-rules`: offline, the documents under the paths; with --org, the
+ * organization's live rules through the service (src/commands/export-rules.ts).
+ */
+async function runExportRules(args: CliArgs, env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
+  const where = await resolveRunRoot(args.root, args.paths, process.cwd());
+  const options = {
+    root: where.root,
+    paths: args.paths,
+    from: where.from,
+    readOutsideRoot: where.outsideRepository,
+    ignore: args.ignore,
+    outFile: args.outDir,
+    print: (text: string) => out.stdout(text),
+    warn: (text: string) => out.stderr(text),
+  };
+  const { runExportRulesCommand } = await import('../commands/export-rules.js');
+  if (args.organizationId === undefined) return runExportRulesCommand(options);
+  if (args.paths.join() !== '.') {
+    throw new UsageError(
+      "'export --format prometheus-rules' writes the documents under PATH or, with --org, the organization's rules: not both",
+    );
+  }
+  const runtime = await createCliRuntime({ ...args, command: 'export' }, env, out.progress);
+  try {
+    const organization = { id: args.organizationId, client: runtime.context.service() };
+    return await runExportRulesCommand({ ...options, organization });
+  } finally {
+    await runtime.close();
   }
 }
 

@@ -64,7 +64,7 @@ const warning = (
   to: at.to,
 });
 
-function unwrapParens(node: SyntaxNode | null): SyntaxNode | null {
+export function unwrapParens(node: SyntaxNode | null): SyntaxNode | null {
   let current = node;
   while (current?.name === 'ParenExpr')
     current = current.getChild('Expr') ?? current.firstChild?.nextSibling ?? null;
@@ -72,7 +72,7 @@ function unwrapParens(node: SyntaxNode | null): SyntaxNode | null {
 }
 
 /** The operator token of a filtering comparison (`a > b`, not `a > bool b`), or null. */
-function comparisonOperator(node: SyntaxNode): SyntaxNode | null {
+export function comparisonOperator(node: SyntaxNode): SyntaxNode | null {
   if (node.name !== 'BinaryExpr' || node.getChild('BoolModifier')) return null;
   for (let child = node.firstChild; child; child = child.nextSibling) {
     if (COMPARISONS.has(child.name)) return child;

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { CODES } from '../../../src/documents/index.js';
 import { HISTORY_CODES } from '../../../src/git/codes.js';
 import { PLAN_CODES } from '../../../src/plan/codes.js';
+import { RULES_IO_CODES } from '../../../src/prometheus-rules/codes.js';
 import { PROMQL_CODES } from '../../../src/promql/index.js';
 import { VIOLATION_CODES } from '../../../src/sandbox/resolve/violation.js';
 import { inRepository } from '../../helpers/repository.js';
@@ -26,6 +27,7 @@ const FAMILIES = [
   'service',
   'component',
   'export',
+  'import',
   'logs',
 ];
 const CODE_LITERAL = new RegExp(`['\`"]((?:${FAMILIES.join('|')})\\.[a-z]+(?:-[a-z]+)*)['\`"]`, 'g');
@@ -50,6 +52,7 @@ it('every code the tool can emit is documented in docs/diagnostics.md', async ()
     ...Object.values(PLAN_CODES),
     ...Object.values(HISTORY_CODES),
     ...Object.values(VIOLATION_CODES),
+    ...Object.values(RULES_IO_CODES),
   ]);
   for (const file of await sourceFiles(inRepository('src'))) {
     const source = await readFile(file, 'utf8');

@@ -1,0 +1,220 @@
+/**
+ * `import FILE|DIR…`: Prometheus rule files and PrometheusRule resources → AlertRule documents, one file
+ * per group in --out DIR (or printed with --dry-run). The mapping is src/prometheus-rules/; this reads the
+ * files, writes the result and prints what was lost, at its line. Offline: no token, no service.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import { UsageError } from '../core/errors.js';
+import { decodeUtf8 } from '../documents/decode.js';
+import { readFile as readBytes } from '../documents/file-system.js';
+import { findFiles } from '../documents/find-files.js';
+import { RULES_IO_CODES } from '../prometheus-rules/codes.js';
+import {
+  IMPORTED_MARK,
+  type ImportFigures,
+  type ImportResult,
+  importRules,
+} from '../prometheus-rules/import-rules.js';
+import { readRuleFile, type SourceGroup } from '../prometheus-rules/read-rules.js';
+import { clusterReference, receiverReferences, targetReference } from '../prometheus-rules/references.js';
+import { parseSeverityMap } from '../prometheus-rules/severity.js';
+import { annotationLines, selectAnnotations } from '../report/annotations.js';
+import { formatDiagnosticsText } from '../report/diagnostics-text.js';
+import { JSON_OUTPUT_VERSION } from '../report/json-output.js';
+
+export interface ImportCommandOptions {
+  readonly paths: readonly string[];
+  /** The directory relative paths (sources and --out) are read from; findings name files relative to it. */
+  readonly cwd: string;
+  readonly cluster: string | undefined;
+  readonly target: string | undefined;
+  readonly receivers: readonly string[];
+  readonly severityMap: string | undefined;
+  readonly outDir: string | undefined;
+  readonly dryRun: boolean;
+  readonly format: 'text' | 'json' | 'github';
+  /** Colored findings in text output. */
+  readonly color?: boolean;
+  readonly print: (text: string) => void;
+  /** Monotonic milliseconds, for the time the import took. */
+  readonly now?: () => number;
+}
+
+export interface ImportRun extends ImportResult {
+  readonly sourceFiles: number;
+  readonly durationMs: number;
+}
+
+/** Runs the command, prints its report and returns the exit status (1 when any finding is an error). */
+export async function runImportCommand(options: ImportCommandOptions): Promise<number> {
+  const clusterId = clusterReference(options.cluster);
+  const target = targetReference(options.target, clusterId);
+  const receivers = receiverReferences(options.receivers);
+  let severityMap: ReturnType<typeof parseSeverityMap>;
+  try {
+    severityMap = parseSeverityMap(options.severityMap ?? '');
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (options.outDir === undefined && !options.dryRun) {
+    throw new UsageError("'import' needs --out DIR (or --dry-run to print the documents)");
+  }
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  const read = await readSources(options.cwd, options.paths);
+  const result = importRules(read.groups, {
+    clusterId,
+    target,
+    receiverIds: receivers.ids,
+    receiverNames: receivers.names,
+    severityMap,
+  });
+  const run: ImportRun = { ...result, sourceFiles: read.files, durationMs: now() - started };
+  const diagnostics = [...read.diagnostics, ...result.diagnostics].sort(compareDiagnostics);
+  if (options.dryRun) {
+    // JSON output stays one object: the texts are in its `files`.
+    if (options.format !== 'json') {
+      for (const file of result.files) options.print(`# ==> ${file.fileName} <==\n${file.text}\n`);
+    }
+  } else {
+    await writeImported(resolve(options.cwd, options.outDir!), result.files);
+  }
+  const exitCode = diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  if (options.format === 'json') {
+    const files = options.dryRun ? result.files : result.files.map(({ text: _text, ...rest }) => rest);
+    const output = {
+      version: JSON_OUTPUT_VERSION,
+      command: 'import',
+      exitCode,
+      figures: run.figures,
+      files,
+      diagnostics,
+      durationMs: Math.round(run.durationMs),
+    };
+    options.print(`${JSON.stringify(output, null, 2)}\n`);
+  } else {
+    if (options.format === 'github') {
+      // The most important findings as workflow commands (a runner shows a few per level), all of them below.
+      const lines = annotationLines(selectAnnotations(diagnostics), 'the text below', (text) => text);
+      if (lines.length > 0) options.print(`${lines.join('\n')}\n`);
+    }
+    options.print(formatDiagnosticsText(diagnostics, { color: options.color ?? false }));
+    options.print(`${figuresLine(run.figures, run.sourceFiles, run.durationMs)}\n`);
+    const count = `${result.files.length} file${result.files.length === 1 ? '' : 's'}`;
+    options.print(
+      `${options.dryRun ? 'nothing written (--dry-run)' : `wrote ${count} to ${options.outDir}`}\n`,
+    );
+  }
+  return exitCode;
+}
+
+/** The closing figures: what was imported exactly, with losses (by kind), skipped, and the time. */
+export function figuresLine(figures: ImportFigures, files: number, durationMs: number): string {
+  const kinds = Object.entries(figures.lossesByKind)
+    .map(([code, n]) => `${code.replace(/^import\./, '')} ${n}`)
+    .join(', ');
+  return (
+    `${figures.alerting} alerting rule${figures.alerting === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}: ` +
+    `${figures.imported} imported (${figures.exact} exactly, ${figures.withLosses} with reported losses${kinds ? `: ${kinds}` : ''}), ` +
+    `${figures.notImported} not imported, ${figures.recording} recording rule${figures.recording === 1 ? '' : 's'} skipped; ` +
+    `${(durationMs / 1000).toFixed(2)} s`
+  );
+}
+
+interface ReadSources {
+  readonly groups: SourceGroup[];
+  readonly diagnostics: Diagnostic[];
+  readonly files: number;
+}
+
+/**
+ * The named files, and the .yaml/.yml files of the named directories. A file found in a directory that is
+ * no rule file (a kustomization, a Deployment) is passed over with a notice; a named one is an error.
+ */
+async function readSources(cwd: string, paths: readonly string[]): Promise<ReadSources> {
+  const found = await findFiles(cwd, paths, { readOutsideRoot: true });
+  const groups: SourceGroup[] = [];
+  const diagnostics: Diagnostic[] = [...found.diagnostics];
+  let files = 0;
+  const passedOver: string[] = [];
+  for (const file of found.files) {
+    const decoded = decodeUtf8(new Uint8Array(await readBytes(file.abs)));
+    if (!decoded.ok) {
+      diagnostics.push(
+        diagnostic(
+          'error',
+          file.rel,
+          {
+            line: decoded.line,
+            column: decoded.column,
+            endLine: decoded.line,
+            endColumn: decoded.column + 1,
+          },
+          RULES_IO_CODES.notRules,
+          'not UTF-8 text: not imported',
+        ),
+      );
+      continue;
+    }
+    const read = readRuleFile(file.rel, decoded.text);
+    const notRules =
+      read.groups.length === 0 && read.diagnostics.every((d) => d.code === RULES_IO_CODES.notRules);
+    if (!file.named && notRules) {
+      passedOver.push(file.rel);
+      continue;
+    }
+    files++;
+    groups.push(...read.groups);
+    diagnostics.push(...read.diagnostics);
+  }
+  if (passedOver.length > 0) {
+    diagnostics.push(
+      diagnostic(
+        'notice',
+        '',
+        FILE_START,
+        RULES_IO_CODES.notRules,
+        `passed over ${passedOver.length} YAML file${passedOver.length === 1 ? '' : 's'} holding no rule groups nor PrometheusRule: ${passedOver.slice(0, 5).join(', ')}${passedOver.length > 5 ? ', …' : ''}`,
+      ),
+    );
+  }
+  if (files === 0 && !diagnostics.some((d) => d.severity === 'error')) {
+    diagnostics.push(
+      diagnostic(
+        'error',
+        '',
+        FILE_START,
+        RULES_IO_CODES.notRules,
+        `no Prometheus rule file found under ${paths.join(', ')}`,
+      ),
+    );
+  }
+  return { groups, diagnostics, files };
+}
+
+/**
+ * A file already in --out is overwritten only when an earlier import wrote it: a directory of hand-written
+ * documents must not lose them. Nothing is written when any file would be.
+ */
+async function writeImported(dir: string, files: ImportResult['files']): Promise<void> {
+  const clobbered: string[] = [];
+  for (const file of files) {
+    const existing = await readFile(join(dir, file.fileName), 'utf8').catch(() => null);
+    if (existing !== null && !existing.startsWith(IMPORTED_MARK)) clobbered.push(file.fileName);
+  }
+  if (clobbered.length > 0) {
+    throw new UsageError(
+      `import would overwrite ${clobbered.length} file${clobbered.length === 1 ? '' : 's'} in ${dir} that an import did not write (${clobbered.slice(0, 5).join(', ')}); nothing was written: choose another --out directory`,
+    );
+  }
+  try {
+    await mkdir(dir, { recursive: true });
+    for (const file of files) await writeFile(join(dir, file.fileName), file.text, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `import cannot write to ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): choose another --out directory`,
+    );
+  }
+}

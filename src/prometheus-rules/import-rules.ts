@@ -1,0 +1,332 @@
+/**
+ * Prometheus alerting rules → AlertRule documents, one file per group. The mapping is exact or it is
+ * reported: whatever the service's rule cannot hold is named, with the line of the rule file it is written
+ * on, and counted by kind (docs/decisions/prometheus-rules.md). Pure: groups and options in, file texts,
+ * findings and figures out.
+ */
+import { stringify } from 'yaml';
+import { type Diagnostic, diagnostic, type SourceRange } from '../core/diagnostic.js';
+import { parseFiles } from '../documents/parse.js';
+import { slug } from '../plan/export-documents.js';
+import { queryError } from '../promql/check-query.js';
+import { RULES_IO_CODES, type RulesIoCode } from './codes.js';
+import { isoDuration, prometheusMilliseconds } from './duration.js';
+import { distinctNames } from './names.js';
+import type { SourceGroup, SourceRule } from './read-rules.js';
+import { FALLBACK_SEVERITY, type ServiceSeverity } from './severity.js';
+import { splitCondition } from './split-condition.js';
+
+export interface ImportOptions {
+  readonly clusterId: string;
+  readonly target: { readonly type: string; readonly id: string };
+  /** Receivers by id (`alert_receiver_ids`) and by name (`alert_receivers`); at least one in all. */
+  readonly receiverIds: readonly string[];
+  readonly receiverNames: readonly string[];
+  /** Lower-case label value → severity. */
+  readonly severityMap: Readonly<Record<string, ServiceSeverity>>;
+}
+
+export interface ImportedFile {
+  readonly fileName: string;
+  readonly text: string;
+  readonly source: string;
+  readonly group: string;
+  readonly documents: number;
+}
+
+export interface ImportFigures {
+  readonly alerting: number;
+  readonly imported: number;
+  readonly exact: number;
+  readonly withLosses: number;
+  /** Rules with at least one finding of each kind. */
+  readonly lossesByKind: Readonly<Record<string, number>>;
+  readonly recording: number;
+  /** Rules that could not become a document (a `for` Prometheus refuses, …). */
+  readonly notImported: number;
+}
+
+export interface ImportResult {
+  readonly files: readonly ImportedFile[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly figures: ImportFigures;
+}
+
+/** The first line of every file import writes: a later import may overwrite such a file, nothing else. */
+export const IMPORTED_MARK = '# Imported from Prometheus rules by platform-gitops import';
+
+const KEPT_ANNOTATIONS = new Set(['summary', 'description', 'runbook_url']);
+const TEMPLATE = /\{\{/;
+// The schema's pattern for presentation.runbook_url.
+const RUNBOOK_URL = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+([/?#]\S*)?$/;
+
+export function importRules(groups: readonly SourceGroup[], options: ImportOptions): ImportResult {
+  const diagnostics: Diagnostic[] = [];
+  const alerts = groups.flatMap((g) => g.rules.filter((r) => r.kind === 'alert'));
+  const distinct = distinctNames(alerts);
+  const names = new Map(alerts.map((rule, i) => [rule, distinct[i]!] as const));
+  const kinds = new Map<string, number>();
+  let exact = 0;
+  let notImported = 0;
+  let recording = 0;
+  const files: ImportedFile[] = [];
+  const takenFiles = new Set<string>();
+  const placed: { file: string; startLine: number; rule: SourceRule }[] = [];
+
+  for (const group of groups) {
+    const texts: string[] = [];
+    let line = 2;
+    // A group exported from a document file is named by its path (alerting/api.yaml → alerting-api.yaml).
+    const fileName = uniqueFileName(slug(group.name.replace(/\.ya?ml$/i, '')), takenFiles);
+    for (const rule of group.rules) {
+      if (rule.kind === 'record') {
+        recording++;
+        diagnostics.push(
+          note(
+            rule,
+            rule.at,
+            RULES_IO_CODES.recordingRule,
+            `recording rule "${rule.name}" skipped: the service holds alerting rules only`,
+          ),
+        );
+        continue;
+      }
+      const mapped = mapRule(rule, names.get(rule)!, options);
+      diagnostics.push(...mapped.findings);
+      if (mapped.text === null) {
+        notImported++;
+        continue;
+      }
+      const codes = new Set(mapped.findings.map((f) => f.code));
+      if (codes.size === 0) exact++;
+      for (const code of codes) kinds.set(code, (kinds.get(code) ?? 0) + 1);
+      const separator = texts.length > 0 ? '---\n' : '';
+      line += separator ? 1 : 0;
+      placed.push({ file: fileName, startLine: line, rule });
+      texts.push(separator + mapped.text);
+      line += mapped.text.split('\n').length - 1;
+    }
+    if (texts.length === 0) continue;
+    const header = `${IMPORTED_MARK}: ${group.file}, group "${group.name}".\n`;
+    files.push({
+      fileName,
+      text: header + texts.join(''),
+      source: group.file,
+      group: group.name,
+      documents: texts.length,
+    });
+  }
+  diagnostics.push(...validationFindings(files, placed));
+  const imported = alerts.length - notImported;
+  return {
+    files,
+    diagnostics,
+    figures: {
+      alerting: alerts.length,
+      imported,
+      exact,
+      withLosses: imported - exact,
+      lossesByKind: Object.fromEntries([...kinds].sort(([a], [b]) => a.localeCompare(b))),
+      recording,
+      notImported,
+    },
+  };
+}
+
+function mapRule(
+  rule: SourceRule,
+  name: string,
+  options: ImportOptions,
+): { text: string | null; findings: Diagnostic[] } {
+  const findings: Diagnostic[] = [];
+  const loss = (at: SourceRange, code: RulesIoCode, message: string) =>
+    findings.push(diagnostic('warning', rule.file, at, code, `${rule.name}: ${message}`));
+  const forDuration = mapFor(rule, findings);
+  if (forDuration === null) return { text: null, findings };
+
+  if (name !== rule.name) {
+    loss(
+      rule.at,
+      RULES_IO_CODES.renamed,
+      `the alert name is repeated in the rules imported; named "${name}" (the original name is kept in \`tag\`)`,
+    );
+  }
+  for (const [label, value] of Object.entries(rule.labels)) {
+    if (label === 'severity') continue;
+    loss(
+      rule.places[`labels.${label}`]!,
+      RULES_IO_CODES.otherLabel,
+      `label ${label}="${value}" is not kept: the service's rule has no labels`,
+    );
+  }
+  for (const annotation of Object.keys(rule.annotations)) {
+    if (KEPT_ANNOTATIONS.has(annotation)) continue;
+    loss(
+      rule.places[`annotations.${annotation}`]!,
+      RULES_IO_CODES.otherAnnotation,
+      `annotation "${annotation}" is not kept: the service holds summary, description and runbook_url only`,
+    );
+  }
+  if (rule.keepFiringFor !== null) {
+    loss(
+      rule.places.keep_firing_for!,
+      RULES_IO_CODES.keepFiringFor,
+      `keep_firing_for ${rule.keepFiringFor} is not kept: the service has no such setting, the alert resolves as soon as the condition stops holding`,
+    );
+  }
+  for (const annotation of ['summary', 'description']) {
+    const text = rule.annotations[annotation];
+    if (text !== undefined && TEMPLATE.test(text)) {
+      loss(
+        rule.places[`annotations.${annotation}`]!,
+        RULES_IO_CODES.template,
+        `the ${annotation} is written as it is, with its Prometheus template syntax ({{ … }}), which the service may not render`,
+      );
+    }
+  }
+  const severity = mapSeverity(rule, options, loss);
+  let runbookUrl = rule.annotations.runbook_url ?? null;
+  if (runbookUrl !== null && !RUNBOOK_URL.test(runbookUrl)) {
+    loss(
+      rule.places['annotations.runbook_url']!,
+      RULES_IO_CODES.runbookUrl,
+      `runbook_url "${runbookUrl}" is not kept: the service holds an absolute http(s) URL only`,
+    );
+    runbookUrl = null;
+  }
+  const refused = queryError(rule.expr);
+  if (refused !== null) {
+    findings.push(
+      diagnostic(
+        'error',
+        rule.file,
+        rule.places.expr!,
+        RULES_IO_CODES.refusedQuery,
+        `${rule.name}: Prometheus would refuse this expression (${refused}); imported as it is: fix it before applying`,
+      ),
+    );
+  }
+  const condition = splitCondition(rule.expr);
+  const document: Record<string, unknown> = {
+    kind: 'AlertRule',
+    cluster_id: options.clusterId,
+    target: { target_type: options.target.type, target_id: options.target.id },
+    name,
+  };
+  if (rule.annotations.description !== undefined) document.description = rule.annotations.description;
+  if (name !== rule.name) document.tag = rule.name;
+  document.condition = {
+    kind: 'CUSTOM',
+    promql: condition.promql,
+    operator: condition.operator,
+    ...(condition.threshold === undefined ? {} : { threshold: condition.threshold }),
+    function: 'NONE',
+  };
+  document.for_duration = forDuration;
+  document.severity = severity;
+  document.enabled = true;
+  if (options.receiverIds.length > 0) document.alert_receiver_ids = [...options.receiverIds];
+  if (options.receiverNames.length > 0) document.alert_receivers = [...options.receiverNames];
+  const presentation: Record<string, string> = {};
+  if (rule.annotations.summary !== undefined) presentation.summary = rule.annotations.summary;
+  if (runbookUrl !== null) presentation.runbook_url = runbookUrl;
+  if (Object.keys(presentation).length > 0) document.presentation = presentation;
+  const origin = `# ${rule.file}:${rule.at.line} alert ${JSON.stringify(rule.name)}\n`;
+  return { text: origin + stringify(document, { lineWidth: 0 }), findings };
+}
+
+/** `for` → ISO-8601; absent is 0s, as in Prometheus. Null (with an error) when Prometheus would refuse it. */
+function mapFor(rule: SourceRule, findings: Diagnostic[]): string | null {
+  if (rule.for === null) return 'PT0S';
+  const ms = prometheusMilliseconds(rule.for);
+  const at = rule.places.for!;
+  if (ms === null) {
+    findings.push(
+      diagnostic(
+        'error',
+        rule.file,
+        at,
+        RULES_IO_CODES.invalidRule,
+        `${rule.name}: \`for: ${rule.for}\` is not a Prometheus duration (e.g. 5m, 1h30m): not imported`,
+      ),
+    );
+    return null;
+  }
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds * 1000 !== ms) {
+    findings.push(
+      diagnostic(
+        'warning',
+        rule.file,
+        at,
+        RULES_IO_CODES.durationRounded,
+        `${rule.name}: \`for: ${rule.for}\` has milliseconds and the service counts whole seconds: rounded up to ${isoDuration(seconds)}`,
+      ),
+    );
+  }
+  return isoDuration(seconds);
+}
+
+function mapSeverity(
+  rule: SourceRule,
+  options: ImportOptions,
+  loss: (at: SourceRange, code: RulesIoCode, message: string) => void,
+): ServiceSeverity {
+  const label = rule.labels.severity;
+  const mapped = label === undefined ? undefined : options.severityMap[label.toLowerCase()];
+  if (mapped !== undefined) return mapped;
+  const at = label === undefined ? rule.at : rule.places['labels.severity']!;
+  const why =
+    label === undefined
+      ? 'has no severity label'
+      : `has severity "${label}", which the severity map does not know`;
+  loss(
+    at,
+    RULES_IO_CODES.unknownSeverity,
+    `${why}: imported as ${FALLBACK_SEVERITY} (add it to --severity-map to choose)`,
+  );
+  return FALLBACK_SEVERITY;
+}
+
+/**
+ * Every written document through validate's own parse, schema and cross-document checks. What fails is a
+ * value the rule file holds that the service's rule cannot (a blank name, …): reported at the rule's line.
+ * PromQL errors are reported above, on the expression.
+ */
+function validationFindings(
+  files: readonly ImportedFile[],
+  placed: readonly { file: string; startLine: number; rule: SourceRule }[],
+): Diagnostic[] {
+  const encoder = new TextEncoder();
+  const result = parseFiles(files.map((f) => ({ path: f.fileName, bytes: encoder.encode(f.text) })));
+  const findings: Diagnostic[] = [];
+  for (const finding of result.diagnostics) {
+    if (finding.severity !== 'error') continue;
+    const owner = placed.filter((p) => p.file === finding.file && p.startLine <= finding.line).at(-1);
+    const rule = owner?.rule;
+    findings.push(
+      rule
+        ? diagnostic(
+            'error',
+            rule.file,
+            rule.at,
+            RULES_IO_CODES.invalidRule,
+            `${rule.name}: the imported document would not validate (${finding.code}: ${finding.message})`,
+          )
+        : finding,
+    );
+  }
+  return findings;
+}
+
+function note(rule: SourceRule, at: SourceRange, code: RulesIoCode, message: string): Diagnostic {
+  return diagnostic('notice', rule.file, at, code, message);
+}
+
+/** Case-insensitive file systems see "A" and "a" as one file: collisions are suffixed -2, -3, … */
+function uniqueFileName(base: string, taken: Set<string>): string {
+  let candidate = base;
+  for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
+  taken.add(candidate);
+  return `${candidate}.yaml`;
+}

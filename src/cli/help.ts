@@ -31,19 +31,20 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
     about: "Shows the newest log entries of the cluster's latest failed or running deployment.",
   },
   export: {
-    synopsis: 'export --out DIR | export --format prometheus-rules [PATH… | --org ID] [--out FILE]',
+    synopsis: 'export --out DIR | --format prometheus-rules [PATH… | --org ID]',
     about:
       "Writes one document per alert rule of the organization, so that 'plan' on DIR shows no changes.\n" +
-      'With --format prometheus-rules, writes the documents under PATH (offline, no token), or with --org the\n' +
-      "organization's rules, as a Prometheus rule file for promtool check rules and promtool test rules: each\n" +
+      'With --format prometheus-rules, writes the documents under PATH (offline, no token), or with --org the ' +
+      "organization's rules, as a Prometheus rule file for promtool check rules and promtool test rules: each " +
       'expr is function(promql) operator threshold.',
   },
   import: {
     synopsis: 'import FILE|DIR… --cluster ID --receiver ID|NAME --out DIR',
     about:
-      'Reads Prometheus rule files (groups:) and PrometheusRule resources and writes AlertRule documents, one file\n' +
-      'per group. What the service cannot hold is reported at its line. Offline, no token.\n' +
-      `Default severity map: ${formatSeverityMap(DEFAULT_SEVERITY_MAP)}; any other value becomes LOW, reported.`,
+      'Reads Prometheus rule files (groups:) and PrometheusRule resources and writes AlertRule documents, one ' +
+      'file per group. What the service cannot hold is reported at its line. Offline, no token.\n' +
+      'Default severity map (labels.severity → severity; any other value becomes LOW, reported):\n' +
+      formatSeverityMap(DEFAULT_SEVERITY_MAP),
   },
   sandbox: {
     synopsis: 'sandbox',
@@ -76,7 +77,7 @@ export function helpText(command: CliCommand | null): string {
     const lines = [
       `Usage: platform-gitops ${synopsis}${options.length > 0 ? ' [options]' : ''}`,
       // Wrapped here, so that the texts above are written as sentences and always fit.
-      ...wrap(about, HELP_COLUMNS),
+      ...about.split('\n').flatMap((paragraph) => wrap(paragraph, HELP_COLUMNS)),
     ];
     if (options.length > 0) lines.push('', 'Options:', ...optionLines(options));
     if (SERVICE_COMMANDS.includes(command)) lines.push('', TOKEN_LINE);

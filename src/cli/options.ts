@@ -134,9 +134,16 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'DIR',
     help:
-      'directory the documents are written to (required; export: relative to the repository root; ' +
-      'export --format prometheus-rules: the rule file, default stdout)',
-    commands: ['export', 'import'],
+      'directory the documents are written to, relative to the repository root (required); ' +
+      'with --format prometheus-rules, the rule file (default stdout)',
+    commands: ['export'],
+  },
+  {
+    name: 'out',
+    type: 'string',
+    value: 'DIR',
+    help: 'directory the documents are written to (required, unless --dry-run)',
+    commands: ['import'],
   },
   {
     name: 'api-url',

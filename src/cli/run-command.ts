@@ -108,6 +108,7 @@ async function runImport(args: CliArgs, color: boolean, out: CliOutput): Promise
     format: args.format,
     color,
     print: (text) => out.stdout(text),
+    commands: out.commands,
   });
 }
 

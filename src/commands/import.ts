@@ -38,6 +38,8 @@ export interface ImportCommandOptions {
   /** Colored findings in text output. */
   readonly color?: boolean;
   readonly print: (text: string) => void;
+  /** Workflow commands of ours (the github form's annotations), one per line: the output boundary lets only these start a command. */
+  readonly commands?: (lines: readonly string[]) => void;
   /** Monotonic milliseconds, for the time the import took. */
   readonly now?: () => number;
 }
@@ -98,7 +100,8 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
     if (options.format === 'github') {
       // The most important findings as workflow commands (a runner shows a few per level), all of them below.
       const lines = annotationLines(selectAnnotations(diagnostics), 'the text below', (text) => text);
-      if (lines.length > 0) options.print(`${lines.join('\n')}\n`);
+      if (options.commands) options.commands(lines);
+      else if (lines.length > 0) options.print(`${lines.join('\n')}\n`);
     }
     options.print(formatDiagnosticsText(diagnostics, { color: options.color ?? false }));
     options.print(`${figuresLine(run.figures, run.sourceFiles, run.durationMs)}\n`);

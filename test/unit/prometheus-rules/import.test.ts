@@ -256,7 +256,8 @@ describe('the command line', () => {
     const { status, stdout } = await cli(['import', '--help']);
     expect(status).toBe(0);
     expect(stdout).toContain(
-      'Default severity map: critical=CRITICAL,page=CRITICAL,high=HIGH,error=HIGH,warning=MEDIUM,medium=MEDIUM,low=LOW',
+      'Default severity map (labels.severity → severity; any other value becomes LOW, reported):\n' +
+        'critical=CRITICAL,page=CRITICAL,high=HIGH,error=HIGH,warning=MEDIUM,medium=MEDIUM,low=LOW\n',
     );
     expect(stdout).toMatch(/--severity-map LABEL=SEVERITY/);
     expect(stdout).toMatch(/--target TYPE:ID/);
@@ -265,7 +266,7 @@ describe('the command line', () => {
   it("shows the README the help's synopsis and default severity map", async () => {
     const readme = await readFile(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
     const { stdout } = await cli(['import', '--help']);
-    for (const line of stdout.split('\n').filter((l) => /^(Usage|Default severity map)/.test(l))) {
+    for (const line of stdout.split('\n').filter((l) => /^(Usage|Default severity map|critical=)/.test(l))) {
       expect(readme).toContain(line);
     }
   });

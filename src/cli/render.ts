@@ -7,6 +7,7 @@ import { formatComponentsText } from '../report/components-text.js';
 import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
 import { renderJson } from '../report/json-output.js';
 import { runOutcome } from '../report/outcome.js';
+import { planCountsAreKnown } from '../report/plan-counts.js';
 import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
 import { requestsSentence } from '../report/requests-line.js';
 
@@ -47,10 +48,9 @@ function renderText(report: RunReport, options: RenderOptions, listed = report.d
   const planText = { color, drift: report.command === 'drift' };
   // The count follows a plan or a drift check, as in Terraform. A run that wrote (an apply, a drift check
   // that remediated) says it with its plan, above the results: at the end it would read as what is left,
-  // "1 to update" under a drift that was just written away. Zeros for organizations whose live rules could
-  // not be read would say "nothing to do": no count then.
-  const read = report.plan !== null && (report.plan.unread ?? []).length === 0;
-  const count = report.plan && read ? planCountLine(report.plan, planText) : '';
+  // "1 to update" under a drift that was just written away. No count when it would say nothing true about
+  // the live state (report/plan-counts.ts).
+  const count = report.plan && planCountsAreKnown(report.plan) ? planCountLine(report.plan, planText) : '';
   const countWithPlan = report.command === 'apply' || report.results.length > 0;
   if (report.plan) sections.push(formatPlanText(report.plan, planText) + (countWithPlan ? count : ''));
   if (report.components.length > 0) sections.push(formatComponentsText(report.components, { color }));

@@ -132,7 +132,13 @@ export function runOutcome(
         written === 0
           ? 'nothing was written'
           : `${pending - written} of ${plural(pending, 'change')} not written, ${written} written`;
-      return end('refused', `${what}: ${issues} to fix first`);
+      // Only what fails the run holds writes back: warnings under fail-on: error are said apart.
+      const warned = plural(counts.warnings, 'warning');
+      const [blocking, besides] =
+        failOn === 'warning' || counts.warnings === 0
+          ? [issues, '']
+          : [plural(findings, 'error'), ` (${warned})`];
+      return end('refused', `${what}: ${blocking} to fix first${besides}`);
     }
     const readsService = report.command !== 'validate' && report.command !== 'export';
     const rest =

@@ -7,6 +7,7 @@ import { formatComponentsText } from '../report/components-text.js';
 import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
 import { renderJson } from '../report/json-output.js';
 import { runOutcome } from '../report/outcome.js';
+import { planCountsAreKnown } from '../report/plan-counts.js';
 import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
 import { requestsSentence } from '../report/requests-line.js';
 
@@ -45,12 +46,13 @@ function renderText(report: RunReport, options: RenderOptions, listed = report.d
     );
   }
   const planText = { color, drift: report.command === 'drift' };
-  // The count follows a plan or a drift check, as in Terraform; an apply's comes with its plan. Zeros for
-  // organizations whose live rules could not be read would say "nothing to do": no count then.
-  const read = report.plan !== null && (report.plan.unread ?? []).length === 0;
-  const count = report.plan && read ? planCountLine(report.plan, planText) : '';
-  if (report.plan)
-    sections.push(formatPlanText(report.plan, planText) + (report.command === 'apply' ? count : ''));
+  // The count follows a plan or a drift check, as in Terraform. A run that wrote (an apply, a drift check
+  // that remediated) says it with its plan, above the results: at the end it would read as what is left,
+  // "1 to update" under a drift that was just written away. No count when it would say nothing true about
+  // the live state (report/plan-counts.ts).
+  const count = report.plan && planCountsAreKnown(report.plan) ? planCountLine(report.plan, planText) : '';
+  const countWithPlan = report.command === 'apply' || report.results.length > 0;
+  if (report.plan) sections.push(formatPlanText(report.plan, planText) + (countWithPlan ? count : ''));
   if (report.components.length > 0) sections.push(formatComponentsText(report.components, { color }));
   if (report.results.length > 0) sections.push(formatApplyResultsText(report.results, { color }));
   if (report.diagnostics.length > 0 || report.command === 'validate') {
@@ -58,7 +60,7 @@ function renderText(report: RunReport, options: RenderOptions, listed = report.d
   }
   for (const line of report.skipped) sections.push(`Skipped: ${printable(line)}`);
   if (report.command !== 'validate') sections.push(requestsLine(report));
-  if (count && report.command !== 'apply') sections.push(count);
+  if (count && !countWithPlan) sections.push(count);
   const closing = printable(runOutcome(report, options.policy.failOn).line);
   sections.push(color ? `\u001b[1m${closing}\u001b[0m` : closing);
   return `${sections.map((s) => s.trimEnd()).join('\n\n')}\n`;

@@ -44,7 +44,7 @@ export function withinRunBytes<F extends { readonly size: number }>(
 }
 
 export function runTooLargeMessage(total: number, skipped: number): string {
-  return `the files of this run total ${formatSize(total)}, over the ${formatSize(MAX_RUN_BYTES)} limit for one run: refused from this file on (${skipped} file(s) not checked); check fewer paths per run`;
+  return `the files of this run total ${formatSize(total)}, over the ${formatSize(MAX_RUN_BYTES)} limit for one run: refused from this file on (${skipped} ${skipped === 1 ? 'file' : 'files'} not checked); check fewer paths per run`;
 }
 
 export function tooManyDocumentsMessage(limit = MAX_RUN_DOCUMENTS): string {
@@ -52,13 +52,29 @@ export function tooManyDocumentsMessage(limit = MAX_RUN_DOCUMENTS): string {
 }
 
 export function tooManyFindingsMessage(more: number): string {
-  return `${more.toLocaleString('en-US')} more finding(s) not shown: one run reports at most ${MAX_RUN_FINDINGS.toLocaleString('en-US')}; fix these and run again`;
+  return `${more.toLocaleString('en-US')} more ${more === 1 ? 'finding' : 'findings'} not shown: one run reports at most ${MAX_RUN_FINDINGS.toLocaleString('en-US')}; fix these and run again`;
 }
 
 /** How many findings an earlier cut counted (its message, written by tooManyFindingsMessage above). */
 function countedBy(cut: Diagnostic): number {
   const counted = /^([\d,]+) more finding/.exec(cut.message)?.[1];
   return counted === undefined ? 0 : Number(counted.replaceAll(',', ''));
+}
+
+/**
+ * How many findings the run left out (capFindings below), 0 when none: a count of the findings shown
+ * alone would read as all there are ("1,000 warnings" of a run that found 6,000).
+ */
+export function findingsLeftOut(diagnostics: readonly Diagnostic[]): number {
+  return diagnostics
+    .filter((d) => d.code === CODES.runTooManyFindings)
+    .reduce((sum, cut) => sum + countedBy(cut), 0);
+}
+
+/** `, and 5,001 more not shown` after a count of the findings shown, or '' when none was left out. */
+export function leftOutClause(diagnostics: readonly Diagnostic[]): string {
+  const more = findingsLeftOut(diagnostics);
+  return more > 0 ? `, and ${more.toLocaleString('en-US')} more not shown` : '';
 }
 
 /**

@@ -114,7 +114,7 @@ export function schemaDiagnostics(
   }
   if (reported.length > MAX_DOCUMENT_FINDINGS) {
     const more = reported.length - MAX_DOCUMENT_FINDINGS;
-    const message = `${more.toLocaleString('en-US')} more problem(s) in this document not shown (at most ${MAX_DOCUMENT_FINDINGS} per document)`;
+    const message = `${more.toLocaleString('en-US')} more ${more === 1 ? 'problem' : 'problems'} in this document not shown (at most ${MAX_DOCUMENT_FINDINGS} per document)`;
     findings.push(diagnostic('error', file, locate([]), CODES.invalid, message));
   }
   return findings;

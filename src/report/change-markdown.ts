@@ -77,7 +77,8 @@ export function changeMarkdown(
 
 function fieldsMarkdown(change: AlertRuleChange): string {
   if (change.action === 'delete' && change.diff.length === 0) {
-    return `The live rule${change.id ? ` ${inlineCode(change.id)}` : ''} is deleted.`;
+    // Said as what applying does, not as done: the same words stand in a plan, a refused apply and drift.
+    return `Applying the documents deletes the live rule${change.id ? ` ${inlineCode(change.id)}` : ''}.`;
   }
   const short: string[] = [];
   const long: string[] = [];

@@ -1,6 +1,7 @@
 import type { Diagnostic, Severity } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
+import { leftOutClause } from '../documents/limits.js';
 
 const COLORS: Readonly<Record<Severity, string>> = {
   error: '\u001b[31m',
@@ -39,5 +40,5 @@ export function countLine(diagnostics: readonly Diagnostic[]): string {
   const parts = [plural(count('error'), 'error'), plural(count('warning'), 'warning')];
   const notices = count('notice');
   if (notices > 0) parts.push(plural(notices, 'notice'));
-  return parts.join(', ');
+  return parts.join(', ') + leftOutClause(diagnostics);
 }

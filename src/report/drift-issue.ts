@@ -100,8 +100,9 @@ function remediation(dispatch: DispatchTarget | null): string {
   return (
     `**To remove the drift**, apply the default branch: run this workflow with its \`command\` input set to \`apply\`${page}, or\n\n` +
     `${fenced(command, 'sh')}\n\n` +
-    'The workflow `platform-gitops init` writes declares that input; with `remediate: true` the drift check ' +
-    `applies by itself. ${instead}`
+    'The workflow `platform-gitops init` writes declares that `command` input. To have every drift check ' +
+    "apply by itself, set the action's `remediate: true` input in its drift job (it is not an input of " +
+    `the dispatch). ${instead}`
   );
 }
 

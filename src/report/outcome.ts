@@ -1,5 +1,6 @@
 import type { RunReport } from '../commands/types.js';
 import { plural } from '../core/plural.js';
+import { leftOutClause } from '../documents/limits.js';
 import { pendingChanges } from '../plan/types.js';
 
 /** The numbers a run is judged by: the action's outputs, the Checks conclusion and the exit status. */
@@ -103,10 +104,11 @@ export function runOutcome(
   counts: RunCounts = countRun(report),
 ): RunOutcome {
   const findings = counts.errors - counts.failed;
-  const issues = [
-    ...(findings > 0 ? [plural(findings, 'error')] : []),
-    ...(counts.warnings > 0 ? [plural(counts.warnings, 'warning')] : []),
-  ].join(', ');
+  const issues =
+    [
+      ...(findings > 0 ? [plural(findings, 'error')] : []),
+      ...(counts.warnings > 0 ? [plural(counts.warnings, 'warning')] : []),
+    ].join(', ') + leftOutClause(report.diagnostics);
   const also = issues ? `; ${issues}` : '';
   const end = (kind: OutcomeKind, why: string): RunOutcome => ({ kind, line: `${LABEL[kind]}: ${why}.` });
   const pending = report.plan ? pendingChanges(report.plan).length : 0;
@@ -132,7 +134,13 @@ export function runOutcome(
         written === 0
           ? 'nothing was written'
           : `${pending - written} of ${plural(pending, 'change')} not written, ${written} written`;
-      return end('refused', `${what}: ${issues} to fix first`);
+      // Only what fails the run holds writes back: warnings under fail-on: error are said apart.
+      const warned = plural(counts.warnings, 'warning');
+      const [blocking, besides] =
+        failOn === 'warning' || counts.warnings === 0
+          ? [issues, '']
+          : [plural(findings, 'error'), ` (${warned})`];
+      return end('refused', `${what}: ${blocking} to fix first${besides}`);
     }
     const readsService = report.command !== 'validate' && report.command !== 'export';
     const rest =
@@ -143,7 +151,8 @@ export function runOutcome(
           : '';
     return end('failed', `${issues}${counts.errors === 0 ? ' (fail-on: warning)' : ''}${rest}`);
   }
-  const warned = counts.warnings > 0 ? ` (${plural(counts.warnings, 'warning')})` : '';
+  const warned =
+    counts.warnings > 0 ? ` (${plural(counts.warnings, 'warning')}${leftOutClause(report.diagnostics)})` : '';
   if (written > 0) {
     const remediated = report.command === 'drift' ? 'the drift was remediated, ' : '';
     return end('done', `${remediated}${plural(written, 'change')} written${warned}`);

@@ -4,12 +4,22 @@
  */
 import type { RunReport } from '../commands/types.js';
 import { countChanges } from '../plan/summary.js';
+import type { Plan } from '../plan/types.js';
+
+/**
+ * Whether the plan's counts say something about the live state. Zeros are "nothing to do" to a reader,
+ * and counts are partial: not when an organization's live rules could not be read, nor when no organization was read at all
+ * because the documents' errors kept every rule out of the plan.
+ */
+export function planCountsAreKnown(plan: Plan): boolean {
+  if ((plan.unread?.length ?? 0) > 0) return false;
+  const errors = plan.diagnostics.some((d) => d.severity === 'error');
+  return !(errors && plan.organizations.length === 0 && plan.changes.length === 0);
+}
 
 /** `Plan: 2 to create, 3 to update, 0 to delete` (a drift check: `Drift: … to match the documents`), or null without a plan. */
 export function planCountsSentence(report: RunReport): string | null {
-  if (!report.plan) return null;
-  // Nothing read is nothing planned: zeros would read as "nothing to do".
-  if ((report.plan.unread?.length ?? 0) > 0 && report.plan.changes.length === 0) return null;
+  if (!report.plan || !planCountsAreKnown(report.plan)) return null;
   const counts = countChanges(report.plan);
   const numbers = `${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete`;
   return report.command === 'drift' ? `Drift: ${numbers} to match the documents` : `Plan: ${numbers}`;

@@ -24,6 +24,16 @@ describe('npm run demo', () => {
     );
     expect(drift).toContain('condition.threshold: 0.1 → 0.02');
     expect(drift).toContain('Drift: 0 to create, 1 to update, 0 to delete');
+    // After the remediation, "1 to update" is the drift found, said above what was written; the step
+    // ends with what it did, and the check after it finds none.
+    const start = run.stdout.indexOf('$ platform-gitops drift . --remediate\n');
+    const again = run.stdout.indexOf('$ platform-gitops drift .   # again');
+    const remediate = run.stdout.slice(start, again).trimEnd().split('\n');
+    const found = remediate.findIndex((l) => l.startsWith('Drift: 0 to create, 1 to update'));
+    expect(found).toBeGreaterThan(-1);
+    expect(found).toBeLessThan(remediate.findIndex((l) => l.includes('✓ updated api-5xx-ratio')));
+    expect(remediate.at(-1)).toBe('Done: the drift was remediated, 1 change written (1 warning).');
+    expect(run.stdout.slice(again)).toContain('Drift: 0 to create, 0 to update, 0 to delete');
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
       'Done: validated, planned, applied, found the edit made outside git as drift, and removed it.',
     );

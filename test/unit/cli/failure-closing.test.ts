@@ -2,7 +2,10 @@
  * What a newcomer sees after each error of the first hour: a wrong token, an --org the documents do not
  * name, an API that does not answer. The command line in this process, against the sandbox.
  */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../helpers/cli-in-process.js';
 import { inRepository } from '../../helpers/repository.js';
@@ -61,5 +64,21 @@ describe('the closing line after the live state could not be read', () => {
     expect(run.stdout).not.toMatch(/\d+ requests? to the service/);
     expect(last).toMatch(/^Failed: /);
     expect(json.requests.unanswered).toBe(json.requests.total);
+  });
+});
+
+describe('the closing count when the documents kept every rule out of the plan', () => {
+  it('documents that name no organization, and no --org: Failed, never a zero count', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'no-organization-'));
+    mkdirSync(join(root, 'alerting'));
+    const rules = readFileSync(inRepository('fixtures', 'example', 'alerting', 'api.yaml'), 'utf8');
+    writeFileSync(join(root, 'alerting', 'api.yaml'), rules.replace(/^organization_id: .*\n/gm, ''));
+    const env = { QOVERY_API_URL: sandbox().url, QOVERY_API_TOKEN: sandbox().token };
+    const run = await runCliInProcess(['plan', root, '--root', root], env).finally(() =>
+      rmSync(root, { recursive: true, force: true }),
+    );
+    expect(run.stdout).toContain('[plan.no-organization]');
+    expect(run.stdout).not.toContain('Plan: 0 to create, 0 to update, 0 to delete.');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^Failed: \d+ errors\.$/);
   });
 });

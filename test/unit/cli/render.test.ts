@@ -3,6 +3,7 @@ import { renderReport } from '../../../src/cli/render.js';
 import type { RunReport } from '../../../src/commands/types.js';
 import { type Diagnostic, diagnostic } from '../../../src/core/diagnostic.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { change, plan, report, result } from '../report/report-factory.js';
 
 function finding(severity: Diagnostic['severity'], line: number): Diagnostic {
   const range = { line, column: 3, endLine: line, endColumn: 9 };
@@ -99,5 +100,33 @@ describe('the requests line', () => {
     expect(text({ total: 1, byOperation: { getAlertRules: 1 } })).toContain(
       '1 request to the service (getAlertRules 1); 0.0 s.',
     );
+  });
+});
+
+describe('the count of a run that wrote', () => {
+  const text = (r: RunReport) =>
+    renderReport(r, { format: 'text', color: false, redactor: new Redactor(), policy: {} });
+
+  it('comes with the plan of a drift check that remediated, above what was written, never as what is left', () => {
+    const lines = text(report({ command: 'drift', plan: plan([change(2)]), results: [result(2)] })).split(
+      '\n',
+    );
+    const count = lines.indexOf('Drift: 0 to create, 1 to update, 0 to delete to match the documents.');
+    expect(count).toBeGreaterThan(-1);
+    expect(count).toBeLessThan(lines.findIndex((l) => l.includes('✓ updated rule-2')));
+    expect(lines.filter((l) => l.trim() !== '').slice(-2)).toEqual([
+      expect.stringMatching(/^2 requests to the service/),
+      'Done: the drift was remediated, 1 change written.',
+    ]);
+  });
+
+  it('ends a drift check that wrote nothing, as the state that is left', () => {
+    const lines = text(report({ command: 'drift', plan: plan([change(2)]) }))
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    expect(lines.slice(-2)).toEqual([
+      'Drift: 0 to create, 1 to update, 0 to delete to match the documents.',
+      expect.stringMatching(/^Changes pending: /),
+    ]);
   });
 });

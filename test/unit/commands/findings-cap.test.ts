@@ -7,6 +7,8 @@ import { runFindings } from '../../../src/commands/run-report.js';
 import { runValidate } from '../../../src/commands/validate.js';
 import { diagnostic } from '../../../src/core/diagnostic.js';
 import { MAX_RUN_FINDINGS } from '../../../src/documents/limits.js';
+import { countLine } from '../../../src/report/diagnostics-text.js';
+import { runOutcome } from '../../../src/report/outcome.js';
 import { testRun } from './run-context.js';
 
 let dirs: string[] = [];
@@ -55,8 +57,13 @@ describe('the findings of a run', () => {
         code: 'run.too-many-findings',
         severity: 'warning',
         file: 'rules.yaml',
-        message: `11 more finding(s) not shown: one run reports at most 1,000; fix these and run again`,
+        message: `11 more findings not shown: one run reports at most 1,000; fix these and run again`,
       });
+      // The counts of what is shown say that more were left out, or they read as all there are.
+      expect(countLine(report.diagnostics)).toBe('0 errors, 1000 warnings, and 11 more not shown');
+      expect(runOutcome(report).line).toBe(
+        'Done: the documents are valid (1000 warnings, and 11 more not shown).',
+      );
     } finally {
       await run.close();
     }
@@ -68,7 +75,7 @@ describe('the findings of a run', () => {
     const all = runFindings([...loaded, ...added]);
     expect(all).toHaveLength(MAX_RUN_FINDINGS);
     expect(all.filter((d) => d.code === 'run.too-many-findings')).toEqual([
-      expect.objectContaining({ message: expect.stringMatching(/^502 more finding\(s\) not shown/) }),
+      expect.objectContaining({ message: expect.stringMatching(/^502 more findings not shown/) }),
     ]);
     // The error added later is kept: the most important first.
     expect(all[0]).toMatchObject({ severity: 'error', line: 5_000 });
@@ -83,6 +90,6 @@ function cutOf(more: number) {
     'a.yaml',
     { line: 1_000, column: 1, endLine: 1_000, endColumn: 2 },
     'run.too-many-findings',
-    `${more} more finding(s) not shown: one run reports at most 1,000; fix these and run again`,
+    `${more} more findings not shown: one run reports at most 1,000; fix these and run again`,
   );
 }

@@ -48,6 +48,10 @@ describe('renderDriftIssue', () => {
       '```sh\ngh workflow run platform-gitops.yml --repo acme/gitops -f command=apply\n```',
     );
     expect(body).toContain('If a live change was meant, edit the documents to match it instead.');
+    // `remediate` is the action's input, not the dispatch's: `-f remediate=true` would be refused.
+    expect(body).toContain(
+      "set the action's `remediate: true` input in its drift job (it is not an input of the dispatch)",
+    );
     // Before the rules: a long list does not push it out of sight, and a size cut never drops it.
     expect(body.indexOf('To remove the drift')).toBeLessThan(body.indexOf('#### Drifted rules'));
 

@@ -108,6 +108,19 @@ describe('runOutcome: one closing line per outcome', () => {
       kind: 'refused',
       line: 'Refused: nothing was written: 1 error to fix first.',
     });
+    // Warnings do not hold writes back under fail-on: error: never "to fix first".
+    const warned = report({
+      ...refused,
+      diagnostics: [
+        finding('error', 'a.yaml', 1),
+        finding('warning', 'a.yaml', 2),
+        finding('warning', 'a.yaml', 3),
+      ],
+    });
+    expect(runOutcome(warned).line).toBe('Refused: nothing was written: 1 error to fix first (2 warnings).');
+    expect(runOutcome(warned, 'warning').line).toBe(
+      'Refused: nothing was written: 1 error, 2 warnings to fix first.',
+    );
     const partly = report({
       command: 'apply',
       plan: plan([change(1), change(2)]),

@@ -169,3 +169,22 @@ describe('the job summary', () => {
     expect(clean.indexOf('### Findings')).toBeGreaterThan(clean.indexOf('### Plan'));
   });
 });
+
+describe('a delete that was not written', () => {
+  it('reads as what applying does, never as done, in a refused apply and in drift', () => {
+    const held = report({
+      command: 'apply',
+      plan: pending,
+      diagnostics: [finding('error', 'alerting/rules-1.yaml', 21)],
+      skipped: ['nothing was written: 1 error must be fixed first'],
+    });
+    const drift = report({ command: 'drift', plan: pending });
+    for (const r of [held, drift]) {
+      const md = renderSummary(r, countRun(r), { links: LINKS });
+      expect(md).toContain(
+        'Applying the documents deletes the live rule `a2a2a2a2-0000-4000-8000-000000000005`.',
+      );
+      expect(md).not.toMatch(/is deleted/);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import type { ProxyNamed } from '../core/proxy-agent.js';
 import { answerTooLargeHint } from './answer-size.js';
 import { ApiError } from './errors.js';
 import type { OperationRequest } from './requests.js';
@@ -73,7 +74,7 @@ export function transportError(
     ctx.reason === 'may-have-been-created'
       ? MAY_HAVE_CREATED
       : failure.proxy
-        ? `Check that the proxy at ${failure.proxy.address} (set by ${failure.proxy.variable}) is running and answers HTTP CONNECT, or list the service's host in no_proxy to go direct.`
+        ? proxyHint(failure.proxy, failure.refusal)
         : failure.sent && failure.repeatable !== false
           ? 'Try again later.'
           : 'Check the API URL (--api-url, QOVERY_API_URL or the api-url input) and the network.';
@@ -87,6 +88,19 @@ export function transportError(
     },
     { cause: sanitizedCause(failure, cause, ctx.redact) },
   );
+}
+
+/** What to look at when the proxy failed: its credentials, its rules, or whether it runs at all. */
+function proxyHint(proxy: ProxyNamed, refusal: number | undefined): string {
+  const at = `the proxy at ${proxy.address} (set by ${proxy.variable})`;
+  if (refusal === 407) {
+    return `Give ${at} its credentials in the variable's address (http://user:password@host:port), or list the service's host in no_proxy to go direct.`;
+  }
+  if (refusal !== undefined && refusal < 500) {
+    return `Ask the administrator of ${at} to allow tunnels to the service's host, or list that host in no_proxy to go direct.`;
+  }
+  if (refusal !== undefined) return `${capitalize(at)} could not reach the service; try again later.`;
+  return `Check that ${at} is running and answers HTTP CONNECT, or list the service's host in no_proxy to go direct.`;
 }
 
 /** Sent nothing: the budget is used up and its reset is too far away to wait for. */

@@ -9,6 +9,7 @@
 import { applyChanges } from '../apply/apply.js';
 import type { ChangeResult } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import { partOf } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { indexLive } from '../plan/identity.js';
@@ -147,9 +148,9 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   const skipped: string[] = [];
   const writes = options.strict && refused.size > 0 ? [] : changes.filter((c) => !refused.has(c));
   if (options.strict && refused.size > 0) {
-    skipped.push(`nothing was written (--strict): ${refused.size} of ${changes.length} changes were refused`);
+    skipped.push(`nothing was written (--strict): ${partOf(refused.size, changes.length, 'change')} refused`);
   } else if (refused.size > 0) {
-    skipped.push(`${refused.size} of ${changes.length} changes were not written: see the errors`);
+    skipped.push(`${partOf(refused.size, changes.length, 'change')} not written: see the errors`);
   }
   // Without documents every change of the file is a difference: no client means nothing to write.
   if (client === null) return runReport(ctx, { command: 'apply', started, diagnostics, skipped });

@@ -78,6 +78,7 @@ describe('plan --out, then apply --plan', () => {
     expect(refused[0]!.message).toContain('`severity`');
     expect(writes().map((w) => w.path)).not.toContain(`/alert-rules/${edited.id}`);
     expect(writes()).toHaveLength(saved.changes.length - 1);
+    expect(report.skipped).toEqual([`1 of ${saved.changes.length} changes was not written: see the errors`]);
     expect(exitCodeFor(report)).toBe(1);
   });
 
@@ -95,7 +96,9 @@ describe('plan --out, then apply --plan', () => {
     expect(report.diagnostics.find((d) => d.code === 'apply.changed-since-plan')?.message).toContain(
       '`description`',
     );
-    expect(report.skipped.join('\n')).toMatch(/nothing was written \(--strict\)/);
+    expect(report.skipped).toEqual([
+      `nothing was written (--strict): 1 of ${saved.changes.length} changes was refused`,
+    ]);
     expect(writes()).toEqual([]);
     expect(exitCodeFor(report)).toBe(1);
   });

@@ -113,7 +113,7 @@ describe('runOutcome: one closing line per outcome', () => {
       plan: plan([change(1), change(2)]),
       diagnostics: [finding('error', 'a.yaml', 1)],
       results: [result(1)],
-      skipped: ['1 of 2 changes were not written: not as reviewed (on-unreviewed: refuse)'],
+      skipped: ['1 of 2 changes was not written: not as reviewed (on-unreviewed: refuse)'],
     });
     expect(runOutcome(partly).line).toBe(
       'Refused: 1 of 2 changes not written, 1 written: 1 error to fix first.',

@@ -94,7 +94,7 @@ export function transportError(
 function proxyHint(proxy: ProxyNamed, refusal: number | undefined): string {
   const at = `the proxy at ${proxy.address} (set by ${proxy.variable})`;
   if (refusal === 407) {
-    return `Give ${at} its credentials in the variable's address (http://user:password@host:port), or list the service's host in no_proxy to go direct.`;
+    return `Put the right credentials for ${at} in the variable's address (http://user:password@host:port, percent-encoded), or list the service's host in no_proxy to go direct.`;
   }
   if (refusal !== undefined && refusal < 500) {
     return `Ask the administrator of ${at} to allow tunnels to the service's host, or list that host in no_proxy to go direct.`;

@@ -103,7 +103,12 @@ describe('the service client behind a proxy', () => {
   });
 
   it.each([
-    [407, 'Proxy Authentication Required', ': proxy credentials missing or wrong', 'Give the proxy at'],
+    [
+      407,
+      'Proxy Authentication Required',
+      ': proxy credentials missing or wrong',
+      'Put the right credentials for the proxy at',
+    ],
     [403, 'Forbidden', '', 'Ask the administrator of the proxy at'],
   ])(
     'names the proxy and its variable when it refuses the tunnel with %i, and does not ask again',

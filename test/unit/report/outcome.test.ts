@@ -95,6 +95,11 @@ describe('runOutcome: one closing line per outcome', () => {
       kind: 'failed',
       line: 'Failed: 1 error; nothing was planned.',
     });
+    // An apply stopped there (a refused plan file, say) says what matters of an apply.
+    expect(runOutcome(report({ command: 'apply', plan: null, diagnostics: [readFailure] }))).toEqual({
+      kind: 'failed',
+      line: 'Failed: 1 error; nothing was written.',
+    });
   });
 
   it('an apply that held its writes back for errors refused; one whose writes failed failed', () => {

@@ -56,7 +56,9 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
     saved = parsePlanFile(await readPlanFileText(options.planFile));
   } catch (error) {
     const why =
-      error instanceof PlanFileError ? error.message : `it cannot be read (${(error as Error).message})`;
+      error instanceof PlanFileError
+        ? error.message
+        : `it cannot be read (${(error as Error).message}): check the path, and give the file that 'plan --out' wrote`;
     return refuse([
       refusal(PLAN_CODES.planFileInvalid, `The plan file ${options.planFile} was refused: ${why}.`),
     ]);

@@ -212,6 +212,18 @@ describe('plan --out, then apply --plan', () => {
     expect(exitCodeFor(report)).toBe(1);
   });
 
+  it('refuses a plan file that is not there, saying what to check, and sends nothing', async () => {
+    const path = join(root, 'no-such-plan.json');
+    const report = await runApplyPlan(run(), { planFile: path, strict: false });
+    expect(report.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        'apply.plan-file-invalid',
+        `The plan file ${path} was refused: it cannot be read (ENOENT: no such file or directory, open '${path}'): check the path, and give the file that 'plan --out' wrote.`,
+      ],
+    ]);
+    expect(sandbox.requests).toEqual([]);
+  });
+
   it('writes no plan file when the plan has errors', async () => {
     writeFileSync(join(root, 'alerting/broken.yaml'), 'kind: AlertRule\nname: x\n');
     const report = await runPlan(run(), { out: planFile });

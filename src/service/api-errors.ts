@@ -1,3 +1,4 @@
+import { plural } from '../core/plural.js';
 import type { ProxyNamed } from '../core/proxy-agent.js';
 import { answerTooLargeHint } from './answer-size.js';
 import { ApiError } from './errors.js';
@@ -121,7 +122,10 @@ export function budgetExhaustedError(
 /** Before a run's first write: the known budget cannot cover the plan's writes, so none is sent. */
 export function writeBudgetError(writes: number, rateLimit: RateLimitStatus, nowMs: number): ApiError {
   const remaining = rateLimit.remaining ?? 0;
-  const of = rateLimit.limit !== undefined ? ` of ${rateLimit.limit}` : '';
+  const left =
+    rateLimit.limit !== undefined
+      ? `${remaining} of ${plural(rateLimit.limit, 'request')}`
+      : plural(remaining, 'request');
   return new ApiError({
     operation: 'editAlertRule',
     method: 'PUT',
@@ -129,7 +133,7 @@ export function writeBudgetError(writes: number, rateLimit: RateLimitStatus, now
     status: null,
     kind: 'budget',
     serviceMessage: null,
-    summary: `Nothing was written: the plan needs ${writes} write request${writes === 1 ? '' : 's'} but the token has ${remaining}${of} requests left${resetPhrase(rateLimit.resetAt, nowMs)}.`,
+    summary: `Nothing was written: the plan needs ${plural(writes, 'write request')} but the token has ${left} left${resetPhrase(rateLimit.resetAt, nowMs)}.`,
     hint: 'Run again after the reset, or apply fewer changes at once.',
   });
 }

@@ -252,6 +252,7 @@ if (wanted('linear')) {
   const corners = [
     ['diff', 10_000],
     ['diff', 30_000],
+    ['apart', 30_000],
     ['queue', 100_000],
     ['queue', 300_000],
   ].map(([which, size]) => run('linear-corners', which, String(size))[0]);

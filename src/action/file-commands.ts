@@ -8,6 +8,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import { EOL } from 'node:os';
+import { safeCommand } from '../core/printable.js';
 import { escapeData, escapeProperty } from '../report/workflow-commands.js';
 
 type FileCommand = 'OUTPUT' | 'STATE';
@@ -29,11 +30,11 @@ function writeFileCommand(command: FileCommand, name: string, value: string, env
   if (file) {
     appendFileSync(file, fileCommandEntry(name, value), 'utf8');
   } else {
-    // As core writes them: set-output after a line break of its own, save-state as is.
+    // As core writes them: set-output after a line break of its own, save-state as is. Through the output
+    // boundary as every command the step gives: a value can hold neither the older `##[` form nor a control.
     const before = command === 'OUTPUT' ? EOL : '';
-    process.stdout.write(
-      `${before}::${WORKFLOW_COMMAND[command]} name=${escapeProperty(name)}::${escapeData(value)}${EOL}`,
-    );
+    const line = `::${WORKFLOW_COMMAND[command]} name=${escapeProperty(name)}::${escapeData(value)}`;
+    process.stdout.write(`${before}${safeCommand(line)}${EOL}`);
   }
 }
 

@@ -9,6 +9,7 @@
 import { applyChanges } from '../apply/apply.js';
 import type { ChangeResult } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import { partOf } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { indexLive } from '../plan/identity.js';
@@ -55,7 +56,9 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
     saved = parsePlanFile(await readPlanFileText(options.planFile));
   } catch (error) {
     const why =
-      error instanceof PlanFileError ? error.message : `it cannot be read (${(error as Error).message})`;
+      error instanceof PlanFileError
+        ? error.message
+        : `it cannot be read (${(error as Error).message}): check the path, and give the file that 'plan --out' wrote`;
     return refuse([
       refusal(PLAN_CODES.planFileInvalid, `The plan file ${options.planFile} was refused: ${why}.`),
     ]);
@@ -147,9 +150,9 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   const skipped: string[] = [];
   const writes = options.strict && refused.size > 0 ? [] : changes.filter((c) => !refused.has(c));
   if (options.strict && refused.size > 0) {
-    skipped.push(`nothing was written (--strict): ${refused.size} of ${changes.length} changes were refused`);
+    skipped.push(`nothing was written (--strict): ${partOf(refused.size, changes.length, 'change')} refused`);
   } else if (refused.size > 0) {
-    skipped.push(`${refused.size} of ${changes.length} changes were not written: see the errors`);
+    skipped.push(`${partOf(refused.size, changes.length, 'change')} not written: see the errors`);
   }
   // Without documents every change of the file is a difference: no client means nothing to write.
   if (client === null) return runReport(ctx, { command: 'apply', started, diagnostics, skipped });

@@ -6,6 +6,7 @@
 import { applyChanges } from '../apply/apply.js';
 import type { ChangeResult } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START, hasErrors } from '../core/diagnostic.js';
+import { partOf } from '../core/plural.js';
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import {
@@ -149,7 +150,7 @@ function judgeReview(
   );
   if (off.length === 0) return { writes: [...changes], diagnostics: [], skipped: [] };
   if (onUnreviewed === 'apply') {
-    const message = `${off.length} of ${changes.length} changes were written although not as reviewed (on-unreviewed: apply).`;
+    const message = `${partOf(off.length, changes.length, 'change')} written although not as reviewed (on-unreviewed: apply).`;
     return {
       writes: [...changes],
       diagnostics: [diagnostic('notice', '', FILE_START, PLAN_CODES.reviewNotChecked, message)],
@@ -173,7 +174,7 @@ function judgeReview(
     writes: changes.filter((c) => !refused.has(c)),
     diagnostics,
     skipped: [
-      `${off.length} of ${changes.length} changes were not written: not as reviewed (on-unreviewed: refuse)`,
+      `${partOf(off.length, changes.length, 'change')} not written: not as reviewed (on-unreviewed: refuse)`,
     ],
   };
 }

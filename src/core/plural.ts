@@ -5,3 +5,8 @@
 export function plural(n: number, noun: string, nouns = `${noun}s`): string {
   return `${n} ${n === 1 ? noun : nouns}`;
 }
+
+/** A part of a count with its verb: `1 of 1 change was`, `1 of 3 changes was`, `2 of 3 changes were`. */
+export function partOf(n: number, total: number, noun: string, nouns = `${noun}s`): string {
+  return `${n} of ${plural(total, noun, nouns)} ${n === 1 ? 'was' : 'were'}`;
+}

@@ -101,14 +101,27 @@ function tunnelPool(
   const connect = pool.connect.bind(pool) as (
     options: Dispatcher.ConnectOptions,
   ) => Promise<Dispatcher.ConnectData>;
-  // The ProxyAgent calls connect(options) and awaits it.
+  // The ProxyAgent calls connect(options) and awaits it. A refusal (any status but 200) is refused here,
+  // where the proxy is known: the ProxyAgent's own refusal would not say which proxy answered.
   const tunnel = (options: Dispatcher.ConnectOptions) =>
-    connect(options).catch((error: unknown) => {
-      if (timeoutMs !== undefined && (error as { code?: unknown }).code === 'UND_ERR_HEADERS_TIMEOUT') {
-        const timeout = new errors.ConnectTimeoutError(`no answer to the CONNECT within ${timeoutMs} ms`);
-        throw new ProxyFailure(proxy, timeout);
-      }
-      throw new ProxyFailure(proxy, error);
-    });
+    connect(options).then(
+      (data) => {
+        if (data.statusCode === 200) return data;
+        data.socket.on('error', () => {}).destroy();
+        throw new ProxyFailure(proxy, tunnelRefused(data.statusCode));
+      },
+      (error: unknown) => {
+        if (timeoutMs !== undefined && (error as { code?: unknown }).code === 'UND_ERR_HEADERS_TIMEOUT') {
+          const timeout = new errors.ConnectTimeoutError(`no answer to the CONNECT within ${timeoutMs} ms`);
+          throw new ProxyFailure(proxy, timeout);
+        }
+        throw new ProxyFailure(proxy, error);
+      },
+    );
   return Object.assign(pool, { connect: tunnel });
+}
+
+/** The proxy's answer to the CONNECT when it is not 200, worded as undici's ProxyAgent words it. */
+function tunnelRefused(status: number): Error {
+  return new errors.RequestAbortedError(`Proxy response (${status}) !== 200 when HTTP Tunneling`);
 }

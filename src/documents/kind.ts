@@ -30,17 +30,13 @@ export function documentKind(file: string, value: Record<string, unknown>, locat
   if (typeof kind === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(kind)) {
     return { ok: true, kind: kind as DocumentKind };
   }
-  const written = typeof kind === 'string' ? `\`${quoteSource(kind)}\`` : 'a value that is not a string';
-  const hint = typeof kind === 'string' ? didYouMean(kind, DOCUMENT_KINDS) : '';
+  const message =
+    typeof kind === 'string'
+      ? `unknown kind \`${quoteSource(kind)}\`${didYouMean(kind, DOCUMENT_KINDS) || `; known kinds: ${known}`}`
+      : `\`kind\` is ${shapeOf(kind)}, not a name: write the kind of the document as text, one of ${known}`;
   return {
     ok: false,
-    finding: diagnostic(
-      'error',
-      file,
-      locate(['kind'], 'value'),
-      CODES.kindUnknown,
-      `unknown kind ${written}${hint || `; known kinds: ${known}`}`,
-    ),
+    finding: diagnostic('error', file, locate(['kind'], 'value'), CODES.kindUnknown, message),
   };
 }
 
@@ -54,5 +50,6 @@ export function shapeOf(value: unknown): string {
   if (value instanceof Date) return 'a timestamp';
   if (value instanceof Uint8Array) return 'binary data';
   if (value === null) return 'null';
+  if (typeof value === 'object') return 'a mapping';
   return `a ${typeof value}`;
 }

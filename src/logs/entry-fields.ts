@@ -1,3 +1,4 @@
+import { plural } from '../core/plural.js';
 import type { ClusterLogEntry, LogEventDetails } from '../service/types.js';
 import { displayTimestamp } from './timestamp.js';
 
@@ -43,4 +44,10 @@ export function describeTransmitter(details: LogEventDetails | undefined): strin
 
 export function hasDetails(details: LogEventDetails | undefined): boolean {
   return Boolean(details?.provider_kind || details?.region || describeTransmitter(details));
+}
+
+/** The heading of the entries shown: `Newest 4 of 9 entries, oldest first`, `Newest 1 entry`. */
+export function newestEntries(shown: number, total: number): string {
+  if (total > shown) return `Newest ${shown} of ${plural(total, 'entry', 'entries')}, oldest first`;
+  return shown === 1 ? 'The one entry' : `Newest ${plural(shown, 'entry', 'entries')}, oldest first`;
 }

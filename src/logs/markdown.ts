@@ -12,6 +12,7 @@ import {
   entryStep,
   entryTime,
   hasDetails,
+  newestEntries,
 } from './entry-fields.js';
 import { scrub } from './scrub.js';
 import { displayTimestamp, formatTimeKey, parseTimestamp } from './timestamp.js';
@@ -143,11 +144,8 @@ function renderCluster(out: BoundedMarkdown, report: ClusterLogsReport, safe: Sa
     out.block(`_${none}_`, 'a note');
     return;
   }
-  const of = report.totalEntries > report.entries.length ? ` of ${report.totalEntries}` : '';
-  out.block(
-    `#### Newest ${report.entries.length}${of} entries, oldest first`,
-    `the entries heading of ${cluster}`,
-  );
+  const newest = newestEntries(report.entries.length, report.totalEntries);
+  out.block(`#### ${newest}`, `the entries heading of ${cluster}`);
   out.table(
     ['| Time (UTC) | Level | Step | Message |', '|---|---|---|---|'],
     report.entries.map((entry) => entryRow(entry, safe)),

@@ -10,6 +10,7 @@ import {
   entryMessage,
   entryStep,
   entryTime,
+  newestEntries,
 } from './entry-fields.js';
 import { scrub } from './scrub.js';
 import { displayTimestamp } from './timestamp.js';
@@ -106,8 +107,8 @@ function clusterText(
     lines.push('', report.deployment ? 'The deployment has no log entries.' : 'There are no log entries.');
     return lines;
   }
-  const of = report.totalEntries > report.entries.length ? ` of ${report.totalEntries}` : '';
-  lines.push('', `Newest ${report.entries.length}${of} entries, oldest first:`);
+  const newest = newestEntries(report.entries.length, report.totalEntries);
+  lines.push('', `${newest}:`);
   for (const entry of report.entries) lines.push(...entryLine(entry, clean, withDetails));
   return lines;
 }

@@ -13,16 +13,19 @@ export function isLongText(value: unknown, limit: number = LONG_TEXT): value is 
 }
 
 /**
- * Past this many cells (lines removed × lines added, once the shared head and tail are set aside) the
- * longest-common-subsequence table is not built: 4 MB of it, a few milliseconds.
+ * Past this many edits (lines removed plus lines added, once the shared head and tail are set aside) the
+ * changed middle is not searched for shared lines: the search's memory grows with the square of the edits
+ * (4 M numbers, 16 MB, at the bound), and so many edits read better as the old text then the new one.
  */
-export const MAX_TABLE_CELLS = 1_000_000;
+export const MAX_EDITS = 2_000;
 
 /**
  * The lines both texts start and end with are context as they are; the changed middle between them gets a
- * longest-common-subsequence diff, or, when it is too large for the table, is shown as removed then added.
- * So one changed line in a 30,000-line value (a log pasted into a description) costs linear time and memory,
- * and the lines always rebuild both sides.
+ * shortest edit script (Myers' O(ND) diff, as the `diff` package's diffLines), which keeps a longest common
+ * subsequence as context, or, past MAX_EDITS, is shown as removed then added. Its time and memory grow with
+ * the lines and the edits, never with their product: one changed line in a 30,000-line value (a log pasted
+ * into a description), or two changed lines 30,000 apart, is a few milliseconds and shows as those lines.
+ * The lines always rebuild both sides.
  */
 export function lineDiff(before: string, after: string): LineDiffOp[] {
   const a = splitLines(before);
@@ -39,7 +42,8 @@ export function lineDiff(before: string, after: string): LineDiffOp[] {
   for (let i = 0; i < head; i++) ops.push({ op: ' ', line: a[i]! });
   const removed = a.slice(head, endA);
   const added = b.slice(head, endB);
-  if (removed.length * added.length <= MAX_TABLE_CELLS) ops.push(...middleDiff(removed, added));
+  const middle = shortestEdits(removed, added, MAX_EDITS);
+  if (middle !== null) ops.push(...middle);
   else {
     for (const line of removed) ops.push({ op: '-', line });
     for (const line of added) ops.push({ op: '+', line });
@@ -48,35 +52,63 @@ export function lineDiff(before: string, after: string): LineDiffOp[] {
   return ops;
 }
 
-/** Longest-common-subsequence diff of the changed middle, bounded by MAX_TABLE_CELLS. */
-function middleDiff(a: readonly string[], b: readonly string[]): LineDiffOp[] {
-  const cols = b.length + 1;
-  const lcs = new Uint32Array((a.length + 1) * cols);
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lcs[i * cols + j] =
-        a[i] === b[j]
-          ? lcs[(i + 1) * cols + j + 1]! + 1
-          : Math.max(lcs[(i + 1) * cols + j]!, lcs[i * cols + j + 1]!);
+/**
+ * Myers' greedy search for the fewest lines removed and added that turn `a` into `b`, or null past
+ * `maxEdits`. Step d keeps, for each diagonal k = x - y in [-d, d], the furthest x reached with d edits;
+ * only that band is kept per step (memory d² in all), and the path is read back from the last step.
+ */
+function shortestEdits(a: readonly string[], b: readonly string[], maxEdits: number): LineDiffOp[] | null {
+  const [n, m] = [a.length, b.length];
+  const limit = Math.min(n + m, maxEdits);
+  const offset = limit + 1;
+  const furthest = new Int32Array(2 * limit + 3);
+  const steps: Int32Array[] = [];
+  for (let d = 0; d <= limit; d++) {
+    for (let k = -d; k <= d; k += 2) {
+      // From the diagonal above (a line of b added) or the one to the left (a line of a removed).
+      const down = k === -d || (k !== d && furthest[offset + k - 1]! < furthest[offset + k + 1]!);
+      let x = down ? furthest[offset + k + 1]! : furthest[offset + k - 1]! + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      furthest[offset + k] = x;
+      if (x >= n && y >= m) {
+        steps.push(furthest.slice(offset - d, offset + d + 1));
+        return editPath(a, b, steps);
+      }
     }
+    steps.push(furthest.slice(offset - d, offset + d + 1));
   }
-  const ops: LineDiffOp[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      ops.push({ op: ' ', line: a[i]! });
-      i++;
-      j++;
-    } else if (lcs[(i + 1) * cols + j]! >= lcs[i * cols + j + 1]!) {
-      ops.push({ op: '-', line: a[i++]! });
-    } else {
-      ops.push({ op: '+', line: b[j++]! });
+  return null;
+}
+
+/** The edits of the search's steps, read back from the end (steps[d][k + d] is the furthest x of diagonal k). */
+function editPath(a: readonly string[], b: readonly string[], steps: readonly Int32Array[]): LineDiffOp[] {
+  const reversed: LineDiffOp[] = [];
+  let [x, y] = [a.length, b.length];
+  for (let d = steps.length - 1; d > 0; d--) {
+    const before = steps[d - 1]!;
+    const at = (k: number) => before[k + d - 1]!;
+    const k = x - y;
+    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
+    const fromK = down ? k + 1 : k - 1;
+    const fromX = at(fromK);
+    const fromY = fromX - fromK;
+    // The shared lines after the edit, then the edit itself.
+    while (x > (down ? fromX : fromX + 1) && y > (down ? fromY + 1 : fromY)) {
+      reversed.push({ op: ' ', line: a[--x]! });
+      y--;
     }
+    if (down) reversed.push({ op: '+', line: b[--y]! });
+    else reversed.push({ op: '-', line: a[--x]! });
   }
-  while (i < a.length) ops.push({ op: '-', line: a[i++]! });
-  while (j < b.length) ops.push({ op: '+', line: b[j++]! });
-  return ops;
+  while (x > 0 && y > 0) {
+    reversed.push({ op: ' ', line: a[--x]! });
+    y--;
+  }
+  return reversed.reverse();
 }
 
 function splitLines(text: string): string[] {

@@ -145,7 +145,9 @@ export function runOutcome(
     const readsService = report.command !== 'validate' && report.command !== 'export';
     const rest =
       readsService && report.plan === null && report.components.length === 0
-        ? '; nothing was planned'
+        ? report.command === 'apply'
+          ? '; nothing was written'
+          : '; nothing was planned'
         : pending > 0 && written === 0
           ? `; ${plural(pending, 'change')} pending for the documents without errors`
           : '';

@@ -1,3 +1,5 @@
+import { plural } from '../core/plural.js';
+import type { ProxyNamed } from '../core/proxy-agent.js';
 import { answerTooLargeHint } from './answer-size.js';
 import { ApiError } from './errors.js';
 import type { OperationRequest } from './requests.js';
@@ -73,7 +75,7 @@ export function transportError(
     ctx.reason === 'may-have-been-created'
       ? MAY_HAVE_CREATED
       : failure.proxy
-        ? `Check that the proxy at ${failure.proxy.address} (set by ${failure.proxy.variable}) is running and answers HTTP CONNECT, or list the service's host in no_proxy to go direct.`
+        ? proxyHint(failure.proxy, failure.refusal)
         : failure.sent && failure.repeatable !== false
           ? 'Try again later.'
           : 'Check the API URL (--api-url, QOVERY_API_URL or the api-url input) and the network.';
@@ -87,6 +89,19 @@ export function transportError(
     },
     { cause: sanitizedCause(failure, cause, ctx.redact) },
   );
+}
+
+/** What to look at when the proxy failed: its credentials, its rules, or whether it runs at all. */
+function proxyHint(proxy: ProxyNamed, refusal: number | undefined): string {
+  const at = `the proxy at ${proxy.address} (set by ${proxy.variable})`;
+  if (refusal === 407) {
+    return `Put the right credentials for ${at} in the variable's address (http://user:password@host:port, percent-encoded), or list the service's host in no_proxy to go direct.`;
+  }
+  if (refusal !== undefined && refusal < 500) {
+    return `Ask the administrator of ${at} to allow tunnels to the service's host, or list that host in no_proxy to go direct.`;
+  }
+  if (refusal !== undefined) return `${capitalize(at)} could not reach the service; try again later.`;
+  return `Check that ${at} is running and answers HTTP CONNECT, or list the service's host in no_proxy to go direct.`;
 }
 
 /** Sent nothing: the budget is used up and its reset is too far away to wait for. */
@@ -107,7 +122,10 @@ export function budgetExhaustedError(
 /** Before a run's first write: the known budget cannot cover the plan's writes, so none is sent. */
 export function writeBudgetError(writes: number, rateLimit: RateLimitStatus, nowMs: number): ApiError {
   const remaining = rateLimit.remaining ?? 0;
-  const of = rateLimit.limit !== undefined ? ` of ${rateLimit.limit}` : '';
+  const left =
+    rateLimit.limit !== undefined
+      ? `${remaining} of ${plural(rateLimit.limit, 'request')}`
+      : plural(remaining, 'request');
   return new ApiError({
     operation: 'editAlertRule',
     method: 'PUT',
@@ -115,7 +133,7 @@ export function writeBudgetError(writes: number, rateLimit: RateLimitStatus, now
     status: null,
     kind: 'budget',
     serviceMessage: null,
-    summary: `Nothing was written: the plan needs ${writes} write request${writes === 1 ? '' : 's'} but the token has ${remaining}${of} requests left${resetPhrase(rateLimit.resetAt, nowMs)}.`,
+    summary: `Nothing was written: the plan needs ${plural(writes, 'write request')} but the token has ${left} left${resetPhrase(rateLimit.resetAt, nowMs)}.`,
     hint: 'Run again after the reset, or apply fewer changes at once.',
   });
 }

@@ -20,6 +20,13 @@ function isJwt(token: string): boolean {
 }
 
 /**
+ * Longer than any token the service gives (a machine token is under 100 characters, a console JWT a few
+ * thousand): servers refuse a header that long (Node's own at 16 KB of headers, many proxies at 8 KB) with
+ * HTTP 431, which names neither the token nor its source.
+ */
+export const MAX_TOKEN_LENGTH = 8192;
+
+/**
  * Why a token cannot be sent, or null: a header value holds printable ASCII and spaces only, and undici
  * refuses anything else with an error that names no input (UND_ERR_INVALID_ARG). A line break (a token
  * copied with the line after it), a control character or a character outside ASCII (a no-break space, a
@@ -27,6 +34,9 @@ function isJwt(token: string): boolean {
  * only what is wrong with it and where.
  */
 export function tokenProblem(token: string, name: string): string | null {
+  if (token.length > MAX_TOKEN_LENGTH) {
+    return `${name} is ${token.length} characters long, longer than any token (at most ${MAX_TOKEN_LENGTH}), which a server refuses in an HTTP header (HTTP 431): something else was copied with it (a file, the token several times). Copy the token again without it (the value is not shown).`;
+  }
   for (let i = 0; i < token.length; i++) {
     const code = token.charCodeAt(i);
     if (code >= 0x20 && code <= 0x7e) continue;

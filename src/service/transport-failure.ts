@@ -18,6 +18,8 @@ export interface TransportFailure {
   readonly repeatable?: false;
   /** The proxy that failed, before any tunnel to the service existed; absent when the proxy is not in question. */
   readonly proxy?: ProxyNamed;
+  /** The status with which that proxy refused the tunnel, when it answered the CONNECT with one. */
+  readonly refusal?: number;
 }
 
 /** connect, headers and body are undici's own timeouts; total bounds a whole attempt. */
@@ -55,7 +57,7 @@ const ALSO_AFTER_CONNECTING = new Set(['ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH
 export function classifyTransportError(error: unknown): TransportFailure {
   const { code, syscall } = errorCode(error);
   const proxy = failedProxy(error);
-  if (proxy !== null) return proxyFailure(proxy, code);
+  if (proxy !== null) return proxyFailure(proxy, code, proxyRefusal(error));
   if (ALSO_AFTER_CONNECTING.has(code) && syscall !== undefined && syscall !== 'connect') {
     const detail = code === 'ETIMEDOUT' ? 'the connection timed out' : 'the connection was lost';
     return { kind: 'network', sent: true, code, detail };
@@ -74,15 +76,8 @@ export function classifyTransportError(error: unknown): TransportFailure {
   }
   const proxyStatus = proxyRefusal(error);
   if (proxyStatus !== null) {
-    const why = proxyStatus === 407 ? ': proxy credentials missing or wrong' : '';
-    return {
-      kind: 'network',
-      sent: false,
-      code,
-      detail: `the proxy refused the tunnel (HTTP ${proxyStatus}${why})`,
-      // Its 5xx may pass (an upstream it could not reach); its 407 or 403 answers the same again.
-      ...(proxyStatus < 500 ? { repeatable: false as const } : {}),
-    };
+    // A refusal that did not come through core/proxy-agent.ts, which names the proxy.
+    return { kind: 'network', sent: false, code, ...refused('the proxy', proxyStatus) };
   }
   const before = BEFORE_CONNECTION[code];
   if (before !== undefined) return { kind: 'network', sent: false, code, detail: before };
@@ -101,8 +96,9 @@ export function classifyTransportError(error: unknown): TransportFailure {
  * The proxy's own failure, at reaching it or at its answer to the CONNECT (core/proxy-agent.ts): nothing
  * reached the service, and the proxy is what to look at, so the failure names it.
  */
-function proxyFailure(proxy: ProxyNamed, code: string): TransportFailure {
+function proxyFailure(proxy: ProxyNamed, code: string, status: number | null): TransportFailure {
   const at = `the proxy ${proxy.address} (${proxy.variable})`;
+  if (status !== null) return { kind: 'network', sent: false, code, proxy, ...refused(at, status) };
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') {
     const detail = `${at} did not answer the CONNECT to the service`;
     return { kind: 'timeout', sent: false, phase: 'connect', code, detail, proxy };
@@ -120,6 +116,17 @@ function proxyFailure(proxy: ProxyNamed, code: string): TransportFailure {
         ? `the TLS connection to ${at} could not be established`
         : `${at} closed the connection before the tunnel to the service was open`;
   return { kind: 'network', sent: false, code, detail, proxy };
+}
+
+/** A proxy's refusal of the tunnel with `status`: what it said, and whether asking again may help. */
+function refused(proxy: string, status: number): Pick<TransportFailure, 'detail' | 'refusal' | 'repeatable'> {
+  const why = status === 407 ? ': proxy credentials missing or wrong' : '';
+  return {
+    detail: `${proxy} refused the tunnel (HTTP ${status}${why})`,
+    refusal: status,
+    // Its 5xx may pass (an upstream it could not reach); its 407 or 403 answers the same again.
+    ...(status < 500 ? { repeatable: false as const } : {}),
+  };
 }
 
 /** The proxy named by a failure along the cause chain (core/proxy-agent.ts's ProxyFailure), or null. */

@@ -114,7 +114,7 @@ describe('the service behind the runner proxy', () => {
     expect(run.code, run.stdout).toBe(1);
     const messages: string[] = JSON.parse(run.stdout).diagnostics.map((d: { message: string }) => d.message);
     expect(messages[0]).toContain(
-      `could not reach the service. The proxy refused the tunnel (HTTP 407: proxy credentials missing or wrong) (UND_ERR_ABORTED, 1 attempt to https://${HOST})`,
+      `could not reach the service. The proxy http://127.0.0.1:${portOf(proxy)} (HTTPS_PROXY) refused the tunnel (HTTP 407: proxy credentials missing or wrong) (UND_ERR_ABORTED, 1 attempt to https://${HOST}). Put the right credentials for the proxy at http://127.0.0.1:${portOf(proxy)} (set by HTTPS_PROXY) in the variable's address`,
     );
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(asked[0]).toBe(`${HOST}:443 no credentials`);

@@ -92,4 +92,26 @@ describe('setOutput and saveState', () => {
       `${EOL}::set-output name=summary::50%25 done%0Anext${EOL}::save-state name=a%3Ab::x${EOL}`,
     );
   });
+
+  it('fall back through the output boundary: a value holds no older command form and no control', () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((text) => {
+      written.push(String(text));
+      return true;
+    });
+    try {
+      setOutput('plan', 'rule ##[error]forged\u001b[2K\u0085::add-mask::x', {});
+      saveState('note', '##[command]forged', {});
+    } finally {
+      spy.mockRestore();
+    }
+    const lines = written.join('').split(EOL);
+    expect(lines).toEqual([
+      '',
+      '::set-output name=plan::rule #\\u0023[error]forged\\u001b[2K\\u0085::add-mask::x',
+      '::save-state name=note::#\\u0023[command]forged',
+      '',
+    ]);
+    for (const line of lines) expect(line).not.toContain('##[');
+  });
 });

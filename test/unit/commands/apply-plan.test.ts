@@ -78,6 +78,7 @@ describe('plan --out, then apply --plan', () => {
     expect(refused[0]!.message).toContain('`severity`');
     expect(writes().map((w) => w.path)).not.toContain(`/alert-rules/${edited.id}`);
     expect(writes()).toHaveLength(saved.changes.length - 1);
+    expect(report.skipped).toEqual([`1 of ${saved.changes.length} changes was not written: see the errors`]);
     expect(exitCodeFor(report)).toBe(1);
   });
 
@@ -95,7 +96,9 @@ describe('plan --out, then apply --plan', () => {
     expect(report.diagnostics.find((d) => d.code === 'apply.changed-since-plan')?.message).toContain(
       '`description`',
     );
-    expect(report.skipped.join('\n')).toMatch(/nothing was written \(--strict\)/);
+    expect(report.skipped).toEqual([
+      `nothing was written (--strict): 1 of ${saved.changes.length} changes was refused`,
+    ]);
     expect(writes()).toEqual([]);
     expect(exitCodeFor(report)).toBe(1);
   });
@@ -207,6 +210,18 @@ describe('plan --out, then apply --plan', () => {
     ]);
     expect(sandbox.requests).toEqual([]);
     expect(exitCodeFor(report)).toBe(1);
+  });
+
+  it('refuses a plan file that is not there, saying what to check, and sends nothing', async () => {
+    const path = join(root, 'no-such-plan.json');
+    const report = await runApplyPlan(run(), { planFile: path, strict: false });
+    expect(report.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      [
+        'apply.plan-file-invalid',
+        `The plan file ${path} was refused: it cannot be read (ENOENT: no such file or directory, open '${path}'): check the path, and give the file that 'plan --out' wrote.`,
+      ],
+    ]);
+    expect(sandbox.requests).toEqual([]);
   });
 
   it('writes no plan file when the plan has errors', async () => {

@@ -285,7 +285,10 @@ describe('discovery in directories', () => {
     expect(message('alerting/nul.yaml')).toMatch(
       /^a NUL byte \(0x00\) at offset 7: .*save it as UTF-8 text$/,
     );
-    expect(message('alerting/kind-map.yaml')).toMatch(/^unknown kind a value that is not a string/);
+    expect(message('alerting/kind-map.yaml')).toBe(
+      '`kind` is a mapping, not a name: write the kind of the document as text, one of AlertRule, PlatformComponent',
+    );
+    expect(message('alerting/kind-list.yaml')).toMatch(/^`kind` is a list, not a name: /);
   });
 
   it('ignore globs leave matching files and directories unsearched', async () => {

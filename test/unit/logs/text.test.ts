@@ -24,6 +24,22 @@ describe('renderLogsText', () => {
     expect(text).toContain('Newest 4 of 9 entries, oldest first:');
   });
 
+  it('heads one entry, or entries of a total, in words that agree', () => {
+    const render = (entries: number, totalEntries: number) =>
+      renderLogsText(
+        [
+          reportOf({
+            entries: Array.from({ length: entries }, (_, i) => infoEntry(i + 1, `entry ${i}`)),
+            totalEntries,
+          }),
+        ],
+        { redactor: new Redactor(), details: false },
+      );
+    expect(render(1, 1)).toContain('The one entry:');
+    expect(render(1, 1)).not.toContain('1 entries');
+    expect(render(3, 3)).toContain('Newest 3 entries, oldest first:');
+  });
+
   it('strips terminal escape sequences and redacts', () => {
     const redactor = new Redactor();
     redactor.add('qov_sandbox_acme_token');

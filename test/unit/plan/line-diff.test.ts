@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { type LineDiffOp, lineDiff, MAX_TABLE_CELLS } from '../../../src/plan/line-diff.js';
+import { type LineDiffOp, lineDiff, MAX_EDITS } from '../../../src/plan/line-diff.js';
 
 const side = (ops: readonly LineDiffOp[], keep: '-' | '+') =>
   ops.filter((o) => o.op === ' ' || o.op === keep).map((o) => o.line);
@@ -51,8 +51,34 @@ describe('lineDiff', () => {
     expect(ops[12_347]).toEqual({ op: ' ', line: 'log line 12346' });
   });
 
-  it('shows a changed middle too large for the table as removed then added, the shared head and tail as context', () => {
-    const size = Math.ceil(Math.sqrt(MAX_TABLE_CELLS)) + 1;
+  it('shows two changed lines 29,800 lines apart in a 30,000-line value as those lines, in linear time', () => {
+    const before = Array.from({ length: 30_000 }, (_, i) => `log line ${i}`);
+    const after = [...before];
+    after[100] = 'first changed';
+    after[29_900] = 'second changed';
+    const ops = lineDiff(before.join('\n'), after.join('\n'));
+    // Before, the middle between them was shown whole: 29,801 lines removed, then 29,801 added.
+    expect(ops.filter((o) => o.op !== ' ')).toEqual([
+      { op: '-', line: 'log line 100' },
+      { op: '+', line: 'first changed' },
+      { op: '-', line: 'log line 29900' },
+      { op: '+', line: 'second changed' },
+    ]);
+    expect(side(ops, '-')).toEqual(before);
+    expect(side(ops, '+')).toEqual(after);
+  });
+
+  it('finds the few shared lines of a middle with many edits', () => {
+    const before = Array.from({ length: 900 }, (_, i) => `old ${i}`);
+    const after = Array.from({ length: 900 }, (_, i) => (i % 300 === 0 ? `old ${i}` : `new ${i}`));
+    const ops = lineDiff(before.join('\n'), after.join('\n'));
+    expect(ops.filter((o) => o.op === ' ').map((o) => o.line)).toEqual(['old 0', 'old 300', 'old 600']);
+    expect(side(ops, '-')).toEqual(before);
+    expect(side(ops, '+')).toEqual(after);
+  });
+
+  it('shows a changed middle of more edits than searched as removed then added, the shared head and tail as context', () => {
+    const size = MAX_EDITS / 2 + 1;
     const before = ['head', ...Array.from({ length: size }, (_, i) => `old ${i}`), 'tail'];
     const after = ['head', ...Array.from({ length: size }, (_, i) => `new ${i}`), 'tail'];
     const ops = lineDiff(before.join('\n'), after.join('\n'));

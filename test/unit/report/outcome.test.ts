@@ -95,6 +95,11 @@ describe('runOutcome: one closing line per outcome', () => {
       kind: 'failed',
       line: 'Failed: 1 error; nothing was planned.',
     });
+    // An apply stopped there (a refused plan file, say) says what matters of an apply.
+    expect(runOutcome(report({ command: 'apply', plan: null, diagnostics: [readFailure] }))).toEqual({
+      kind: 'failed',
+      line: 'Failed: 1 error; nothing was written.',
+    });
   });
 
   it('an apply that held its writes back for errors refused; one whose writes failed failed', () => {
@@ -126,7 +131,7 @@ describe('runOutcome: one closing line per outcome', () => {
       plan: plan([change(1), change(2)]),
       diagnostics: [finding('error', 'a.yaml', 1)],
       results: [result(1)],
-      skipped: ['1 of 2 changes were not written: not as reviewed (on-unreviewed: refuse)'],
+      skipped: ['1 of 2 changes was not written: not as reviewed (on-unreviewed: refuse)'],
     });
     expect(runOutcome(partly).line).toBe(
       'Refused: 1 of 2 changes not written, 1 written: 1 error to fix first.',

@@ -34,6 +34,11 @@ const BAD_TOKENS: readonly [string, (token: string) => string, RegExp][] = [
     (t) => `${t.slice(0, 4)}\u00a0${t.slice(4)}`,
     /holds a character outside ASCII \(U\+00A0\)/,
   ],
+  [
+    'far more than a token (a file pasted with it)',
+    (t) => `${t}\n${'x'.repeat(100_000)}`,
+    /is 100023 characters long, longer than any token \(at most 8192\), which a server refuses in an HTTP header \(HTTP 431\)/,
+  ],
 ];
 
 describe('a token that cannot be sent', () => {

@@ -102,6 +102,42 @@ describe('the service client behind a proxy', () => {
     }
   });
 
+  it.each([
+    [
+      407,
+      'Proxy Authentication Required',
+      ': proxy credentials missing or wrong',
+      'Put the right credentials for the proxy at',
+    ],
+    [403, 'Forbidden', '', 'Ask the administrator of the proxy at'],
+  ])(
+    'names the proxy and its variable when it refuses the tunnel with %i, and does not ask again',
+    async (status, reason, why, next) => {
+      const proxy = await silentProxy(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: 0\r\n\r\n`);
+      vi.stubEnv('https_proxy', '');
+      vi.stubEnv('HTTPS_PROXY', proxy.url);
+      vi.stubEnv('no_proxy', '');
+      vi.stubEnv('NO_PROXY', '');
+      const service = createServiceClient({ apiUrl: 'https://api.qovery.example', token: 'qov_token' });
+      try {
+        const error = await service.getAlertRules(ACME).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(ApiError);
+        const message = (error as ApiError).message;
+        expect(message).toContain(
+          `could not reach the service. The proxy ${proxy.url} (HTTPS_PROXY) refused the tunnel (HTTP ${status}${why}) (UND_ERR_ABORTED, 1 attempt to https://api.qovery.example). ${next} ${proxy.url} (set by HTTPS_PROXY)`,
+        );
+        expect(message).not.toContain('Check the API URL');
+        expect(proxy.asked).toEqual(['CONNECT api.qovery.example:443 HTTP/1.1']);
+      } finally {
+        await service.close();
+        await proxy.close();
+      }
+    },
+  );
+
   it('without a proxy, says that the address answers something other than HTTP, and what to check', async () => {
     const server = await silentProxy('SSH-2.0-OpenSSH_9.6\r\n\r\n');
     vi.stubEnv('https_proxy', '');

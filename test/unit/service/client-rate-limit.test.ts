@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../src/sandbox/index.js';
+import { writeBudgetError } from '../../../src/service/api-errors.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import { ApiError } from '../../../src/service/errors.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
@@ -170,6 +171,17 @@ describe('pacing on the rate-limit headers', () => {
     expect(error.kind).toBe('budget');
     expect(error.message).toBe(
       'Nothing was written: the plan needs 3 write requests but the token has 2 of 3 requests left until it resets at 2026-11-21T03:00:00.000Z (in 60 min). Run again after the reset, or apply fewer changes at once.',
+    );
+  });
+
+  it('counts a budget of one request, or of a limit it was not told, in words that agree', () => {
+    const one = writeBudgetError(2, { remaining: 1 }, START);
+    expect(one.message).toMatch(
+      /^Nothing was written: the plan needs 2 write requests but the token has 1 request left\./,
+    );
+    const ofOne = writeBudgetError(1, { limit: 1, remaining: 0 }, START);
+    expect(ofOne.message).toMatch(
+      /^Nothing was written: the plan needs 1 write request but the token has 0 of 1 request left\./,
     );
   });
 

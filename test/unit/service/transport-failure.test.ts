@@ -65,6 +65,7 @@ describe('classifyTransportError', () => {
       sent: false,
       code: 'UND_ERR_ABORTED',
       detail: 'the proxy refused the tunnel (HTTP 407: proxy credentials missing or wrong)',
+      refusal: 407,
       repeatable: false,
     });
     const wrapped = Object.assign(new Error('fetch failed'), {

@@ -72,9 +72,6 @@ export function headline(report: RunReport, counts: RunCounts): string {
   return `${report.command}: ${parts.join(', ')}`;
 }
 
-/** Re-exported for the report's other modules, which have long imported it from here. */
-export { plural };
-
 /**
  * How a run ended, in one of five words: `done` (it did what it was asked), `nothing to do`, `changes
  * pending` (a plan, or drift, to be applied), `refused` (it would not write: errors first) and `failed`.

@@ -63,3 +63,16 @@ describe('the closing line after the live state could not be read', () => {
     expect(json.requests.unanswered).toBe(json.requests.total);
   });
 });
+
+describe('logs against an API that does not answer', () => {
+  it('counts its attempts as attempts, never as requests to the service', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCliInProcess(['logs', '--cluster', UNKNOWN, '--org', UNKNOWN], {
+      QOVERY_API_URL: url,
+      QOVERY_API_TOKEN: 'qov_x',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^\d+ attempts? to reach the service, none answered; \d+\.\d s\.\n$/m);
+    expect(run.stderr).not.toMatch(/\d+ requests? to the service/);
+  });
+});

@@ -180,7 +180,8 @@ async function runLogsCommand(
     const { renderLogsText } = await import('../logs/text.js');
     out.stdout(renderLogsText([result.logs], { redactor: context.redactor }));
     // The text already says why the logs could not be fetched and carries the notices; the exit
-    // status says the rest. Only the request count goes to stderr, as for the other commands.
+    // status says the rest. The request count follows on stderr, so that stdout holds the entries alone
+    // (the other commands end their text with it, on stdout).
     const seconds = (result.report.durationMs / 1000).toFixed(1);
     out.stderr(`${requestsSentence(result.report.requests)}; ${seconds} s.\n`);
   }

@@ -5,7 +5,7 @@
  * prints the default map without loading anything else.
  */
 
-export const SERVICE_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+const SERVICE_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 export type ServiceSeverity = (typeof SERVICE_SEVERITIES)[number];
 
 /** What a label the map does not know (or no label) becomes, with a report. */

@@ -5,8 +5,8 @@
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
 import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
-import { countChanges } from '../plan/summary.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
+import { planCounts } from './plan-counts.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -76,12 +76,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
  * counts drift instead.
  */
 export function planCountLine(plan: Plan, options: TextOptions): string {
-  const counts = countChanges(plan);
-  const numbers = `${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete`;
-  return painter(options)(
-    '1',
-    options.drift ? `Drift: ${numbers} to match the documents.` : `Plan: ${numbers}.`,
-  );
+  return painter(options)('1', `${planCounts(plan, options.drift ?? false)}.`);
 }
 
 function formatChange(change: AlertRuleChange, paint: Paint): string[] {

@@ -3,6 +3,7 @@
  * aligned `field: before → after` lines, long PromQL as a line diff, and a closing count.
  */
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
+import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
@@ -48,7 +49,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
     const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
     lines.push(
       errors > 0
-        ? `Alert rules: no changes for the documents without errors (${errors} error${errors === 1 ? '' : 's'} below).`
+        ? `Alert rules: no changes for the documents without errors (${plural(errors, 'error')} below).`
         : 'Alert rules: no changes. The live rules match the documents.',
       '',
     );

@@ -1,3 +1,4 @@
+import { plural } from '../core/plural.js';
 import { answerTooLargeHint } from './answer-size.js';
 import { ApiError } from './errors.js';
 import type { OperationRequest } from './requests.js';
@@ -115,7 +116,7 @@ export function writeBudgetError(writes: number, rateLimit: RateLimitStatus, now
     status: null,
     kind: 'budget',
     serviceMessage: null,
-    summary: `Nothing was written: the plan needs ${writes} write request${writes === 1 ? '' : 's'} but the token has ${remaining}${of} requests left${resetPhrase(rateLimit.resetAt, nowMs)}.`,
+    summary: `Nothing was written: the plan needs ${plural(writes, 'write request')} but the token has ${remaining}${of} requests left${resetPhrase(rateLimit.resetAt, nowMs)}.`,
     hint: 'Run again after the reset, or apply fewer changes at once.',
   });
 }
@@ -177,7 +178,7 @@ function where(request: OperationRequest) {
 }
 
 function attempts(n: number): string {
-  return n === 1 ? '1 attempt' : `${n} attempts`;
+  return plural(n, 'attempt');
 }
 
 function capitalize(text: string): string {

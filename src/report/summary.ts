@@ -140,7 +140,7 @@ export function costLine(report: RunReport): string {
   const byOperation = Object.entries(report.requests.byOperation)
     .filter(([, n]) => (n ?? 0) > 0)
     .sort(([a], [b]) => a.localeCompare(b));
-  if (byOperation.length === 0) return `No requests to the service; ${seconds} s.`;
+  if (byOperation.length === 0) return `${requestsSentence(report.requests)}; ${seconds} s.`;
   const table = [
     tableHead(['Operation', 'Requests']),
     ...byOperation.map(([op, n]) => tableRow([inlineCode(op as OperationId), String(n)])),

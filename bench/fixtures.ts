@@ -1,4 +1,7 @@
 /** Generated alert rules for the benchmarks: N live rules, and N documents that declare them. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMap, isSeq, parseDocument } from 'yaml';
 import type { SandboxSeed } from '../src/sandbox/types.js';
 
 export const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
@@ -130,4 +133,15 @@ presentation:
   summary: svc-${i} fails
   runbook_url: null
 `;
+}
+
+/** The real alerting queries of test/unit/promql/corpus (kube-prometheus, awesome-prometheus-alerts, …). */
+export function realQueries(): string[] {
+  const dir = 'test/unit/promql/corpus';
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .flatMap((f) => {
+      const list = parseDocument(readFileSync(join(dir, f), 'utf8')).contents;
+      return isSeq(list) ? list.items.flatMap((item) => (isMap(item) ? [String(item.get('expr'))] : [])) : [];
+    });
 }

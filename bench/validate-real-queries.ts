@@ -10,26 +10,15 @@
  *   node validate-real-queries.js RUNS DIST_DIR COPIES   → one JSON line
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { isMap, isSeq, parseDocument } from 'yaml';
 import { checkQuery } from '../src/promql/check-query.js';
-import { documentFilesWithQueries } from './fixtures.js';
+import { documentFilesWithQueries, realQueries } from './fixtures.js';
 
 const RUNS = Number(process.argv[2] ?? 11);
 const cli = resolve(process.argv[3] ?? 'dist', 'cli.js');
 const COPIES = Number(process.argv[4] ?? 1);
-
-function realQueries(): string[] {
-  const dir = 'test/unit/promql/corpus';
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml'))
-    .flatMap((f) => {
-      const list = parseDocument(readFileSync(join(dir, f), 'utf8')).contents;
-      return isSeq(list) ? list.items.flatMap((item) => (isMap(item) ? [String(item.get('expr'))] : [])) : [];
-    });
-}
 
 function repository(root: string, files: { path: string; text: string }[]): string {
   for (const file of files) {

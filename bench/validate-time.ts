@@ -4,13 +4,10 @@
  *   node validate-time.js [N]
  * Prints one JSON line per case: the best of several runs, in ms.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { isMap, isSeq, parseDocument } from 'yaml';
 import { parseFiles, readSourceFiles } from '../src/documents/index.js';
 import { checkQuery } from '../src/promql/check-query.js';
 import { checkQueries } from '../src/promql/index.js';
-import { documentFiles, documentFilesWithQueries } from './fixtures.js';
+import { documentFiles, documentFilesWithQueries, realQueries } from './fixtures.js';
 
 const n = Number(process.argv[2] ?? 10_000);
 const encoder = new TextEncoder();
@@ -57,17 +54,6 @@ async function measure(name: string, runs: number, read: () => Promise<Parameter
 await measure('fixtures/example', 10, async () => (await readSourceFiles('fixtures/example', ['.'])).files);
 const generated = documentFiles(n, 100).map((f) => ({ path: f.path, bytes: encoder.encode(f.text) }));
 await measure(`${n} generated rules`, 3, async () => generated);
-
-/** The real alerting queries of test/unit/promql/corpus (kube-prometheus, awesome-prometheus-alerts, …). */
-function realQueries(): string[] {
-  const dir = 'test/unit/promql/corpus';
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml'))
-    .flatMap((f) => {
-      const list = parseDocument(readFileSync(join(dir, f), 'utf8')).contents;
-      return isSeq(list) ? list.items.flatMap((item) => (isMap(item) ? [String(item.get('expr'))] : [])) : [];
-    });
-}
 
 /**
  * Validate (parse and check) of the same repository with real queries and with every query `up`. Each

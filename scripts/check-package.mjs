@@ -114,7 +114,18 @@ try {
   }
   const sandbox = await runSandbox(consumer);
   if (!sandbox.includes('sandbox stopped')) problems.push(`sandbox did not stop cleanly:\n${sandbox}`);
-  const commands = ['validate', 'plan', 'apply', 'drift', 'logs', 'export', 'sandbox', 'demo', 'init'];
+  const commands = [
+    'validate',
+    'plan',
+    'apply',
+    'drift',
+    'logs',
+    'export',
+    'import',
+    'sandbox',
+    'demo',
+    'init',
+  ];
   const help = [[], ...commands.map((c) => [c])].map(
     (c) => npx(`${c[0] ?? ''} --help`, [...c, '--help']).output,
   );

@@ -4,11 +4,12 @@
  * it out, so every face of the action is tested in-process.
  */
 import type { RunReport } from '../commands/types.js';
+import { plural } from '../core/plural.js';
 import type { Redactor } from '../core/redact.js';
 import { annotationLines, checksRunLine, selectAnnotations } from '../report/annotations.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import type { CheckConclusion } from '../report/checks.js';
-import { countRun, headline, isFailing, plural, type RunCounts } from '../report/outcome.js';
+import { countRun, headline, isFailing, type RunCounts } from '../report/outcome.js';
 import { renderSummary, SUMMARY_LIMIT_BYTES } from '../report/summary.js';
 import type { ActionInputs } from './inputs.js';
 

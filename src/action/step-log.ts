@@ -1,10 +1,10 @@
 /**
  * The action's log, through the output boundary (core/printable.ts): every line the steps print passes
  * here, so that nothing a document, the service, GitHub or an error put in a string can start a workflow
- * command or carry a control character into the job's log. Only the commands the action gives itself
- * (annotations, groups, the pause around cluster logs) start a line with `::`, and only through
- * `commands`. @actions/core builds the rest of its commands (`::error::`, `::warning::`) and escapes line
- * breaks inside them; what it is given is made safe first.
+ * command or carry a control character into the job's log. Only the annotations the action gives itself
+ * start a line with `::`, and only through `commands`. @actions/core builds the rest of its commands
+ * (`::error::`, `::warning::`, `::group::`) and escapes line breaks inside them; what it is given is made
+ * safe first.
  */
 import * as core from '@actions/core';
 import { safeCommand, safeLine, safeOutput } from '../core/printable.js';

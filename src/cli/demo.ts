@@ -17,7 +17,7 @@ import { demoSeed } from './demo-seed.js';
 import { renderReport } from './render.js';
 
 /** The demo's last line when every step went as the README says (scripts/check-package.mjs looks for it). */
-export const DEMO_DONE =
+const DEMO_DONE =
   'Done: validated, planned, applied, found the edit made outside git as drift, and removed it.';
 
 /** The example repository, shipped in the package beside the code (never looked up in the cwd). */

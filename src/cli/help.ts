@@ -1,6 +1,6 @@
 import { DEFAULT_SEVERITY_MAP, formatSeverityMap } from '../prometheus-rules/severity.js';
 import type { CliCommand } from './args.js';
-import { HELP_COLUMNS, optionLines, optionsOf, wrap } from './options.js';
+import { HELP_COLUMNS, optionLines, optionsOf, SERVICE_COMMANDS, wrap } from './options.js';
 
 const TOKEN_LINE = 'The token is read from QOVERY_API_TOKEN, never from an argument.';
 
@@ -67,8 +67,6 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
       '.vscode/settings.json mapping the schemas onto platform/. Never overwrites a file.',
   },
 };
-
-const SERVICE_COMMANDS: readonly CliCommand[] = ['plan', 'apply', 'drift', 'logs', 'export'];
 
 export function helpText(command: CliCommand | null): string {
   if (command !== null) {

@@ -14,7 +14,8 @@ export interface OptionSpec {
 
 const PLANNING: readonly CliCommand[] = ['plan', 'apply', 'drift'];
 const READING: readonly CliCommand[] = ['validate', ...PLANNING];
-const SERVICE_COMMANDS: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
+/** The commands that use the service: they take --api-url, and their help says where the token is read. */
+export const SERVICE_COMMANDS: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
 const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export', 'import'];
 
 /**

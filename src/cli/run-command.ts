@@ -2,8 +2,8 @@ import { realpath } from 'node:fs/promises';
 import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
 import type { CommandName, RunContext, RunReport } from '../commands/types.js';
 import { UsageError } from '../core/errors.js';
-import { plural } from '../core/plural.js';
 import { renderJson } from '../report/json-output.js';
+import { requestsSentence } from '../report/requests-line.js';
 import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
 import type { CliArgs } from './args.js';
 import { createCliRuntime } from './context.js';
@@ -180,10 +180,10 @@ async function runLogsCommand(
     const { renderLogsText } = await import('../logs/text.js');
     out.stdout(renderLogsText([result.logs], { redactor: context.redactor }));
     // The text already says why the logs could not be fetched and carries the notices; the exit
-    // status says the rest. Only the request count goes to stderr, as for the other commands.
+    // status says the rest. The request count follows on stderr, so that stdout holds the entries alone
+    // (the other commands end their text with it, on stdout).
     const seconds = (result.report.durationMs / 1000).toFixed(1);
-    const total = result.report.requests.total;
-    out.stderr(`${plural(total, 'request')} to the service; ${seconds} s.\n`);
+    out.stderr(`${requestsSentence(result.report.requests)}; ${seconds} s.\n`);
   }
   return exitCodeFor(result.report, policy);
 }

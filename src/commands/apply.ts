@@ -6,7 +6,7 @@
 import { applyChanges } from '../apply/apply.js';
 import type { ChangeResult } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START, hasErrors } from '../core/diagnostic.js';
-import { partOf } from '../core/plural.js';
+import { partOf, plural } from '../core/plural.js';
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import {
@@ -68,10 +68,7 @@ export async function executePlanned(
       ...told,
       command,
       diagnostics: runFindings(diagnostics),
-      skipped: [
-        ...report.skipped,
-        `nothing was written: ${errors} error${errors === 1 ? '' : 's'} must be fixed first`,
-      ],
+      skipped: [...report.skipped, `nothing was written: ${plural(errors, 'error')} must be fixed first`],
     };
   }
   const skipped = [...report.skipped];

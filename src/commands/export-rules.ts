@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
+import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import { parseFiles } from '../documents/parse.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
@@ -60,7 +61,7 @@ export async function runExportRulesCommand(options: ExportRulesOptions): Promis
   const diagnostics = [...loaded.diagnostics, ...exported.diagnostics].sort(compareDiagnostics);
   options.warn(formatDiagnosticsText(diagnostics, { color: false }));
   options.warn(
-    `exported ${exported.rules} of ${rules.length} alert rule${rules.length === 1 ? '' : 's'} as a Prometheus rule file${options.outFile === undefined ? '' : ` to ${options.outFile}`}\n`,
+    `exported ${exported.rules} of ${plural(rules.length, 'alert rule')} as a Prometheus rule file${options.outFile === undefined ? '' : ` to ${options.outFile}`}\n`,
   );
   return diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
 }

@@ -7,6 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
+import { plural } from '../core/plural.js';
 import { parseFiles } from '../documents/index.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
@@ -43,7 +44,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   const { documents, skipped } = content;
   const dir = resolve(ctx.root, options.outDir);
   await writeDocuments(dir, documents);
-  ctx.progress(`wrote ${documents.length} alert rule document${documents.length === 1 ? '' : 's'} to ${dir}`);
+  ctx.progress(`wrote ${plural(documents.length, 'alert rule document')} to ${dir}`);
   const note = diagnostic(
     'notice',
     '',
@@ -99,9 +100,7 @@ export async function exportContent(client: ServiceClient, organizationId: strin
   const ghosts = live.length - managed.length;
   const skipped =
     ghosts > 0
-      ? [
-          `${ghosts} ghost rule${ghosts === 1 ? '' : 's'} not exported: a ghost rule has no id to manage it by`,
-        ]
+      ? [`${plural(ghosts, 'ghost rule')} not exported: a ghost rule has no id to manage it by`]
       : [];
   const rules: ManagedAlertRule[] = [];
   for (const rule of managed) {

@@ -7,6 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/errors.js';
+import { plural } from '../core/plural.js';
 import { decodeUtf8 } from '../documents/decode.js';
 import { readFile as readBytes } from '../documents/file-system.js';
 import { findFiles } from '../documents/find-files.js';
@@ -105,7 +106,7 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
     }
     options.print(formatDiagnosticsText(diagnostics, { color: options.color ?? false }));
     options.print(`${figuresLine(run.figures, run.sourceFiles, run.durationMs)}\n`);
-    const count = `${result.files.length} file${result.files.length === 1 ? '' : 's'}`;
+    const count = plural(result.files.length, 'file');
     options.print(
       `${options.dryRun ? 'nothing written (--dry-run)' : `wrote ${count} to ${options.outDir}`}\n`,
     );
@@ -119,9 +120,9 @@ export function figuresLine(figures: ImportFigures, files: number, durationMs: n
     .map(([code, n]) => `${code.replace(/^import\./, '')} ${n}`)
     .join(', ');
   return (
-    `${figures.alerting} alerting rule${figures.alerting === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}: ` +
+    `${plural(figures.alerting, 'alerting rule')} in ${plural(files, 'file')}: ` +
     `${figures.imported} imported (${figures.exact} exactly, ${figures.withLosses} with reported losses${kinds ? `: ${kinds}` : ''}), ` +
-    `${figures.notImported} not imported, ${figures.recording} recording rule${figures.recording === 1 ? '' : 's'} skipped; ` +
+    `${figures.notImported} not imported, ${plural(figures.recording, 'recording rule')} skipped; ` +
     `${(durationMs / 1000).toFixed(2)} s`
   );
 }
@@ -179,7 +180,7 @@ async function readSources(cwd: string, paths: readonly string[]): Promise<ReadS
         '',
         FILE_START,
         RULES_IO_CODES.notRules,
-        `passed over ${passedOver.length} YAML file${passedOver.length === 1 ? '' : 's'} holding no rule groups nor PrometheusRule: ${passedOver.slice(0, 5).join(', ')}${passedOver.length > 5 ? ', …' : ''}`,
+        `passed over ${plural(passedOver.length, 'YAML file')} holding no rule groups nor PrometheusRule: ${passedOver.slice(0, 5).join(', ')}${passedOver.length > 5 ? ', …' : ''}`,
       ),
     );
   }
@@ -209,7 +210,7 @@ async function writeImported(dir: string, files: ImportResult['files']): Promise
   }
   if (clobbered.length > 0) {
     throw new UsageError(
-      `import would overwrite ${clobbered.length} file${clobbered.length === 1 ? '' : 's'} in ${dir} that an import did not write (${clobbered.slice(0, 5).join(', ')}); nothing was written: choose another --out directory`,
+      `import would overwrite ${plural(clobbered.length, 'file')} in ${dir} that an import did not write (${clobbered.slice(0, 5).join(', ')}); nothing was written: choose another --out directory`,
     );
   }
   try {

@@ -1,5 +1,6 @@
 /** The alert rules' part of a plan: the live state read, then the pure plan against it. */
 import type { Diagnostic } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
 import { planAlertRules } from '../plan/plan.js';
 import { removedDocuments } from '../plan/removed.js';
@@ -71,7 +72,7 @@ export async function planRules(
   const read = plan.organizations.length;
   ctx.progress(
     `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
-      `${counts.unchanged} unchanged (${read} organization${read === 1 ? '' : 's'} read)`,
+      `${counts.unchanged} unchanged (${plural(read, 'organization')} read)`,
   );
   const reads = [...live.diagnostics, ...receivers.diagnostics];
   return { plan, diagnostics: [...reads, ...plan.diagnostics], live: live.value, reads };

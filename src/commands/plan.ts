@@ -8,6 +8,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
 import { pendingChanges } from '../plan/types.js';
@@ -47,8 +48,7 @@ async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string):
   const { report } = planned;
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
   if (errors > 0 || report.plan === null) {
-    const why =
-      errors > 0 ? `${errors} error${errors === 1 ? '' : 's'} must be fixed first` : 'nothing was planned';
+    const why = errors > 0 ? `${plural(errors, 'error')} must be fixed first` : 'nothing was planned';
     return { ...report, skipped: [...report.skipped, `no plan file written to ${out}: ${why}`] };
   }
   // The base as a commit: a name such as `main` or `HEAD~1` may name another one when the plan is applied.
@@ -60,9 +60,7 @@ async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string):
     prune: ctx.prune,
   });
   await writeFile(resolve(out), `${JSON.stringify(saved, null, 2)}\n`, 'utf8');
-  ctx.progress(
-    `plan written to ${out} (${saved.changes.length} change${saved.changes.length === 1 ? '' : 's'})`,
-  );
+  ctx.progress(`plan written to ${out} (${plural(saved.changes.length, 'change')})`);
   return report;
 }
 

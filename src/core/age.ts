@@ -4,6 +4,8 @@
  * more time than has passed. A time a little ahead (clocks of two machines disagree by a few seconds) is
  * `just now`; further ahead it says so (`in 5 min`) rather than pretending it is past.
  */
+import { plural } from './plural.js';
+
 export function formatAge(nowMs: number, thenMs: number): string {
   const deltaMs = nowMs - thenMs;
   if (deltaMs < 0) {
@@ -26,5 +28,5 @@ function amount(ms: number): string {
   if (ms < HOUR) return `${Math.floor(ms / MINUTE)} min`;
   if (ms < DAY) return `${Math.floor(ms / HOUR)} h`;
   const days = Math.floor(ms / DAY);
-  return days === 1 ? '1 day' : `${days} days`;
+  return plural(days, 'day');
 }

@@ -28,10 +28,8 @@ function escapeUnseen(text: string): string {
 }
 
 /**
- * The one neutraliser for strings from documents, files or the service in the text and `github` output
- * forms: each unseen character is shown as a visible `\uXXXX` escape, and a string whose text starts
- * with `::` (after blanks; the runner trims a line before reading a command) has its first colon
- * escaped, so that nothing a document holds can start a workflow command even at the start of a line.
+ * A string from a document, a file or the service, made fit to stand in one line of the text and `github`
+ * output forms: safeLine below, under the name the report's modules have long used.
  */
 export function printable(text: string): string {
   return safeLine(text);

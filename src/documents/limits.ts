@@ -51,7 +51,7 @@ export function tooManyDocumentsMessage(limit = MAX_RUN_DOCUMENTS): string {
   return `this run has more than ${limit.toLocaleString('en-US')} documents, the limit for one run: refused from this document on; check fewer paths per run`;
 }
 
-export function tooManyFindingsMessage(more: number): string {
+function tooManyFindingsMessage(more: number): string {
   return `${more.toLocaleString('en-US')} more ${more === 1 ? 'finding' : 'findings'} not shown: one run reports at most ${MAX_RUN_FINDINGS.toLocaleString('en-US')}; fix these and run again`;
 }
 

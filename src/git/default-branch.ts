@@ -10,7 +10,7 @@ export interface DefaultBranch {
 }
 
 /** The branch assumed when git tells nothing (no repository, a detached HEAD, no git). */
-export const FALLBACK_BRANCH = 'main';
+const FALLBACK_BRANCH = 'main';
 
 /**
  * The default branch of the repository holding `dir` (which need not exist yet): the remote's HEAD

@@ -53,7 +53,7 @@ const RATE_LIMIT_RETRIES = 2;
  * The REST API version every request asks for. Without the header GitHub answers with its default version,
  * which moves when GitHub retires one: naming it keeps the answers' shape what this client was written for.
  */
-export const GITHUB_API_VERSION = '2022-11-28';
+const GITHUB_API_VERSION = '2022-11-28';
 
 /**
  * A throttling handler: while the request has been retried fewer than `limit` times, say why and when,

@@ -162,7 +162,7 @@ export async function publishToGitHub(
  * token (the workflow's `GITHUB_TOKEN` is one): a personal access token is refused whatever its scopes, so
  * "lacks checks: write" would send the reader to a permission that cannot help.
  */
-export function checksForbiddenNote(installationToken: boolean, pullRequest: boolean): string {
+function checksForbiddenNote(installationToken: boolean, pullRequest: boolean): string {
   const rest = 'findings beyond the annotation caps are in this summary.';
   if (!installationToken) {
     return (

@@ -4,6 +4,7 @@
  * blocks or whole table rows, so a cut never lands inside a fence, a table or a <details> section, and
  * what did not fit is counted and said at the end.
  */
+import { plural } from '../core/plural.js';
 import { sliceChars, utf8Bytes } from './escape.js';
 
 /**
@@ -119,7 +120,7 @@ function renderBlock(block: Block): string {
 }
 
 function omissionLine(omitted: ReadonlyMap<string, number>, whereToFind: string): string {
-  const what = [...omitted].map(([noun, n]) => `${n} ${noun}${n === 1 ? '' : 's'}`).join(', ');
+  const what = [...omitted].map(([noun, n]) => plural(n, noun)).join(', ');
   return `> **Cut to fit GitHub's size limit:** ${what} left out. ${sliceChars(whereToFind, 300)}`;
 }
 

@@ -5,6 +5,7 @@
  * and no outside edit is claimed (docs/decisions/saved-plan.md, "Outside edits").
  */
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
 import { PLAN_CODES } from './codes.js';
 import type { ReviewEntry } from './review.js';
 import type { PendingChange } from './types.js';
@@ -44,7 +45,7 @@ export function withKnownOutsideEdits(
     return rest;
   });
   if (untold === 0) return { changes: out, diagnostics: [] };
-  const updates = `${untold === 1 ? '1 update' : `${untold} updates`}${review === null ? '' : ' not reviewed'}`;
+  const updates = `${plural(untold, 'update')}${review === null ? '' : ' not reviewed'}`;
   const message = `The live rules of ${updates} differ from the base revision's documents; that is not reported as an outside edit, because ${base.why}: those values may simply never have been applied.`;
   return {
     changes: out,

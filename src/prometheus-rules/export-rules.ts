@@ -10,9 +10,10 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import { queryError } from '../promql/check-query.js';
 import { parseQuery, topExpression } from '../promql/library.js';
+import type { AlertSeverity } from '../service/types/alert-rules.js';
 import { RULES_IO_CODES } from './codes.js';
 import { prometheusDuration } from './duration.js';
-import { EXPORT_SEVERITY_LABEL, type ServiceSeverity } from './severity.js';
+import { EXPORT_SEVERITY_LABEL } from './severity.js';
 
 export interface ExportedRules {
   /** The rule file; `groups: []` when no rule could be written. */
@@ -108,7 +109,7 @@ function renderRule(doc: AlertRuleDocument): Rendered {
   const out: Record<string, unknown> = { alert: rule.name, expr };
   if (forText !== '0s') out.for = forText;
   out.labels = {
-    severity: EXPORT_SEVERITY_LABEL[rule.severity as ServiceSeverity] ?? rule.severity.toLowerCase(),
+    severity: EXPORT_SEVERITY_LABEL[rule.severity as AlertSeverity] ?? rule.severity.toLowerCase(),
   };
   const annotations: Record<string, string> = {};
   if (rule.presentation?.summary) annotations.summary = rule.presentation.summary;

@@ -9,11 +9,12 @@ import { type Diagnostic, diagnostic, type SourceRange } from '../core/diagnosti
 import { parseFiles } from '../documents/parse.js';
 import { slug } from '../plan/export-documents.js';
 import { queryError } from '../promql/check-query.js';
+import type { AlertSeverity } from '../service/types/alert-rules.js';
 import { RULES_IO_CODES, type RulesIoCode } from './codes.js';
 import { isoDuration, prometheusMilliseconds } from './duration.js';
 import { distinctNames } from './names.js';
 import type { SourceGroup, SourceRule } from './read-rules.js';
-import { FALLBACK_SEVERITY, type ServiceSeverity } from './severity.js';
+import { FALLBACK_SEVERITY } from './severity.js';
 import { splitCondition } from './split-condition.js';
 
 export interface ImportOptions {
@@ -23,7 +24,7 @@ export interface ImportOptions {
   readonly receiverIds: readonly string[];
   readonly receiverNames: readonly string[];
   /** Lower-case label value → severity. */
-  readonly severityMap: Readonly<Record<string, ServiceSeverity>>;
+  readonly severityMap: Readonly<Record<string, AlertSeverity>>;
 }
 
 export interface ImportedFile {
@@ -271,7 +272,7 @@ function mapSeverity(
   rule: SourceRule,
   options: ImportOptions,
   loss: (at: SourceRange, code: RulesIoCode, message: string) => void,
-): ServiceSeverity {
+): AlertSeverity {
   const label = rule.labels.severity;
   const mapped = label === undefined ? undefined : options.severityMap[label.toLowerCase()];
   if (mapped !== undefined) return mapped;

@@ -8,8 +8,7 @@
 import type { SyntaxNode } from '@lezer/common';
 import { parseQuery, topExpression } from '../promql/library.js';
 import { comparisonOperator, unwrapParens } from '../promql/lint.js';
-
-export type ConditionOperator = 'NONE' | 'ABOVE' | 'BELOW' | 'ABOVE_OR_EQUAL' | 'BELOW_OR_EQUAL' | 'EQUAL';
+import type { AlertRuleConditionOperator as ConditionOperator } from '../service/types/alert-rules.js';
 
 export interface SplitCondition {
   readonly promql: string;

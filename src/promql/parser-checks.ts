@@ -203,7 +203,7 @@ const MODIFIER_TARGETS = new Set(['VectorSelector', 'MatrixSelector', 'SubqueryE
  * `a + b offset 1m` is `a + (b offset 1m)`); the grammar here reads them around the whole operation. What
  * they apply to is the rightmost operand.
  */
-export function operandOfPostfix(node: SyntaxNode): SyntaxNode {
+function operandOfPostfix(node: SyntaxNode): SyntaxNode {
   let operand = node;
   while (operand.name === 'BinaryExpr' || operand.name === 'UnaryExpr') {
     const last = operand.lastChild;

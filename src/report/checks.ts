@@ -1,9 +1,9 @@
 import type { RunReport } from '../commands/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { compareDiagnostics } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
 import { escapeInline, sliceChars, truncateUtf8, utf8Bytes } from '../markdown/escape.js';
 import { findingTitle, messageWithCode } from './finding-title.js';
-import { plural } from './outcome.js';
 import { planCountsSentence } from './plan-counts.js';
 
 /** GitHub's limits on a Checks run (REST API, check runs). */

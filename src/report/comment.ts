@@ -1,5 +1,6 @@
 import type { RunReport } from '../commands/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
 import { type Block, type BlockRow, fitBlocks } from '../markdown/budget.js';
 import {
   escapeInline,
@@ -15,7 +16,7 @@ import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
-import { headline, plural } from './outcome.js';
+import { headline } from './outcome.js';
 import { planCountsSentence } from './plan-counts.js';
 import { componentStatus, componentsBlock, paragraph } from './tables.js';
 

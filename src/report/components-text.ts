@@ -1,6 +1,6 @@
 import type { ComponentResult } from '../components/types.js';
+import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
-import { plural } from './outcome.js';
 
 /**
  * The terminal view of component results: a count line, then one line per component the run resolved or

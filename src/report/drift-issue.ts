@@ -1,4 +1,5 @@
 import type { RunReport } from '../commands/types.js';
+import { plural } from '../core/plural.js';
 import { fitBlocks } from '../markdown/budget.js';
 import { fenced, inlineCode, link, sliceChars } from '../markdown/escape.js';
 import { type PendingChange, pendingChanges } from '../plan/types.js';
@@ -49,7 +50,7 @@ export function renderDriftIssue(
       paragraph(
         // No heading: the issue's title, right above, says it.
         `${marker}\n` +
-          `The drift check${run} found ${pending.length} alert rule${pending.length === 1 ? '' : 's'} whose live ` +
+          `The drift check${run} found ${plural(pending.length, 'alert rule')} whose live ` +
           `state differs from the documents${commit}. In each change \`-\` (or the left of →) is the ` +
           "live value and `+` (the right) the document's; a *create* is a rule a document declares and the " +
           'service lacks. This issue is updated by every drift check and closed when the drift is gone.',

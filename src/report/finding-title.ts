@@ -134,7 +134,7 @@ export function findingTitle(d: Pick<Diagnostic, 'code' | 'title'>): string {
  * A code the tool has no title for, in words: the service's violation codes (`VALUE_NOT_ALLOWED` → "Value
  * not allowed"), or the last part of a dotted code (`plan.rule-not-up-to-date` → "Rule not up to date").
  */
-export function codeInWords(code: string): string {
+function codeInWords(code: string): string {
   const last = code.split('.').pop() ?? code;
   const words = last.replace(/[_-]+/g, ' ').trim().toLowerCase();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Finding';

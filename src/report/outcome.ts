@@ -36,7 +36,11 @@ export function isFailing(counts: RunCounts, failOn: 'error' | 'warning'): boole
   return counts.errors > 0 || (failOn === 'warning' && counts.warnings > 0);
 }
 
-/** One sentence saying how the run went, for the Checks run title, the summary and the failure line. */
+/**
+ * The run's counts in one line (`plan: 1 error, 2 changes pending`), for the Checks run title, the pull
+ * request comment and the failed step's line; the closing sentence of the terminal, the JSON and the job
+ * summary is runOutcome's.
+ */
 export function headline(report: RunReport, counts: RunCounts): string {
   const parts: string[] = [];
   // No changes counted because the live rules could not be read is not "no changes" (nor "no drift").
@@ -72,9 +76,6 @@ export function headline(report: RunReport, counts: RunCounts): string {
   if (counts.violations > 0) parts.push(plural(counts.violations, 'component violation'));
   return `${report.command}: ${parts.join(', ')}`;
 }
-
-/** Re-exported for the report's other modules, which have long imported it from here. */
-export { plural };
 
 /**
  * How a run ended, in one of five words: `done` (it did what it was asked), `nothing to do`, `changes

@@ -20,7 +20,12 @@ export function planCountsAreKnown(plan: Plan): boolean {
 /** `Plan: 2 to create, 3 to update, 0 to delete` (a drift check: `Drift: … to match the documents`), or null without a plan. */
 export function planCountsSentence(report: RunReport): string | null {
   if (!report.plan || !planCountsAreKnown(report.plan)) return null;
-  const counts = countChanges(report.plan);
+  return planCounts(report.plan, report.command === 'drift');
+}
+
+/** The same sentence for a plan read: the count of every face, the terminal's included (plan-text.ts). */
+export function planCounts(plan: Plan, drift: boolean): string {
+  const counts = countChanges(plan);
   const numbers = `${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete`;
-  return report.command === 'drift' ? `Drift: ${numbers} to match the documents` : `Plan: ${numbers}`;
+  return drift ? `Drift: ${numbers} to match the documents` : `Plan: ${numbers}`;
 }

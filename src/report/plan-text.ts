@@ -3,10 +3,11 @@
  * aligned `field: before → after` lines, long PromQL as a line diff, and a closing count.
  */
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
+import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
-import { countChanges } from '../plan/summary.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
+import { planCounts } from './plan-counts.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -48,7 +49,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
     const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
     lines.push(
       errors > 0
-        ? `Alert rules: no changes for the documents without errors (${errors} error${errors === 1 ? '' : 's'} below).`
+        ? `Alert rules: no changes for the documents without errors (${plural(errors, 'error')} below).`
         : 'Alert rules: no changes. The live rules match the documents.',
       '',
     );
@@ -76,12 +77,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
  * counts drift instead.
  */
 export function planCountLine(plan: Plan, options: TextOptions): string {
-  const counts = countChanges(plan);
-  const numbers = `${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete`;
-  return painter(options)(
-    '1',
-    options.drift ? `Drift: ${numbers} to match the documents.` : `Plan: ${numbers}.`,
-  );
+  return painter(options)('1', `${planCounts(plan, options.drift ?? false)}.`);
 }
 
 function formatChange(change: AlertRuleChange, paint: Paint): string[] {

@@ -3,14 +3,14 @@
  * "requests to the service"; attempts that never reached it (a refused connection, a timeout) are said
  * apart, so that a run against an unreachable address never reads as one that talked to the service.
  */
+import { plural } from '../core/plural.js';
 import type { RequestCounts } from '../service/types.js';
-import { plural } from './outcome.js';
 
 export function requestsSentence(requests: RequestCounts): string {
   const unanswered = requests.unanswered ?? 0;
   const answered = requests.total - unanswered;
   if (requests.total === 0) return 'No requests to the service';
   if (answered === 0) return `${plural(unanswered, 'attempt')} to reach the service, none answered`;
-  const sent = `${answered} ${answered === 1 ? 'request' : 'requests'} to the service`;
+  const sent = `${plural(answered, 'request')} to the service`;
   return unanswered === 0 ? sent : `${sent}, and ${plural(unanswered, 'attempt')} it never answered`;
 }

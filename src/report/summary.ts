@@ -1,5 +1,6 @@
 import type { RunReport } from '../commands/types.js';
 import { hasErrors } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
 import { type Block, fitBlocks } from '../markdown/budget.js';
 import {
   escapeInline,
@@ -13,7 +14,7 @@ import { pendingChanges } from '../plan/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
-import { plural, runOutcome } from './outcome.js';
+import { runOutcome } from './outcome.js';
 import { requestsSentence } from './requests-line.js';
 import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock, reviewBlock } from './tables.js';
 
@@ -139,7 +140,7 @@ export function costLine(report: RunReport): string {
   const byOperation = Object.entries(report.requests.byOperation)
     .filter(([, n]) => (n ?? 0) > 0)
     .sort(([a], [b]) => a.localeCompare(b));
-  if (byOperation.length === 0) return `No requests to the service; ${seconds} s.`;
+  if (byOperation.length === 0) return `${requestsSentence(report.requests)}; ${seconds} s.`;
   const table = [
     tableHead(['Operation', 'Requests']),
     ...byOperation.map(([op, n]) => tableRow([inlineCode(op as OperationId), String(n)])),

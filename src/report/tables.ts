@@ -1,12 +1,12 @@
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
 import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
 import type { Block } from '../markdown/budget.js';
 import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '../markdown/escape.js';
 import type { ReviewEntry, ReviewStatus } from '../plan/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
-import { plural } from './outcome.js';
 import { provenanceLine, unknownApplyLine } from './provenance.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */

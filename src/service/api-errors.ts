@@ -195,7 +195,7 @@ function where(request: OperationRequest) {
 }
 
 function attempts(n: number): string {
-  return n === 1 ? '1 attempt' : `${n} attempts`;
+  return plural(n, 'attempt');
 }
 
 function capitalize(text: string): string {

@@ -7,7 +7,7 @@ import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { ApiError } from './errors.js';
 import type { OperationId } from './types/client.js';
 
-export const ORGANIZATION_UNKNOWN = 'service.organization-unknown';
+const ORGANIZATION_UNKNOWN = 'service.organization-unknown';
 
 /** The lists addressed by the organization alone: a 404 from one of them is about the organization. */
 const ORGANIZATION_LISTS: ReadonlySet<OperationId> = new Set<OperationId>([

@@ -82,3 +82,16 @@ describe('the closing count when the documents kept every rule out of the plan',
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^Failed: \d+ errors\.$/);
   });
 });
+
+describe('logs against an API that does not answer', () => {
+  it('counts its attempts as attempts, never as requests to the service', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCliInProcess(['logs', '--cluster', UNKNOWN, '--org', UNKNOWN], {
+      QOVERY_API_URL: url,
+      QOVERY_API_TOKEN: 'qov_x',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^\d+ attempts? to reach the service, none answered; \d+\.\d s\.\n$/m);
+    expect(run.stderr).not.toMatch(/\d+ requests? to the service/);
+  });
+});

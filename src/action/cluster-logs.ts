@@ -2,8 +2,9 @@
  * An apply that failed writes gets the clusters' recent log entries in its job summary, right under its
  * results: which clusters, and the section that shows them.
  */
-import type { ClusterRef, RunReport } from '../commands/types.js';
+
 import { systemClock } from '../core/clock.js';
+import type { ClusterRef, RunReport } from '../run/types.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
 import type { ActionVerdict } from './outcome.js';

@@ -1,5 +1,5 @@
-import type { ClusterRef } from '../commands/types.js';
 import { isUuid } from '../core/uuid.js';
+import type { ClusterRef } from '../run/types.js';
 import { resolveApiUrl } from '../service/api-url.js';
 import { readPostState } from './post-state.js';
 

@@ -3,7 +3,7 @@
  * each value as STATE_<key> (core.getState); a post step reads only the state of its own release's main
  * step, and the keys stay as they are all the same.
  */
-import type { ClusterRef } from '../commands/types.js';
+import type { ClusterRef } from '../run/types.js';
 import { saveState } from './file-commands.js';
 
 export interface PostState {

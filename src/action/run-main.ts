@@ -1,11 +1,11 @@
 import * as core from '@actions/core';
-import type { RunReport } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
 import { MissingTokenError } from '../github/event.js';
 import { readRunnerEnvironment, sourceLinks } from '../github/runner-env.js';
 import { messageMarkdown } from '../markdown/escape.js';
+import type { RunReport } from '../run/types.js';
 import { dispatch } from '../runtime/dispatch.js';
 import { createRuntime } from '../runtime/runtime.js';
 import { ApiError } from '../service/errors.js';

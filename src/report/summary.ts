@@ -1,4 +1,3 @@
-import type { RunReport } from '../commands/types.js';
 import { hasErrors } from '../core/diagnostic.js';
 import { type Block, fitBlocks } from '../markdown/budget.js';
 import {
@@ -10,6 +9,7 @@ import {
   utf8Bytes,
 } from '../markdown/escape.js';
 import { pendingChanges } from '../plan/types.js';
+import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';

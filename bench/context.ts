@@ -2,9 +2,9 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { RunContext } from '../src/commands/types.js';
 import { systemClock } from '../src/core/clock.js';
 import { Redactor } from '../src/core/redact.js';
+import type { RunContext } from '../src/run/types.js';
 import { createServiceClient } from '../src/service/client.js';
 
 export function writeRepository(files: readonly { path: string; text: string }[]): string {

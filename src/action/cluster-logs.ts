@@ -2,12 +2,13 @@
  * An apply that failed writes gets the clusters' recent log entries in its job summary, right under its
  * results: which clusters, and the section that shows them.
  */
-import type { ClusterRef, RunReport } from '../commands/types.js';
+
 import { systemClock } from '../core/clock.js';
-import { saveState } from './file-commands.js';
+import type { ClusterRef, RunReport } from '../run/types.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
 import type { ActionVerdict } from './outcome.js';
+import { savePostState } from './post-state.js';
 
 const LOGS_TIME_LIMIT_MS = 20_000;
 
@@ -35,7 +36,7 @@ export function clusterLogsSection(
       signal: AbortSignal.timeout(LOGS_TIME_LIMIT_MS),
     });
     // The post step (which runs because this job fails) need not ask for the same entries again.
-    saveState('logs-attached', JSON.stringify(clusters));
+    savePostState({ logsAttached: clusters });
     return renderLogsMarkdown(reports, {
       redactor,
       maxBytes,

@@ -3,7 +3,6 @@
  * lines, the job summary, the step outputs and the conclusion. Pure: the step (run-main.ts) only writes
  * it out, so every face of the action is tested in-process.
  */
-import type { RunReport } from '../commands/types.js';
 import { plural } from '../core/plural.js';
 import type { Redactor } from '../core/redact.js';
 import { annotationLines, checksRunLine, selectAnnotations } from '../report/annotations.js';
@@ -11,6 +10,7 @@ import type { SourceLinks } from '../report/change-markdown.js';
 import type { CheckConclusion } from '../report/checks.js';
 import { countRun, headline, isFailing, type RunCounts } from '../report/outcome.js';
 import { renderSummary, SUMMARY_LIMIT_BYTES } from '../report/summary.js';
+import type { RunReport } from '../run/types.js';
 import type { ActionInputs } from './inputs.js';
 
 /** Part of the step summary kept for cluster logs when an apply fails. */

@@ -1,8 +1,8 @@
 /** The `plan-json` output: the whole run as JSON, in a file for later steps of the job. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunReport } from '../commands/types.js';
 import { renderJson } from '../report/json-output.js';
+import type { RunReport } from '../run/types.js';
 import type { MainStep } from './main-step.js';
 
 /**

@@ -2,9 +2,10 @@
  * The main step's posts to GitHub (the Checks run, the sticky comment, the drift issue: github/publish.ts),
  * as the inputs ask for them. The GitHub client loads only when one of them is wanted.
  */
-import type { RunReport } from '../commands/types.js';
+
 import type { PublishSwitches, PublishTarget } from '../github/publish.js';
 import type { SourceLinks } from '../report/change-markdown.js';
+import type { RunReport } from '../run/types.js';
 import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';

@@ -1,23 +1,23 @@
 import * as core from '@actions/core';
-import type { RunReport } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
 import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
 import { MissingTokenError } from '../github/event.js';
 import { readRunnerEnvironment, sourceLinks } from '../github/runner-env.js';
-import { RUN_STARTED_STATE } from '../logs/post-settings.js';
 import { messageMarkdown } from '../markdown/escape.js';
+import type { RunReport } from '../run/types.js';
 import { dispatch } from '../runtime/dispatch.js';
 import { createRuntime } from '../runtime/runtime.js';
 import { ApiError } from '../service/errors.js';
 import { asksBaseApplied, pullRequestBaseApplied } from './base-evidence.js';
 import { clusterLogsSection } from './cluster-logs.js';
-import { saveState, setOutput } from './file-commands.js';
+import { setOutput } from './file-commands.js';
 import { type ActionInputs, readInputs } from './inputs.js';
 import { budgetedSummary, writeJobSummary } from './job-summary.js';
 import { commandRequest, decide, logLine, type MainStep, runtimeOptions } from './main-step.js';
 import { actionOutcome, actionVerdict } from './outcome.js';
 import { writePlanJson } from './plan-json.js';
+import { savePostState } from './post-state.js';
 import { publish } from './publish.js';
 import { gatesApply, reviewGate } from './review-gate.js';
 import * as log from './step-log.js';
@@ -31,7 +31,7 @@ export async function run(): Promise<void> {
   // Every secret the run learns is also masked by the runner, for the rest of the job's log.
   const redactor = new Redactor({ onAdd: (secret) => core.setSecret(secret) });
   // First of all, before inputs that may be refused: the post step shows only deployments from here on.
-  saveState(RUN_STARTED_STATE, new Date(systemClock.now()).toISOString());
+  savePostState({ runStartedAt: systemClock.now() });
   try {
     // The tokens, and any input that looks like one, are secrets before any input can be refused.
     const inputs = readInputs(process.env, (secret) => redactor.add(secret));
@@ -61,8 +61,7 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
   const runner = readRunnerEnvironment(process.env);
   const decision = decide(inputs, runner);
   // Saved before the run so that the post step finds them even when the run throws. Never the token.
-  saveState('organization-id', inputs.organizationId ?? '');
-  saveState('api-url', inputs.apiUrl);
+  savePostState({ organizationId: inputs.organizationId ?? '', apiUrl: inputs.apiUrl });
   log.info(`platform-gitops ${decision.command} (event ${runner.eventName || 'none'})`);
   for (const line of decision.skipped) log.info(redactor.redact(line));
 
@@ -79,7 +78,7 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
 async function runAndReport(step: MainStep): Promise<void> {
   const { inputs, runner, decision, redactor } = step;
   const report = await runCommand(step);
-  saveState('clusters', JSON.stringify(report.clusters));
+  savePostState({ clusters: report.clusters });
 
   const verdict = actionVerdict(report, inputs);
   const links = sourceLinks(runner, decision.checkSha);

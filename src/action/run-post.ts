@@ -3,12 +3,12 @@ import { type Clock, systemClock } from '../core/clock.js';
 import { Redactor } from '../core/redact.js';
 import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
-import { type PostSettings, readPostSettings } from '../logs/post-settings.js';
 import { renderLogsText } from '../logs/text.js';
 import type { ClusterLogsReport } from '../logs/types.js';
 import type { Timeouts } from '../service/transport.js';
 import type { ClosableServiceClient } from '../service/types.js';
 import { appendJobSummary } from './job-summary.js';
+import { type PostSettings, readPostSettings } from './post-settings.js';
 import * as log from './step-log.js';
 
 export interface PostOptions {

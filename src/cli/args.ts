@@ -1,8 +1,8 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { OUTPUT_FORMATS, type OutputFormat } from '../commands/types.js';
 import { UsageError } from '../core/errors.js';
 import { nearestName } from '../core/nearest-name.js';
 import { isUuid } from '../core/uuid.js';
+import { OUTPUT_FORMATS, type OutputFormat } from '../run/types.js';
 import { OPTIONS, optionsOf } from './options.js';
 
 /** The commands of the command line (DESIGN "Contracts"), plus `demo`, the README's quick start. */

@@ -1,6 +1,6 @@
-import type { CommandName } from '../commands/types.js';
 import { systemClock } from '../core/clock.js';
 import { Redactor } from '../core/redact.js';
+import type { CommandName } from '../run/types.js';
 import { createRuntime, type Runtime } from '../runtime/runtime.js';
 import { resolveApiUrl } from '../service/api-url.js';
 import type { CliArgs } from './args.js';

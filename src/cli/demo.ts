@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { runApply } from '../commands/apply.js';
 import { runDrift } from '../commands/drift.js';
-import { exitCodeFor } from '../commands/exit-code.js';
 import { runPlan } from '../commands/plan.js';
-import type { RunContext, RunReport } from '../commands/types.js';
 import { runValidate } from '../commands/validate.js';
 import { systemClock } from '../core/clock.js';
 import { randomUuid } from '../core/crypto-on-demand.js';
 import { packageFile } from '../core/package-files.js';
 import { Redactor } from '../core/redact.js';
 import { editFieldsOfLive } from '../plan/normalize.js';
+import { exitCodeFor } from '../run/exit-code.js';
+import type { RunContext, RunReport } from '../run/types.js';
 import { startSandbox } from '../sandbox/index.js';
 import { createServiceClient } from '../service/client.js';
 import type { ServiceClient } from '../service/types.js';

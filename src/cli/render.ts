@@ -1,5 +1,3 @@
-import type { ExitPolicy } from '../commands/exit-code.js';
-import type { OutputFormat, RunReport } from '../commands/types.js';
 import { printable } from '../core/printable.js';
 import type { Redactor } from '../core/redact.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
@@ -10,6 +8,8 @@ import { runOutcome } from '../report/outcome.js';
 import { planCountsAreKnown } from '../report/plan-counts.js';
 import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
 import { requestsSentence } from '../report/requests-line.js';
+import type { ExitPolicy } from '../run/exit-code.js';
+import type { OutputFormat, RunReport } from '../run/types.js';
 
 export interface RenderOptions {
   readonly format: OutputFormat;

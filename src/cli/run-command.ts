@@ -1,9 +1,9 @@
 import { realpath } from 'node:fs/promises';
-import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
-import type { CommandName, RunContext, RunReport } from '../commands/types.js';
 import { UsageError } from '../core/errors.js';
 import { renderJson } from '../report/json-output.js';
 import { requestsSentence } from '../report/requests-line.js';
+import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
+import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
 import type { CliArgs } from './args.js';
 import { createCliRuntime } from './context.js';

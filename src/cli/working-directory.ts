@@ -6,7 +6,7 @@
  * renames them for the text form only, at the edge, so nothing else sees the difference.
  */
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { RunReport } from '../commands/types.js';
+import type { RunReport } from '../run/types.js';
 
 /** `file` (relative to `root`, forward slashes) as seen from `cwd`; unchanged when the two are the same. */
 export function fromWorkingDirectory(file: string, root: string, cwd: string): string {

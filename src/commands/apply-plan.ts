@@ -22,6 +22,7 @@ import {
 } from '../plan/plan-file.js';
 import { checkSavedPlan, differenceSentence } from '../plan/saved-plan-check.js';
 import { pendingChanges } from '../plan/types.js';
+import type { RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
@@ -30,7 +31,6 @@ import { readPlanFileText } from './plan-file-text.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
 import { runReport } from './run-report.js';
 import { serviceError } from './service-findings.js';
-import type { RunContext, RunReport } from './types.js';
 
 export interface ApplyPlanOptions {
   /** The saved plan's path, relative to the working directory. */

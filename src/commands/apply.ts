@@ -17,11 +17,11 @@ import {
   withReviewedOutsideEdits,
 } from '../plan/review.js';
 import { type PendingChange, pendingChanges, withPendingReplaced } from '../plan/types.js';
+import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import { type PlannedRun, planRun } from './plan.js';
 import { runFindings } from './run-report.js';
 import { serviceError } from './service-findings.js';
-import type { CommandName, RunContext, RunReport } from './types.js';
 
 /**
  * The review the push run found (or why none), what to do with changes not as reviewed, and whether the

@@ -5,8 +5,8 @@
  */
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
 import { pendingChanges, withPendingReplaced } from '../plan/types.js';
+import type { RunReport } from '../run/types.js';
 import { runFindings } from './run-report.js';
-import type { RunReport } from './types.js';
 
 export function withBaseEvidence(report: RunReport, base: BaseApplied): RunReport {
   if (report.plan === null) return { ...report, baseApplied: base };

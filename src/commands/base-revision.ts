@@ -7,7 +7,7 @@ import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import type { LoadResult } from '../documents/types.js';
 import { HISTORY_CODES } from '../git/codes.js';
 import { documentsAt } from '../git/documents-at.js';
-import type { RunContext } from './types.js';
+import type { RunContext } from '../run/types.js';
 
 /** The documents at the base revision (null when there is none or it cannot be read), and why not. */
 export interface Base {

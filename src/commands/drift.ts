@@ -5,9 +5,9 @@
  * not two revisions, so nothing is ever pruned here.
  */
 import { countDrift } from '../plan/summary.js';
+import type { RunContext, RunReport } from '../run/types.js';
 import { executePlanned } from './apply.js';
 import { planRun } from './plan.js';
-import type { RunContext, RunReport } from './types.js';
 
 export interface DriftOptions {
   /** Apply the plan to remove the drift (never deletes). */

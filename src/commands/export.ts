@@ -13,12 +13,12 @@ import { PLAN_CODES } from '../plan/codes.js';
 import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
 import { checkExported } from '../plan/export-validation.js';
 import { checkQueries } from '../promql/index.js';
+import type { RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
 import { organizationNeeded } from './organization-needed.js';
 import { runReport } from './run-report.js';
 import { serviceError } from './service-findings.js';
-import type { RunContext, RunReport } from './types.js';
 
 export interface ExportOptions {
   /** Directory to write into, relative to the repository root (or absolute); created when missing. */

@@ -1,5 +1,5 @@
 import type { LoadOptions } from '../documents/load.js';
-import type { RunContext } from './types.js';
+import type { RunContext } from '../run/types.js';
 
 /** What the run says about finding its documents, as the loader takes it. */
 export function loadOptionsOf(ctx: RunContext): LoadOptions {

@@ -3,9 +3,9 @@ import { UsageError } from '../core/errors.js';
 import { isUuid } from '../core/uuid.js';
 import { failedReport, fetchRecentLogs } from '../logs/fetch.js';
 import type { ClusterLogsReport } from '../logs/types.js';
+import type { RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import { organizationNeeded } from './organization-needed.js';
-import type { RunContext, RunReport } from './types.js';
 
 export interface LogsOptions {
   readonly clusterId: string;

@@ -3,10 +3,10 @@ import { resolveComponents } from '../components/resolve.js';
 import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
+import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { serviceError } from './service-findings.js';
-import type { RunContext } from './types.js';
 
 export interface ResolvedComponents {
   readonly results: readonly ComponentResult[];

@@ -6,10 +6,10 @@ import { planAlertRules } from '../plan/plan.js';
 import { removedDocuments } from '../plan/removed.js';
 import { countChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
+import type { RunContext } from '../run/types.js';
 import type { LiveAlertRule, ServiceClient } from '../service/types.js';
 import { alertRules, organizationsOf } from './documents-by-kind.js';
 import { type Found, readLive, readReceivers } from './live-state.js';
-import type { RunContext } from './types.js';
 
 export interface RuleDocuments {
   readonly rules: readonly AlertRuleDocument[];

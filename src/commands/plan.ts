@@ -12,6 +12,7 @@ import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
 import { pendingChanges } from '../plan/types.js';
+import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
 import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
@@ -20,7 +21,6 @@ import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
 import { clustersOf, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
-import type { CommandName, RunContext, RunReport } from './types.js';
 
 /** A planned run: the report so far and the client that read the live state (null when none was needed). */
 export interface PlannedRun {

@@ -4,8 +4,8 @@ import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import { capFindings } from '../documents/limits.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
 import type { Plan } from '../plan/types.js';
+import type { ClusterRef, CommandName, RunContext, RunReport } from '../run/types.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
-import type { ClusterRef, CommandName, RunContext, RunReport } from './types.js';
 
 const NO_REQUESTS: RequestCounts = { total: 0, byOperation: {} };
 

@@ -1,7 +1,7 @@
 import { loadDocuments } from '../documents/load.js';
+import type { RunContext, RunReport } from '../run/types.js';
 import { loadOptionsOf } from './load-options.js';
 import { runReport } from './run-report.js';
-import type { RunContext, RunReport } from './types.js';
 
 /**
  * Offline: reads and checks the documents, touches no service. The paths default to the whole repository.

@@ -6,12 +6,13 @@
  * at most 2 × MAX_COMMITS_ASKED requests, whatever the size of the repository. Past the cap, the commit is
  * linked and nothing more is claimed. Every failure is "not known", never an error.
  */
-import type { RunReport } from '../commands/types.js';
+
 import type { GitReader } from '../git/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { checkRunName } from '../report/markers.js';
 import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../report/provenance.js';
+import type { RunReport } from '../run/types.js';
 import { type ApplyRunLookup, applyOutcomeOf, applyRunOf, baseAppliedFrom } from './apply-run.js';
 import type { GitHubClient } from './client.js';
 import { mergedPullOf } from './reviewed-plan.js';

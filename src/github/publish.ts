@@ -1,4 +1,3 @@
-import type { RunReport } from '../commands/types.js';
 import { safeOutput } from '../core/printable.js';
 import type { Redactor } from '../core/redact.js';
 import type { SourceLinks } from '../report/change-markdown.js';
@@ -8,6 +7,7 @@ import { renderDriftIssue } from '../report/drift-issue.js';
 import { checkRunName, commentMarker, driftMarker } from '../report/markers.js';
 import { headline, type RunCounts } from '../report/outcome.js';
 import { renderSummary } from '../report/summary.js';
+import type { RunReport } from '../run/types.js';
 import { publishCheckRun } from './check-run.js';
 import { type GitHubClient, statusOf } from './client.js';
 import { syncDriftIssue } from './drift-issue.js';

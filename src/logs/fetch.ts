@@ -1,5 +1,5 @@
-import type { ClusterRef } from '../commands/types.js';
 import { mapWithConcurrency } from '../core/concurrency.js';
+import type { ClusterRef } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ClusterLogEntry, ServiceClient } from '../service/types.js';
 import { pickDeployment, pickRunDeployment, summarizeDeployment, timestampMs } from './deployment.js';

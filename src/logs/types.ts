@@ -1,4 +1,4 @@
-import type { ClusterRef } from '../commands/types.js';
+import type { ClusterRef } from '../run/types.js';
 import type { ClusterLogEntry } from '../service/types.js';
 
 /** The deployment whose entries are shown: enough for a person to recognise it in the console. */

@@ -1,8 +1,8 @@
 import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
 import { diagnostic } from '../core/diagnostic.js';
-import type { AlertRuleDocument } from '../documents/types.js';
 import { checkQuery } from './check-query.js';
 import type { QueryFinding } from './codes.js';
+import type { QueryDocument } from './query-document.js';
 import { queryScalarRange } from './query-scalar.js';
 import { mapScalar, type ScalarOffsets } from './scalar-map.js';
 
@@ -11,7 +11,7 @@ const NO_COLUMN =
   ' (shown at the start of the query: the exact column is not known for this form of YAML scalar)';
 
 /** The PromQL findings of alert rules, each on the characters of the file it is about. */
-export function checkRuleQueries(rules: readonly AlertRuleDocument[]): Diagnostic[] {
+export function checkRuleQueries(rules: readonly QueryDocument[]): Diagnostic[] {
   const lineStarts = new Map<string, readonly number[]>();
   return rules.flatMap((rule) => {
     const condition = rule.value.condition;
@@ -30,7 +30,7 @@ interface QueryPlace {
   readonly offsets: ScalarOffsets | null;
 }
 
-function placeOfQuery(rule: AlertRuleDocument, starts: readonly number[]): QueryPlace {
+function placeOfQuery(rule: QueryDocument, starts: readonly number[]): QueryPlace {
   const fromText = placeFromText(rule, starts);
   if (fromText) return fromText;
   const located = rule.locate(QUERY_PATH, 'value');
@@ -47,7 +47,7 @@ function placeOfQuery(rule: AlertRuleDocument, starts: readonly number[]): Query
 }
 
 /** The place read from the text (query-scalar.ts), when the value rebuilt from it is the query. */
-function placeFromText(rule: AlertRuleDocument, starts: readonly number[]): QueryPlace | null {
+function placeFromText(rule: QueryDocument, starts: readonly number[]): QueryPlace | null {
   const condition = rule.locate(['condition'], 'key');
   if (!condition.exact) return null;
   const range = queryScalarRange(rule.text, starts, condition.line, condition.column);

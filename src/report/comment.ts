@@ -1,4 +1,3 @@
-import type { RunReport } from '../commands/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { type Block, type BlockRow, fitBlocks } from '../markdown/budget.js';
@@ -14,6 +13,7 @@ import {
 import { encodeReviewBlock, reviewedPlan } from '../plan/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
+import type { RunReport } from '../run/types.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';
 import { headline } from './outcome.js';

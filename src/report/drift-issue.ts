@@ -1,8 +1,8 @@
-import type { RunReport } from '../commands/types.js';
 import { plural } from '../core/plural.js';
 import { fitBlocks } from '../markdown/budget.js';
 import { fenced, inlineCode, link, sliceChars } from '../markdown/escape.js';
 import { type PendingChange, pendingChanges } from '../plan/types.js';
+import type { RunReport } from '../run/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
 import { paragraph, planBlock } from './tables.js';

@@ -1,8 +1,8 @@
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
-import { type ExitPolicy, exitCodeFor } from '../commands/exit-code.js';
-import type { RunReport } from '../commands/types.js';
 import type { Redactor } from '../core/redact.js';
 import { pendingChanges } from '../plan/types.js';
+import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
+import type { RunReport } from '../run/types.js';
 import { runOutcome } from './outcome.js';
 
 /** Version of the JSON output's shape; bumped only on a breaking change (the README documents the shape). */

@@ -1,7 +1,7 @@
-import type { RunReport } from '../commands/types.js';
 import { plural } from '../core/plural.js';
 import { leftOutClause } from '../documents/limits.js';
 import { pendingChanges } from '../plan/types.js';
+import type { RunReport } from '../run/types.js';
 
 /** The numbers a run is judged by: the action's outputs, the Checks conclusion and the exit status. */
 export interface RunCounts {

@@ -2,9 +2,10 @@
  * A plan's count by action, as the text output's closing line says it (`Plan: 2 to create, 3 to update,
  * 0 to delete.`): the first thing the sticky comment and the Checks run say, as Atlantis and Terraform do.
  */
-import type { RunReport } from '../commands/types.js';
+
 import { countChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
+import type { RunReport } from '../run/types.js';
 
 /**
  * Whether the plan's counts say something about the live state. Zeros are "nothing to do" to a reader,

@@ -1,4 +1,3 @@
-import type { RunReport } from '../commands/types.js';
 import { hasErrors } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { type Block, fitBlocks } from '../markdown/budget.js';
@@ -11,6 +10,7 @@ import {
   utf8Bytes,
 } from '../markdown/escape.js';
 import { pendingChanges } from '../plan/types.js';
+import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import type { RunCounts } from './outcome.js';

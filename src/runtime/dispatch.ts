@@ -5,9 +5,9 @@
  * first, and built in it saves an offline validation, the run of most pull requests, a few files to load.
  */
 import type { ReviewGate } from '../commands/apply.js';
-import type { RunContext, RunReport } from '../commands/types.js';
 import { runValidate } from '../commands/validate.js';
 import type { BaseApplied } from '../plan/base-applied.js';
+import type { RunContext, RunReport } from '../run/types.js';
 
 /** A command that yields a RunReport, with its options. */
 export type ReportCommand =

@@ -4,10 +4,11 @@
  * command talks to the service, the GitHub client's only when something is posted: an offline validation
  * never loads the HTTP stack.
  */
-import type { CommandName, RunContext } from '../commands/types.js';
+
 import { UsageError } from '../core/errors.js';
 import { createGitReader } from '../git/reader.js';
 import type { GitHubClient, GitHubClientOptions } from '../github/client.js';
+import type { CommandName, RunContext } from '../run/types.js';
 import { tokenProblem } from '../service/auth.js';
 import type { ServiceClient } from '../service/types.js';
 

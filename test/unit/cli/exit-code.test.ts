@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../../../src/commands/exit-code.js';
-import type { RunReport } from '../../../src/commands/types.js';
 import type { Diagnostic } from '../../../src/core/diagnostic.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
+import type { RunReport } from '../../../src/run/types.js';
 import { testChange, testResult } from '../../helpers/changes.js';
 
 const finding = (severity: Diagnostic['severity']): Diagnostic => ({

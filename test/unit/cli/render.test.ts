@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderReport } from '../../../src/cli/render.js';
-import type { RunReport } from '../../../src/commands/types.js';
 import { type Diagnostic, diagnostic } from '../../../src/core/diagnostic.js';
 import { Redactor } from '../../../src/core/redact.js';
+import type { RunReport } from '../../../src/run/types.js';
 import { change, plan, report, result } from '../report/report-factory.js';
 
 function finding(severity: Diagnostic['severity'], line: number): Diagnostic {

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApplyPlan } from '../../../src/commands/apply-plan.js';
-import { exitCodeFor } from '../../../src/commands/exit-code.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { MAX_PLAN_FILE_BYTES } from '../../../src/commands/plan-file-text.js';
 import { type PlanFile, parsePlanFile } from '../../../src/plan/plan-file.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadBase, NO_BASE } from '../../../src/commands/base-revision.js';
-import type { RunContext } from '../../../src/commands/types.js';
+import type { RunContext } from '../../../src/run/types.js';
 import { testRun } from './run-context.js';
 
 const BASE = 'a'.repeat(40);

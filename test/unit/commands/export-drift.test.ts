@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { runDrift } from '../../../src/commands/drift.js';
-import { exitCodeFor } from '../../../src/commands/exit-code.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { countDrift } from '../../../src/plan/summary.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { ACME, useRunWorld } from './run-context.js';
 
 const { world, run } = useRunWorld('export-');

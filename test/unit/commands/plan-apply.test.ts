@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
-import { exitCodeFor } from '../../../src/commands/exit-code.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { countChanges } from '../../../src/plan/summary.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { type TestRun, testRun, writesOf } from './run-context.js';
 

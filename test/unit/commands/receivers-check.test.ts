@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
-import { exitCodeFor } from '../../../src/commands/exit-code.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { runValidate } from '../../../src/commands/validate.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { ACME, EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
 

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { fc, it } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { renderReport } from '../../../src/cli/render.js';
-import { exitCodeFor } from '../../../src/commands/exit-code.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { runValidate } from '../../../src/commands/validate.js';
 import { Redactor } from '../../../src/core/redact.js';
 import { conflictingComponents, parseFiles } from '../../../src/documents/index.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { ACME, EXAMPLE_ROOT, type TestRun, testRun } from '../commands/run-context.js';
 

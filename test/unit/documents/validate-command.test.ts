@@ -1,9 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { RunContext } from '../../../src/commands/types.js';
 import { runValidate } from '../../../src/commands/validate.js';
 import type { Clock } from '../../../src/core/clock.js';
 import { Redactor } from '../../../src/core/redact.js';
+import type { RunContext } from '../../../src/run/types.js';
 import { inRepository, REPOSITORY_ROOT } from '../../helpers/repository.js';
 
 function context(paths: readonly string[], progress: string[]): RunContext {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runLogs } from '../../../src/commands/logs.js';
-import type { RunContext } from '../../../src/commands/types.js';
 import { Redactor } from '../../../src/core/redact.js';
+import type { RunContext } from '../../../src/run/types.js';
 import { setDeployments } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import { FakeClock } from '../../helpers/fake-clock.js';

@@ -2,10 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunContext } from '../../../src/commands/types.js';
 import { runValidate } from '../../../src/commands/validate.js';
 import type { Diagnostic } from '../../../src/core/diagnostic.js';
 import { Redactor } from '../../../src/core/redact.js';
+import type { RunContext } from '../../../src/run/types.js';
 
 /**
  * Queries where the checks used to disagree with Prometheus's parser, each run through `validate` as a

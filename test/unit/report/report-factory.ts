@@ -1,7 +1,7 @@
 import type { ChangeResult } from '../../../src/apply/types.js';
-import type { RunReport } from '../../../src/commands/types.js';
 import { type Diagnostic, diagnostic, type Severity } from '../../../src/core/diagnostic.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import type { RunReport } from '../../../src/run/types.js';
 import { testChange } from '../../helpers/changes.js';
 
 /** Builders for reports of any size, for tests of the reporters. */

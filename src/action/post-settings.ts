@@ -1,6 +1,7 @@
-import type { ClusterRef } from '../commands/types.js';
 import { isUuid } from '../core/uuid.js';
+import type { ClusterRef } from '../run/types.js';
 import { resolveApiUrl } from '../service/api-url.js';
+import { readPostState } from './post-state.js';
 
 /** What the post step needs, read from its inputs and from the state the main step saved. */
 export interface PostSettings {
@@ -94,9 +95,6 @@ function givenClusters(value: string, organization: string, warnings: string[]):
   return good.map((id) => ({ organizationId: organization.toLowerCase(), clusterId: id.toLowerCase() }));
 }
 
-/** The state key under which the main step records, first thing, when the run started (ISO 8601). */
-export const RUN_STARTED_STATE = 'run-started';
-
 /** The run's start as saved by the main step; null (with a warning when it is there but unreadable) else. */
 function runStart(text: string, warnings: string[]): number | null {
   if (text === '') return null;
@@ -118,9 +116,10 @@ export function readPostSettings(sources: PostSources): {
 } {
   const warnings: string[] = [];
   const input = (name: string) => sources.input(name).trim();
-  const state = (name: string) => sources.state(name).trim();
+  const saved = readPostState(sources.state);
+  const state = (name: keyof typeof saved) => saved[name].trim();
   const entries = parseEntries(input('log-entries'), warnings);
-  const organization = input('organization-id') || state('organization-id');
+  const organization = input('organization-id') || state('organizationId');
   // Clusters named in the input are always fetched; saved ones only when the main step did not already
   // attach their logs to its summary (a failed apply does): the same requests twice would tell nothing new.
   let clusters: ClusterRef[];
@@ -128,7 +127,7 @@ export function readPostSettings(sources: PostSources): {
   if (input('cluster-id')) {
     clusters = givenClusters(input('cluster-id'), organization, warnings);
   } else {
-    const shown = new Set(savedClusters(state('logs-attached'), 'clusters with logs', warnings).map(key));
+    const shown = new Set(savedClusters(state('logsAttached'), 'clusters with logs', warnings).map(key));
     const saved = savedClusters(state('clusters'), 'clusters', warnings);
     clusters = saved.filter((c) => !shown.has(key(c)));
     alreadyShown = saved.filter((c) => shown.has(key(c)));
@@ -136,7 +135,7 @@ export function readPostSettings(sources: PostSources): {
   let apiUrl: string;
   try {
     // Not QOVERY_API_URL from the environment: the post step talks to the address the main step used.
-    apiUrl = resolveApiUrl(input('api-url') || state('api-url') || undefined, {})
+    apiUrl = resolveApiUrl(input('api-url') || state('apiUrl') || undefined, {})
       .toString()
       .replace(/\/$/, '');
   } catch (error) {
@@ -150,7 +149,7 @@ export function readPostSettings(sources: PostSources): {
       clusters,
       alreadyShown,
       entries,
-      runStartedAt: runStart(state(RUN_STARTED_STATE), warnings),
+      runStartedAt: runStart(state('runStartedAt'), warnings),
     },
     warnings,
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readPostSettings } from '../../../src/logs/post-settings.js';
+import { readPostSettings } from '../../../src/action/post-settings.js';
 
 const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
 const PROD = 'c1a5e7e0-0000-4000-8000-000000000101';

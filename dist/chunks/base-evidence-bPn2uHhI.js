@@ -1,1 +1,0 @@
-"use strict";var a=require("./text-Bk_DjtUu.js"),n=require("./chunk-G93LE30X.js");function t(e,i){if(e.plan===null)return{...e,baseApplied:i};let s=a.w(a.o(e.plan),null,i);return{...e,plan:a.i(e.plan,s.changes),diagnostics:n.c([...e.diagnostics,...s.diagnostics]),baseApplied:i}}exports.withBaseEvidence=t;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-B4v3PxUK.js"),r=require("./chunk-DMagPVTO.js");require("./chunk-BLXdc7dh.js"),require("./text-Bk_DjtUu.js"),exports.CODES=e.a,exports.DOCUMENT_KINDS=e.S,exports.MAX_FILE_BYTES=e.y,exports.loadDocuments=e.bt,exports.readSourceFiles=e.W,exports.SCHEMAS=r.ft,exports.conflictingComponents=r.Lt,exports.parseFiles=r.zr;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-BuntAbgf.js");require("./chunk-CThbhYle.js"),require("node:fs"),require("node:path"),require("./chunk-QCMtkfz-.js"),require("./text-CWOjTH4O.js"),exports.exportContent=r.L,exports.runExport=r.re;

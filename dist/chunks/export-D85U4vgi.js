@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-BcIW-CHt.js");require("./chunk-B4v3PxUK.js"),require("node:fs"),require("node:path"),require("./chunk-BLXdc7dh.js"),require("./text-Bk_DjtUu.js"),exports.exportContent=r.H,exports.runExport=r.xt;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-fU_VcN_G.js");require("./chunk-CThbhYle.js"),require("./chunk-QCMtkfz-.js"),require("node:path"),require("node:fs"),require("./text-CWOjTH4O.js"),exports.planRun=r.qe,exports.runPlan=r.Vn;

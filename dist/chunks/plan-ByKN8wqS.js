@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-Ci4aNCBg.js");require("./chunk-BLXdc7dh.js"),require("./chunk-B4v3PxUK.js"),require("node:path"),require("node:fs"),require("./text-Bk_DjtUu.js"),exports.planRun=r.qe,exports.runPlan=r.Vn;

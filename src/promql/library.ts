@@ -25,11 +25,13 @@ export function parseQuery(query: string): Tree {
  * The type checks of `@prometheus-io/codemirror-promql` (a port of Prometheus's own `checkAST`): argument
  * counts and types, binary operators between range vectors, vector matching, `bool`, `@`, selectors that
  * match everything. It wants an editor state, but reads only the tree and the text: both are given here.
+ * Only for a tree without error nodes (syntax.ts refuses the others first): the checker's `analyze()` is
+ * its `checkAST` of the expression then a walk of the whole tree for error nodes, which is skipped.
  */
 export function typeCheck(query: string, tree: Tree): LibraryFinding[] {
   const state = { tree, sliceDoc: (from = 0, to = query.length) => query.slice(from, to) };
   const checker = new Parser(state as unknown as ConstructorParameters<typeof Parser>[0]);
-  checker.analyze();
+  checker.checkAST(tree.topNode.firstChild as never);
   return checker
     .getDiagnostics()
     .filter((d) => !isKnownDisagreement(query, d) && !REPLACED.some((start) => d.message.startsWith(start)))

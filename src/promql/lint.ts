@@ -35,9 +35,10 @@ export function lintQuery(query: string, tree: Tree, operator: string): QueryFin
       ),
     );
   }
-  // Text without which neither check can find anything: most queries make no node object below.
+  // Text without which neither check can find anything: most queries skip the walk below.
   const regex = query.includes('~');
   const emptyBraces = /\{\s*\}/.test(query);
+  if (!regex && !emptyBraces) return findings;
   tree.iterate({
     enter: (ref) => {
       if (regex && (ref.name === 'UnquotedLabelMatcher' || ref.name === 'QuotedLabelMatcher')) {

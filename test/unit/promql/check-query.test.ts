@@ -18,6 +18,18 @@ describe('checkQuery', () => {
     expect(codes('foo{__name__="bar"}')).toEqual(['promql.type']);
   });
 
+  it('refuses a metric name set twice by a quoted name, however the braces are written', () => {
+    for (const query of [
+      'foo{"bar"}',
+      'foo{job="x", "bar"}',
+      'foo{ # the name\n "bar"}',
+      "sum(foo{'bar'})",
+    ]) {
+      expect(checkQuery(query)[0]?.message, query).toMatch(/^metric name must not be set twice/);
+    }
+    expect(codes('foo{job="x"}')).toEqual([]);
+  });
+
   it('gives one syntax finding, however much follows the first error', () => {
     expect(codes('sum bye (job) (rate(x)) + ) (')).toEqual(['promql.syntax']);
   });

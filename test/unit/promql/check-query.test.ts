@@ -30,6 +30,24 @@ describe('checkQuery', () => {
     expect(codes('foo{job="x"}')).toEqual([]);
   });
 
+  it('warns of a regular expression without special characters in every way it can be written', () => {
+    for (const query of [
+      'up{job=~"api"}',
+      "up{job!~'api'}",
+      'up{job=~`api`}',
+      'up{job=~ # the job\n "api"}',
+    ]) {
+      expect(codes(query), query).toEqual(['promql.plain-regex']);
+    }
+    expect(codes('up{job=~"api|web"} or up{env=~"prod.*"}')).toEqual([]);
+  });
+
+  it('warns of no comparison with operator NONE only where nothing compares or filters', () => {
+    expect(codes('sum(rate(x[5m]))', 'NONE')).toEqual(['promql.no-comparison']);
+    expect(codes('(sum(rate(x[5m])) > 1)', 'NONE')).toEqual([]);
+    expect(codes('sum(rate(x[5m]) > 1)', 'NONE')).toEqual([]);
+  });
+
   it('gives one syntax finding, however much follows the first error', () => {
     expect(codes('sum bye (job) (rate(x)) + ) (')).toEqual(['promql.syntax']);
   });

@@ -26,7 +26,8 @@ export function parseQuery(query: string): Tree {
  * counts and types, binary operators between range vectors, vector matching, `bool`, `@`, selectors that
  * match everything. It wants an editor state, but reads only the tree and the text: both are given here.
  * Only for a tree without error nodes (syntax.ts refuses the others first): the checker's `analyze()` is
- * its `checkAST` of the expression then a walk of the whole tree for error nodes, which is skipped.
+ * its `checkAST` of the top node's first child then a walk of the whole tree for error nodes, which is
+ * skipped.
  */
 export function typeCheck(query: string, tree: Tree): LibraryFinding[] {
   const state = { tree, sliceDoc: (from = 0, to = query.length) => query.slice(from, to) };
@@ -34,7 +35,9 @@ export function typeCheck(query: string, tree: Tree): LibraryFinding[] {
   if (!MAY_SET_THE_NAME_TWICE.test(query)) {
     Object.defineProperty(checker, SELECTOR_CHECK, { value: skipSelector });
   }
-  checker.checkAST(tree.topNode.firstChild as never);
+  // The expression, not the top node's first child: that is a comment when the query starts with one, and
+  // the checker would check nothing.
+  checker.checkAST(topExpression(tree) as never);
   return checker
     .getDiagnostics()
     .filter((d) => !isKnownDisagreement(query, d) && !REPLACED.some((start) => d.message.startsWith(start)))

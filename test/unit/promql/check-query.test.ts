@@ -48,6 +48,14 @@ describe('checkQuery', () => {
     expect(codes('sum(rate(x[5m]) > 1)', 'NONE')).toEqual([]);
   });
 
+  it('type-checks a query that starts with a comment', () => {
+    expect(checkQuery('# per second\nrate(x)')[0]?.message).toMatch(
+      /expected type matrix in call to function "rate"/,
+    );
+    expect(codes('# c\nfoo{__name__="bar"}')).toEqual(['promql.type']);
+    expect(codes('# per second\nrate(x[5m]) # of x')).toEqual([]);
+  });
+
   it('gives one syntax finding, however much follows the first error', () => {
     expect(codes('sum bye (job) (rate(x)) + ) (')).toEqual(['promql.syntax']);
   });

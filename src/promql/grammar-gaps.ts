@@ -7,6 +7,8 @@
  * - `offset` as a metric name (`offset{step="1s"}`, `sum(offset)`): Prometheus's grammar takes any keyword
  *   as a metric name where an expression starts; the grammar here always reads `offset` as the modifier.
  *   It becomes another identifier of the same length;
+ * - `constructor` and `__proto__` in any case, as a metric name: the grammar looks every word up in an
+ *   object by its lower case, and finds these two on the object's prototype. They become `x…`;
  * - `step()` and `range()` in another case (`STEP()`): Prometheus's keywords are case-insensitive;
  * - `min_of(a, b)` and `max_of(a, b)` outside a range or an offset: Prometheus reads them as duration
  *   expressions anywhere an expression may stand; the grammar here only inside `[…]` and after `offset`.
@@ -20,9 +22,10 @@ export function bridgeGrammarGaps(query: string): string {
 
 /**
  * Text without which no token below is rewritten (a number ending in a dot, `offset` before what only a
- * metric name can stand before, `step(`/`range(`): most queries are not scanned at all.
+ * metric name can stand before, `step(`/`range(`, the two names found on a prototype): most queries are
+ * not scanned at all.
  */
-const NEEDS_SCAN = /[0-9_]\.(?![0-9])|offset\s*[{[)\],]|(?:step|range)\s*\(/i;
+const NEEDS_SCAN = /[0-9_]\.(?![0-9])|offset\s*[{[)\],]|(?:step|range)\s*\(|constructor|__proto__/i;
 const NUMBER = /(?:0[xX][0-9a-fA-F_]+|[0-9_]*\.?[0-9_]*(?:[eE][+-]?[0-9_]+)?)/y;
 const WORD = /[A-Za-z_:][\w:]*/y;
 
@@ -71,6 +74,7 @@ function isWordChar(c: string | undefined): boolean {
 
 function bridgeWord(query: string, at: number, word: string): string {
   const lower = word.toLowerCase();
+  if (lower === 'constructor' || lower === '__proto__') return `x${word.slice(1)}`;
   if (lower !== 'step' && lower !== 'range' && lower !== 'offset') return word;
   const next = query[nextNonSpace(query, at + word.length)];
   if ((lower === 'step' || lower === 'range') && next === '(' && word !== lower) return lower;

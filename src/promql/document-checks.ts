@@ -10,12 +10,21 @@ const QUERY_PATH = ['condition', 'promql'] as const;
 const NO_COLUMN =
   ' (shown at the start of the query: the exact column is not known for this form of YAML scalar)';
 
-/** The PromQL findings of alert rules, each on the characters of the file it is about. */
+/**
+ * The PromQL findings of alert rules, each on the characters of the file it is about. A query is checked
+ * once per operator however many rules share it (checkQuery is pure): repositories repeat a query across
+ * clusters and environments.
+ */
 export function checkRuleQueries(rules: readonly QueryDocument[]): Diagnostic[] {
   const lineStarts = new Map<string, readonly number[]>();
+  const checked = new Map<string | null | undefined, Map<string, QueryFinding[]>>();
   return rules.flatMap((rule) => {
     const condition = rule.value.condition;
-    const findings = checkQuery(condition.promql, { operator: condition.operator });
+    const byQuery = checked.get(condition.operator) ?? new Map<string, QueryFinding[]>();
+    checked.set(condition.operator, byQuery);
+    const findings =
+      byQuery.get(condition.promql) ?? checkQuery(condition.promql, { operator: condition.operator });
+    byQuery.set(condition.promql, findings);
     if (findings.length === 0) return [];
     const starts = lineStarts.get(rule.file) ?? lineStartsOf(rule.text);
     lineStarts.set(rule.file, starts);

@@ -65,12 +65,6 @@ export function featureFlagWarnings(query: string, tree: Tree): QueryFinding[] {
 }
 
 const EXPERIMENTAL = 'promql-experimental-functions';
-/**
- * Text without which no flagged syntax can be there (every name below, an operator or a parenthesis inside
- * `[…]`, a parenthesis after `offset`): most queries skip the walk of their tree.
- */
-const MAY_NEED_A_FLAG =
-  /limitk|limit_ratio|anchored|smoothed|fill|min_of|max_of|sort_by_label|info|mad_over_time|ts_of_|double_exponential|histogram_quantiles|start|end|step|range|\[[^\]]*[-+*/%^(]|offset\s*[-+]?\s*\(/i;
 const FLAGGED_NODES = new Set([
   'FunctionIdentifier',
   'AggregateOp',
@@ -101,6 +95,16 @@ const EXPERIMENTAL_FUNCTIONS = new Set([
   'ts_of_max_over_time',
   'ts_of_min_over_time',
 ]);
+
+/**
+ * Text without which no flagged syntax can be there: one of the names above or of the flagged keywords as a
+ * whole word (a metric such as `kube_pod_info` or `process_start_time_seconds` is not one), an operator or
+ * a parenthesis inside `[…]`, a parenthesis after `offset`. Most queries skip the walk of their tree.
+ */
+const MAY_NEED_A_FLAG = new RegExp(
+  `\\b(?:${[...EXPERIMENTAL_FUNCTIONS, 'limitk', 'limit_ratio', 'anchored', 'smoothed'].join('|')})\\b|\\bfill|\\[[^\\]]*[-+*/%^(]|offset\\s*[-+]?\\s*\\(`,
+  'i',
+);
 
 /** A duration that is more than a literal, with or without its sign: `5m + 1m`, `step()`, `(1h)`. */
 function isDurationExpression(node: SyntaxNode): boolean {

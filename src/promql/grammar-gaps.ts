@@ -7,6 +7,8 @@
  * - `offset` as a metric name (`offset{step="1s"}`, `sum(offset)`): Prometheus's grammar takes any keyword
  *   as a metric name where an expression starts; the grammar here always reads `offset` as the modifier.
  *   It becomes another identifier of the same length;
+ * - `constructor` and `__proto__` in any case, as a metric name: the grammar looks every word up in an
+ *   object by its lower case, and finds these two on the object's prototype. They become `x…`;
  * - `step()` and `range()` in another case (`STEP()`): Prometheus's keywords are case-insensitive;
  * - `min_of(a, b)` and `max_of(a, b)` outside a range or an offset: Prometheus reads them as duration
  *   expressions anywhere an expression may stand; the grammar here only inside `[…]` and after `offset`.
@@ -15,43 +17,56 @@
  * Strings and comments are copied as they are.
  */
 export function bridgeGrammarGaps(query: string): string {
-  if (!NEEDS_BRIDGE.test(query)) return query;
+  return rewriteMinMaxOf(NEEDS_SCAN.test(query) ? rewriteTokens(query) : query);
+}
+
+/**
+ * Text without which no token below is rewritten (a number ending in a dot, `offset` before what only a
+ * metric name can stand before, `step(`/`range(`, the two names found on a prototype): most queries are
+ * not scanned at all.
+ */
+const NEEDS_SCAN = /[0-9_]\.(?![0-9])|offset\s*[{[)\],]|(?:step|range)\s*\(|constructor|__proto__/i;
+const NUMBER = /(?:0[xX][0-9a-fA-F_]+|[0-9_]*\.?[0-9_]*(?:[eE][+-]?[0-9_]+)?)/y;
+const WORD = /[A-Za-z_:][\w:]*/y;
+
+/** The numbers and words of the query rewritten, in one pass that copies only what changes. */
+function rewriteTokens(query: string): string {
   let out = '';
+  let copied = 0;
   let i = 0;
+  const replace = (at: number, width: number, text: string) => {
+    if (text === query.slice(at, at + width)) return;
+    out += query.slice(copied, at) + text;
+    copied = at + width;
+  };
   while (i < query.length) {
     const c = query[i]!;
     if (c === '"' || c === "'" || c === '`') {
-      const end = endOfString(query, i);
-      out += query.slice(i, end);
-      i = end;
+      i = endOfString(query, i);
     } else if (c === '#') {
       const newline = query.indexOf('\n', i);
-      const end = newline === -1 ? query.length : newline;
-      out += query.slice(i, end);
-      i = end;
-    } else if (/[0-9.]/.test(c) && !isWordChar(query[i - 1])) {
-      const number = /^(?:0[xX][0-9a-fA-F_]+|[0-9_]*\.?[0-9_]*(?:[eE][+-]?[0-9_]+)?)/.exec(
-        query.slice(i),
-      )![0];
+      i = newline === -1 ? query.length : newline;
+    } else if (isWordChar(query[i - 1])) {
+      i++;
+    } else if ((c >= '0' && c <= '9') || c === '.') {
+      NUMBER.lastIndex = i;
+      const number = NUMBER.exec(query)![0];
       const width = Math.max(number.length, 1);
-      out +=
-        /^[0-9][0-9_]*\.$/.test(number) && !/[\w.]/.test(query[i + width] ?? '')
-          ? `${number.slice(0, -1)} `
-          : query.slice(i, i + width);
+      if (/^[0-9][0-9_]*\.$/.test(number) && !/[\w.]/.test(query[i + width] ?? '')) {
+        replace(i, width, `${number.slice(0, -1)} `);
+      }
       i += width;
-    } else if (/[A-Za-z_:]/.test(c) && !isWordChar(query[i - 1])) {
-      const word = /^[A-Za-z_:][\w:]*/.exec(query.slice(i))![0];
-      out += bridgeWord(query, i, word);
+    } else if (/[A-Za-z_:]/.test(c)) {
+      WORD.lastIndex = i;
+      const word = WORD.exec(query)![0];
+      replace(i, word.length, bridgeWord(query, i, word));
       i += word.length;
     } else {
-      out += c;
       i++;
     }
   }
-  return rewriteMinMaxOf(out);
+  return copied === 0 ? query : out + query.slice(copied);
 }
-
-const NEEDS_BRIDGE = /[0-9]\.(?![0-9])|offset|step|range|min_of|max_of/i;
 
 function isWordChar(c: string | undefined): boolean {
   return c !== undefined && /[\w:]/.test(c);
@@ -59,7 +74,9 @@ function isWordChar(c: string | undefined): boolean {
 
 function bridgeWord(query: string, at: number, word: string): string {
   const lower = word.toLowerCase();
-  const next = query.slice(at + word.length).trimStart()[0];
+  if (lower === 'constructor' || lower === '__proto__') return `x${word.slice(1)}`;
+  if (lower !== 'step' && lower !== 'range' && lower !== 'offset') return word;
+  const next = query[nextNonSpace(query, at + word.length)];
   if ((lower === 'step' || lower === 'range') && next === '(' && word !== lower) return lower;
   if (lower === 'offset' && startsExpression(query, at) && next !== undefined && /[{[)\],]/.test(next)) {
     return 'offse_';
@@ -67,10 +84,17 @@ function bridgeWord(query: string, at: number, word: string): string {
   return word;
 }
 
+function nextNonSpace(query: string, from: number): number {
+  let i = from;
+  while (i < query.length && /\s/.test(query[i]!)) i++;
+  return i;
+}
+
 /** Whether an expression may start at `at`: after nothing, an opening bracket, a comma or an operator. */
 function startsExpression(query: string, at: number): boolean {
-  const before = query.slice(0, at).trimEnd();
-  return before.length === 0 || /[([{,+\-*/%^=<>!]$/.test(before);
+  let i = at - 1;
+  while (i >= 0 && /\s/.test(query[i]!)) i--;
+  return i < 0 || /[([{,+\-*/%^=<>!]/.test(query[i]!);
 }
 
 /**

@@ -7,6 +7,9 @@ const COMPARISONS = new Set(['Eql', 'Neq', 'Lte', 'Lss', 'Gte', 'Gtr']);
 /** Calls that fire only when something is missing: a condition by themselves. */
 const CONDITION_FUNCTIONS = new Set(['absent', 'absent_over_time']);
 const REGEX_SPECIALS = /[.*+?()[\]{}|\\^$]/;
+/** `=~` or `!~` then a string with none of REGEX_SPECIALS: the text of every matcher plainRegex reports. */
+const PLAIN_REGEX_TEXT =
+  /[=!]~(?:\s|#[^\n]*\n)*(?:"[^"\\.*+?()[\]{}|^$]+"|'[^'\\.*+?()[\]{}|^$]+'|`[^`\\.*+?()[\]{}|^$]+`)/;
 
 /**
  * Checks of the query against this service's model, where the condition's `operator` and `threshold` sit
@@ -26,7 +29,8 @@ export function lintQuery(query: string, tree: Tree, operator: string): QueryFin
       ),
     );
   }
-  if (operator === 'NONE' && top !== null && !hasCondition(query, tree)) {
+  // A comparison at the top is a condition: the walk of hasCondition is for the queries without one.
+  if (operator === 'NONE' && top !== null && topComparison === null && !hasCondition(query, tree)) {
     findings.push(
       warning(
         PROMQL_CODES.noComparison,
@@ -35,9 +39,10 @@ export function lintQuery(query: string, tree: Tree, operator: string): QueryFin
       ),
     );
   }
-  // Text without which neither check can find anything: most queries make no node object below.
-  const regex = query.includes('~');
+  // Text without which neither check can find anything: most queries skip the walk below.
+  const regex = PLAIN_REGEX_TEXT.test(query);
   const emptyBraces = /\{\s*\}/.test(query);
+  if (!regex && !emptyBraces) return findings;
   tree.iterate({
     enter: (ref) => {
       if (regex && (ref.name === 'UnquotedLabelMatcher' || ref.name === 'QuotedLabelMatcher')) {

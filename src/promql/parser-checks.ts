@@ -51,9 +51,11 @@ interface Found {
 /** A check of one node; `ref.node` (an object made on demand) only where the text alone does not tell. */
 type Check = (query: string, ref: SyntaxNodeRef, found: Found) => void;
 
-/** Whether `text` occurs inside the node's range. */
-const within = (query: string, ref: SyntaxNodeRef, text: string) =>
-  query.slice(ref.from, ref.to).includes(text);
+/** Whether `text` occurs inside the node's range (without copying the range). */
+const within = (query: string, ref: SyntaxNodeRef, text: string) => {
+  const at = query.indexOf(text, ref.from);
+  return at !== -1 && at + text.length <= ref.to;
+};
 
 const CHECKS: Readonly<Record<string, Check>> = {
   NumberDurationLiteral: (query, ref, { fault }) => numberFault(query, ref, fault),
@@ -289,10 +291,14 @@ const AGGREGATIONS_WITH_PARAMETER = new Set([
 ]);
 
 function aggregationArity(query: string, node: SyntaxNode, fault: Report): void {
-  const op = node.getChild('AggregateOp')?.firstChild;
+  // `AggregateOp AggregateModifier? FunctionCallBody AggregateModifier?`: read in one pass over the children.
+  const first = node.firstChild;
+  const op = first?.name === 'AggregateOp' ? first.firstChild : null;
   if (!op) return;
+  let body = first!.nextSibling;
+  while (body && body.name !== 'FunctionCallBody') body = body.nextSibling;
   let count = 0;
-  for (let arg = node.getChild('FunctionCallBody')?.firstChild; arg; arg = arg.nextSibling) {
+  for (let arg = body?.firstChild; arg; arg = arg.nextSibling) {
     if (arg.type.is('Expr')) count++;
   }
   const name = query.slice(op.from, op.to);

@@ -8,7 +8,7 @@ import { functionNames } from './library.js';
  * an error by guessing, so what follows the first error is mostly noise: one finding per query.
  */
 export function syntaxError(query: string, tree: Tree): QueryFinding | null {
-  if (query.replace(/#[^\n]*/g, '').trim() === '') {
+  if (isEmpty(query)) {
     return syntax(0, 0, 'the query has no expression: it is empty or only comments');
   }
   const { unclosed, error } = scan(query, tree);
@@ -21,6 +21,20 @@ export function syntaxError(query: string, tree: Tree): QueryFinding | null {
     badNumber(query, error) ??
     (error.from >= query.trimEnd().length ? endOfQuery(query, error) : unexpected(query, error))
   );
+}
+
+/** Only white space and comments (`# …` to the end of the line). */
+function isEmpty(query: string): boolean {
+  for (let i = 0; i < query.length; i++) {
+    if (query[i] === '#') {
+      const newline = query.indexOf('\n', i);
+      if (newline === -1) return true;
+      i = newline;
+    } else if (!/\s/.test(query[i]!)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 const syntax = (from: number, to: number, message: string): QueryFinding => ({

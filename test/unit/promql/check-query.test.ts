@@ -18,6 +18,44 @@ describe('checkQuery', () => {
     expect(codes('foo{__name__="bar"}')).toEqual(['promql.type']);
   });
 
+  it('refuses a metric name set twice by a quoted name, however the braces are written', () => {
+    for (const query of [
+      'foo{"bar"}',
+      'foo{job="x", "bar"}',
+      'foo{ # the name\n "bar"}',
+      "sum(foo{'bar'})",
+    ]) {
+      expect(checkQuery(query)[0]?.message, query).toMatch(/^metric name must not be set twice/);
+    }
+    expect(codes('foo{job="x"}')).toEqual([]);
+  });
+
+  it('warns of a regular expression without special characters in every way it can be written', () => {
+    for (const query of [
+      'up{job=~"api"}',
+      "up{job!~'api'}",
+      'up{job=~`api`}',
+      'up{job=~ # the job\n "api"}',
+    ]) {
+      expect(codes(query), query).toEqual(['promql.plain-regex']);
+    }
+    expect(codes('up{job=~"api|web"} or up{env=~"prod.*"}')).toEqual([]);
+  });
+
+  it('warns of no comparison with operator NONE only where nothing compares or filters', () => {
+    expect(codes('sum(rate(x[5m]))', 'NONE')).toEqual(['promql.no-comparison']);
+    expect(codes('(sum(rate(x[5m])) > 1)', 'NONE')).toEqual([]);
+    expect(codes('sum(rate(x[5m]) > 1)', 'NONE')).toEqual([]);
+  });
+
+  it('type-checks a query that starts with a comment', () => {
+    expect(checkQuery('# per second\nrate(x)')[0]?.message).toMatch(
+      /expected type matrix in call to function "rate"/,
+    );
+    expect(codes('# c\nfoo{__name__="bar"}')).toEqual(['promql.type']);
+    expect(codes('# per second\nrate(x[5m]) # of x')).toEqual([]);
+  });
+
   it('gives one syntax finding, however much follows the first error', () => {
     expect(codes('sum bye (job) (rate(x)) + ) (')).toEqual(['promql.syntax']);
   });

@@ -9,6 +9,11 @@ describe('the rewrites where the grammar refuses what Prometheus accepts', () =>
     ['offset{step="1s"}', 'offse_{step="1s"}'],
     ['sum(offset)', 'sum(offse_)'],
     ['foo[STEP()]', 'foo[step()]'],
+    ['constructor', 'xonstructor'],
+    [
+      'rate(__proto__[5m]) / CONSTRUCTOR{job="constructor"}',
+      'rate(x_proto__[5m]) / xONSTRUCTOR{job="constructor"}',
+    ],
     ['foo offset Range()', 'foo offset range()'],
     ['min_of(3, 5)', '      (3+ 5)'],
     ['max_of(1, min_of(2, 3))', '      (1+       (2+ 3))'],

@@ -53,6 +53,8 @@ const ACCEPTED = [
   'offset{step="1s"}',
   'sum(offset{step="1s"})',
   'sum by (job) (rate(STEP[5m]))',
+  'constructor > 1',
+  'rate(__proto__{constructor="x"}[5m])',
 ];
 
 /** [query, code, the text the finding starts at (its first occurrence), words of the message]. */

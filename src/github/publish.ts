@@ -7,7 +7,7 @@ import type { RunReport } from '../run/types.js';
 import { checksRunPublisher } from './checks-run-publisher.js';
 import type { GitHubClient } from './client.js';
 import { driftIssuePublisher } from './drift-issue-publisher.js';
-import { withProvenance } from './provenance.js';
+import { withProvenance } from './provenance-lookup.js';
 import type { Publisher, PublishInput, PublishSwitches, PublishTarget } from './publisher.js';
 import { stickyCommentPublisher } from './sticky-comment-publisher.js';
 

@@ -10,7 +10,7 @@ import type { CheckConclusion } from '../report/checks.js';
 import type { RunCounts } from '../report/outcome.js';
 import type { RunReport } from '../run/types.js';
 import { type GitHubClient, statusOf } from './client.js';
-import type { PublishHistory } from './provenance.js';
+import type { PublishHistory } from './provenance-lookup.js';
 
 /** What the GitHub reporters need to know about where they post. */
 export interface PublishTarget {
@@ -23,7 +23,7 @@ export interface PublishTarget {
   readonly runUrl: string | null;
   /** Links from files and lines to the commit planned. */
   readonly links?: SourceLinks | null;
-  /** History for where each rule's document came from (src/github/provenance.ts); absent: none looked up. */
+  /** History for where each rule's document came from (src/github/provenance-lookup.ts); absent: none looked up. */
   readonly history?: PublishHistory | null;
   /** The workflow's file name (GITHUB_WORKFLOW_REF), for the drift issue's dispatch command. */
   readonly workflowFile?: string | null;

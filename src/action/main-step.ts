@@ -75,7 +75,7 @@ export function runtimeOptions(
 
 /**
  * What to dispatch: a push's apply carries the review found on its pull request (review-gate.ts), a pull
- * request's plan whether its base commit was applied (base-evidence.ts).
+ * request's plan whether its base commit was applied (pull-request-base-applied.ts).
  */
 export function commandRequest(
   inputs: Pick<ActionInputs, 'remediate'>,

@@ -1,9 +1,9 @@
 /**
- * The main step's posts to GitHub (the Checks run, the sticky comment, the drift issue: github/publish.ts),
+ * The main step's posts to GitHub (the Checks run, the sticky comment, the drift issue: one publisher each, github/publisher.ts),
  * as the inputs ask for them. The GitHub client loads only when one of them is wanted.
  */
 
-import type { PublishSwitches, PublishTarget } from '../github/publish.js';
+import type { PublishSwitches, PublishTarget } from '../github/publisher.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import type { RunReport } from '../run/types.js';
 import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';

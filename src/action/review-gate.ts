@@ -17,7 +17,7 @@ export function gatesApply({ runner, decision }: Pick<MainStep, 'runner' | 'deci
 /**
  * The reviewed plan stored on the pull request the commit came from, or why there is none. Bounded like
  * every GitHub request of the run; the GitHub client loads only in the GitHub parts (here, publish.ts,
- * base-evidence.ts).
+ * pull-request-base-applied.ts).
  */
 export async function reviewGate(step: MainStep): Promise<ReviewGate> {
   const { inputs, runner, decision, redactor } = step;

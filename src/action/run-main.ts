@@ -9,7 +9,6 @@ import type { RunReport } from '../run/types.js';
 import { dispatch } from '../runtime/dispatch.js';
 import { createRuntime } from '../runtime/runtime.js';
 import { ApiError } from '../service/errors.js';
-import { asksBaseApplied, pullRequestBaseApplied } from './base-evidence.js';
 import { clusterLogsSection } from './cluster-logs.js';
 import { setOutput } from './file-commands.js';
 import { type ActionInputs, readInputs } from './inputs.js';
@@ -19,6 +18,7 @@ import { actionOutcome, actionVerdict } from './outcome.js';
 import { writePlanJson } from './plan-json.js';
 import { savePostState } from './post-state.js';
 import { publish } from './publish.js';
+import { asksBaseApplied, pullRequestBaseApplied } from './pull-request-base-applied.js';
 import { gatesApply, reviewGate } from './review-gate.js';
 import * as log from './step-log.js';
 

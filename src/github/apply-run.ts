@@ -7,7 +7,7 @@
  */
 import type { BaseApplied } from '../plan/base-applied.js';
 import { checkRunName } from '../report/markers.js';
-import type { ApplyOutcome } from '../report/provenance.js';
+import type { ApplyOutcome } from '../report/provenance-lines.js';
 import { type GitHubClient, statusOf } from './client.js';
 
 export interface ApplyRunLookup {
@@ -71,7 +71,7 @@ export function baseAppliedFrom(answer: ApplyRunAnswer): BaseApplied {
   };
 }
 
-/** The same evidence as the one line under a change says it (src/report/provenance.ts). */
+/** The same evidence as the one line under a change says it (src/report/provenance-lines.ts). */
 export function applyOutcomeOf(base: BaseApplied): ApplyOutcome {
   if (base.applied) return 'succeeded';
   return base.concluded ? 'did not succeed' : 'unknown';

@@ -7,7 +7,7 @@
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
 import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
-import type { FileProvenance } from './provenance.js';
+import type { FileProvenance } from './provenance-lines.js';
 
 /** Where a reviewer can open the documents at the commit planned (from the runner's environment). */
 export interface SourceLinks {
@@ -17,7 +17,7 @@ export interface SourceLinks {
   readonly repository: string;
   /** The commit the plan was made from. */
   readonly sha: string;
-  /** Per document file, where its rules' declared values came from (src/report/provenance.ts). */
+  /** Per document file, where its rules' declared values came from (src/report/provenance-lines.ts). */
   readonly provenance?: ReadonlyMap<string, FileProvenance>;
 }
 

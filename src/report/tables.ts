@@ -7,7 +7,7 @@ import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '
 import type { ReviewEntry, ReviewStatus } from '../plan/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
-import { provenanceLine, unknownApplyLine } from './provenance.js';
+import { provenanceLine, unknownApplyLine } from './provenance-lines.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */
 

@@ -38,7 +38,8 @@ export async function dispatch(request: ReportCommand, ctx: RunContext): Promise
         request.out === undefined ? {} : { out: request.out },
       );
       if (request.baseApplied === undefined) return report;
-      return (await import('../commands/base-evidence.js')).withBaseEvidence(report, request.baseApplied);
+      const { withBaseEvidence } = await import('../commands/known-outside-edits.js');
+      return withBaseEvidence(report, request.baseApplied);
     }
     case 'apply':
       if (request.planFile !== undefined) {

@@ -92,6 +92,25 @@ describe('publishToGitHub', () => {
     expect(issue.body).toContain('gh workflow run platform-gitops.yml --repo acme/gitops -f command=apply');
   });
 
+  it('posts only where the run has a destination: a commit, a pull request, a drift run', async () => {
+    const client = createGitHubClient(github.token, { baseUrl: github.url });
+    const nowhere = { ...target(), checkSha: '', pullRequest: null };
+    const result = await publishToGitHub(client, r, countRun(r), 'failure', nowhere, switches, redactor);
+    expect(result).toEqual({ checkRunPublished: false, checkRunUrl: null, links: null, notes: [] });
+    expect(github.requests).toEqual([]);
+    // A plan on a pull request: the Checks run and the comment, no drift issue.
+    await publishToGitHub(client, r, countRun(r), 'failure', target(), switches, redactor);
+    expect(github.checkRuns).toHaveLength(1);
+    expect(github.comments).toHaveLength(1);
+    expect(github.issues.filter((i) => !i.pull_request)).toEqual([]);
+    // Each switch off keeps its destination away, whatever the run.
+    const drift = { ...r, command: 'drift' as const };
+    const off = { checks: false, comment: false, driftIssue: false, driftLabel: 'platform-gitops-drift' };
+    github.requests.length = 0;
+    await publishToGitHub(client, drift, countRun(drift), 'neutral', target(), off, redactor);
+    expect(github.requests).toEqual([]);
+  });
+
   it('says that the Checks API needs an installation token when given a personal access token', async () => {
     const personal = await startFakeGitHub({ token: 'ghp_classic_personal_token' });
     try {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGitReader } from '../../../src/git/reader.js';
 import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
-import { fileProvenance, MAX_COMMITS_ASKED, withProvenance } from '../../../src/github/provenance.js';
+import { fileProvenance, MAX_COMMITS_ASKED, withProvenance } from '../../../src/github/provenance-lookup.js';
 import { checkRunName } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { gitSync } from '../../helpers/git.js';

@@ -11,7 +11,7 @@ import type { GitReader } from '../git/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { checkRunName } from '../report/markers.js';
-import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../report/provenance.js';
+import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../report/provenance-lines.js';
 import type { RunReport } from '../run/types.js';
 import { type ApplyRunLookup, applyOutcomeOf, applyRunOf, baseAppliedFrom } from './apply-run.js';
 import type { GitHubClient } from './client.js';

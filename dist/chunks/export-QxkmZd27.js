@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-D_egr1Vg.js");require("./chunk-1YNDJSCF.js"),require("node:fs"),require("node:path"),require("./chunk-Dm3QEhDe.js"),require("./scrub-C7B7XiyV.js"),exports.exportContent=r.M,exports.runExport=r.ie;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-C4ojY3z0.js");require("./chunk-1YNDJSCF.js"),require("./chunk-Dm3QEhDe.js"),require("node:path"),require("node:fs"),require("./scrub-C7B7XiyV.js"),exports.planRun=r.Ke,exports.runPlan=r.Gn;

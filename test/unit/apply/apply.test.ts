@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../../src/apply/apply.js';
-import { overwroteOutsideEdit } from '../../../src/apply/types.js';
+import { type ApplyOptions, applyPlan as executePlan } from '../../../src/apply/apply.js';
+import { type ChangeResult, overwroteOutsideEdit, resultsOf } from '../../../src/apply/types.js';
 import { mapWithConcurrency } from '../../../src/core/concurrency.js';
+import { admit } from '../../../src/plan/gate.js';
 import type { AlertRuleChange, Plan, UpdateChange } from '../../../src/plan/types.js';
 import { formatApplyResultsText } from '../../../src/report/plan-text.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
@@ -61,6 +62,16 @@ afterEach(async () => {
   await client.close();
   await sandbox.close();
 });
+
+/** The plan gated with nothing but prune, applied, and its results: the path apply takes with no evidence. */
+async function applyPlan(
+  plan: Plan,
+  client: Parameters<typeof executePlan>[1],
+  options: ApplyOptions & { readonly prune: boolean },
+): Promise<ChangeResult[]> {
+  const { prune, ...rest } = options;
+  return resultsOf(await executePlan(admit(plan, { prune }).plan, client, rest));
+}
 
 describe('applyPlan', () => {
   it('sends the plan request as is and reports convergence and the overwritten outside edit', async () => {

@@ -6,25 +6,22 @@
  * change whose rule moved is refused (`apply.changed-since-plan`, naming the fields); with `strict`, one
  * refusal means nothing is written. docs/decisions/saved-plan.md.
  */
-import { applyPlan } from '../apply/apply.js';
 import { resultsOf } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { loadDocuments } from '../documents/load.js';
 import { PLAN_CODES } from '../plan/codes.js';
-import { admit } from '../plan/gate.js';
 import { indexLive } from '../plan/identity.js';
 import { documentsDigest, type PlanFile, PlanFileError, parsePlanFile, planOf } from '../plan/plan-file.js';
 import { checkSavedPlan, differenceSentence } from '../plan/saved-plan-check.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunContext, RunReport } from '../run/types.js';
-import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
+import { executePlan } from './execute-plan.js';
 import { loadOptionsOf } from './load-options.js';
 import { readPlanFileText } from './plan-file-text.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
 import { runReport } from './run-report.js';
-import { serviceError } from './service-findings.js';
 
 export interface ApplyPlanOptions {
   /** The saved plan's path, relative to the working directory. */
@@ -134,27 +131,25 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
     );
   }
 
+  // Without documents every change of the file is a difference (refused above), and none is set aside:
+  // no client means nothing to write.
+  if (client === null) {
+    return runReport(ctx, { command: 'apply', started, diagnostics: [...head.diagnostics, ...reads] });
+  }
   // The gate (src/plan/gate.ts) holds the changes set aside, or all of them with strict; apply writes
   // the others and returns the file's plan with their results, which the report carries.
-  const admission = admit(planOf(saved), {
+  const executed = await executePlan(ctx, client, planOf(saved), {
     prune: saved.prune,
     savedPlan: { setAside, strict: options.strict },
   });
-  const diagnostics: Diagnostic[] = [...head.diagnostics, ...reads, ...admission.diagnostics];
-  const skipped = [...admission.skipped];
-  // Without documents every change of the file is a difference: no client means nothing to write.
-  if (client === null) return runReport(ctx, { command: 'apply', started, diagnostics, skipped });
-
-  let applied = admission.plan;
-  try {
-    applied = await applyPlan(admission.plan, client, {
-      concurrency: ctx.concurrency,
-      progress: ctx.progress,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    diagnostics.push(serviceError('Nothing was written', error));
-  }
-  const report = runReport(ctx, { command: 'apply', started, diagnostics, skipped, client, plan: applied });
-  return { ...report, results: resultsOf(applied) };
+  const diagnostics = [...head.diagnostics, ...reads, ...executed.diagnostics];
+  const report = runReport(ctx, {
+    command: 'apply',
+    started,
+    diagnostics,
+    skipped: executed.skipped,
+    client,
+    plan: executed.plan,
+  });
+  return { ...report, results: resultsOf(executed.plan) };
 }

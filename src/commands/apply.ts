@@ -3,11 +3,9 @@
  * document, a plan error, a component violation, a failed read): a half-valid repository is not half
  * applied.
  */
-import { applyPlan } from '../apply/apply.js';
 import { resultsOf } from '../apply/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
-import { admit } from '../plan/gate.js';
 import {
   type OnUnreviewed,
   type ReviewEntry,
@@ -17,10 +15,9 @@ import {
 } from '../plan/review.js';
 import { pendingChanges, withPendingReplaced } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
-import { ApiError } from '../service/errors.js';
+import { executePlan } from './execute-plan.js';
 import { type PlannedRun, planRun } from './plan.js';
 import { runFindings } from './run-report.js';
-import { serviceError } from './service-findings.js';
 
 /**
  * The review the push run found (or why none), what to do with changes not as reviewed, and whether the
@@ -59,48 +56,30 @@ export async function executePlanned(
     plan: evidence?.plan ?? plan,
     ...(evidence ? { review: evidence.review, baseApplied: evidence.baseApplied } : {}),
   };
-  // The gate marks each change admitted or held (src/plan/gate.ts); apply writes exactly the admitted
-  // ones and returns the same plan with their results, which every report reads.
+  // The gate marks each change admitted or held, apply writes exactly the admitted ones and returns the
+  // same plan with their results, which every report reads (execute-plan.ts).
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-  const admission = admit(told.plan, {
+  const executed = await executePlan(ctx, client, told.plan, {
     prune,
     errors,
     ...(gate && evidence ? { review: { entries: evidence.review, onUnreviewed: gate.onUnreviewed } } : {}),
   });
-  const diagnostics: Diagnostic[] = [
+  const diagnostics = runFindings([
     ...report.diagnostics,
     ...(evidence?.diagnostics ?? []),
-    ...admission.diagnostics,
-  ];
-  const skipped = [...report.skipped, ...admission.skipped];
-  if (errors > 0) {
-    return {
-      ...report,
-      ...told,
-      plan: admission.plan,
-      command,
-      diagnostics: runFindings(diagnostics),
-      skipped,
-    };
-  }
-  let applied = admission.plan;
-  try {
-    applied = await applyPlan(admission.plan, client, {
-      concurrency: ctx.concurrency,
-      progress: ctx.progress,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    diagnostics.push(serviceError('Nothing was written', error));
-  }
+    ...executed.diagnostics,
+  ]);
+  const skipped = [...report.skipped, ...executed.skipped];
+  // A run with errors made no request: it reports as it planned.
+  if (errors > 0) return { ...report, ...told, plan: executed.plan, command, diagnostics, skipped };
   return {
     ...report,
     ...told,
-    plan: applied,
+    plan: executed.plan,
     command,
-    diagnostics: runFindings(diagnostics),
+    diagnostics,
     skipped,
-    results: resultsOf(applied),
+    results: resultsOf(executed.plan),
     requests: client.requestCounts(),
     durationMs: ctx.clock.now() - started,
   };

@@ -4,8 +4,11 @@
  * `skipped` sentence instead: listing every change under it would bury the reason.
  */
 import { printable } from '../core/printable.js';
+import type { Block } from '../markdown/budget.js';
+import { escapeInline, tableHead, tableRow } from '../markdown/escape.js';
 import type { HoldReason, PendingChange, Plan } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
+import { ACTION_MARK, type SourceLinks, whereLink } from './change-markdown.js';
 
 const OWN_REASONS: ReadonlySet<HoldReason> = new Set<HoldReason>([
   'not reviewed',
@@ -36,4 +39,20 @@ export function formatHeldText(held: readonly HeldChange[]): string {
         `  ${change.action} ${printable(change.name)}${change.id ? ` (${change.id})` : ''} at ${printable(change.file)}:${change.line}: ${reason}`,
     ),
   ].join('\n');
+}
+
+/** The held changes for the job summary and the Checks run: one row each, with its reason. */
+export function heldBlock(held: readonly HeldChange[], links: SourceLinks | null | undefined): Block {
+  return {
+    open: `### Held (not written)\n\n${tableHead(['Action', 'Rule', 'Where', 'Reason'])}`,
+    rows: held.map(({ change, reason }) =>
+      tableRow([
+        ACTION_MARK[change.action],
+        escapeInline(change.name, 200),
+        whereLink(change.file, change.line, links),
+        escapeInline(reason, 100),
+      ]),
+    ),
+    rowNoun: 'held change',
+  };
 }

@@ -13,19 +13,11 @@ import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
-import { heldChanges } from './held.js';
+import { heldBlock, heldChanges } from './held.js';
 import type { RunCounts } from './outcome.js';
 import { runOutcome } from './outcome.js';
 import { requestsSentence } from './requests-line.js';
-import {
-  componentsBlock,
-  findingsBlock,
-  heldBlock,
-  paragraph,
-  planBlock,
-  resultsBlock,
-  reviewBlock,
-} from './tables.js';
+import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock, reviewBlock } from './tables.js';
 
 /** GitHub refuses a step summary over 1 MiB (UTF-8 bytes); keep a margin for what the runner adds. */
 export const SUMMARY_LIMIT_BYTES = 1024 * 1024 - 4096;

@@ -7,7 +7,6 @@ import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '
 import type { ReviewEntry, ReviewStatus } from '../plan/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
-import type { HeldChange } from './held.js';
 import { provenanceLine, unknownApplyLine } from './provenance.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */
@@ -115,22 +114,6 @@ export function componentsBlock(
     }),
     ...(skippedLine ? { close: `\n${skippedLine}` } : {}),
     rowNoun: 'component',
-  };
-}
-
-/** The changes held back, each with its reason (report/held.ts). */
-export function heldBlock(held: readonly HeldChange[], links: SourceLinks | null | undefined): Block {
-  return {
-    open: `### Held (not written)\n\n${tableHead(['Action', 'Rule', 'Where', 'Reason'])}`,
-    rows: held.map(({ change, reason }) =>
-      tableRow([
-        ACTION_MARK[change.action],
-        escapeInline(change.name, 200),
-        whereLink(change.file, change.line, links),
-        escapeInline(reason, 100),
-      ]),
-    ),
-    rowNoun: 'held change',
   };
 }
 

@@ -1,13 +1,14 @@
 /**
- * applyPlan executes a Plan and nothing else: the bodies it sends are the plan's own `request`s, the
- * rules it deletes are the plan's own deletes. It never diffs again; after creates it re-reads each
- * organization once to remove a duplicate another run created at the same time (concurrent-duplicates.ts).
+ * applyPlan executes a Plan and nothing else: it writes exactly the changes the gate admitted
+ * (src/plan/gate.ts), with the plan's own `request`s and deletes, and returns the same plan with each
+ * written change's result. It never diffs again; after creates it re-reads each organization once to
+ * remove a duplicate another run created at the same time (concurrent-duplicates.ts).
  */
 
 import { mapWithConcurrency } from '../core/concurrency.js';
 import { hasErrors } from '../core/diagnostic.js';
 import type { PendingChange, Plan } from '../plan/types.js';
-import { pendingChanges } from '../plan/types.js';
+import { admittedChanges, pendingChanges, withPendingReplaced } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { removeConcurrentDuplicates } from './concurrent-duplicates.js';
@@ -17,50 +18,41 @@ import type { ChangeResult } from './types.js';
 export interface ApplyOptions {
   /** Writes in flight at once. */
   readonly concurrency: number;
-  /** Deletes run only when the plan was made with prune and this is on too: two keys for one lock. */
-  readonly prune: boolean;
   /** One human line per finished write. */
   readonly progress?: (line: string) => void;
 }
 
 /**
- * Refuses a plan with errors (throws before any request). Throws the client's budget ApiError, before any
- * write, when the known rate-limit budget cannot cover the writes. Otherwise one result per write, in
- * plan order; a failed write does not stop the others, unless its answer is one every write would get
- * (401, a redirect): the writes after it are then reported as not sent.
+ * The plan, each admitted change with its result, in plan order; a change not admitted (or not gated) is
+ * not written and carries no result. Refuses a plan with errors that admits a change (throws before any
+ * request). Throws the client's budget ApiError, before any write, when the known rate-limit budget cannot
+ * cover the writes. A failed write does not stop the others, unless its answer is one every write would
+ * get (401, a redirect): the writes after it are then reported as not sent.
  */
-export async function applyPlan(
-  plan: Plan,
-  client: ServiceClient,
-  options: ApplyOptions,
-): Promise<ChangeResult[]> {
+export async function applyPlan(plan: Plan, client: ServiceClient, options: ApplyOptions): Promise<Plan> {
+  const writes = admittedChanges(plan);
+  if (writes.length === 0) return plan;
   if (hasErrors(plan.diagnostics)) {
     throw new Error('applyPlan: refusing to apply a plan that has errors; nothing was written');
   }
-  return applyChanges(pendingChanges(plan), client, options);
-}
-
-/**
- * Executes these changes and nothing else (deletes only with `prune`): one result per write, in order.
- * Throws the client's budget ApiError, before any write, when the known budget cannot cover the writes.
- */
-export async function applyChanges(
-  changes: readonly PendingChange[],
-  client: ServiceClient,
-  options: ApplyOptions,
-): Promise<ChangeResult[]> {
-  const writes = changes.filter((c) => c.action !== 'delete' || options.prune);
-  if (writes.length === 0) return [];
   client.assertBudget(writes.length);
   let refusedAll: ApiError | null = null;
-  const results = await mapWithConcurrency(writes, options.concurrency, async (change) => {
+  const answered = await mapWithConcurrency(writes, options.concurrency, async (change) => {
     const result: Outcome = refusedAll ? notSent(change, refusedAll) : await applyChange(change, client);
     if (!refusedAll && result.failure && refusesEveryRequest(result.failure)) refusedAll = result.failure;
     const { failure: _failure, ...reported } = result;
     options.progress?.(progressLine(reported));
     return reported;
   });
-  return refusedAll ? results : removeConcurrentDuplicates(results, client);
+  const results = refusedAll ? answered : await removeConcurrentDuplicates(answered, client);
+  const byChange = new Map(results.map(({ change, ...result }) => [change, result] as const));
+  return withPendingReplaced(
+    plan,
+    pendingChanges(plan).map((change) => {
+      const result = byChange.get(change);
+      return result ? { ...change, result } : change;
+    }),
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { formatComponentsText } from '../report/components-text.js';
 import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
+import { formatHeldText, heldChanges } from '../report/held.js';
 import { renderJson } from '../report/json-output.js';
 import { runOutcome } from '../report/outcome.js';
 import { planCountsAreKnown } from '../report/plan-counts.js';
@@ -54,6 +55,8 @@ function renderText(report: RunReport, options: RenderOptions, listed = report.d
   const countWithPlan = report.command === 'apply' || report.results.length > 0;
   if (report.plan) sections.push(formatPlanText(report.plan, planText) + (countWithPlan ? count : ''));
   if (report.components.length > 0) sections.push(formatComponentsText(report.components, { color }));
+  const held = heldChanges(report.plan);
+  if (held.length > 0) sections.push(formatHeldText(held));
   if (report.results.length > 0) sections.push(formatApplyResultsText(report.results, { color }));
   if (report.diagnostics.length > 0 || report.command === 'validate') {
     sections.push([...formatDiagnosticLines(listed, { color }), countLine(report.diagnostics)].join('\n'));

@@ -6,31 +6,22 @@
  * change whose rule moved is refused (`apply.changed-since-plan`, naming the fields); with `strict`, one
  * refusal means nothing is written. docs/decisions/saved-plan.md.
  */
-import { applyChanges } from '../apply/apply.js';
-import type { ChangeResult } from '../apply/types.js';
+import { resultsOf } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { partOf } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { indexLive } from '../plan/identity.js';
-import {
-  changesOf,
-  documentsDigest,
-  type PlanFile,
-  PlanFileError,
-  parsePlanFile,
-} from '../plan/plan-file.js';
+import { documentsDigest, type PlanFile, PlanFileError, parsePlanFile, planOf } from '../plan/plan-file.js';
 import { checkSavedPlan, differenceSentence } from '../plan/saved-plan-check.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunContext, RunReport } from '../run/types.js';
-import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
+import { executePlan } from './execute-plan.js';
 import { loadOptionsOf } from './load-options.js';
 import { readPlanFileText } from './plan-file-text.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
 import { runReport } from './run-report.js';
-import { serviceError } from './service-findings.js';
 
 export interface ApplyPlanOptions {
   /** The saved plan's path, relative to the working directory. */
@@ -110,7 +101,6 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
 
   // The gate (saved-plan-check.ts): the changes whose live rule moved are set aside (refused, as before
   // this check), the others must be the plan made again, or nothing at all is written.
-  const changes = changesOf(saved);
   const { setAside, difference } = checkSavedPlan({
     saved: saved.changes,
     recomputed,
@@ -141,33 +131,25 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
     );
   }
 
-  const diagnostics: Diagnostic[] = [
-    ...head.diagnostics,
-    ...reads,
-    ...[...setAside.values()].flatMap((finding) => (finding ? [finding] : [])),
-  ];
-  const refused = new Set([...setAside.keys()].map((i) => changes[i]!));
-  const skipped: string[] = [];
-  const writes = options.strict && refused.size > 0 ? [] : changes.filter((c) => !refused.has(c));
-  if (options.strict && refused.size > 0) {
-    skipped.push(`nothing was written (--strict): ${partOf(refused.size, changes.length, 'change')} refused`);
-  } else if (refused.size > 0) {
-    skipped.push(`${partOf(refused.size, changes.length, 'change')} not written: see the errors`);
+  // Without documents every change of the file is a difference (refused above), and none is set aside:
+  // no client means nothing to write.
+  if (client === null) {
+    return runReport(ctx, { command: 'apply', started, diagnostics: [...head.diagnostics, ...reads] });
   }
-  // Without documents every change of the file is a difference: no client means nothing to write.
-  if (client === null) return runReport(ctx, { command: 'apply', started, diagnostics, skipped });
-
-  let results: ChangeResult[] = [];
-  try {
-    results = await applyChanges(writes, client, {
-      concurrency: ctx.concurrency,
-      prune: saved.prune,
-      progress: ctx.progress,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    diagnostics.push(serviceError('Nothing was written', error));
-  }
-  const report = runReport(ctx, { command: 'apply', started, diagnostics, skipped, client });
-  return { ...report, results };
+  // The gate (src/plan/gate.ts) holds the changes set aside, or all of them with strict; apply writes
+  // the others and returns the file's plan with their results, which the report carries.
+  const executed = await executePlan(ctx, client, planOf(saved), {
+    prune: saved.prune,
+    savedPlan: { setAside, strict: options.strict },
+  });
+  const diagnostics = [...head.diagnostics, ...reads, ...executed.diagnostics];
+  const report = runReport(ctx, {
+    command: 'apply',
+    started,
+    diagnostics,
+    skipped: executed.skipped,
+    client,
+    plan: executed.plan,
+  });
+  return { ...report, results: resultsOf(executed.plan) };
 }

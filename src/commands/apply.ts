@@ -3,12 +3,9 @@
  * document, a plan error, a component violation, a failed read): a half-valid repository is not half
  * applied.
  */
-import { applyChanges } from '../apply/apply.js';
-import type { ChangeResult } from '../apply/types.js';
-import { type Diagnostic, diagnostic, FILE_START, hasErrors } from '../core/diagnostic.js';
-import { partOf, plural } from '../core/plural.js';
+import { resultsOf } from '../apply/types.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
-import { PLAN_CODES } from '../plan/codes.js';
 import {
   type OnUnreviewed,
   type ReviewEntry,
@@ -16,12 +13,11 @@ import {
   reviewStatuses,
   withReviewedOutsideEdits,
 } from '../plan/review.js';
-import { type PendingChange, pendingChanges, withPendingReplaced } from '../plan/types.js';
+import { pendingChanges, withPendingReplaced } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
-import { ApiError } from '../service/errors.js';
+import { executePlan } from './execute-plan.js';
 import { type PlannedRun, planRun } from './plan.js';
 import { runFindings } from './run-report.js';
-import { serviceError } from './service-findings.js';
 
 /**
  * The review the push run found (or why none), what to do with changes not as reviewed, and whether the
@@ -60,43 +56,30 @@ export async function executePlanned(
     plan: evidence?.plan ?? plan,
     ...(evidence ? { review: evidence.review, baseApplied: evidence.baseApplied } : {}),
   };
-  const diagnostics: Diagnostic[] = [...report.diagnostics, ...(evidence?.diagnostics ?? [])];
-  if (hasErrors(report.diagnostics)) {
-    const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-    return {
-      ...report,
-      ...told,
-      command,
-      diagnostics: runFindings(diagnostics),
-      skipped: [...report.skipped, `nothing was written: ${plural(errors, 'error')} must be fixed first`],
-    };
-  }
-  const skipped = [...report.skipped];
-  let writes = pendingChanges(told.plan);
-  if (gate && evidence) {
-    const judged = judgeReview(writes, evidence.review, gate.onUnreviewed);
-    writes = judged.writes;
-    diagnostics.push(...judged.diagnostics);
-    skipped.push(...judged.skipped);
-  }
-  let results: ChangeResult[] = [];
-  try {
-    results = await applyChanges(writes, client, {
-      concurrency: ctx.concurrency,
-      prune,
-      progress: ctx.progress,
-    });
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    diagnostics.push(serviceError('Nothing was written', error));
-  }
+  // The gate marks each change admitted or held, apply writes exactly the admitted ones and returns the
+  // same plan with their results, which every report reads (execute-plan.ts).
+  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+  const executed = await executePlan(ctx, client, told.plan, {
+    prune,
+    errors,
+    ...(gate && evidence ? { review: { entries: evidence.review, onUnreviewed: gate.onUnreviewed } } : {}),
+  });
+  const diagnostics = runFindings([
+    ...report.diagnostics,
+    ...(evidence?.diagnostics ?? []),
+    ...executed.diagnostics,
+  ]);
+  const skipped = [...report.skipped, ...executed.skipped];
+  // A run with errors made no request: it reports as it planned.
+  if (errors > 0) return { ...report, ...told, plan: executed.plan, command, diagnostics, skipped };
   return {
     ...report,
     ...told,
+    plan: executed.plan,
     command,
-    diagnostics: runFindings(diagnostics),
+    diagnostics,
     skipped,
-    results,
+    results: resultsOf(executed.plan),
     requests: client.requestCounts(),
     durationMs: ctx.clock.now() - started,
   };
@@ -129,49 +112,5 @@ function reviewEvidence(
     review,
     baseApplied: gate.baseApplied,
     diagnostics: known.diagnostics,
-  };
-}
-
-/**
- * `warn`: every change is written, one warning per change not as reviewed. `refuse`: those are not written
- * (one error each, so the step fails), the others are. `apply`: all written, one notice says how many were
- * not as reviewed.
- */
-function judgeReview(
-  changes: readonly PendingChange[],
-  review: readonly ReviewEntry[],
-  onUnreviewed: OnUnreviewed,
-): { writes: PendingChange[]; diagnostics: Diagnostic[]; skipped: string[] } {
-  const off = review.flatMap((entry, i) =>
-    entry.status === 'as reviewed' ? [] : [{ entry, change: changes[i]! }],
-  );
-  if (off.length === 0) return { writes: [...changes], diagnostics: [], skipped: [] };
-  if (onUnreviewed === 'apply') {
-    const message = `${partOf(off.length, changes.length, 'change')} written although not as reviewed (on-unreviewed: apply).`;
-    return {
-      writes: [...changes],
-      diagnostics: [diagnostic('notice', '', FILE_START, PLAN_CODES.reviewNotChecked, message)],
-      skipped: [],
-    };
-  }
-  const refuse = onUnreviewed === 'refuse';
-  const diagnostics = off.map(({ entry }) =>
-    diagnostic(
-      refuse ? 'error' : 'warning',
-      entry.file,
-      { line: entry.line, column: 1, endLine: entry.line, endColumn: 1 },
-      PLAN_CODES.notAsReviewed,
-      `${refuse ? 'Not written' : 'Written'}: the ${entry.action} of alert rule "${entry.name}"${entry.id ? ` (${entry.id})` : ''} is ${entry.status}: ${entry.why}.` +
-        (refuse ? ' Review it in a pull request, or set on-unreviewed: warn.' : ''),
-    ),
-  );
-  if (!refuse) return { writes: [...changes], diagnostics, skipped: [] };
-  const refused = new Set(off.map((o) => o.change));
-  return {
-    writes: changes.filter((c) => !refused.has(c)),
-    diagnostics,
-    skipped: [
-      `${partOf(off.length, changes.length, 'change')} not written: not as reviewed (on-unreviewed: refuse)`,
-    ],
   };
 }

@@ -11,7 +11,7 @@ import { sha256 } from '../core/crypto-on-demand.js';
 import type { Document } from '../documents/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import type { LiveFingerprint } from './fingerprint.js';
-import type { PendingChange } from './types.js';
+import type { PendingChange, Plan } from './types.js';
 
 export const PLAN_FILE_FORMAT = 'platform-gitops-plan';
 export const PLAN_FILE_VERSION = 2;
@@ -115,6 +115,21 @@ export function savedChange(change: PendingChange): SavedChange {
 }
 
 /** The changes of a saved plan, as apply takes them (their diff was shown when the plan was made). */
+/**
+ * The saved plan as the Plan that `apply --plan` gates and executes: the file's changes and nothing
+ * else (its changes carry no diff: the file keeps the requests, not what they change).
+ */
+export function planOf(file: PlanFile): Plan {
+  return {
+    organizations: [...new Set(file.changes.map((c) => c.organizationId))],
+    changes: changesOf(file),
+    diagnostics: [],
+    unmanaged: [],
+    ghosts: [],
+    outdated: [],
+  };
+}
+
 export function changesOf(plan: PlanFile): PendingChange[] {
   return plan.changes.map(
     (saved): PendingChange =>

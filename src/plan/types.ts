@@ -25,8 +25,58 @@ interface ChangeBase {
   readonly diff: readonly FieldDiff[];
 }
 
+/** Why the gate (gate.ts) held a change back: it is not written, and the report says so. */
+export type HoldReason =
+  /** The run found errors: nothing is written until they are fixed. */
+  | 'findings block the apply'
+  /** The push run's change was not on the reviewed pull request's plan (on-unreviewed: refuse). */
+  | 'not reviewed'
+  /** The push run's change differs from the one reviewed (on-unreviewed: refuse). */
+  | 'changed since review'
+  /** A saved plan's change whose live rule moved since the plan was made. */
+  | 'changed since the saved plan'
+  /** `apply --plan --strict`: another change of the file was held, so none is written. */
+  | 'another change was held (strict)'
+  /** A delete of a plan executed without prune. */
+  | 'prune is off';
+
+/** The gate's mark on a pending change: apply writes the admitted ones and only those. */
+export type GateMark =
+  | { readonly admitted: true }
+  | { readonly admitted: false; readonly reason: HoldReason };
+
+/** What the service answered to one write (apply/types.ts pairs it with its change as a ChangeResult). */
+export interface WriteResult {
+  /** The rule's id after the write: the new id of a create, the change's id otherwise (null: unknown). */
+  readonly id: string | null;
+  readonly ok: boolean;
+  /** HTTP status of the write, null when no answer came (or nothing was sent). */
+  readonly status: number | null;
+  /** One sentence for a person when the write failed. */
+  readonly error?: string;
+  /** True when the write was not sent at all: an earlier one showed that every write would be refused. */
+  readonly notSent?: boolean;
+  /** True when the service's answer equals the desired state. */
+  readonly converged?: boolean;
+  /** Fields the service stored differently from what was sent (before = sent, after = stored). */
+  readonly storedDifferently?: readonly FieldDiff[];
+  /** What else a person should know about this write, e.g. a concurrent duplicate removed. */
+  readonly note?: string;
+}
+
+/**
+ * What a pending change carries once a run gates and applies it: the plan that goes into apply is the
+ * plan that comes out, each change with its mark and, when written, the service's answer.
+ */
+interface Gated {
+  /** Set by the gate (gate.ts); absent on a plan that was not gated (`plan`, `drift`). */
+  readonly gate?: GateMark;
+  /** Set by apply on each change it wrote (or tried to). */
+  readonly result?: WriteResult;
+}
+
 /** A rule a document declares and the service does not have: POST `request`. There is no id yet. */
-export interface CreateChange extends ChangeBase {
+export interface CreateChange extends ChangeBase, Gated {
   readonly action: 'create';
   readonly id: null;
   readonly clusterId: string;
@@ -35,7 +85,7 @@ export interface CreateChange extends ChangeBase {
 }
 
 /** A live rule that differs from its document: PUT `request` to `id`. */
-export interface UpdateChange extends ChangeBase {
+export interface UpdateChange extends ChangeBase, Gated {
   readonly action: 'update';
   readonly id: string;
   /** The live rule this change was planned against: apply of a saved plan refuses it if the rule moved. */
@@ -50,7 +100,7 @@ export interface UpdateChange extends ChangeBase {
 }
 
 /** A live rule whose document was removed, with prune on: DELETE `id`. */
-export interface DeleteChange extends ChangeBase {
+export interface DeleteChange extends ChangeBase, Gated {
   readonly action: 'delete';
   readonly id: string;
   /** The live rule this change was planned against (see UpdateChange). */
@@ -109,6 +159,11 @@ export function pendingChanges(plan: Plan): PendingChange[] {
 export function withPendingReplaced(plan: Plan, replacements: readonly PendingChange[]): Plan {
   let next = 0;
   return { ...plan, changes: plan.changes.map((c) => (isPending(c) ? replacements[next++]! : c)) };
+}
+
+/** The pending changes the gate admitted: exactly what apply writes. */
+export function admittedChanges(plan: Plan): PendingChange[] {
+  return pendingChanges(plan).filter((c) => c.gate?.admitted === true);
 }
 
 export function isPending(change: AlertRuleChange): change is PendingChange {

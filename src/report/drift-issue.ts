@@ -78,8 +78,7 @@ export function renderDriftIssue(
  */
 function remainingDrift(report: RunReport): PendingChange[] {
   const pending = report.plan ? pendingChanges(report.plan) : [];
-  const fixed = new Set(report.results.filter((r) => r.ok).map((r) => r.change));
-  return pending.filter((change) => !fixed.has(change));
+  return pending.filter((change) => change.result?.ok !== true);
 }
 
 /**

@@ -58,6 +58,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       ...(c.action === 'update' && c.outsideEdit && c.outsideEdit.length > 0
         ? { outsideEdit: c.outsideEdit }
         : {}),
+      // What the gate decided (src/plan/gate.ts), on a run that applies: admitted, or held and why.
+      ...(c.action !== 'noop' && c.gate ? { gate: c.gate } : {}),
     })),
     results: report.results.map(resultJson),
     ...(report.review ? { review: report.review } : {}),

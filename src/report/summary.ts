@@ -13,6 +13,7 @@ import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
+import { heldBlock, heldChanges } from './held.js';
 import type { RunCounts } from './outcome.js';
 import { runOutcome } from './outcome.js';
 import { requestsSentence } from './requests-line.js';
@@ -99,6 +100,8 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
   }
   if (report.review && report.review.length > 0) blocks.push(reviewBlock(report.review, options.links));
+  const held = heldChanges(report.plan);
+  if (held.length > 0) blocks.push(heldBlock(held, options.links));
   if (report.results.length > 0) blocks.push(resultsBlock(report.results, options.links));
   if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
   blocks.push(paragraph(costLine(report)));

@@ -150,6 +150,18 @@ describe('review across the merge', () => {
     expect(errors[0]!.message).toContain('api-p99-latency');
     expect(errors[0]!.message).toContain('`enabled`');
     expect(pushed.summary).toMatch(/\| ⚠️ changed since review \| ✏️ update \| api-p99-latency \|/);
+    // The run's plan says what the gate held and admitted, in the JSON and in the job summary.
+    const { changes } = JSON.parse(await readFile(pushed.outputs['plan-json']!, 'utf8')) as {
+      changes: { id: string | null; action: string; gate?: unknown }[];
+    };
+    expect(changes.find((c) => c.id === RULE)?.gate).toEqual({
+      admitted: false,
+      reason: 'changed since review',
+    });
+    expect(changes.find((c) => c.id === OTHER)?.gate).toEqual({ admitted: true });
+    expect(pushed.summary).toMatch(
+      /### Held \(not written\)[\s\S]*\| ✏️ update \| api-p99-latency \|.*\| changed since review \|/,
+    );
   });
 
   it('reports a direct push as not reviewed, and by default writes it with a warning', async () => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../../src/apply/apply.js';
-import { overwroteOutsideEdit } from '../../../src/apply/types.js';
+import { type ApplyOptions, applyPlan as executePlan } from '../../../src/apply/apply.js';
+import { type ChangeResult, overwroteOutsideEdit, resultsOf } from '../../../src/apply/types.js';
 import { mapWithConcurrency } from '../../../src/core/concurrency.js';
+import { admit } from '../../../src/plan/gate.js';
 import type { AlertRuleChange, Plan, UpdateChange } from '../../../src/plan/types.js';
 import { formatApplyResultsText } from '../../../src/report/plan-text.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
@@ -62,7 +63,48 @@ afterEach(async () => {
   await sandbox.close();
 });
 
+/** The plan gated with nothing but prune, applied, and its results: the path apply takes with no evidence. */
+async function applyPlan(
+  plan: Plan,
+  client: Parameters<typeof executePlan>[1],
+  options: ApplyOptions & { readonly prune: boolean },
+): Promise<ChangeResult[]> {
+  const { prune, ...rest } = options;
+  return resultsOf(await executePlan(admit(plan, { prune }).plan, client, rest));
+}
+
 describe('applyPlan', () => {
+  it('writes exactly the admitted changes and returns the same plan, each written change with its result', async () => {
+    const held: UpdateChange = {
+      ...update,
+      id: 'a2a2a2a2-0000-4000-8000-000000000502',
+      name: 'api-5xx-ratio',
+      gate: { admitted: false, reason: 'not reviewed' },
+    };
+    const unmarked: UpdateChange = {
+      ...update,
+      id: 'a2a2a2a2-0000-4000-8000-000000000503',
+      name: 'unmarked',
+    };
+    const admitted: UpdateChange = { ...update, gate: { admitted: true } };
+    const plan = planOf([held, admitted, unmarked]);
+    const out = await executePlan(plan, client, { concurrency: 2 });
+    expect(sandbox.requests.map((r) => [r.method, r.path])).toEqual([['PUT', `/alert-rules/${RULE}`]]);
+    expect(out).toEqual({
+      ...plan,
+      changes: [
+        held,
+        { ...admitted, result: { id: RULE, ok: true, status: 200, converged: true } },
+        unmarked,
+      ],
+    });
+    expect(resultsOf(out)).toEqual([{ change: update, id: RULE, ok: true, status: 200, converged: true }]);
+    expect(await executePlan(planOf([held, unmarked]), client, { concurrency: 1 })).toEqual(
+      planOf([held, unmarked]),
+    );
+    expect(sandbox.requests).toHaveLength(1);
+  });
+
   it('sends the plan request as is and reports convergence and the overwritten outside edit', async () => {
     const progress: string[] = [];
     const results = await applyPlan(planOf([update]), client, {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPlan } from '../../../src/apply/apply.js';
+import { type ApplyOptions, applyPlan as executePlan } from '../../../src/apply/apply.js';
 import { DUPLICATE_REMOVED } from '../../../src/apply/concurrent-duplicates.js';
+import { type ChangeResult, resultsOf } from '../../../src/apply/types.js';
+import { admit } from '../../../src/plan/gate.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
 import { liveRules, putLiveRule, type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
@@ -64,6 +66,16 @@ afterEach(async () => {
 });
 
 const named = (name: string) => liveRules(sandbox.state, ORG).filter((r) => r.name === name);
+
+/** The plan gated with nothing but prune, applied, and its results: the path apply takes with no evidence. */
+async function applyPlan(
+  plan: Plan,
+  client: Parameters<typeof executePlan>[1],
+  options: ApplyOptions & { readonly prune: boolean },
+): Promise<ChangeResult[]> {
+  const { prune, ...rest } = options;
+  return resultsOf(await executePlan(admit(plan, { prune }).plan, client, rest));
+}
 
 describe('creates that raced another run', () => {
   it('removes our copy when another run created the same rule first, and says so', async () => {

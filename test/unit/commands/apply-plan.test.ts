@@ -3,10 +3,17 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resultsOf } from '../../../src/apply/types.js';
+import { renderReport } from '../../../src/cli/render.js';
 import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { MAX_PLAN_FILE_BYTES } from '../../../src/commands/plan-file-text.js';
+import { Redactor } from '../../../src/core/redact.js';
 import { type PlanFile, parsePlanFile } from '../../../src/plan/plan-file.js';
+import { pendingChanges } from '../../../src/plan/types.js';
+import { toJsonOutput } from '../../../src/report/json-output.js';
+import { countRun } from '../../../src/report/outcome.js';
+import { renderSummary } from '../../../src/report/summary.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
@@ -80,6 +87,24 @@ describe('plan --out, then apply --plan', () => {
     expect(writes()).toHaveLength(saved.changes.length - 1);
     expect(report.skipped).toEqual([`1 of ${saved.changes.length} changes was not written: see the errors`]);
     expect(exitCodeFor(report)).toBe(1);
+
+    // The report carries the file's plan as the gate marked it and apply wrote it: the JSON, the job
+    // summary and the text all read that one value.
+    const marked = pendingChanges(report.plan!);
+    expect(marked.map((c) => c.name)).toEqual(saved.changes.map((c) => c.name));
+    const heldOne = marked.find((c) => c.id === edited.id)!;
+    expect(heldOne.gate).toEqual({ admitted: false, reason: 'changed since the saved plan' });
+    expect(heldOne.result).toBeUndefined();
+    expect(marked.filter((c) => c.gate?.admitted && c.result?.ok)).toHaveLength(saved.changes.length - 1);
+    expect(resultsOf(report.plan)).toEqual(report.results);
+    const json = toJsonOutput(report, {}) as { changes: { id: string | null; gate?: unknown }[] };
+    expect(json.changes.find((c) => c.id === edited.id)?.gate).toEqual(heldOne.gate);
+    expect(renderSummary(report, countRun(report))).toContain('### Held (not written)');
+    expect(
+      renderReport(report, { format: 'text', color: false, redactor: new Redactor(), policy: {} }),
+    ).toContain(
+      `Held (not written):\n  update ${edited.name} (${edited.id}) at ${edited.file}:${edited.line}: changed since the saved plan`,
+    );
   });
 
   it('with --strict writes nothing when one change is refused', async () => {
@@ -101,6 +126,7 @@ describe('plan --out, then apply --plan', () => {
     ]);
     expect(writes()).toEqual([]);
     expect(exitCodeFor(report)).toBe(1);
+    expect(pendingChanges(report.plan!).map((c) => c.gate?.admitted)).toEqual(saved.changes.map(() => false));
   });
 
   it('refuses the file whole when a rule it does not change was edited in the console since the plan', async () => {

@@ -1,6 +1,6 @@
 import type { ChangeResult } from '../../../src/apply/types.js';
 import { type Diagnostic, diagnostic, type Severity } from '../../../src/core/diagnostic.js';
-import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import type { AlertRuleChange, Plan, WriteResult } from '../../../src/plan/types.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { testChange } from '../../helpers/changes.js';
 
@@ -67,7 +67,28 @@ export function result(i: number, ok = true): ChangeResult {
   };
 }
 
+/**
+ * A report as a run makes it: its plan carries the results given (apply writes them on the plan's own
+ * changes, src/apply/apply.ts), so a reporter may read either.
+ */
 export function report(overrides: Partial<RunReport> = {}): RunReport {
+  const made = madeReport(overrides);
+  return { ...made, plan: withResults(made.plan, made.results) };
+}
+
+function withResults(made: Plan | null, results: readonly ChangeResult[]): Plan | null {
+  if (made === null || results.length === 0) return made;
+  const byChange = new Map<AlertRuleChange, WriteResult>(results.map(({ change, ...r }) => [change, r]));
+  return {
+    ...made,
+    changes: made.changes.map((c) => {
+      const written = c.action === 'noop' ? undefined : byChange.get(c);
+      return written ? { ...c, result: written } : c;
+    }),
+  };
+}
+
+function madeReport(overrides: Partial<RunReport>): RunReport {
   return {
     command: 'plan',
     diagnostics: [],

@@ -1,0 +1,43 @@
+/**
+ * The one path from a plan to the service: the gate marks the plan from the run's evidence
+ * (src/plan/gate.ts), apply writes exactly the admitted changes and returns the same plan with their
+ * results (src/apply/apply.ts). `apply`, `apply --plan` and `drift --remediate` all write through here.
+ */
+import { applyPlan } from '../apply/apply.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { admit, type GateEvidence } from '../plan/gate.js';
+import type { Plan } from '../plan/types.js';
+import type { RunContext } from '../run/types.js';
+import { ApiError } from '../service/errors.js';
+import type { ServiceClient } from '../service/types.js';
+import { serviceError } from './service-findings.js';
+
+export interface ExecutedPlan {
+  /** The plan, marked by the gate, with the result of each change written. */
+  readonly plan: Plan;
+  /** The gate's findings, then the refusal of a budget too small for the writes (nothing written). */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly skipped: readonly string[];
+}
+
+/** With errors in the evidence nothing is admitted, and no request is made. */
+export async function executePlan(
+  ctx: RunContext,
+  client: ServiceClient,
+  plan: Plan,
+  evidence: GateEvidence,
+): Promise<ExecutedPlan> {
+  const admission = admit(plan, evidence);
+  const diagnostics = [...admission.diagnostics];
+  let applied = admission.plan;
+  try {
+    applied = await applyPlan(admission.plan, client, {
+      concurrency: ctx.concurrency,
+      progress: ctx.progress,
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    diagnostics.push(serviceError('Nothing was written', error));
+  }
+  return { plan: applied, diagnostics, skipped: admission.skipped };
+}

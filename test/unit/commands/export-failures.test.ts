@@ -1,0 +1,56 @@
+/**
+ * `export --out DIR` when it cannot do its work: the service refuses the token, no directory is named, or
+ * --out holds something in the place of a document. Each says what failed and writes nothing.
+ */
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runExport } from '../../../src/commands/export.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
+import { ACME, testRun, useRunWorld } from './run-context.js';
+
+const { world, run } = useRunWorld('export-failures-');
+
+describe('export --out DIR', () => {
+  it('with a token the service refuses: an error naming the organization, nothing written', async () => {
+    const refused = testRun(
+      { url: world.sandbox.url, token: 'not-a-token-the-service-knows' },
+      {
+        organizationId: ACME,
+      },
+    );
+    try {
+      const out = join(world.out, 'rules');
+      const report = await runExport(refused.ctx, { outDir: out });
+      const errors = report.diagnostics.filter((d) => d.severity === 'error');
+      expect(errors.map((d) => d.message)).toEqual([
+        expect.stringMatching(
+          new RegExp(`^The alert rules of organization ${ACME} could not be read: .*HTTP 401`),
+        ),
+      ]);
+      expect(exitCodeFor(report)).toBe(1);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await refused.close();
+    }
+  });
+
+  it('without a directory: a usage error saying to pass --out DIR', async () => {
+    await expect(runExport(run({ organizationId: ACME }).ctx, { outDir: ' ' })).rejects.toThrow(
+      'export needs a directory: pass --out DIR',
+    );
+  });
+
+  it('with a directory where a document would go: the path named, nothing written', async () => {
+    const first = join(world.out, 'first');
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: first });
+    const names = readdirSync(first).sort();
+    expect(names.length).toBeGreaterThan(1);
+    const second = join(world.out, 'second');
+    mkdirSync(join(second, names[0]!), { recursive: true });
+    await expect(runExport(run({ organizationId: ACME }).ctx, { outDir: second })).rejects.toThrow(
+      `export cannot read ${join(second, names[0]!)} (EISDIR): choose another --out directory`,
+    );
+    expect(readdirSync(second)).toEqual([names[0]]);
+  });
+});

@@ -2,7 +2,7 @@
  * `export --out DIR` when it cannot do its work: the service refuses the token, no directory is named, or
  * --out holds something in the place of a document. Each says what failed and writes nothing.
  */
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runExport } from '../../../src/commands/export.js';
@@ -52,5 +52,21 @@ describe('export --out DIR', () => {
       `export cannot read ${join(second, names[0]!)} (EISDIR): choose another --out directory`,
     );
     expect(readdirSync(second)).toEqual([names[0]]);
+  });
+
+  it('with hand-written files at the names of documents: each named (five at most), nothing written', async () => {
+    const first = join(world.out, 'first');
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: first });
+    const names = readdirSync(first).sort();
+    expect(names.length).toBeGreaterThan(6);
+    const second = join(world.out, 'second');
+    mkdirSync(second);
+    for (const name of names) writeFileSync(join(second, name), 'kind: AlertRule\n');
+    const refused = runExport(run({ organizationId: ACME }).ctx, { outDir: second });
+    await expect(refused).rejects.toThrow(
+      `export would overwrite ${names.length} files in ${second} that are not exports of the same rule (`,
+    );
+    await expect(refused).rejects.toThrow(`, and ${names.length - 5} more); nothing was written`);
+    for (const name of names) expect(readFileSync(join(second, name), 'utf8')).toBe('kind: AlertRule\n');
   });
 });

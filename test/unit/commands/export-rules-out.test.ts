@@ -2,11 +2,12 @@
  * `export --format prometheus-rules` in this process: the rule file written to --out, an --out that cannot
  * be written, and the organization's rules read with a token the service refuses.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { runExportRulesCommand } from '../../../src/commands/export-rules.js';
 import { runCliInProcess } from '../../helpers/cli-in-process.js';
 import { inRepository } from '../../helpers/repository.js';
 import { useSandbox } from '../../helpers/sandbox.js';
@@ -60,6 +61,27 @@ describe('export --format prometheus-rules --out FILE', () => {
     const run = await exportRules('alerting', '--out', target);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`export cannot write ${target} (ENOENT): choose another --out file`);
+  });
+});
+
+describe('runExportRulesCommand', () => {
+  it('writes a relative --out file under the repository root when no other directory is given', async () => {
+    const root = join(dir, 'repository');
+    await cp(EXAMPLE, root, { recursive: true });
+    const warned: string[] = [];
+    const status = await runExportRulesCommand({
+      root,
+      paths: ['alerting'],
+      outFile: 'rules.yaml',
+      print: () => {
+        throw new Error('nothing is printed on stdout with --out');
+      },
+      warn: (text) => warned.push(text),
+    });
+    expect(status).toBe(0);
+    const written = parse(await readFile(join(root, 'rules.yaml'), 'utf8')) as RuleFile;
+    expect(written.groups.flatMap((g) => g.rules).map((r) => r.alert)).toContain('api-5xx-ratio');
+    expect(warned.join('')).toMatch(/as a Prometheus rule file to rules\.yaml\n$/);
   });
 });
 

@@ -3,6 +3,7 @@
  * refuses a port or a seed it cannot use before listening.
  */
 import { describe, expect, it } from 'vitest';
+import { runSandboxCommand } from '../../../src/commands/sandbox.js';
 import { runCliInProcess } from '../../helpers/cli-in-process.js';
 
 describe('platform-gitops sandbox', () => {
@@ -37,5 +38,16 @@ describe('platform-gitops sandbox', () => {
     const run = await runCliInProcess(['sandbox', '--port', '0', '--seed', '/nonexistent/seed'], {});
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('invalid sandbox seed: cannot read the seed directory /nonexistent/seed');
+  });
+
+  it('started with a signal already aborted: says where it listened and stops at once', async () => {
+    const lines: string[] = [];
+    const stop = new AbortController();
+    stop.abort();
+    const before = process.listeners('SIGINT');
+    await runSandboxCommand({ port: 0, signal: stop.signal, print: (line) => lines.push(line) });
+    expect(lines[0]).toMatch(/^sandbox of the service listening on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines.at(-1)).toBe('sandbox stopped');
+    expect(process.listeners('SIGINT')).toEqual(before);
   });
 });

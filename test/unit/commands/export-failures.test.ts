@@ -69,4 +69,9 @@ describe('export --out DIR', () => {
     await expect(refused).rejects.toThrow(`, and ${names.length - 5} more); nothing was written`);
     for (const name of names) expect(readFileSync(join(second, name), 'utf8')).toBe('kind: AlertRule\n');
   });
+
+  it('without an organization: a usage error saying how to name one', async () => {
+    await expect(runExport(run().ctx, { outDir: join(world.out, 'rules') })).rejects.toThrow(/--org/);
+    expect(existsSync(join(world.out, 'rules'))).toBe(false);
+  });
 });

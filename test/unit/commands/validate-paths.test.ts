@@ -1,4 +1,4 @@
-/** `validate` without paths reads the whole repository, as `validate .` does */
+/** `validate` without paths reads the whole repository, as `validate .` does. */
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -45,6 +45,11 @@ export async function runExportRulesCommand(options: ExportRulesOptions): Promis
         readOutsideRoot: options.readOutsideRoot,
         ignore: options.ignore,
       });
+  if ('unread' in loaded) {
+    // No rule file at all, rather than an empty one that would replace a good file it is redirected to.
+    options.warn(formatDiagnosticsText(loaded.diagnostics, { color: false }));
+    return 1;
+  }
   const rules = loaded.documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');
   const exported = exportRules(rules, options.organization ? clusterGroup : undefined);
   if (options.outFile === undefined) {
@@ -73,14 +78,17 @@ export async function runExportRulesCommand(options: ExportRulesOptions): Promis
 async function organizationRules(
   client: ServiceClient,
   organizationId: string,
-): Promise<{ documents: readonly Document[]; diagnostics: readonly Diagnostic[] }> {
+): Promise<
+  | { documents: readonly Document[]; diagnostics: readonly Diagnostic[] }
+  | { unread: true; diagnostics: readonly Diagnostic[] }
+> {
   let content: Awaited<ReturnType<typeof exportContent>>;
   try {
     content = await exportContent(client, organizationId);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return {
-      documents: [],
+      unread: true,
       diagnostics: [
         serviceError(`The alert rules of organization ${organizationId} could not be read`, error),
       ],

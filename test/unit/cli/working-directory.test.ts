@@ -30,4 +30,13 @@ describe('files named from the working directory', () => {
     expect(seen.diagnostics.map((d) => d.message)).toEqual(r.diagnostics.map((d) => d.message));
     expect(namedFromWorkingDirectory(r, '/w/repo', '/w/repo')).toBe(r);
   });
+
+  it('leaves absolute paths as they are, and a report without a plan or passed-over files without them', () => {
+    expect(fromWorkingDirectory('/elsewhere/a.yaml', '/w/repo', '/w')).toBe('/elsewhere/a.yaml');
+    const r = report({ command: 'validate', diagnostics: [finding('error', 'platform/a.yaml', 2)] });
+    const seen = namedFromWorkingDirectory(r, '/w/repo', '/w');
+    expect(seen.diagnostics.map((d) => d.file)).toEqual(['repo/platform/a.yaml']);
+    expect(seen.plan).toBeNull();
+    expect(seen).not.toHaveProperty('skippedFiles');
+  });
 });

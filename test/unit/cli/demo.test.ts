@@ -1,0 +1,62 @@
+/**
+ * `demo`, run in this process as the bundled command line runs it: each step says what the README promises,
+ * in order, against the sandbox the demo starts for itself.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../helpers/cli-in-process.js';
+
+/** The outcome line (the last line that is not blank) printed under each `$ platform-gitops …` step. */
+function outcomes(stdout: string): { step: string; outcome: string }[] {
+  const parts = stdout.split(/^\$ platform-gitops /m).slice(1);
+  return parts.map((part) => {
+    const lines = part.split('\n');
+    const body = lines.slice(1).filter((l) => l.trim() !== '' && !l.startsWith('Meanwhile '));
+    const outcome = body.filter((l) => /^(Done|Nothing to do|Changes pending|Failed)\b/.test(l)).at(0);
+    return { step: lines[0] ?? '', outcome: outcome ?? '' };
+  });
+}
+
+describe('demo', () => {
+  it('validates, plans, applies, finds the edit made outside git as drift and remediates it', async () => {
+    const run = await runCliInProcess(['demo', '--no-color'], {});
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Sandbox of the service on http:\/\/127\.0\.0\.1:\d+ \(organization /);
+    expect(outcomes(run.stdout)).toEqual([
+      { step: 'validate .', outcome: 'Done: the documents are valid.' },
+      { step: 'plan .', outcome: expect.stringMatching(/^Changes pending: \d+ changes to apply/) },
+      { step: 'apply .', outcome: expect.stringMatching(/^Done: \d+ changes written/) },
+      {
+        step: 'plan .   # again: nothing left to do',
+        outcome: expect.stringMatching(/^Nothing to do: the live state matches the documents/),
+      },
+      {
+        step: 'drift .',
+        outcome: expect.stringMatching(/^Changes pending: 1 live rule drifted from the documents/),
+      },
+      {
+        step: 'drift . --remediate',
+        outcome: expect.stringMatching(/^Done: the drift was remediated, 1 change written/),
+      },
+      {
+        step: 'drift .   # again: no drift left',
+        outcome: expect.stringMatching(/^Nothing to do: the live state matches the documents/),
+      },
+    ]);
+    // The edit made "in the console" is told before the drift check, and it is what the check finds.
+    const drift = run.stdout.slice(run.stdout.indexOf('$ platform-gitops drift .\n'));
+    expect(run.stdout).toContain('Meanwhile someone raises the threshold of api-5xx-ratio to 0.1');
+    expect(drift).toContain('condition.threshold: 0.1 → 0.02');
+    // The seed's deliberately unknown field kind is for the tests: the demo's service describes it as a string.
+    expect(run.stdout).not.toContain('unknown type "duration"');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
+      'Done: validated, planned, applied, found the edit made outside git as drift, and removed it.',
+    );
+  });
+
+  it('paints the step titles only when colour is asked for', async () => {
+    const run = await runCliInProcess(['demo', '--color'], {});
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('\u001b[1m$ platform-gitops validate .\u001b[22m');
+  });
+});

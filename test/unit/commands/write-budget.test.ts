@@ -1,0 +1,66 @@
+/**
+ * `apply` and `apply --plan` when the token's request budget, as the service announced it, cannot cover
+ * the writes: nothing is written and the run says why.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runApply } from '../../../src/commands/apply.js';
+import { runApplyPlan } from '../../../src/commands/apply-plan.js';
+import { runPlan } from '../../../src/commands/plan.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
+
+let sandbox: Sandbox;
+let root: string;
+const runs: TestRun[] = [];
+function run(over: Parameters<typeof testRun>[1] = {}) {
+  const r = testRun(sandbox, { root, ...over });
+  runs.push(r);
+  return r.ctx;
+}
+const writes = () => sandbox.requests.filter((r) => r.method !== 'GET');
+
+/** A budget of a few requests an hour: the reads of a plan fit, the example's first writes do not. */
+async function start(limit: number): Promise<void> {
+  sandbox = await startSandbox({ rateLimit: { limit, windowMs: 3_600_000 } });
+}
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'write-budget-'));
+  cpSync(EXAMPLE_ROOT, root, { recursive: true });
+});
+afterEach(async () => {
+  await Promise.all(runs.splice(0).map((r) => r.close()));
+  await sandbox.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const BUDGET_SAYS =
+  /^Nothing was written: the plan needs \d+ write requests but the token has \d+ of 8 requests left/;
+
+describe('a write budget smaller than the writes', () => {
+  it('apply writes nothing and says how many writes the plan needs and how many are left', async () => {
+    await start(8);
+    const report = await runApply(run());
+    expect(writes()).toEqual([]);
+    expect(report.results).toEqual([]);
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.message)).toEqual([expect.stringMatching(BUDGET_SAYS)]);
+    expect(exitCodeFor(report)).toBe(1);
+  });
+
+  it('apply --plan writes nothing either, and says so', async () => {
+    await start(8);
+    const planFile = join(root, 'plan.json');
+    const planned = await runPlan(run(), { out: planFile });
+    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const report = await runApplyPlan(run(), { planFile, strict: false });
+    expect(writes()).toEqual([]);
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.message)).toEqual([expect.stringMatching(BUDGET_SAYS)]);
+    expect(exitCodeFor(report)).toBe(1);
+  });
+});

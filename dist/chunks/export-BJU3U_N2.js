@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-BA-TMabY.js");require("./chunk-1YNDJSCF.js"),require("node:fs"),require("node:path"),require("./chunk-BijAmCZk.js"),require("./scrub-C7B7XiyV.js"),exports.exportContent=r.M,exports.runExport=r.ie;

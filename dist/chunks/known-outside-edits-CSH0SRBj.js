@@ -1,1 +1,0 @@
-"use strict";var a=require("./scrub-C7B7XiyV.js"),n=require("./chunk-DWN4VnKf.js");function t(e,i){if(e.plan===null)return{...e,baseApplied:i};let s=a.v(a.o(e.plan),null,i);return{...e,plan:a.i$1(e.plan,s.changes),diagnostics:n.c([...e.diagnostics,...s.diagnostics]),baseApplied:i}}exports.withBaseEvidence=t;

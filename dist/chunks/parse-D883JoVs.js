@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-CgmWsyFp.js");require("./chunk-1YNDJSCF.js"),require("./chunk-BijAmCZk.js"),require("./scrub-C7B7XiyV.js"),exports.normalizeLineBreaks=e.Ot,exports.parseFiles=e.zr;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-BYEpyQxT.js");require("./chunk-1YNDJSCF.js"),require("./chunk-BijAmCZk.js"),require("node:path"),require("node:fs"),require("./scrub-C7B7XiyV.js"),exports.planRun=r.Ke,exports.runPlan=r.Gn;

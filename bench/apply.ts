@@ -7,7 +7,7 @@
  *   node apply.js [N] [latencyMs] [concurrency] [sandbox|bare]
  */
 import { rmSync } from 'node:fs';
-import { executePlanned } from '../src/commands/apply.js';
+import { applyPlannedRun } from '../src/commands/apply.js';
 import { planRun } from '../src/commands/plan.js';
 import { createServiceClient } from '../src/service/client.js';
 import { benchContext, writeRepository } from './context.js';
@@ -31,7 +31,7 @@ try {
   const server = bare ?? sandbox;
   const cpu = await cpuMeter(server);
   const writesStarted = performance.now();
-  const report = await executePlanned(ctx, { ...planned, client: writer }, 'apply', false, ctx.clock.now());
+  const report = await applyPlannedRun(ctx, { ...planned, client: writer }, 'apply', false, ctx.clock.now());
   const writesMs = performance.now() - writesStarted;
   const { clientCpuMs, serverCpuMs } = await cpu.used();
   await Promise.all([client.close(), writer.close()]);

@@ -11,7 +11,7 @@
 import { parseAllDocuments } from 'yaml';
 import { parseFiles } from '../src/documents/index.js';
 import type { AlertRuleDocument, LoadResult } from '../src/documents/types.js';
-import { planAlertRules } from '../src/plan/plan.js';
+import { planAlertRules } from '../src/plan/plan-alert-rules.js';
 import { createServiceClient } from '../src/service/client.js';
 import { decodeAlertRuleList } from '../src/service/decode/alert-rules.js';
 import { readListAnswer } from '../src/service/decode/json-list.js';

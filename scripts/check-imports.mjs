@@ -6,7 +6,11 @@
  * arrows form a cycle. Either fails the check unless scripts/import-baseline.json lists it, and a baseline
  * entry that no longer exists fails it too, so that the baseline can only shrink.
  *
- *   node scripts/check-imports.mjs            check against the baseline
+ *
+ * It checks the file names of src/ too: a name repeats across folders only as a documented pattern
+ * (docs/architecture.md, "File names"), so that a name says what its file holds wherever it is read.
+ *
+ *   node scripts/check-imports.mjs            check against the baseline, and the file names
  *   node scripts/check-imports.mjs --list     print every arrow between folders, with one file that makes it
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -35,6 +39,18 @@ export const LAYERS = [
   ['github', 'runtime'],
   ['action', 'cli', 'src'],
 ];
+
+/**
+ * The file names that may repeat across folders (docs/architecture.md, "File names"): a folder's own types,
+ * its finding codes and its entry point.
+ */
+export const SHARED_NAMES = ['types.ts', 'codes.ts', 'index.ts'];
+
+/**
+ * The folders that mirror the service one file per resource (`alert-rules.ts`, `cluster-logs.ts`, …): its
+ * answers' types, their decoding, and the sandbox's routes. Names repeat among these folders only.
+ */
+export const RESOURCE_FOLDERS = ['service/types', 'service/decode', 'sandbox/routes'];
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -153,6 +169,32 @@ export function judge(arrows, baseline, layers = LAYERS) {
   return { backArrows, cycles, problems };
 }
 
+/**
+ * One line per file name that repeats across the folders of `srcDir` outside the documented patterns, naming
+ * every file that has it.
+ */
+export function repeatedNames(srcDir, shared = SHARED_NAMES, resourceFolders = RESOURCE_FOLDERS) {
+  const byName = new Map();
+  for (const file of sourceFiles(srcDir)) {
+    const path = relative(srcDir, file).split(sep).join('/');
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    if (!byName.has(name)) byName.set(name, []);
+    byName.get(name).push(path);
+  }
+  const folderOfPath = (path) => path.slice(0, Math.max(path.lastIndexOf('/'), 0));
+  return [...byName]
+    .filter(([name, paths]) => paths.length > 1 && !shared.includes(name))
+    .filter(([, paths]) => !paths.every((path) => resourceFolders.includes(folderOfPath(path))))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, paths]) => {
+      const files = paths
+        .sort()
+        .map((path) => `src/${path}`)
+        .join(', ');
+      return `${name} repeats across folders (${files}): name each file for what it holds, or document the pattern in docs/architecture.md ("File names") and scripts/check-imports.mjs.`;
+    });
+}
+
 function main() {
   const arrows = folderArrows(srcDir);
   if (process.argv.includes('--list')) {
@@ -169,6 +211,10 @@ function main() {
     console.error('See docs/architecture.md for the floors and how to keep imports pointing down.');
     process.exitCode = 1;
   }
+  const names = repeatedNames(srcDir);
+  console.log(`file names repeated across folders outside the documented patterns: ${names.length}.`);
+  for (const problem of names) console.error(problem);
+  if (names.length > 0) process.exitCode = 1;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -3,7 +3,7 @@
  * watchdog, so that a GitHub that does not answer costs each session at most GITHUB_SILENCE_LIMIT_MS.
  */
 import { AnswerWatchdog } from '../github/answer-watchdog.js';
-import type { GitHubClient } from '../github/client.js';
+import type { GitHubClient } from '../github/github-client.js';
 import type { MainStep } from './main-step.js';
 import * as log from './step-log.js';
 

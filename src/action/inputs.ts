@@ -1,5 +1,5 @@
 import * as core from '@actions/core';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 import { isUuid } from '../core/uuid.js';
 import { ACTION_RUN_COMMANDS } from '../github/event.js';
 import { ON_UNREVIEWED, type OnUnreviewed } from '../plan/review.js';

@@ -6,12 +6,12 @@ import { appendFileSync } from 'node:fs';
 import { EOL } from 'node:os';
 import { safeOutput } from '../core/printable.js';
 import { ByteBudget } from '../markdown/budget.js';
-import { SUMMARY_LIMIT_BYTES } from '../report/summary.js';
+import { SUMMARY_LIMIT_BYTES } from '../report/step-summary.js';
 import * as log from './step-log.js';
 
 /**
- * The report's summary (which left room for the logs: outcome.ts), then the logs section given every byte
- * that is left. Without a logs section, the summary alone.
+ * The report's summary (which left room for the logs: main-step-result.ts), then the logs section given every
+ * byte that is left. Without a logs section, the summary alone.
  */
 export async function budgetedSummary(
   summary: string,

@@ -16,7 +16,7 @@ export function gatesApply({ runner, decision }: Pick<MainStep, 'runner' | 'deci
 
 /**
  * The reviewed plan stored on the pull request the commit came from, or why there is none. Bounded like
- * every GitHub request of the run; the GitHub client loads only in the GitHub parts (here, publish.ts,
+ * every GitHub request of the run; the GitHub client loads only in the GitHub parts (here, publish-run.ts,
  * pull-request-base-applied.ts).
  */
 export async function reviewGate(step: MainStep): Promise<ReviewGate> {

@@ -7,7 +7,7 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 
 export const LOCK_FILE_NAME = '.platform-gitops-apply.lock';
 /** Longer than any apply takes (writes are paced to the service's budget, 1000 requests an hour). */

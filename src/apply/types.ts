@@ -12,8 +12,8 @@ export interface ChangeResult extends WriteResult {
 }
 
 /**
- * The results a plan carries (apply.ts), in plan order: each written change, as it was sent (without its
- * mark and result), beside the service's answer.
+ * The results a plan carries (apply-admitted.ts), in plan order: each written change, as it was sent (without
+ * its mark and result), beside the service's answer.
  */
 export function resultsOf(plan: Plan | null): ChangeResult[] {
   if (plan === null) return [];

@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { UsageError } from '../core/errors.js';
 import { nearestName } from '../core/nearest-name.js';
+import { UsageError } from '../core/usage-error.js';
 import { isUuid } from '../core/uuid.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../run/types.js';
 import { OPTIONS, optionsOf } from './options.js';

@@ -1,5 +1,5 @@
 import { type OutputOptions, safeCommand, safeLine, safeOutput } from '../core/printable.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './command-line.js';
 
 /** The command line's writers as the boundary gives them, with the one way to print a command of ours. */
 export interface CliOutput {

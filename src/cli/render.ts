@@ -5,10 +5,10 @@ import { formatComponentsText } from '../report/components-text.js';
 import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
 import { formatHeldText, heldChanges } from '../report/held.js';
 import { renderJson } from '../report/json-output.js';
-import { runOutcome } from '../report/outcome.js';
 import { planCountsAreKnown } from '../report/plan-counts.js';
 import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
 import { requestsSentence } from '../report/requests-line.js';
+import { runOutcome } from '../report/run-counts.js';
 import type { ExitPolicy } from '../run/exit-code.js';
 import type { OutputFormat, RunReport } from '../run/types.js';
 
@@ -32,7 +32,7 @@ function requestsLine(report: RunReport): string {
 
 /**
  * What a person reads in a terminal: plan, components, results, findings, what it cost, then the one
- * closing line of the run's outcome (report/outcome.ts). `listed` are the findings printed as lines (all
+ * closing line of the run's outcome (report/run-counts.ts). `listed` are the findings printed as lines (all
  * of them, unless some were already printed as workflow commands); the count line always counts every
  * finding.
  */

@@ -1,13 +1,13 @@
 import { realpath } from 'node:fs/promises';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 import { renderJson } from '../report/json-output.js';
 import { requestsSentence } from '../report/requests-line.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
 import type { CliArgs } from './args.js';
-import { createCliRuntime } from './context.js';
-import type { CliIo } from './main.js';
+import { createCliRuntime } from './cli-runtime.js';
+import type { CliIo } from './command-line.js';
 import { type CliOutput, cliOutput } from './output.js';
 import { renderReportParts } from './render.js';
 import { resolveRunRoot } from './root.js';

@@ -32,11 +32,11 @@ export interface ReviewGate {
 export async function runApply(ctx: RunContext, gate?: ReviewGate): Promise<RunReport> {
   const started = ctx.clock.now();
   const planned = await planRun(ctx, 'apply');
-  return executePlanned(ctx, planned, 'apply', ctx.prune, started, gate);
+  return applyPlannedRun(ctx, planned, 'apply', ctx.prune, started, gate);
 }
 
 /** Applies a planned run's plan when it has no error; shared with `drift --remediate`. */
-export async function executePlanned(
+export async function applyPlannedRun(
   ctx: RunContext,
   planned: PlannedRun,
   command: CommandName,

@@ -1,12 +1,12 @@
 /**
  * `drift`: the plan of the checked-out (default) branch against live, read as drift. Pending changes are
- * drift; ghost and outdated rules are counted apart (countDrift in src/plan/summary.ts) because applying
- * the plan does not remove them. Removed documents play no part: drift compares a revision with live,
- * not two revisions, so nothing is ever pruned here.
+ * drift; ghost and outdated rules are counted apart (countDrift in src/plan/change-counts.ts) because
+ * applying the plan does not remove them. Removed documents play no part: drift compares a revision with
+ * live, not two revisions, so nothing is ever pruned here.
  */
-import { countDrift } from '../plan/summary.js';
+import { countDrift } from '../plan/change-counts.js';
 import type { RunContext, RunReport } from '../run/types.js';
-import { executePlanned } from './apply.js';
+import { applyPlannedRun } from './apply.js';
 import { planRun } from './plan.js';
 
 export interface DriftOptions {
@@ -26,5 +26,5 @@ export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<
     );
   }
   if (!options.remediate) return planned.report;
-  return executePlanned(ctx, planned, 'drift', false, started);
+  return applyPlannedRun(ctx, planned, 'drift', false, started);
 }

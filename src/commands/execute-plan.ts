@@ -1,9 +1,10 @@
 /**
  * The one path from a plan to the service: the gate marks the plan from the run's evidence
  * (src/plan/gate.ts), apply writes exactly the admitted changes and returns the same plan with their
- * results (src/apply/apply.ts). `apply`, `apply --plan` and `drift --remediate` all write through here.
+ * results (src/apply/apply-admitted.ts). `apply`, `apply --plan` and `drift --remediate` all write through
+ * here.
  */
-import { applyPlan } from '../apply/apply.js';
+import { applyPlan } from '../apply/apply-admitted.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { admit, type GateEvidence } from '../plan/gate.js';
 import type { Plan } from '../plan/types.js';

@@ -2,18 +2,19 @@
  * `export --format prometheus-rules [PATH…]`: the repository's alert rules as one Prometheus rule file, on
  * stdout or in --out FILE, for `promtool check rules` and `promtool test rules`. Offline: the documents
  * are read as `validate` reads them. With `--org ID`, the organization's live rules instead, as `export`
- * writes them as documents, one group per cluster. The mapping is src/prometheus-rules/export-rules.ts.
+ * writes them as documents, one group per cluster. The mapping is
+ * src/prometheus-rules/rules-from-documents.ts.
  */
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { UsageError } from '../core/errors.js';
 import { plural } from '../core/plural.js';
+import { UsageError } from '../core/usage-error.js';
 import { loadDocuments } from '../documents/load.js';
 import { parseFiles } from '../documents/parse.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
 import { RULES_IO_CODES } from '../prometheus-rules/codes.js';
-import { exportRules } from '../prometheus-rules/export-rules.js';
+import { exportRules } from '../prometheus-rules/rules-from-documents.js';
 import { formatDiagnosticsText } from '../report/diagnostics-text.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';

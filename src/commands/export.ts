@@ -6,8 +6,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { UsageError } from '../core/errors.js';
 import { plural } from '../core/plural.js';
+import { UsageError } from '../core/usage-error.js';
 import { parseFiles } from '../documents/index.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';

@@ -6,8 +6,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { UsageError } from '../core/errors.js';
 import { plural } from '../core/plural.js';
+import { UsageError } from '../core/usage-error.js';
 import { decodeUtf8 } from '../documents/decode.js';
 import { readFile as readBytes } from '../documents/file-system.js';
 import { findFiles } from '../documents/find-files.js';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 import { defaultBranch } from '../git/default-branch.js';
 import type { ServiceClient } from '../service/types.js';
 import { exportContent } from './export.js';

@@ -1,5 +1,5 @@
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 import { isUuid } from '../core/uuid.js';
 import { failedReport, fetchRecentLogs } from '../logs/fetch.js';
 import type { ClusterLogsReport } from '../logs/types.js';

@@ -2,9 +2,9 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
-import { planAlertRules } from '../plan/plan.js';
+import { countChanges } from '../plan/change-counts.js';
+import { planAlertRules } from '../plan/plan-alert-rules.js';
 import { removedDocuments } from '../plan/removed.js';
-import { countChanges } from '../plan/summary.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import type { LiveAlertRule, ServiceClient } from '../service/types.js';

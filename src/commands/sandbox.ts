@@ -1,6 +1,6 @@
 import { isAbsolute, join, relative } from 'node:path';
-import { UsageError } from '../core/errors.js';
 import { packageFile } from '../core/package-files.js';
+import { UsageError } from '../core/usage-error.js';
 import { defaultSeedDir, type Sandbox, SeedError, startSandbox } from '../sandbox/index.js';
 import type { RecordedRequest } from '../sandbox/types.js';
 

@@ -2,7 +2,7 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { ApiError } from '../service/errors.js';
 import type { PlatformTemplate } from '../service/types.js';
 import type { ComponentTarget } from './component-target.js';
-import type { Outcome } from './outcome.js';
+import type { Outcome } from './document-outcome.js';
 import { anchor } from './violations.js';
 
 export const DEPRECATED_TEMPLATE_CODE = 'component.template-deprecated';

@@ -7,8 +7,8 @@ import { isUnknownOrganization, unknownOrganizationFinding } from '../service/un
 import { explainNotFound } from './catalog-explanation.js';
 import { type ComponentTarget, toComponentTarget } from './component-target.js';
 import { deprecatedTemplateDiagnostics } from './deprecated-templates.js';
+import { componentResult, type Outcome, outcomeDiagnostics } from './document-outcome.js';
 import { classifyFailure } from './failures.js';
-import { componentResult, type Outcome, outcomeDiagnostics } from './outcome.js';
 import { ComponentResolver } from './resolver.js';
 import { catalogKey, findChanges, tiedByBindings, tiedByOutputs } from './selection.js';
 import {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from './errors.js';
+import { UsageError } from './usage-error.js';
 
 /**
  * A file or directory shipped inside the package (fixtures/sandbox, fixtures/example), found from the code

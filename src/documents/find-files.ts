@@ -2,7 +2,7 @@ import type { Dirent } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic, FILE_START } from '../core/diagnostic.js';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 import { CODES } from './codes.js';
 import { lstat, readdir, readlink, realpath, stat } from './file-system.js';
 

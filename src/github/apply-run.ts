@@ -8,7 +8,7 @@
 import type { BaseApplied } from '../plan/base-applied.js';
 import { checkRunName } from '../report/markers.js';
 import type { ApplyOutcome } from '../report/provenance-lines.js';
-import { type GitHubClient, statusOf } from './client.js';
+import { type GitHubClient, statusOf } from './github-client.js';
 
 export interface ApplyRunLookup {
   readonly owner: string;

@@ -6,7 +6,7 @@ import {
   MAX_CHECK_TITLE,
   MAX_OUTPUT_BYTES,
 } from '../report/checks.js';
-import { type GitHubClient, statusOf } from './client.js';
+import { type GitHubClient, statusOf } from './github-client.js';
 
 export interface CheckRunInput {
   readonly owner: string;

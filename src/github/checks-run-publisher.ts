@@ -5,8 +5,8 @@
 
 import { checkRunSummary, toCheckAnnotations } from '../report/checks.js';
 import { checkRunName } from '../report/markers.js';
-import { headline } from '../report/outcome.js';
-import { renderSummary } from '../report/summary.js';
+import { headline } from '../report/run-counts.js';
+import { renderSummary } from '../report/step-summary.js';
 import { publishCheckRun } from './check-run.js';
 import {
   describeFailure,

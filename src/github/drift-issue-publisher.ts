@@ -1,12 +1,11 @@
 /**
  * The drift issue of a drift run: opened when drift is found, kept current while it lasts, closed when it
- * is gone (src/github/drift-issue.ts), one per paths (its hidden marker).
+ * is gone (src/github/sync-drift-issue.ts), one per paths (its hidden marker).
  */
 
 import { renderDriftIssue } from '../report/drift-issue.js';
 import { driftMarker } from '../report/markers.js';
-import { statusOf } from './client.js';
-import { syncDriftIssue } from './drift-issue.js';
+import { statusOf } from './github-client.js';
 import {
   describeFailure,
   notPosted,
@@ -16,6 +15,7 @@ import {
   type PublishOutcome,
   redactAfterMarker,
 } from './publisher.js';
+import { syncDriftIssue } from './sync-drift-issue.js';
 
 export const driftIssuePublisher: Publisher = {
   destination: 'drift issue',

@@ -2,7 +2,7 @@
  * Which command a run performs, chosen from the event that started the workflow. Pure: it reads the event
  * name and payload it is given and decides; the caller reports what it says.
  */
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 
 /** The commands the action can run: the one list the inputs, the dispatch input and the messages use. */
 export const ACTION_RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'] as const;

@@ -14,7 +14,7 @@ import { checkRunName } from '../report/markers.js';
 import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../report/provenance-lines.js';
 import type { RunReport } from '../run/types.js';
 import { type ApplyRunLookup, applyOutcomeOf, applyRunOf, baseAppliedFrom } from './apply-run.js';
-import type { GitHubClient } from './client.js';
+import type { GitHubClient } from './github-client.js';
 import { mergedPullOf } from './reviewed-plan.js';
 
 /** The run's history: the git reader, the revision before the change planned (if any) and the one planned. */

@@ -7,9 +7,9 @@
 
 import type { SourceLinks } from '../report/change-markdown.js';
 import type { CheckConclusion } from '../report/checks.js';
-import type { RunCounts } from '../report/outcome.js';
+import type { RunCounts } from '../report/run-counts.js';
 import type { RunReport } from '../run/types.js';
-import { type GitHubClient, statusOf } from './client.js';
+import { type GitHubClient, statusOf } from './github-client.js';
 import type { PublishHistory } from './provenance-lookup.js';
 
 /** What the GitHub reporters need to know about where they post. */

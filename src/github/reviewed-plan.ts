@@ -5,7 +5,7 @@
  * are then `not reviewed`, and `on-unreviewed` decides.
  */
 import { decodeReviewBlock, type ReviewedPlan } from '../plan/review.js';
-import { type GitHubClient, statusOf } from './client.js';
+import { type GitHubClient, statusOf } from './github-client.js';
 
 export interface ReviewLookup {
   readonly owner: string;

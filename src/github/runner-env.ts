@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 
 /** What the runner tells a step about the workflow run, read once from its environment. */

@@ -5,7 +5,7 @@
 
 import { hasNothingToSay, renderComment, withReviewedPlan } from '../report/comment.js';
 import { commentMarker } from '../report/markers.js';
-import { statusOf } from './client.js';
+import { statusOf } from './github-client.js';
 import {
   describeFailure,
   notPosted,

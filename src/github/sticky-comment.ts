@@ -1,4 +1,4 @@
-import type { GitHubClient } from './client.js';
+import type { GitHubClient } from './github-client.js';
 import { type MarkedItemStore, upsertByMarker } from './upsert-by-marker.js';
 
 export interface StickyCommentTarget {

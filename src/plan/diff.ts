@@ -8,7 +8,7 @@
  *   (docs/decisions/alert-rule-field-defaults.md).
  */
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
-import { sameDuration } from './duration.js';
+import { sameDuration } from './same-duration.js';
 import type { FieldDiff } from './types.js';
 
 interface FieldRule {

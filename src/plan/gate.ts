@@ -1,9 +1,9 @@
 /**
  * The gate between a plan and apply: it marks each pending change of the plan admitted or held, with the
  * reason, from the run's evidence (its errors, the review of the push run, the check of a saved plan,
- * prune). Apply (src/apply/apply.ts) writes exactly the admitted changes, and the reports read the marks:
- * no list of writes is made anywhere else. Pure: the marked plan, the findings the judgement adds and the
- * sentences that say what was not written. docs/decisions/apply-executes-a-plan.md.
+ * prune). Apply (src/apply/apply-admitted.ts) writes exactly the admitted changes, and the reports read the
+ * marks: no list of writes is made anywhere else. Pure: the marked plan, the findings the judgement adds and
+ * the sentences that say what was not written. docs/decisions/apply-executes-a-plan.md.
  */
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { partOf, plural } from '../core/plural.js';

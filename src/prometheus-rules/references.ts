@@ -4,7 +4,7 @@
  * message, and resolving names is one change here when the service's names are resolved. Receivers are
  * taken by id or by name, as the documents take them (`alert_receiver_ids`, `alert_receivers`).
  */
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 import { isUuid } from '../core/uuid.js';
 import { ALERT_TARGET_TYPES } from '../service/types.js';
 

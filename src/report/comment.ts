@@ -15,9 +15,9 @@ import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
-import type { RunCounts } from './outcome.js';
-import { headline } from './outcome.js';
 import { planCountsSentence } from './plan-counts.js';
+import type { RunCounts } from './run-counts.js';
+import { headline } from './run-counts.js';
 import { componentStatus, componentsBlock, paragraph } from './tables.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */

@@ -3,7 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import { pendingChanges } from '../plan/types.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
 import type { RunReport } from '../run/types.js';
-import { runOutcome } from './outcome.js';
+import { runOutcome } from './run-counts.js';
 
 /** Version of the JSON output's shape; bumped only on a breaking change (the README documents the shape). */
 export const JSON_OUTPUT_VERSION = 1;
@@ -32,7 +32,7 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     version: JSON_OUTPUT_VERSION,
     command: report.command,
     exitCode: exitCodeFor(report, policy),
-    // How the run ended, as the terminal's closing line and the job summary say it (report/outcome.ts).
+    // How the run ended, as the terminal's closing line and the job summary say it (report/run-counts.ts).
     outcome: runOutcome(report, policy.failOn),
     diagnostics: report.diagnostics.map((d) => ({
       severity: d.severity,

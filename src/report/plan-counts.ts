@@ -3,7 +3,7 @@
  * 0 to delete.`): the first thing the sticky comment and the Checks run say, as Atlantis and Terraform do.
  */
 
-import { countChanges } from '../plan/summary.js';
+import { countChanges } from '../plan/change-counts.js';
 import type { Plan } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 

@@ -2,6 +2,6 @@
 // posts to GitHub.
 
 export { baseAppliedOf } from '../github/apply-run.js';
-export { createGitHubClient } from '../github/client.js';
+export { createGitHubClient } from '../github/github-client.js';
 export { publishToGitHub } from '../github/publish.js';
 export { findReviewedPlan } from '../github/reviewed-plan.js';

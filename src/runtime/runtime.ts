@@ -5,9 +5,9 @@
  * never loads the HTTP stack.
  */
 
-import { UsageError } from '../core/errors.js';
-import { createGitReader } from '../git/reader.js';
-import type { GitHubClient, GitHubClientOptions } from '../github/client.js';
+import { UsageError } from '../core/usage-error.js';
+import { createGitReader } from '../git/git-reader.js';
+import type { GitHubClient, GitHubClientOptions } from '../github/github-client.js';
 import type { CommandName, RunContext } from '../run/types.js';
 import { tokenProblem } from '../service/auth.js';
 import type { ServiceClient } from '../service/types.js';

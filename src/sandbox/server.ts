@@ -1,13 +1,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { OperationId } from '../service/types.js';
-import { authenticate } from './auth.js';
+import { authenticate } from './authenticate.js';
 import type { FaultInjector } from './faults.js';
 import { errorBody, HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
 import { pause, sendJson } from './respond.js';
 import type { Router } from './router.js';
-import type { Answer, Handler } from './routes/context.js';
+import type { Answer, Handler } from './routes/request-context.js';
 import type { SandboxStore } from './state.js';
 
 /** Bodies above this are refused: no operation of the service takes anything near it. */

@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../core/clock.js';
 import type { Deployment, GhostRule, ManagedRule, Seed, TokenGrant } from './model.js';
-import { SeedReader } from './seed/reader.js';
+import { SeedReader } from './seed/seed-reader.js';
 import { readDeployment } from './seed/validate-deployments.js';
 import { readSeedRule } from './seed/validate-rules.js';
 import type { SandboxState } from './types.js';

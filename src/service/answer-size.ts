@@ -1,4 +1,4 @@
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 
 /**
  * The largest answer the client reads into memory. A rule list costs about 810 bytes per rule, so the

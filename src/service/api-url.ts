@@ -1,4 +1,4 @@
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 
 export const DEFAULT_API_URL = 'https://api.qovery.com';
 

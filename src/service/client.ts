@@ -1,7 +1,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
-import { UsageError } from '../core/errors.js';
 import { proxyAgentFor } from '../core/proxy-agent.js';
+import { UsageError } from '../core/usage-error.js';
 import { maxAnswerBytes } from './answer-size.js';
 import { HINT_401, invalidResponseError, writeBudgetError } from './api-errors.js';
 import { resolveApiUrl } from './api-url.js';

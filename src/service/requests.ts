@@ -1,4 +1,4 @@
-import { UsageError } from '../core/errors.js';
+import { UsageError } from '../core/usage-error.js';
 import type { RequestSafety } from './retry-policy.js';
 import { toWireTargetType } from './target-type.js';
 import type {

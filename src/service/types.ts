@@ -6,6 +6,6 @@
  */
 // One file per domain under types/; this module re-exports them all, so imports of it keep working.
 export * from './types/alert-rules.js';
-export * from './types/client.js';
+export * from './types/client-interface.js';
 export * from './types/cluster-logs.js';
 export * from './types/platform.js';

@@ -5,7 +5,7 @@
  */
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { ApiError } from './errors.js';
-import type { OperationId } from './types/client.js';
+import type { OperationId } from './types/client-interface.js';
 
 const ORGANIZATION_UNKNOWN = 'service.organization-unknown';
 

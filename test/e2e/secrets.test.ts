@@ -8,8 +8,8 @@
  * documents, any request GitHub received, or the sandbox's request log as printed. The one place the value
  * must go is the body of the resolve request: that is what the form is for. The service is made to echo
  * both back (error messages, log entries), as a real one may. The CLI runs in every command and format
- * in-process too (src/cli/main.ts, as cli.js runs it, with the process's own output caught as well): a
- * process per case added a cold start each and nothing the few bundle runs do not show.
+ * in-process too (src/cli/command-line.ts, as cli.js runs it, with the process's own output caught as well):
+ * a process per case added a cold start each and nothing the few bundle runs do not show.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-import { main } from '../../src/cli/main.js';
+import { main } from '../../src/cli/command-line.js';
 import { catchOutput } from './caught-output.js';
 
 export interface InProcessCliRun {

@@ -1,4 +1,4 @@
-import { type Answer, organizationFromPath, type RequestContext } from './context.js';
+import { type Answer, organizationFromPath, type RequestContext } from './request-context.js';
 
 /** getAlertReceivers: the organization's receivers as the service returns them (never a secret). */
 export function getAlertReceivers(context: RequestContext): Answer {

@@ -1,4 +1,4 @@
-import { canAccess } from '../auth.js';
+import { canAccess } from '../authenticate.js';
 import { badRequest, forbidden, notFound } from '../http-error.js';
 import type { ManagedRule } from '../model.js';
 import { liveRules, managedRuleResponse, type SandboxStore } from '../state.js';
@@ -10,7 +10,7 @@ import {
   organizationFromPath,
   type RequestContext,
   uuidParam,
-} from './context.js';
+} from './request-context.js';
 
 /** getAlertRules: every rule of the organization in one answer, ghosts included, no pagination. */
 export function getAlertRules(context: RequestContext): Answer {

@@ -6,7 +6,7 @@ import {
   organizationFromPath,
   type RequestContext,
   uuidParam,
-} from './context.js';
+} from './request-context.js';
 
 /** The service's default page size for deploymentHistoryV2. */
 const DEFAULT_PAGE_SIZE = 20;

@@ -12,11 +12,11 @@ import {
   listClusterDeploymentLogs,
   listClusterLogs,
 } from './cluster-logs.js';
-import type { Handler } from './context.js';
 import {
   listPlatformTemplates,
   resolvePlatformTemplateComponentConfiguration,
 } from './platform-templates.js';
+import type { Handler } from './request-context.js';
 
 /** Every operation the sandbox serves, with the service's paths (no version prefix). */
 export function sandboxRoutes(): Router<Handler> {

@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../http-error.js';
 import type { CatalogComponent, CatalogLayer, Template } from '../model.js';
 import { type ResolveInput, resolveComponent } from '../resolve/resolve-component.js';
 import { CLOUD_PROVIDERS, CLUSTER_MODES } from '../wire.js';
-import { type Answer, objectBody, organizationFromPath, type RequestContext } from './context.js';
+import { type Answer, objectBody, organizationFromPath, type RequestContext } from './request-context.js';
 
 interface ClusterContext {
   readonly clusterMode: string;

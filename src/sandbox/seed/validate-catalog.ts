@@ -7,7 +7,7 @@ import type {
   Template,
 } from '../model.js';
 import { CLOUD_PROVIDERS, CLUSTER_MODES } from '../wire.js';
-import type { SeedReader } from './reader.js';
+import type { SeedReader } from './seed-reader.js';
 
 const SCALAR_TYPES = ['string', 'number', 'bool'];
 const CONSTRAINT_NUMBERS = ['min', 'max', 'minLength', 'maxLength'] as const;

@@ -1,6 +1,6 @@
 import type { Deployment } from '../model.js';
 import { DEPLOYMENT_ACTION_STATUSES } from '../wire.js';
-import type { SeedReader } from './reader.js';
+import type { SeedReader } from './seed-reader.js';
 
 const LOG_LEVELS = ['info', 'warning', 'debug', 'error'] as const;
 /** Nanosecond precision, as the service writes log timestamps. */

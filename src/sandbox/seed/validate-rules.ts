@@ -9,7 +9,7 @@ import {
   SEED_TARGET_TYPES,
   toWireTargetType,
 } from '../wire.js';
-import type { SeedReader } from './reader.js';
+import type { SeedReader } from './seed-reader.js';
 
 /** One seeded alert rule: `source: GHOST` makes a ghost (no id), anything else a managed rule. */
 export function readSeedRule(item: SeedReader): ManagedRule | GhostRule {

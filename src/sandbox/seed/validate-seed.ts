@@ -1,7 +1,7 @@
 import type { Cluster, GhostRule, ManagedRule, Organization, Receiver, Seed, TokenGrant } from '../model.js';
 import { CLOUD_PROVIDERS, CLUSTER_MODES, RECEIVER_TYPES } from '../wire.js';
-import { SeedReader } from './reader.js';
 import { SeedError } from './seed-error.js';
+import { SeedReader } from './seed-reader.js';
 import { readTemplate } from './validate-catalog.js';
 import { readDeployment } from './validate-deployments.js';
 import { readSeedRule } from './validate-rules.js';

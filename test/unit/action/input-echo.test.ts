@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { readInputs } from '../../../src/action/inputs.js';
 import { run } from '../../../src/action/run-main.js';
-import { UsageError } from '../../../src/core/errors.js';
 import { encodedForms } from '../../../src/core/redact.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { runStepInProcess } from '../../helpers/action-step-in-process.js';
 
 const TOKEN = 'qov_t0k3n_0f_th3_s3rv1c3_a1b2c3d4';

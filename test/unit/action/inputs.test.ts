@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readInputs } from '../../../src/action/inputs.js';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 
 const env = (inputs: Record<string, string>) =>
   Object.fromEntries(Object.entries(inputs).map(([name, value]) => [`INPUT_${name.toUpperCase()}`, value]));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { budgetedSummary, writeJobSummary } from '../../../src/action/job-summary.js';
 import { utf8Bytes } from '../../../src/markdown/escape.js';
-import { SUMMARY_LIMIT_BYTES } from '../../../src/report/summary.js';
+import { SUMMARY_LIMIT_BYTES } from '../../../src/report/step-summary.js';
 
 describe('budgetedSummary', () => {
   it('is the report alone without a logs section', async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { commandRequest, decide, logLine, runtimeOptions } from '../../../src/action/main-step.js';
 import { systemClock } from '../../../src/core/clock.js';
-import { UsageError } from '../../../src/core/errors.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { createRuntime } from '../../../src/runtime/runtime.js';
 import { HEAD_SHA, testDecision, testInputs, testRunner } from './main-step-factory.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gatesApply, reviewGate } from '../../../src/action/review-gate.js';
-import { createGitHubClient } from '../../../src/github/client.js';
+import { createGitHubClient } from '../../../src/github/github-client.js';
 import { encodeReviewBlock, reviewedPlan } from '../../../src/plan/review.js';
 import { commentMarker } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApplyOptions, applyPlan as executePlan } from '../../../src/apply/apply.js';
+import { type ApplyOptions, applyPlan as executePlan } from '../../../src/apply/apply-admitted.js';
 import { DUPLICATE_REMOVED } from '../../../src/apply/concurrent-duplicates.js';
 import { type ChangeResult, resultsOf } from '../../../src/apply/types.js';
 import { admit } from '../../../src/plan/gate.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLI_COMMANDS, parseCommandLine } from '../../../src/cli/args.js';
 import { helpText } from '../../../src/cli/help.js';
 import { OPTIONS } from '../../../src/cli/options.js';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 
 function usageMessage(argv: string[]): string {
   try {

@@ -12,7 +12,7 @@ import { CLI_COMMANDS } from '../../../src/cli/args.js';
 import { helpText } from '../../../src/cli/help.js';
 import { plural } from '../../../src/core/plural.js';
 import { checksRunLine } from '../../../src/report/annotations.js';
-import { costLine } from '../../../src/report/summary.js';
+import { costLine } from '../../../src/report/step-summary.js';
 import { runCliInProcess } from '../../helpers/cli-in-process.js';
 import { report } from '../report/report-factory.js';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runPlan } from '../../../src/commands/plan.js';
-import { createGitReader } from '../../../src/git/reader.js';
+import { createGitReader } from '../../../src/git/git-reader.js';
 import { type PlanFile, parsePlanFile, type SavedChange } from '../../../src/plan/plan-file.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';

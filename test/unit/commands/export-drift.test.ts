@@ -5,7 +5,7 @@ import { runApply } from '../../../src/commands/apply.js';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
-import { countDrift } from '../../../src/plan/summary.js';
+import { countDrift } from '../../../src/plan/change-counts.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { ACME, useRunWorld } from './run-context.js';
 

@@ -7,8 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { main } from '../../../src/cli/main.js';
-import { evaluatedExpression } from '../../../src/prometheus-rules/export-rules.js';
+import { main } from '../../../src/cli/command-line.js';
+import { evaluatedExpression } from '../../../src/prometheus-rules/rules-from-documents.js';
 import type { ManagedAlertRule } from '../../../src/service/types.js';
 import { ACME, useRunWorld } from './run-context.js';
 

@@ -8,7 +8,7 @@ import { runValidate } from '../../../src/commands/validate.js';
 import { diagnostic } from '../../../src/core/diagnostic.js';
 import { MAX_RUN_FINDINGS } from '../../../src/documents/limits.js';
 import { countLine } from '../../../src/report/diagnostics-text.js';
-import { runOutcome } from '../../../src/report/outcome.js';
+import { runOutcome } from '../../../src/report/run-counts.js';
 import { testRun } from './run-context.js';
 
 let dirs: string[] = [];

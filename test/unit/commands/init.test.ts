@@ -6,7 +6,7 @@ import { validateWorkflow } from '@action-validator/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { type CliIo, main } from '../../../src/cli/main.js';
+import { type CliIo, main } from '../../../src/cli/command-line.js';
 import { CHECKOUT_PINNED } from '../../../src/commands/init-files.js';
 import { REPOSITORY, repositoryOf } from '../../../src/core/published.js';
 import { startSandbox } from '../../../src/sandbox/index.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/commands/plan.js';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { ACME, EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { runPlan } from '../../../src/commands/plan.js';
-import { countChanges } from '../../../src/plan/summary.js';
+import { countChanges } from '../../../src/plan/change-counts.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';

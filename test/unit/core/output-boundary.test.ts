@@ -12,16 +12,16 @@ import { join } from 'node:path';
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendJobSummary } from '../../../src/action/job-summary.js';
-import { actionOutcome } from '../../../src/action/outcome.js';
+import { actionOutcome } from '../../../src/action/main-step-result.js';
 import * as log from '../../../src/action/step-log.js';
 import { cliOutput } from '../../../src/cli/output.js';
 import { renderReportParts } from '../../../src/cli/render.js';
 import { diagnostic } from '../../../src/core/diagnostic.js';
 import { safeCommand, safeLine, safeOutput } from '../../../src/core/printable.js';
 import { Redactor } from '../../../src/core/redact.js';
-import { createGitHubClient } from '../../../src/github/client.js';
+import { createGitHubClient } from '../../../src/github/github-client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
-import { countRun } from '../../../src/report/outcome.js';
+import { countRun } from '../../../src/report/run-counts.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { catchOutput } from '../../helpers/caught-output.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
@@ -87,7 +87,7 @@ function cliPaths(r: RunReport, texts: readonly string[]): Printed[] {
       const out = cliOutput({ stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) }, { color });
       const redactor = new Redactor();
       const rendered = renderReportParts(r, { format, color, redactor, policy: {} });
-      // The apply's progress lines, as apply/apply.ts writes them.
+      // The apply's progress lines, as apply/apply-admitted.ts writes them.
       for (const text of texts) out.progress(`create ${text} (r-1): failed: ${text}`);
       out.commands(rendered.commands);
       out.stdout(rendered.text);

@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { loadDocuments, MAX_FILE_BYTES, readSourceFiles } from '../../../src/documents/index.js';
 import { VALID_RULE } from './helpers.js';
 

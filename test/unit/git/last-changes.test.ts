@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGitReader } from '../../../src/git/reader.js';
+import { createGitReader } from '../../../src/git/git-reader.js';
 import { gitSync } from '../../helpers/git.js';
 
 function commit(repo: string, files: Record<string, string>, message: string): string {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { publishCheckRun } from '../../../src/github/check-run.js';
-import { createGitHubClient } from '../../../src/github/client.js';
+import { createGitHubClient } from '../../../src/github/github-client.js';
 import { toCheckAnnotations } from '../../../src/report/checks.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { findings } from '../report/report-factory.js';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Redactor } from '../../../src/core/redact.js';
-import { createGitHubClient } from '../../../src/github/client.js';
+import { createGitHubClient } from '../../../src/github/github-client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
 import { commentMarker } from '../../../src/report/markers.js';
-import { countRun } from '../../../src/report/outcome.js';
+import { countRun } from '../../../src/report/run-counts.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { change, finding, plan, report } from '../report/report-factory.js';
 

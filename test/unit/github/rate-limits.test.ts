@@ -4,7 +4,7 @@
  * with GitHub's status instead of being sent again by the retry plugin.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, statusOf } from '../../../src/github/client.js';
+import { createGitHubClient, statusOf } from '../../../src/github/github-client.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 

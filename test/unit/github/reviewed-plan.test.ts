@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
+import { createGitHubClient, type GitHubClient } from '../../../src/github/github-client.js';
 import { findReviewedPlan } from '../../../src/github/reviewed-plan.js';
 import { encodeReviewBlock, reviewedPlan } from '../../../src/plan/review.js';
 import { commentMarker } from '../../../src/report/markers.js';

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { readRunnerEnvironment } from '../../../src/github/runner-env.js';
 
 describe('readRunnerEnvironment', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
+import { createGitHubClient, type GitHubClient } from '../../../src/github/github-client.js';
 import { upsertStickyComment } from '../../../src/github/sticky-comment.js';
 import { commentMarker } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';

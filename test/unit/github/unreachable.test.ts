@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { AnswerWatchdog, type WatchdogTimers } from '../../../src/github/answer-watchdog.js';
-import { createGitHubClient } from '../../../src/github/client.js';
+import { createGitHubClient } from '../../../src/github/github-client.js';
 
 /** A loopback port nothing listens on: bound, then released. */
 async function closedPort(): Promise<number> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { indexLive } from '../../../src/plan/identity.js';
-import { planAlertRules } from '../../../src/plan/plan.js';
+import { planAlertRules } from '../../../src/plan/plan-alert-rules.js';
 import { savedChange } from '../../../src/plan/plan-file.js';
 import {
   checkSavedPlan,

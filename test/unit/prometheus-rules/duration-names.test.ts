@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { distinctNames, type NamedRule } from '../../../src/prometheus-rules/names.js';
 import {
   isoDuration,
   prometheusDuration,
   prometheusMilliseconds,
-} from '../../../src/prometheus-rules/duration.js';
-import { distinctNames, type NamedRule } from '../../../src/prometheus-rules/names.js';
+} from '../../../src/prometheus-rules/prometheus-duration.js';
 import { DEFAULT_SEVERITY_MAP, parseSeverityMap } from '../../../src/prometheus-rules/severity.js';
 
 describe('Prometheus durations to ISO-8601 and back', () => {

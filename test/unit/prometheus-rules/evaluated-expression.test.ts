@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluatedExpression } from '../../../src/prometheus-rules/export-rules.js';
+import { evaluatedExpression } from '../../../src/prometheus-rules/rules-from-documents.js';
 import { splitCondition } from '../../../src/prometheus-rules/split-condition.js';
 import { queryError } from '../../../src/promql/check-query.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../src/cli/main.js';
+import { main } from '../../../src/cli/command-line.js';
 import { runImportCommand } from '../../../src/commands/import.js';
 import { parseFiles } from '../../../src/documents/parse.js';
 import type { AlertRuleDocument } from '../../../src/documents/types.js';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportRulesCommand } from '../../../src/commands/export-rules.js';
 import { runImportCommand } from '../../../src/commands/import.js';
-import { evaluatedExpression } from '../../../src/prometheus-rules/export-rules.js';
+import { evaluatedExpression } from '../../../src/prometheus-rules/rules-from-documents.js';
 import { splitCondition } from '../../../src/prometheus-rules/split-condition.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../fixtures/example/', import.meta.url));

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figuresLine, runImportCommand } from '../../../src/commands/import.js';
 import { loadDocuments } from '../../../src/documents/load.js';
 import type { AlertRuleDocument } from '../../../src/documents/types.js';
-import { isoDuration, prometheusMilliseconds } from '../../../src/prometheus-rules/duration.js';
 import { importRules } from '../../../src/prometheus-rules/import-rules.js';
 import { distinctNames } from '../../../src/prometheus-rules/names.js';
+import { isoDuration, prometheusMilliseconds } from '../../../src/prometheus-rules/prometheus-duration.js';
 import { readRuleFile } from '../../../src/prometheus-rules/read-rules.js';
 import { DEFAULT_SEVERITY_MAP } from '../../../src/prometheus-rules/severity.js';
 

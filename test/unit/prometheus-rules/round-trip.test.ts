@@ -13,8 +13,8 @@ import { runExportRulesCommand } from '../../../src/commands/export-rules.js';
 import { runImportCommand } from '../../../src/commands/import.js';
 import { loadDocuments } from '../../../src/documents/load.js';
 import type { AlertRuleDocument } from '../../../src/documents/types.js';
-import { sameDuration } from '../../../src/plan/duration.js';
-import { evaluatedExpression } from '../../../src/prometheus-rules/export-rules.js';
+import { sameDuration } from '../../../src/plan/same-duration.js';
+import { evaluatedExpression } from '../../../src/prometheus-rules/rules-from-documents.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../fixtures/example/', import.meta.url));
 const CLUSTER = 'c1a5e7e0-0000-4000-8000-000000000101';

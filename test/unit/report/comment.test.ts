@@ -8,7 +8,7 @@ import {
   withReviewedPlan,
 } from '../../../src/report/comment.js';
 import { commentMarker, driftMarker } from '../../../src/report/markers.js';
-import { countRun } from '../../../src/report/outcome.js';
+import { countRun } from '../../../src/report/run-counts.js';
 import { change, finding, findings, plan, report } from './report-factory.js';
 
 const MARKER = commentMarker('gitops', ['alerting']);

@@ -6,8 +6,8 @@ import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { renderComment } from '../../../src/report/comment.js';
 import { commentMarker } from '../../../src/report/markers.js';
-import { countRun } from '../../../src/report/outcome.js';
-import { renderSummary } from '../../../src/report/summary.js';
+import { countRun } from '../../../src/report/run-counts.js';
+import { renderSummary } from '../../../src/report/step-summary.js';
 import { LINKS, planReport, RUN_URL } from './scenarios.js';
 
 const gfm = new Marked({ gfm: true });

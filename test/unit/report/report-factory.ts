@@ -69,7 +69,7 @@ export function result(i: number, ok = true): ChangeResult {
 
 /**
  * A report as a run makes it: its plan carries the results given (apply writes them on the plan's own
- * changes, src/apply/apply.ts), so a reporter may read either.
+ * changes, src/apply/apply-admitted.ts), so a reporter may read either.
  */
 export function report(overrides: Partial<RunReport> = {}): RunReport {
   const made = madeReport(overrides);

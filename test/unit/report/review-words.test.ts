@@ -11,8 +11,8 @@ import { checkRunSummary, toCheckAnnotations } from '../../../src/report/checks.
 import { renderComment, whatMergingDoes } from '../../../src/report/comment.js';
 import { FINDING_TITLES, findingTitle } from '../../../src/report/finding-title.js';
 import { commentMarker } from '../../../src/report/markers.js';
-import { countRun } from '../../../src/report/outcome.js';
-import { renderSummary } from '../../../src/report/summary.js';
+import { countRun } from '../../../src/report/run-counts.js';
+import { renderSummary } from '../../../src/report/step-summary.js';
 import { formatWorkflowCommand } from '../../../src/report/workflow-commands.js';
 import { change, finding, plan, report } from './report-factory.js';
 import { LINKS } from './scenarios.js';

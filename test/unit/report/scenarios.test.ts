@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { renderComment } from '../../../src/report/comment.js';
 import { renderDriftIssue } from '../../../src/report/drift-issue.js';
 import { commentMarker, driftMarker } from '../../../src/report/markers.js';
-import { countRun } from '../../../src/report/outcome.js';
-import { renderSummary } from '../../../src/report/summary.js';
+import { countRun } from '../../../src/report/run-counts.js';
+import { renderSummary } from '../../../src/report/step-summary.js';
 import { applyReport, DRIFT_LINKS, driftReport, LINKS, planReport, RUN_URL } from './scenarios.js';
 
 /** The exact Markdown a reviewer reads, per scenario: a change to any of it shows in review. */

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runtimeOptions } from '../../../src/action/main-step.js';
-import { UsageError } from '../../../src/core/errors.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { createRuntime } from '../../../src/runtime/runtime.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 import type { Sandbox } from '../../../src/sandbox/types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runSandboxCommand } from '../../../src/commands/sandbox.js';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 
 describe('runSandboxCommand', () => {

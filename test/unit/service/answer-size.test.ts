@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { ANSWER_SIZE_ENV, maxAnswerBytes } from '../../../src/service/answer-size.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import { ApiError } from '../../../src/service/errors.js';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../../src/core/errors.js';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { isLoopbackHost, resolveApiUrl } from '../../../src/service/api-url.js';
 
 describe('resolveApiUrl', () => {

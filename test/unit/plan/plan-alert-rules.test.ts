@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanInput } from '../../../src/plan/plan.js';
-import { planAlertRules } from '../../../src/plan/plan.js';
+import type { PlanInput } from '../../../src/plan/plan-alert-rules.js';
+import { planAlertRules } from '../../../src/plan/plan-alert-rules.js';
 import type { AlertRuleChange } from '../../../src/plan/types.js';
 import type { LiveAlertRule } from '../../../src/service/types.js';
 import {

@@ -8,8 +8,8 @@ import type { Redactor } from '../core/redact.js';
 import { annotationLines, checksRunLine, selectAnnotations } from '../report/annotations.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import type { CheckConclusion } from '../report/checks.js';
-import { countRun, headline, isFailing, type RunCounts } from '../report/outcome.js';
-import { renderSummary, SUMMARY_LIMIT_BYTES } from '../report/summary.js';
+import { countRun, headline, isFailing, type RunCounts } from '../report/run-counts.js';
+import { renderSummary, SUMMARY_LIMIT_BYTES } from '../report/step-summary.js';
 import type { RunReport } from '../run/types.js';
 import type { ActionInputs } from './inputs.js';
 

@@ -9,7 +9,7 @@ import type { RunReport } from '../run/types.js';
 import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
-import type { ActionVerdict, PublishFacts } from './outcome.js';
+import type { ActionVerdict, PublishFacts } from './main-step-result.js';
 
 /** What was posted; `links` when the posts found where each changed rule's document came from. */
 export type Published = Omit<PublishFacts, 'planJsonPath' | 'links'> & Partial<Pick<PublishFacts, 'links'>>;

@@ -1,7 +1,12 @@
 import { createServer } from 'node:http';
 import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGitHubClient, isLoopback, orchestrationTag, statusOf } from '../../../src/github/client.js';
+import {
+  createGitHubClient,
+  isLoopback,
+  orchestrationTag,
+  statusOf,
+} from '../../../src/github/github-client.js';
 
 /**
  * A GitHub Enterprise Server-like API under /api/v3 that fails the first attempt of each request, and never

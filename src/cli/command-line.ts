@@ -1,6 +1,6 @@
 import packageJson from '../../package.json' with { type: 'json' };
-import { UsageError } from '../core/errors.js';
 import { Redactor } from '../core/redact.js';
+import { UsageError } from '../core/usage-error.js';
 import { ApiError } from '../service/errors.js';
 import { CLI_COMMANDS, parseCommandLine } from './args.js';
 import { helpText } from './help.js';

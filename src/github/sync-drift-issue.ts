@@ -1,5 +1,5 @@
 import type { DriftIssueContent } from '../report/drift-issue.js';
-import { type GitHubClient, statusOf } from './client.js';
+import { type GitHubClient, statusOf } from './github-client.js';
 import { findByMarker, type MarkedItemStore, upsertByMarker } from './upsert-by-marker.js';
 
 export interface DriftIssueTarget {

@@ -14,9 +14,9 @@ import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import { heldBlock, heldChanges } from './held.js';
-import type { RunCounts } from './outcome.js';
-import { runOutcome } from './outcome.js';
 import { requestsSentence } from './requests-line.js';
+import type { RunCounts } from './run-counts.js';
+import { runOutcome } from './run-counts.js';
 import { componentsBlock, findingsBlock, paragraph, planBlock, resultsBlock, reviewBlock } from './tables.js';
 
 /** GitHub refuses a step summary over 1 MiB (UTF-8 bytes); keep a margin for what the runner adds. */

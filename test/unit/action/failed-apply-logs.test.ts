@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clusterLogsSection, failedClusters, logClusters } from '../../../src/action/cluster-logs.js';
+import { clusterLogsSection, failedClusters, logClusters } from '../../../src/action/failed-apply-logs.js';
 import type { ChangeResult } from '../../../src/apply/types.js';
 import { utf8Bytes } from '../../../src/markdown/escape.js';
 import { setDeployments } from '../../../src/sandbox/index.js';

@@ -7,7 +7,7 @@ import { systemClock } from '../core/clock.js';
 import type { ClusterRef, RunReport } from '../run/types.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
-import type { ActionVerdict } from './outcome.js';
+import type { ActionVerdict } from './main-step-result.js';
 import { savePostState } from './post-state.js';
 
 const LOGS_TIME_LIMIT_MS = 20_000;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGitHubClient, type GitHubClient } from '../../../src/github/client.js';
-import { syncDriftIssue } from '../../../src/github/drift-issue.js';
+import { createGitHubClient, type GitHubClient } from '../../../src/github/github-client.js';
+import { syncDriftIssue } from '../../../src/github/sync-drift-issue.js';
 import { renderDriftIssue } from '../../../src/report/drift-issue.js';
 import { driftMarker } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';

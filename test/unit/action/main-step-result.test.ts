@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { actionOutcome, actionVerdict, LOGS_BUDGET_BYTES } from '../../../src/action/outcome.js';
+import { actionOutcome, actionVerdict, LOGS_BUDGET_BYTES } from '../../../src/action/main-step-result.js';
 import { renderReport } from '../../../src/cli/render.js';
 import { Redactor } from '../../../src/core/redact.js';
-import { runOutcome } from '../../../src/report/outcome.js';
-import { SUMMARY_LIMIT_BYTES } from '../../../src/report/summary.js';
+import { runOutcome } from '../../../src/report/run-counts.js';
+import { SUMMARY_LIMIT_BYTES } from '../../../src/report/step-summary.js';
 import { change, finding, findings, plan, report, result } from '../report/report-factory.js';
 
 const facts = {

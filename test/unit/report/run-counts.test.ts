@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countRun, headline, isFailing, runOutcome } from '../../../src/report/outcome.js';
+import { countRun, headline, isFailing, runOutcome } from '../../../src/report/run-counts.js';
 import { change, finding, plan, report, result } from './report-factory.js';
 
 describe('countRun', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { utf8Bytes } from '../../../src/markdown/escape.js';
-import { countRun } from '../../../src/report/outcome.js';
-import { renderSummary, SUMMARY_LIMIT_BYTES } from '../../../src/report/summary.js';
+import { countRun } from '../../../src/report/run-counts.js';
+import { renderSummary, SUMMARY_LIMIT_BYTES } from '../../../src/report/step-summary.js';
 import { change, finding, findings, plan, report, result } from './report-factory.js';
 
 /** Structural checks that a cut never leaves broken Markdown behind. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { actionVerdict } from '../../../src/action/outcome.js';
-import { publish, publishSwitches, publishTarget } from '../../../src/action/publish.js';
+import { actionVerdict } from '../../../src/action/main-step-result.js';
+import { publish, publishSwitches, publishTarget } from '../../../src/action/publish-run.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { change, plan, report } from '../report/report-factory.js';
 import { HEAD_SHA, testDecision, testInputs, testRunner, testStep } from './main-step-factory.js';

@@ -1,4 +1,4 @@
-import { canAccess } from '../auth.js';
+import { canAccess } from '../authenticate.js';
 import { badRequest, forbidden, notFound } from '../http-error.js';
 import type { Cluster, TokenGrant } from '../model.js';
 import type { SandboxStore } from '../state.js';

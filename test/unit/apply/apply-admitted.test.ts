@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApplyOptions, applyPlan as executePlan } from '../../../src/apply/apply.js';
+import { type ApplyOptions, applyPlan as executePlan } from '../../../src/apply/apply-admitted.js';
 import { type ChangeResult, overwroteOutsideEdit, resultsOf } from '../../../src/apply/types.js';
 import { mapWithConcurrency } from '../../../src/core/concurrency.js';
 import { admit } from '../../../src/plan/gate.js';

@@ -12,7 +12,7 @@ import { queryError } from '../promql/check-query.js';
 import { parseQuery, topExpression } from '../promql/library.js';
 import type { AlertSeverity } from '../service/types/alert-rules.js';
 import { RULES_IO_CODES } from './codes.js';
-import { prometheusDuration } from './duration.js';
+import { prometheusDuration } from './prometheus-duration.js';
 import { EXPORT_SEVERITY_LABEL } from './severity.js';
 
 export interface ExportedRules {

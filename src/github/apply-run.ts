@@ -5,7 +5,7 @@
  * error, a failed write or a refused change is `failure`, a write the service stored differently
  * `neutral`). Anything else, or no answer, is a reason, never an error.
  */
-import type { BaseApplied } from '../plan/base-applied.js';
+import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import { checkRunName } from '../report/markers.js';
 import type { ApplyOutcome } from '../report/provenance-lines.js';
 import { type GitHubClient, statusOf } from './client.js';

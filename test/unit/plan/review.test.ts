@@ -5,7 +5,7 @@ import {
   reviewedPlan,
   reviewStatuses,
   withReviewedOutsideEdits,
-} from '../../../src/plan/review.js';
+} from '../../../src/plan/evidence/review.js';
 import type { CreateChange, UpdateChange } from '../../../src/plan/types.js';
 import { ORG, PROD, RULE_1 } from './fixtures.js';
 

@@ -4,11 +4,11 @@
  * refused or failed, or cannot be known, a difference is just as likely a value that was never applied,
  * and no outside edit is claimed (docs/decisions/saved-plan.md, "Outside edits").
  */
-import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { plural } from '../core/plural.js';
-import { PLAN_CODES } from './codes.js';
+import { type Diagnostic, diagnostic, FILE_START } from '../../core/diagnostic.js';
+import { plural } from '../../core/plural.js';
+import { PLAN_CODES } from '../codes.js';
+import type { PendingChange } from '../types.js';
 import type { ReviewEntry } from './review.js';
-import type { PendingChange } from './types.js';
 
 /** Whether the apply of the base revision wrote and converged every change: known, or why it is not. */
 export type BaseApplied =

@@ -1,6 +1,11 @@
 /**
- * The one dispatcher from a command to its engine function, for the CLI and the action alike. Each
- * command's code is loaded when it runs (dynamic import), so a command never loads another's; validate's
+ * The dispatcher of the commands that yield a RunReport (validate, plan, apply, drift, export of
+ * documents), for the CLI and the action alike: every report renders through the same faces, so these
+ * commands run one way whichever face asks. The commands that yield no report are not here: `sandbox`,
+ * `init`, `demo`, `import`, `export --format prometheus-rules` and `logs` are the command line's own, and
+ * src/cli/run-command.ts dispatches them (each prints its own output and returns an exit status); the
+ * action's post step fetches cluster logs itself (src/action/cluster-logs.ts).
+ * Each command's code is loaded when it runs (dynamic import), so a command never loads another's; validate's
  * is the exception: it is small, most of it (reading the documents) is what plan, apply and drift run
  * first, and built in it saves an offline validation, the run of most pull requests, a few files to load.
  */

@@ -3,11 +3,11 @@ import {
   type BaseApplied,
   baseNotAsked,
   withKnownOutsideEdits,
-} from '../../../src/plan/evidence/base-applied.js';
-import type { ReviewEntry } from '../../../src/plan/evidence/review.js';
-import type { UpdateChange } from '../../../src/plan/types.js';
-import { change } from '../report/report-factory.js';
-import { ORG, PROD, RULE_1, RULE_2 } from './fixtures.js';
+} from '../../../../src/plan/evidence/base-applied.js';
+import type { ReviewEntry } from '../../../../src/plan/evidence/review.js';
+import type { UpdateChange } from '../../../../src/plan/types.js';
+import { change } from '../../report/report-factory.js';
+import { ORG, PROD, RULE_1, RULE_2 } from '../fixtures.js';
 
 const update = (id: string, outside: boolean): UpdateChange => ({
   kind: 'AlertRule',

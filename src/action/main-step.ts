@@ -2,12 +2,12 @@
  * What the action's main step settles before its command runs (the inputs, the runner's environment, the
  * command the event calls for, the runtime built from them), and the pure choices made from it.
  */
-import type { ReviewGate } from '../commands/apply.js';
 import { systemClock } from '../core/clock.js';
 import type { Redactor } from '../core/redact.js';
 import { decideCommand, type EventDecision } from '../github/event.js';
 import type { RunnerEnvironment } from '../github/runner-env.js';
-import type { BaseApplied } from '../plan/base-applied.js';
+import type { BaseApplied } from '../plan/evidence/base-applied.js';
+import type { ReviewGate } from '../plan/evidence/review-gate.js';
 import type { ReportCommand } from '../runtime/dispatch.js';
 import type { Runtime, RuntimeOptions } from '../runtime/runtime.js';
 import type { ActionInputs } from './inputs.js';
@@ -74,8 +74,8 @@ export function runtimeOptions(
 }
 
 /**
- * What to dispatch: a push's apply carries the review found on its pull request (review-gate.ts), a pull
- * request's plan whether its base commit was applied (pull-request-base-applied.ts).
+ * What to dispatch: a push's apply carries the review found on its pull request, a pull request's plan
+ * whether its base commit was applied (the run's evidence, run-evidence.ts).
  */
 export function commandRequest(
   inputs: Pick<ActionInputs, 'remediate'>,

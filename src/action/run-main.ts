@@ -18,8 +18,7 @@ import { actionOutcome, actionVerdict } from './main-step-result.js';
 import { writePlanJson } from './plan-json.js';
 import { savePostState } from './post-state.js';
 import { publish } from './publish-run.js';
-import { asksBaseApplied, pullRequestBaseApplied } from './pull-request-base-applied.js';
-import { gatesApply, reviewGate } from './review-gate.js';
+import { gatherEvidence } from './run-evidence.js';
 import * as log from './step-log.js';
 
 /**
@@ -97,10 +96,12 @@ async function runAndReport(step: MainStep): Promise<void> {
 
 /** The command's report, with what the event left out first. A push's apply waits for its review. */
 async function runCommand(step: MainStep): Promise<RunReport> {
-  const review = gatesApply(step) ? await reviewGate(step) : null;
-  const baseApplied = asksBaseApplied(step) ? await pullRequestBaseApplied(step) : null;
+  const evidence = await gatherEvidence(step);
   const ctx = step.runtime.context;
-  const ran = await dispatch(commandRequest(step.inputs, step.decision, review, baseApplied), ctx);
+  const ran = await dispatch(
+    commandRequest(step.inputs, step.decision, evidence.review, evidence.baseApplied),
+    ctx,
+  );
   // What the run left out (a shallow clone's missing base, say) belongs in the log too: on a runner
   // without job summaries, or for a reader of the log only, it is otherwise never seen.
   for (const line of ran.skipped) ctx.progress(line);

@@ -14,8 +14,11 @@ import { resolveRunRoot } from './root.js';
 import { namedFromWorkingDirectory } from './working-directory.js';
 
 /**
- * Runs one parsed command. Each command's code is loaded when it runs (dynamic import): `validate` never
- * loads the HTTP client, `--help` loads nothing, and every command starts faster for it.
+ * Runs one parsed command. The commands that yield a RunReport go through the dispatcher both faces share
+ * (src/runtime/dispatch.ts); the command line's own commands, which yield no report (`sandbox`, `init`,
+ * `demo`, `import`, `export --format prometheus-rules`, `logs`), are dispatched here, in runCli. Each
+ * command's code is loaded when it runs (dynamic import): `validate` never loads the HTTP client, `--help`
+ * loads nothing, and every command starts faster for it.
  */
 function useColor(args: CliArgs, io: CliIo): boolean {
   if (args.color !== undefined) return args.color;

@@ -4,30 +4,12 @@
  * applied.
  */
 import { resultsOf } from '../apply/types.js';
-import type { Diagnostic } from '../core/diagnostic.js';
-import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
-import {
-  type OnUnreviewed,
-  type ReviewEntry,
-  type ReviewedPlan,
-  reviewStatuses,
-  withReviewedOutsideEdits,
-} from '../plan/review.js';
-import { pendingChanges, withPendingReplaced } from '../plan/types.js';
+import { type ReviewGate, reviewEvidence } from '../plan/evidence/review-gate.js';
+import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import { executePlan } from './execute-plan.js';
 import { type PlannedRun, planRun } from './plan.js';
 import { runFindings } from './run-report.js';
-
-/**
- * The review the push run found (or why none), what to do with changes not as reviewed, and whether the
- * base revision's apply succeeded (outside edits of changes not reviewed are told from the base only then).
- */
-export interface ReviewGate {
-  readonly review: { readonly plan: ReviewedPlan } | { readonly why: string };
-  readonly onUnreviewed: OnUnreviewed;
-  readonly baseApplied: BaseApplied;
-}
 
 export async function runApply(ctx: RunContext, gate?: ReviewGate): Promise<RunReport> {
   const started = ctx.clock.now();
@@ -82,35 +64,5 @@ export async function applyPlannedRun(
     results: resultsOf(executed.plan),
     requests: client.requestCounts(),
     durationMs: ctx.clock.now() - started,
-  };
-}
-
-/**
- * What the push run's evidence supports: each change's review status, and outside edits kept only where
- * the review or the base revision's successful apply tells them (src/plan/base-applied.ts), with the
- * notice that says when they could not be told.
- */
-function reviewEvidence(
-  plan: NonNullable<RunReport['plan']>,
-  digest: PlannedRun['digest'],
-  gate: ReviewGate,
-): {
-  plan: NonNullable<RunReport['plan']>;
-  review: ReviewEntry[];
-  baseApplied: BaseApplied;
-  diagnostics: Diagnostic[];
-} {
-  const changes = pendingChanges(plan);
-  const review = reviewStatuses(changes, gate.review, digest);
-  const known = withKnownOutsideEdits(
-    changes.map((c, i) => withReviewedOutsideEdits(c, review[i]!)),
-    review,
-    gate.baseApplied,
-  );
-  return {
-    plan: withPendingReplaced(plan, known.changes),
-    review,
-    baseApplied: gate.baseApplied,
-    diagnostics: known.diagnostics,
   };
 }

@@ -1,9 +1,9 @@
 /**
  * A plan's outside edits, kept only when its base revision is known to have been applied (see
- * src/plan/base-applied.ts): the action's pull-request plan, whose comment a reviewer reads, must not call
+ * src/plan/evidence/base-applied.ts): the action's pull-request plan, whose comment a reviewer reads, must not call
  * a value of the base that was never applied "an edit made outside git".
  */
-import { type BaseApplied, withKnownOutsideEdits } from '../plan/base-applied.js';
+import { type BaseApplied, withKnownOutsideEdits } from '../plan/evidence/base-applied.js';
 import { pendingChanges, withPendingReplaced } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import { runFindings } from './run-report.js';

@@ -10,12 +10,14 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
+import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
 import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
 import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
+import { withBaseEvidence } from './known-outside-edits.js';
 import { loadOptionsOf } from './load-options.js';
 import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
@@ -33,11 +35,17 @@ export interface PlannedRun {
 export interface PlanOptions {
   /** Write the plan to this file (`plan --out`), for `apply --plan`. */
   readonly out?: string;
+  /**
+   * The action's pull-request plan: whether its base commit was applied. Its outside edits are then told
+   * only as that evidence supports (known-outside-edits.ts), and the report carries it.
+   */
+  readonly baseApplied?: BaseApplied;
 }
 
 export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promise<RunReport> {
   const planned = await planRun(ctx, 'plan');
-  return options.out === undefined ? planned.report : writePlanFile(ctx, planned, options.out);
+  const report = options.out === undefined ? planned.report : await writePlanFile(ctx, planned, options.out);
+  return options.baseApplied === undefined ? report : withBaseEvidence(report, options.baseApplied);
 }
 
 /**

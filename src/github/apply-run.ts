@@ -5,9 +5,8 @@
  * error, a failed write or a refused change is `failure`, a write the service stored differently
  * `neutral`). Anything else, or no answer, is a reason, never an error.
  */
-import type { BaseApplied } from '../plan/base-applied.js';
+import { type ApplyRunAnswer, type BaseApplied, baseAppliedFrom } from '../plan/evidence/base-applied.js';
 import { checkRunName } from '../report/markers.js';
-import type { ApplyOutcome } from '../report/provenance-lines.js';
 import { type GitHubClient, statusOf } from './github-client.js';
 
 export interface ApplyRunLookup {
@@ -16,11 +15,6 @@ export interface ApplyRunLookup {
   /** The Checks run's name (checkRunName('apply', paths)). */
   readonly checkName: string;
 }
-
-/** What GitHub says of the apply of `sha`: its run's conclusion, or why it cannot be told. */
-export type ApplyRunAnswer =
-  | { readonly sha: string; readonly conclusion: string }
-  | { readonly sha: string; readonly why: string };
 
 export async function applyRunOf(
   github: GitHubClient,
@@ -57,24 +51,6 @@ export async function applyRunOf(
   if (run.status !== 'completed' || run.conclusion === null)
     return { sha, why: `the apply of commit ${short} has not finished` };
   return { sha, conclusion: run.conclusion };
-}
-
-/** The base revision's apply as outside-edit evidence: applied only when its run concluded `success`. */
-export function baseAppliedFrom(answer: ApplyRunAnswer): BaseApplied {
-  if ('why' in answer) return { applied: false, commit: answer.sha, why: answer.why };
-  if (answer.conclusion === 'success') return { applied: true, commit: answer.sha };
-  return {
-    applied: false,
-    commit: answer.sha,
-    concluded: true,
-    why: `the apply of commit ${answer.sha.slice(0, 12)} did not succeed (its Checks run concluded ${answer.conclusion})`,
-  };
-}
-
-/** The same evidence as the one line under a change says it (src/report/provenance-lines.ts). */
-export function applyOutcomeOf(base: BaseApplied): ApplyOutcome {
-  if (base.applied) return 'succeeded';
-  return base.concluded ? 'did not succeed' : 'unknown';
 }
 
 /**

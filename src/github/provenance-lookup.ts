@@ -8,12 +8,13 @@
  */
 
 import type { GitReader } from '../git/types.js';
+import { applyOutcomeOf, baseAppliedFrom } from '../plan/evidence/base-applied.js';
+import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../plan/evidence/provenance.js';
 import { pendingChanges } from '../plan/types.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { checkRunName } from '../report/markers.js';
-import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../report/provenance-lines.js';
 import type { RunReport } from '../run/types.js';
-import { type ApplyRunLookup, applyOutcomeOf, applyRunOf, baseAppliedFrom } from './apply-run.js';
+import { type ApplyRunLookup, applyRunOf } from './apply-run.js';
 import type { GitHubClient } from './github-client.js';
 import { mergedPullOf } from './reviewed-plan.js';
 

@@ -4,7 +4,7 @@
  * and the reviewed plan hidden in it. Every way of not finding it is a reason, never an error: the changes
  * are then `not reviewed`, and `on-unreviewed` decides.
  */
-import { decodeReviewBlock, type ReviewedPlan } from '../plan/review.js';
+import { decodeReviewBlock, type ReviewedPlan } from '../plan/evidence/review.js';
 import { type GitHubClient, statusOf } from './github-client.js';
 
 export interface ReviewLookup {

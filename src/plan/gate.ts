@@ -8,7 +8,7 @@
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { partOf, plural } from '../core/plural.js';
 import { PLAN_CODES } from './codes.js';
-import type { OnUnreviewed, ReviewEntry } from './review.js';
+import type { OnUnreviewed, ReviewEntry } from './evidence/review.js';
 import {
   type GateMark,
   type HoldReason,

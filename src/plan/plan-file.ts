@@ -10,7 +10,7 @@
 import { sha256 } from '../core/crypto-on-demand.js';
 import type { Document } from '../documents/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
-import type { LiveFingerprint } from './fingerprint.js';
+import type { LiveFingerprint } from './evidence/fingerprint.js';
 import type { PendingChange, Plan } from './types.js';
 
 export const PLAN_FILE_FORMAT = 'platform-gitops-plan';

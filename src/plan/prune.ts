@@ -6,7 +6,7 @@
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import { PLAN_CODES } from './codes.js';
-import { fingerprintOf } from './fingerprint.js';
+import { fingerprintOf } from './evidence/fingerprint.js';
 import { identify, type LiveIndex } from './identity.js';
 import type { AlertRuleChange } from './types.js';
 

@@ -8,7 +8,7 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import { PLAN_CODES } from './codes.js';
-import { fingerprintOf, movedFields } from './fingerprint.js';
+import { fingerprintOf, movedFields } from './evidence/fingerprint.js';
 import { clusterAndName, type LiveIndex } from './identity.js';
 import { type SavedChange, savedChange } from './plan-file.js';
 import type { PendingChange } from './types.js';

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
-import type { LiveFingerprint } from './fingerprint.js';
+import type { LiveFingerprint } from './evidence/fingerprint.js';
 
 /** What applying a change does to the service. `noop`: the document and the live rule already agree. */
 export type ChangeAction = 'create' | 'update' | 'delete' | 'noop';

@@ -4,10 +4,11 @@
  * read `field: before → after`; long or multi-line ones (queries above all) are a `diff` block, one line per
  * line of the value, which GitHub colours.
  */
+
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
+import type { FileProvenance } from '../plan/evidence/provenance.js';
 import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
-import type { FileProvenance } from './provenance-lines.js';
 
 /** Where a reviewer can open the documents at the commit planned (from the runner's environment). */
 export interface SourceLinks {

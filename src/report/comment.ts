@@ -10,7 +10,7 @@ import {
   tableHead,
   tableRow,
 } from '../markdown/escape.js';
-import { encodeReviewBlock, reviewedPlan } from '../plan/review.js';
+import { encodeReviewBlock, reviewedPlan } from '../plan/evidence/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';

@@ -8,25 +8,6 @@ import { codeLink, link } from '../markdown/escape.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import type { SourceLinks } from './change-markdown.js';
 
-/** How the apply of a commit went: from its Checks run, or not asked (past the lookup cap). */
-export type ApplyOutcome = 'succeeded' | 'did not succeed' | 'unknown' | 'not asked';
-
-export interface FileProvenance {
-  /** The last commit that changed the file (on the default branch's first-parent line). */
-  readonly sha: string;
-  /** The merged pull request that commit came from, when asked and found. */
-  readonly pullRequest: { readonly number: number; readonly url: string } | null;
-  readonly apply: ApplyOutcome;
-  /** `base`: as of the revision before the change planned (a pull request's base, a push's `before`); `head`: as of the documents checked. */
-  readonly asOf: 'base' | 'head';
-}
-
-/** The changes whose rule exists live (updates, deletes): their files are the ones worth a lookup. */
-export function provenanceFiles(changes: readonly AlertRuleChange[]): string[] {
-  const files = changes.filter((c) => c.action === 'update' || c.action === 'delete').map((c) => c.file);
-  return [...new Set(files.filter(Boolean))];
-}
-
 /** The line under a change, or '' when nothing is known of its file. */
 export function provenanceLine(change: AlertRuleChange, links: SourceLinks | null | undefined): string {
   if (!links || (change.action !== 'update' && change.action !== 'delete')) return '';

@@ -4,7 +4,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { Block } from '../markdown/budget.js';
 import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '../markdown/escape.js';
-import type { ReviewEntry, ReviewStatus } from '../plan/review.js';
+import type { ReviewEntry, ReviewStatus } from '../plan/evidence/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import { provenanceLine, unknownApplyLine } from './provenance-lines.js';

@@ -4,8 +4,8 @@ import type { Clock } from '../core/clock.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { GitReader } from '../git/types.js';
-import type { BaseApplied } from '../plan/base-applied.js';
-import type { ReviewEntry } from '../plan/review.js';
+import type { BaseApplied } from '../plan/evidence/base-applied.js';
+import type { ReviewEntry } from '../plan/evidence/review.js';
 import type { Plan } from '../plan/types.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
 

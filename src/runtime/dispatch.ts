@@ -1,23 +1,23 @@
 /**
- * The one dispatcher from a command to its engine function, for the CLI and the action alike. Each
- * command's code is loaded when it runs (dynamic import), so a command never loads another's; validate's
+ * The dispatcher of the commands that yield a RunReport (validate, plan, apply, drift, export of
+ * documents), for the CLI and the action alike: every report renders through the same faces, so these
+ * commands run one way whichever face asks. The commands that yield no report are not here: `sandbox`,
+ * `init`, `demo`, `import`, `export --format prometheus-rules` and `logs` are the command line's own, and
+ * src/cli/run-command.ts dispatches them (each prints its own output and returns an exit status); the
+ * action's post step fetches cluster logs itself (src/action/cluster-logs.ts).
+ * Each command's code is loaded when it runs (dynamic import), so a command never loads another's; validate's
  * is the exception: it is small, most of it (reading the documents) is what plan, apply and drift run
  * first, and built in it saves an offline validation, the run of most pull requests, a few files to load.
  */
-import type { ReviewGate } from '../commands/apply.js';
+import type { PlanOptions } from '../commands/plan.js';
 import { runValidate } from '../commands/validate.js';
-import type { BaseApplied } from '../plan/base-applied.js';
+import type { ReviewGate } from '../plan/evidence/review-gate.js';
 import type { RunContext, RunReport } from '../run/types.js';
 
 /** A command that yields a RunReport, with its options. */
 export type ReportCommand =
   | { readonly command: 'validate' }
-  | {
-      readonly command: 'plan';
-      readonly out?: string;
-      /** The action's pull-request plan: whether its base commit was applied (outside edits told only then). */
-      readonly baseApplied?: BaseApplied;
-    }
+  | ({ readonly command: 'plan' } & PlanOptions)
   | {
       readonly command: 'apply';
       readonly planFile?: string;
@@ -32,15 +32,8 @@ export async function dispatch(request: ReportCommand, ctx: RunContext): Promise
   switch (request.command) {
     case 'validate':
       return runValidate(ctx);
-    case 'plan': {
-      const report = await (await import('../commands/plan.js')).runPlan(
-        ctx,
-        request.out === undefined ? {} : { out: request.out },
-      );
-      if (request.baseApplied === undefined) return report;
-      const { withBaseEvidence } = await import('../commands/known-outside-edits.js');
-      return withBaseEvidence(report, request.baseApplied);
-    }
+    case 'plan':
+      return (await import('../commands/plan.js')).runPlan(ctx, request);
     case 'apply':
       if (request.planFile !== undefined) {
         return (await import('../commands/apply-plan.js')).runApplyPlan(ctx, {

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { overwroteOutsideEdit } from '../../../src/apply/types.js';
-import { type ReviewGate, runApply } from '../../../src/commands/apply.js';
+import { runApply } from '../../../src/commands/apply.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import type { ReviewGate } from '../../../src/plan/evidence/review-gate.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
 

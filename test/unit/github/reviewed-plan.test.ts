@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGitHubClient, type GitHubClient } from '../../../src/github/github-client.js';
 import { findReviewedPlan } from '../../../src/github/reviewed-plan.js';
-import { encodeReviewBlock, reviewedPlan } from '../../../src/plan/review.js';
+import { encodeReviewBlock, reviewedPlan } from '../../../src/plan/evidence/review.js';
 import { commentMarker } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 

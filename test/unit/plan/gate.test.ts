@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagnostic, FILE_START } from '../../../src/core/diagnostic.js';
+import type { ReviewEntry, ReviewStatus } from '../../../src/plan/evidence/review.js';
 import { admit } from '../../../src/plan/gate.js';
-import type { ReviewEntry, ReviewStatus } from '../../../src/plan/review.js';
 import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
 import { pendingChanges } from '../../../src/plan/types.js';
 import { testChange } from '../../helpers/changes.js';

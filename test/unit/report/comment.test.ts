@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReviewBlock } from '../../../src/plan/review.js';
+import { decodeReviewBlock } from '../../../src/plan/evidence/review.js';
 import {
   COMMENT_LIMIT_CHARS,
   COMMENT_MAX_CHARS,

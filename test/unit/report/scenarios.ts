@@ -1,7 +1,7 @@
 import type { ComponentResult } from '../../../src/components/types.js';
+import type { ApplyOutcome, FileProvenance } from '../../../src/plan/evidence/provenance.js';
 import type { AlertRuleChange, PendingChange } from '../../../src/plan/types.js';
 import type { SourceLinks } from '../../../src/report/change-markdown.js';
-import type { ApplyOutcome, FileProvenance } from '../../../src/report/provenance-lines.js';
 import { change, finding, plan, report, result } from './report-factory.js';
 
 /** The main scenarios a reviewer meets, as reports: the reporters' snapshots and HTML checks use them. */

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { type BaseApplied, baseNotAsked, withKnownOutsideEdits } from '../../../src/plan/base-applied.js';
-import type { ReviewEntry } from '../../../src/plan/review.js';
-import type { UpdateChange } from '../../../src/plan/types.js';
-import { change } from '../report/report-factory.js';
-import { ORG, PROD, RULE_1, RULE_2 } from './fixtures.js';
+import {
+  type BaseApplied,
+  baseNotAsked,
+  withKnownOutsideEdits,
+} from '../../../../src/plan/evidence/base-applied.js';
+import type { ReviewEntry } from '../../../../src/plan/evidence/review.js';
+import type { UpdateChange } from '../../../../src/plan/types.js';
+import { change } from '../../report/report-factory.js';
+import { ORG, PROD, RULE_1, RULE_2 } from '../fixtures.js';
 
 const update = (id: string, outside: boolean): UpdateChange => ({
   kind: 'AlertRule',

@@ -3,10 +3,10 @@
  * still what a plan (or a review) saw, and names the fields that moved. Hashes, not values: a plan file or
  * a comment carries no rule text beyond what the plan itself shows.
  */
-import { shortHash } from '../core/crypto-on-demand.js';
-import type { ManagedAlertRule } from '../service/types.js';
-import { editFieldValues } from './diff.js';
-import { editFieldsOfLive } from './normalize.js';
+import { shortHash } from '../../core/crypto-on-demand.js';
+import type { ManagedAlertRule } from '../../service/types.js';
+import { editFieldValues } from '../diff.js';
+import { editFieldsOfLive } from '../normalize.js';
 
 /** Field path → the first 16 hex digits of the SHA-256 of the value's JSON. */
 export type LiveFingerprint = Readonly<Record<string, string>>;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gatesApply, reviewGate } from '../../../src/action/review-gate.js';
+import { gatesApply, reviewGate } from '../../../src/action/run-evidence.js';
 import { createGitHubClient } from '../../../src/github/github-client.js';
-import { encodeReviewBlock, reviewedPlan } from '../../../src/plan/review.js';
+import { encodeReviewBlock, reviewedPlan } from '../../../src/plan/evidence/review.js';
 import { commentMarker } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { HEAD_SHA, testDecision, testInputs, testRunner, testStep } from './main-step-factory.js';

@@ -2,13 +2,13 @@
  * "Someone changed this rule outside git": the live rule differs from what the document said at the
  * change's parent revision. Applying the change overwrites that edit, and the result must say so.
  */
-import type { AlertRuleDocument } from '../documents/types.js';
-import type { AlertReceiver, ManagedAlertRule } from '../service/types.js';
-import { diffEditFields } from './diff.js';
-import { identify, type LiveIndex } from './identity.js';
-import { editFieldsOfLive, editRequestFromSpec } from './normalize.js';
-import { resolveReceivers } from './receivers.js';
-import type { FieldDiff } from './types.js';
+import type { AlertRuleDocument } from '../../documents/types.js';
+import type { AlertReceiver, ManagedAlertRule } from '../../service/types.js';
+import { diffEditFields } from '../diff.js';
+import { identify, type LiveIndex } from '../identity.js';
+import { editFieldsOfLive, editRequestFromSpec } from '../normalize.js';
+import { resolveReceivers } from '../receivers.js';
+import type { FieldDiff } from '../types.js';
 
 /** Which live rule each previous document declared (the first one wins), by rule id. */
 export function declaredAtPrevious(

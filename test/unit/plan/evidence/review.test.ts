@@ -5,9 +5,9 @@ import {
   reviewedPlan,
   reviewStatuses,
   withReviewedOutsideEdits,
-} from '../../../src/plan/review.js';
-import type { CreateChange, UpdateChange } from '../../../src/plan/types.js';
-import { ORG, PROD, RULE_1 } from './fixtures.js';
+} from '../../../../src/plan/evidence/review.js';
+import type { CreateChange, UpdateChange } from '../../../../src/plan/types.js';
+import { ORG, PROD, RULE_1 } from '../fixtures.js';
 
 const DIGEST = 'd'.repeat(64);
 const HEAD = 'a'.repeat(40);

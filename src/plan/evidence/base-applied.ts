@@ -4,11 +4,12 @@
  * refused or failed, or cannot be known, a difference is just as likely a value that was never applied,
  * and no outside edit is claimed (docs/decisions/saved-plan.md, "Outside edits").
  */
-import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { plural } from '../core/plural.js';
-import { PLAN_CODES } from './codes.js';
+import { type Diagnostic, diagnostic, FILE_START } from '../../core/diagnostic.js';
+import { plural } from '../../core/plural.js';
+import { PLAN_CODES } from '../codes.js';
+import type { PendingChange } from '../types.js';
+import type { ApplyOutcome } from './provenance.js';
 import type { ReviewEntry } from './review.js';
-import type { PendingChange } from './types.js';
 
 /** Whether the apply of the base revision wrote and converged every change: known, or why it is not. */
 export type BaseApplied =
@@ -60,4 +61,27 @@ export function baseNotAsked(base: string | null, why: string): BaseApplied {
     commit: base,
     why: `GitHub was not asked how the apply of the base commit went (${why})`,
   };
+}
+
+/** What GitHub says of the apply of `sha`: its run's conclusion, or why it cannot be told. */
+export type ApplyRunAnswer =
+  | { readonly sha: string; readonly conclusion: string }
+  | { readonly sha: string; readonly why: string };
+
+/** The base revision's apply as outside-edit evidence: applied only when its run concluded `success`. */
+export function baseAppliedFrom(answer: ApplyRunAnswer): BaseApplied {
+  if ('why' in answer) return { applied: false, commit: answer.sha, why: answer.why };
+  if (answer.conclusion === 'success') return { applied: true, commit: answer.sha };
+  return {
+    applied: false,
+    commit: answer.sha,
+    concluded: true,
+    why: `the apply of commit ${answer.sha.slice(0, 12)} did not succeed (its Checks run concluded ${answer.conclusion})`,
+  };
+}
+
+/** The same evidence as the one line under a change says it (src/report/provenance-lines.ts). */
+export function applyOutcomeOf(base: BaseApplied): ApplyOutcome {
+  if (base.applied) return 'succeeded';
+  return base.concluded ? 'did not succeed' : 'unknown';
 }

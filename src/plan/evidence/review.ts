@@ -5,10 +5,10 @@
  * about to write, whether that change is the one reviewed. Pure: finding the comment is the action's.
  * The block's format is docs/decisions/saved-plan.md ("The review across the merge").
  */
-import { shortHash } from '../core/crypto-on-demand.js';
+import { shortHash } from '../../core/crypto-on-demand.js';
+import type { PendingChange } from '../types.js';
 import type { LiveFingerprint } from './fingerprint.js';
 import { movedFields } from './fingerprint.js';
-import type { PendingChange } from './types.js';
 
 export const REVIEW_BLOCK_VERSION = 1;
 

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-BDGucnKN.js");require("./chunk-Di2zblNo.js"),require("node:fs"),require("node:path"),require("./chunk-rCDeGdfz.js"),require("./scrub-CRHyZyG9.js"),exports.exportContent=r.M,exports.runExport=r.ie;

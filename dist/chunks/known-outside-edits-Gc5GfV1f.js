@@ -1,1 +1,0 @@
-"use strict";var u=require("./chunk-BSgcXqPe.js"),n=require("./chunk-Be6JMAq2.js"),r=require("./scrub-CRHyZyG9.js");function s(e,a){if(e.plan===null)return{...e,baseApplied:a};let i=u.v(r.o(e.plan),null,a);return{...e,plan:r.d(e.plan,i.changes),diagnostics:n.c([...e.diagnostics,...i.diagnostics]),baseApplied:a}}exports.withBaseEvidence=s;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-ypd_FoUo.js");require("./chunk-Di2zblNo.js"),require("./chunk-rCDeGdfz.js"),require("./scrub-CRHyZyG9.js"),exports.normalizeLineBreaks=e.Ot,exports.parseFiles=e.zr;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-DAvvoQVe.js");require("./chunk-Di2zblNo.js"),require("./chunk-rCDeGdfz.js"),require("node:path"),require("node:fs"),require("./scrub-CRHyZyG9.js"),exports.planRun=r.Ke,exports.runPlan=r.Gn;

@@ -134,24 +134,48 @@ export function importRules(groups: readonly SourceGroup[], options: ImportOptio
   };
 }
 
+/** How a mapping step reports what the service's rule cannot hold: a warning at the rule file's line. */
+type Loss = (at: SourceRange, code: RulesIoCode, message: string) => void;
+
+/** What the document takes from the steps that may lose or refuse part of the rule. */
+interface MappedParts {
+  readonly forDuration: string;
+  readonly severity: AlertSeverity;
+  readonly runbookUrl: string | null;
+}
+
 function mapRule(
   rule: SourceRule,
   name: string,
   options: ImportOptions,
 ): { text: string | null; findings: Diagnostic[] } {
   const findings: Diagnostic[] = [];
-  const loss = (at: SourceRange, code: RulesIoCode, message: string) =>
+  const loss: Loss = (at, code, message) =>
     findings.push(diagnostic('warning', rule.file, at, code, `${rule.name}: ${message}`));
   const forDuration = mapFor(rule, findings);
   if (forDuration === null) return { text: null, findings };
 
-  if (name !== rule.name) {
-    loss(
-      rule.at,
-      RULES_IO_CODES.renamed,
-      `the alert name is repeated in the rules imported; named "${name}" (the original name is kept in \`tag\`)`,
-    );
-  }
+  reportRenamed(rule, name, loss);
+  reportDroppedMetadata(rule, loss);
+  const severity = mapSeverity(rule, options, loss);
+  const runbookUrl = mapRunbookUrl(rule, loss);
+  findings.push(...queryFindings(rule));
+  const document = alertRuleDocument(rule, name, options, { forDuration, severity, runbookUrl });
+  const origin = `# ${rule.file}:${rule.at.line} alert ${JSON.stringify(rule.name)}\n`;
+  return { text: origin + stringify(document, { lineWidth: 0 }), findings };
+}
+
+function reportRenamed(rule: SourceRule, name: string, loss: Loss): void {
+  if (name === rule.name) return;
+  loss(
+    rule.at,
+    RULES_IO_CODES.renamed,
+    `the alert name is repeated in the rules imported; named "${name}" (the original name is kept in \`tag\`)`,
+  );
+}
+
+/** Labels, annotations and settings the service's rule has no place for, and templates it may not render. */
+function reportDroppedMetadata(rule: SourceRule, loss: Loss): void {
   for (const [label, value] of Object.entries(rule.labels)) {
     if (label === 'severity') continue;
     loss(
@@ -185,29 +209,42 @@ function mapRule(
       );
     }
   }
-  const severity = mapSeverity(rule, options, loss);
-  let runbookUrl = rule.annotations.runbook_url ?? null;
-  if (runbookUrl !== null && !RUNBOOK_URL.test(runbookUrl)) {
-    loss(
-      rule.places['annotations.runbook_url']!,
-      RULES_IO_CODES.runbookUrl,
-      `runbook_url "${runbookUrl}" is not kept: the service holds an absolute http(s) URL only`,
-    );
-    runbookUrl = null;
-  }
+}
+
+/** The runbook_url annotation when the schema takes it, else null (with a loss). */
+function mapRunbookUrl(rule: SourceRule, loss: Loss): string | null {
+  const runbookUrl = rule.annotations.runbook_url ?? null;
+  if (runbookUrl === null || RUNBOOK_URL.test(runbookUrl)) return runbookUrl;
+  loss(
+    rule.places['annotations.runbook_url']!,
+    RULES_IO_CODES.runbookUrl,
+    `runbook_url "${runbookUrl}" is not kept: the service holds an absolute http(s) URL only`,
+  );
+  return null;
+}
+
+/** An expression Prometheus would refuse is imported as it is, with an error to fix it before applying. */
+function queryFindings(rule: SourceRule): Diagnostic[] {
   const refused = queryError(rule.expr);
-  if (refused !== null) {
-    findings.push(
-      diagnostic(
-        'error',
-        rule.file,
-        rule.places.expr!,
-        RULES_IO_CODES.refusedQuery,
-        `${rule.name}: Prometheus would refuse this expression (${refused}); imported as it is: fix it before applying`,
-      ),
-    );
-  }
-  const condition = splitCondition(rule.expr);
+  if (refused === null) return [];
+  return [
+    diagnostic(
+      'error',
+      rule.file,
+      rule.places.expr!,
+      RULES_IO_CODES.refusedQuery,
+      `${rule.name}: Prometheus would refuse this expression (${refused}); imported as it is: fix it before applying`,
+    ),
+  ];
+}
+
+/** The AlertRule document, its keys in the order the documents are written in. */
+function alertRuleDocument(
+  rule: SourceRule,
+  name: string,
+  options: ImportOptions,
+  parts: MappedParts,
+): Record<string, unknown> {
   const document: Record<string, unknown> = {
     kind: 'AlertRule',
     cluster_id: options.clusterId,
@@ -216,24 +253,34 @@ function mapRule(
   };
   if (rule.annotations.description !== undefined) document.description = rule.annotations.description;
   if (name !== rule.name) document.tag = rule.name;
-  document.condition = {
+  document.condition = conditionOf(rule.expr);
+  document.for_duration = parts.forDuration;
+  document.severity = parts.severity;
+  document.enabled = true;
+  if (options.receiverIds.length > 0) document.alert_receiver_ids = [...options.receiverIds];
+  if (options.receiverNames.length > 0) document.alert_receivers = [...options.receiverNames];
+  const presentation = presentationOf(rule, parts.runbookUrl);
+  if (presentation !== null) document.presentation = presentation;
+  return document;
+}
+
+/** The expression as a CUSTOM condition, a top-level comparison with a number split off (split-condition.ts). */
+function conditionOf(expr: string): Record<string, unknown> {
+  const condition = splitCondition(expr);
+  return {
     kind: 'CUSTOM',
     promql: condition.promql,
     operator: condition.operator,
     ...(condition.threshold === undefined ? {} : { threshold: condition.threshold }),
     function: 'NONE',
   };
-  document.for_duration = forDuration;
-  document.severity = severity;
-  document.enabled = true;
-  if (options.receiverIds.length > 0) document.alert_receiver_ids = [...options.receiverIds];
-  if (options.receiverNames.length > 0) document.alert_receivers = [...options.receiverNames];
+}
+
+function presentationOf(rule: SourceRule, runbookUrl: string | null): Record<string, string> | null {
   const presentation: Record<string, string> = {};
   if (rule.annotations.summary !== undefined) presentation.summary = rule.annotations.summary;
   if (runbookUrl !== null) presentation.runbook_url = runbookUrl;
-  if (Object.keys(presentation).length > 0) document.presentation = presentation;
-  const origin = `# ${rule.file}:${rule.at.line} alert ${JSON.stringify(rule.name)}\n`;
-  return { text: origin + stringify(document, { lineWidth: 0 }), findings };
+  return Object.keys(presentation).length > 0 ? presentation : null;
 }
 
 /** `for` → ISO-8601; absent is 0s, as in Prometheus. Null (with an error) when Prometheus would refuse it. */
@@ -268,11 +315,7 @@ function mapFor(rule: SourceRule, findings: Diagnostic[]): string | null {
   return isoDuration(seconds);
 }
 
-function mapSeverity(
-  rule: SourceRule,
-  options: ImportOptions,
-  loss: (at: SourceRange, code: RulesIoCode, message: string) => void,
-): AlertSeverity {
+function mapSeverity(rule: SourceRule, options: ImportOptions, loss: Loss): AlertSeverity {
   const label = rule.labels.severity;
   const mapped = label === undefined ? undefined : options.severityMap[label.toLowerCase()];
   if (mapped !== undefined) return mapped;

@@ -29,7 +29,7 @@ const baselinePath = join(root, 'scripts', 'import-baseline.json');
  */
 export const LAYERS = [
   ['core'],
-  ['markdown', 'service', 'promql'],
+  ['markdown', 'service', 'promql', 'names'],
   ['documents'],
   ['git', 'plan', 'components', 'prometheus-rules', 'sandbox'],
   ['apply'],

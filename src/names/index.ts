@@ -1,0 +1,12 @@
+/** Names of clusters, projects, environments and services into ids and alert targets: pure, over plain lists. */
+export { MAX_CLOSEST, matchName, type NameMatch, normalizeName } from './name-match.js';
+export { namesOfMapping, parseNamePath } from './name-path.js';
+export {
+  resolveCluster,
+  resolveClusterTarget,
+  resolveEnvironmentTarget,
+  resolveProject,
+  resolveServiceTarget,
+  targetTypeOfService,
+} from './resolve-names.js';
+export * from './types.js';

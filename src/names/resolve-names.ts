@@ -1,5 +1,5 @@
 import type { AlertTargetType } from '../service/types/alert-rules.js';
-import { matchName } from './name-match.js';
+import { matchName, normalizeName } from './name-match.js';
 import { namesOfMapping, parseNamePath } from './name-path.js';
 import type {
   ClusterEntry,
@@ -105,14 +105,14 @@ export function resolveServiceTarget(
       idForm,
     },
   );
-  if (!project.ok) return project;
+  if (!project.ok) return withServicesOfPath(project, names.value, services);
   const inProject = services.filter((s) => s.projectId === project.value.id);
   const environment = matchOne(
     environmentName,
     distinct(inProject, (s) => ({ id: s.environmentId, name: s.environmentName })),
     { kind: 'environment', scope: `in project "${project.value.name}"`, idForm },
   );
-  if (!environment.ok) return environment;
+  if (!environment.ok) return withServicesOfPath(environment, names.value, services);
   const service = matchOne(
     serviceName,
     inProject.filter((s) => s.environmentId === environment.value.id),
@@ -161,6 +161,35 @@ export function targetTypeOfService(service: Pick<ServiceEntry, 'type' | 'jobTyp
     default:
       return null;
   }
+}
+
+/**
+ * When a project or environment name is ambiguous, the id form needs the service's id, which the listed
+ * projects or environments do not give: name the services the whole path matches under each of them.
+ */
+function withServicesOfPath<T>(
+  result: NameResult<T>,
+  names: readonly string[],
+  services: readonly ServiceEntry[],
+): NameResult<T> {
+  if (result.ok || result.error.code !== 'ambiguous-name') return result;
+  const [projectName, environmentName, serviceName] = names.map(normalizeName);
+  const matching = services
+    .filter(
+      (s) =>
+        normalizeName(s.projectName) === projectName &&
+        normalizeName(s.environmentName) === environmentName &&
+        normalizeName(s.name) === serviceName,
+    )
+    .map((s) => `${s.projectName}/${s.environmentName}/${s.name} (${s.id})`)
+    .sort();
+  if (matching.length === 0) return result;
+  const listed = matching.slice(0, MAX_LISTED).join(', ');
+  const more = matching.length > MAX_LISTED ? `, and ${matching.length - MAX_LISTED} more` : '';
+  return {
+    ok: false,
+    error: { ...result.error, message: `${result.error.message} Services at that path: ${listed}${more}.` },
+  };
 }
 
 interface MatchContext {

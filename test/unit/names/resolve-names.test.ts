@@ -244,6 +244,9 @@ describe('resolveServiceTarget', () => {
     ]);
     expect(error.message).toContain('2 projects are named "internal"');
     expect(error.message).toContain('target: {target_type: <type>, target_id: <service id>}');
+    expect(error.message).toContain(
+      'Services at that path: Internal /prod/api (s-i2), internal/prod/api (s-i1).',
+    );
   });
 
   it('refuses two environments of one name in a project', () => {
@@ -255,6 +258,10 @@ describe('resolveServiceTarget', () => {
     ]);
     expect(error.message).toContain('2 environments are named "prod" in project "blog"');
     expect(error.message).toContain('target: {target_type: APPLICATION, target_id: <service id>}');
+    expect(error.message).toContain('Services at that path: blog/PROD/api (s-b2), blog/prod/api (s-b1).');
+    expect(errorOf(resolveServiceTarget('blog/prod/web', services)).message).not.toContain(
+      'Services at that path',
+    );
   });
 
   it('refuses two services of one name in an environment', () => {

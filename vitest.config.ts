@@ -27,6 +27,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The service's published description against the client and the sandbox (test/contract/).
+          name: 'contract',
+          include: ['test/contract/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           // The bundles are built from the current sources before any end-to-end test runs.

@@ -22,6 +22,8 @@ export interface Cluster {
   readonly name: string;
   readonly cloud_provider: string;
   readonly mode: string;
+  readonly region: string;
+  readonly created_at: string;
   /** An older deployment of the service: only the deprecated listClusterLogs answers; the v2 operations 404. */
   readonly legacy: boolean;
 }
@@ -96,6 +98,37 @@ export interface Deployment {
   readonly logs: readonly Readonly<Record<string, unknown>>[];
 }
 
+/** A project of an organization; its environments and services are listed apart, each with its ids. */
+export interface Project {
+  readonly id: string;
+  readonly organization_id: string;
+  readonly name: string;
+  readonly created_at: string;
+}
+
+export interface Environment {
+  readonly id: string;
+  readonly organization_id: string;
+  readonly project_id: string;
+  readonly name: string;
+  /** DEVELOPMENT | PREVIEW | PRODUCTION | STAGING */
+  readonly mode: string;
+  readonly cluster_id: string;
+  readonly created_at: string;
+}
+
+/** A service of an environment: an application, container, job, database, … */
+export interface Service {
+  readonly id: string;
+  readonly organization_id: string;
+  readonly project_id: string;
+  readonly environment_id: string;
+  readonly name: string;
+  readonly service_type: string;
+  /** CRON | LIFECYCLE, for jobs only. */
+  readonly job_type: string | null;
+}
+
 // ---- template catalog ------------------------------------------------------------------------------------
 
 /** A field descriptor exactly as the service sends it; `type` may be a kind the contract does not list. */
@@ -145,6 +178,9 @@ export interface Seed {
   readonly organizations: readonly Organization[];
   readonly tokens: readonly TokenGrant[];
   readonly clusters: readonly Cluster[];
+  readonly projects: readonly Project[];
+  readonly environments: readonly Environment[];
+  readonly services: readonly Service[];
   readonly alertReceivers: readonly Receiver[];
   readonly alertRules: readonly ManagedRule[];
   readonly ghostRules: readonly GhostRule[];

@@ -86,6 +86,7 @@ export interface SandboxSeed {
   readonly organizations: readonly { readonly id: string; readonly name: string }[];
   readonly tokens: readonly { readonly token: string; readonly organizations: readonly string[] }[];
   readonly clusters?: readonly unknown[];
+  readonly projects?: readonly unknown[];
   readonly alertRules?: readonly unknown[];
   readonly alertReceivers?: readonly unknown[];
   readonly templates?: readonly unknown[];

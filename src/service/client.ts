@@ -13,6 +13,12 @@ import {
 } from './decode/alert-rules.js';
 import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
 import { NotJsonError, readListAnswer } from './decode/json-list.js';
+import {
+  decodeClusterNames,
+  decodeEnvironmentNames,
+  decodeProjectNames,
+  decodeServiceNames,
+} from './decode/name-lists.js';
 import { decodePlatformTemplates, decodeResolveResponse } from './decode/platform.js';
 import { type DecodeContext, DecodeError } from './decode/read.js';
 import { deprecationWarning } from './deprecation.js';
@@ -174,6 +180,12 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
       call(requests.listClusterDeploymentLogs(organizationId, clusterId, deploymentId), decodeClusterLogs),
     listClusterLogs: (organizationId, clusterId) =>
       call(requests.listClusterLogs(organizationId, clusterId), decodeClusterLogs),
+    listOrganizationCluster: (organizationId) =>
+      call(requests.listOrganizationCluster(organizationId), decodeClusterNames),
+    listServicesByOrganizationId: (organizationId, filter) =>
+      call(requests.listServicesByOrganizationId(organizationId, filter), decodeServiceNames),
+    listProject: (organizationId) => call(requests.listProject(organizationId), decodeProjectNames),
+    listEnvironment: (projectId) => call(requests.listEnvironment(projectId), decodeEnvironmentNames),
     requestCounts: () => counter.snapshot(),
     deprecations: () => [...deprecations.values()],
     rateLimit: () => pacer.status(),

@@ -8,6 +8,7 @@ import type {
   OperationId,
   ResolveParams,
   ResolveRequest,
+  ServiceFilter,
 } from './types.js';
 
 /**
@@ -193,6 +194,59 @@ export function listClusterLogs(organizationId: string, clusterId: string): Oper
     safety: 'idempotent',
     forbidden: `read the logs of cluster ${clusterId}`,
     notFound: `cluster ${clusterId} of organization ${organizationId} was not found`,
+  };
+}
+
+export function listOrganizationCluster(organizationId: string): OperationRequest {
+  return {
+    operation: 'listOrganizationCluster',
+    method: 'GET',
+    path: path`/organization/${organizationId}/cluster`,
+    safety: 'idempotent',
+    forbidden: `list the clusters of organization ${organizationId}`,
+    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+  };
+}
+
+export function listServicesByOrganizationId(
+  organizationId: string,
+  filter: ServiceFilter = {},
+): OperationRequest {
+  const query = {
+    ...(filter.projectId !== undefined ? { project_id: filter.projectId } : {}),
+    ...(filter.environmentId !== undefined ? { environment_id: filter.environmentId } : {}),
+    ...(filter.clusterId !== undefined ? { cluster_id: filter.clusterId } : {}),
+  };
+  return {
+    operation: 'listServicesByOrganizationId',
+    method: 'GET',
+    path: path`/organization/${organizationId}/services`,
+    ...(Object.keys(query).length > 0 ? { query } : {}),
+    safety: 'idempotent',
+    forbidden: `list the services of organization ${organizationId}`,
+    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+  };
+}
+
+export function listProject(organizationId: string): OperationRequest {
+  return {
+    operation: 'listProject',
+    method: 'GET',
+    path: path`/organization/${organizationId}/project`,
+    safety: 'idempotent',
+    forbidden: `list the projects of organization ${organizationId}`,
+    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+  };
+}
+
+export function listEnvironment(projectId: string): OperationRequest {
+  return {
+    operation: 'listEnvironment',
+    method: 'GET',
+    path: path`/project/${projectId}/environment`,
+    safety: 'idempotent',
+    forbidden: `list the environments of project ${projectId}`,
+    notFound: `project ${projectId} was not found: it may have been deleted, or the token cannot see it`,
   };
 }
 

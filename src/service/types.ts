@@ -8,4 +8,5 @@
 export * from './types/alert-rules.js';
 export * from './types/client-interface.js';
 export * from './types/cluster-logs.js';
+export * from './types/name-lists.js';
 export * from './types/platform.js';

@@ -1,6 +1,6 @@
 /**
  * An organization the service does not know, or the token cannot see: the service answers 404 to the
- * organization's own lists (its alert rules, receivers, templates). That is one fact about the
+ * organization's own lists (its alert rules, receivers, templates, clusters, services, projects). That is one fact about the
  * organization, said once, not a failure of each document in it ("not in the catalog" for every component).
  */
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
@@ -14,6 +14,9 @@ const ORGANIZATION_LISTS: ReadonlySet<OperationId> = new Set<OperationId>([
   'getAlertRules',
   'getAlertReceivers',
   'listPlatformTemplates',
+  'listOrganizationCluster',
+  'listServicesByOrganizationId',
+  'listProject',
 ]);
 
 export function isUnknownOrganization(error: unknown): boolean {

@@ -24,6 +24,9 @@ const UNKNOWN_RULE = 'a2a2a2a2-0000-4000-8000-0000000005ff';
 const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
 const GLOBEX_RECEIVER = '5e1ec7ed-0000-4000-8000-000000000211';
 const APP = 'a1a1a1a1-0000-4000-8000-000000000301';
+const SHOP = 'b0b0b0b0-0000-4000-8000-000000000601';
+const PORTAL = 'b0b0b0b0-0000-4000-8000-000000000611';
+const PRODUCTION = 'e0e0e0e0-0000-4000-8000-000000000401';
 
 /**
  * The one deliberate departure, documented in docs/sandbox.md: the catalog serves a field descriptor of a
@@ -153,7 +156,8 @@ describe('the sandbox and the client against the published description', () => {
     const service = client();
     // Alert rules and receivers.
     await service.getAlertRules(ACME);
-    await refused(service.getAlertRules(GLOBEX));
+    // A 403 refuses the token for the rest of the client's run: each refusal gets a client of its own.
+    await refused(client().getAlertRules(GLOBEX));
     await refused(service.getAlertRules(UNKNOWN_ORG));
     const rule = await service.getAlertRule(RULE_501);
     await refused(service.getAlertRule(UNKNOWN_RULE));
@@ -257,6 +261,22 @@ describe('the sandbox and the client against the published description', () => {
     }
     await refused(service.listClusterDeploymentHistoryV2(ACME, LEGACY_US, 5));
     await service.listClusterLogs(ACME, LEGACY_US);
+
+    // Names of clusters, services, projects and environments. listServicesByOrganizationId declares no
+    // refusal status, so only its answers are exercised here (its 403/404 are in the client's tests).
+    expect(await service.listOrganizationCluster(ACME)).not.toEqual([]);
+    await refused(client().listOrganizationCluster(GLOBEX));
+    await refused(service.listOrganizationCluster(UNKNOWN_ORG));
+    const services = await service.listServicesByOrganizationId(ACME);
+    expect(services.some((s) => s.job_type === 'CRON')).toBe(true);
+    await service.listServicesByOrganizationId(ACME, {
+      projectId: SHOP,
+      environmentId: PRODUCTION,
+      clusterId: PROD_EU,
+    });
+    for (const project of await service.listProject(ACME)) await service.listEnvironment(project.id);
+    await refused(service.listProject(UNKNOWN_ORG));
+    await refused(client().listEnvironment(PORTAL));
 
     // Validation of everything that crossed the wire.
     const contract = Contract.load();

@@ -13,6 +13,12 @@ import {
   listClusterLogs,
 } from './cluster-logs.js';
 import {
+  listEnvironment,
+  listOrganizationCluster,
+  listProject,
+  listServicesByOrganizationId,
+} from './name-lists.js';
+import {
   listPlatformTemplates,
   resolvePlatformTemplateComponentConfiguration,
 } from './platform-templates.js';
@@ -82,5 +88,29 @@ export function sandboxRoutes(): Router<Handler> {
       pattern: '/organization/{organizationId}/cluster/{clusterId}/logs',
       operation: 'listClusterLogs',
       handler: listClusterLogs,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/organization/{organizationId}/cluster',
+      operation: 'listOrganizationCluster',
+      handler: listOrganizationCluster,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/organization/{organizationId}/services',
+      operation: 'listServicesByOrganizationId',
+      handler: listServicesByOrganizationId,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/organization/{organizationId}/project',
+      operation: 'listProject',
+      handler: listProject,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/project/{projectId}/environment',
+      operation: 'listEnvironment',
+      handler: listEnvironment,
     });
 }

@@ -4,7 +4,11 @@ import { SeedError } from './seed-error.js';
 import { SeedReader } from './seed-reader.js';
 import { readTemplate } from './validate-catalog.js';
 import { readDeployment } from './validate-deployments.js';
+import { type ProjectTree, readProject } from './validate-projects.js';
 import { readSeedRule } from './validate-rules.js';
+
+/** When a seed entry that the service dates does not say when it was created. */
+export const SEED_EPOCH = '2026-01-01T00:00:00Z';
 
 /** One seed file's content (or a seed object), with the name used in error messages. */
 export interface SeedPart {
@@ -16,6 +20,7 @@ const SECTIONS = [
   'organizations',
   'tokens',
   'clusters',
+  'projects',
   'alertRules',
   'alertReceivers',
   'templates',
@@ -36,6 +41,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
   const organizations: Located<Organization>[] = [];
   const tokens: Located<TokenGrant>[] = [];
   const clusters: Located<Cluster>[] = [];
+  const projects: Located<ProjectTree>[] = [];
   const receivers: Located<Receiver>[] = [];
   const rules: Located<ManagedRule | GhostRule>[] = [];
   const templates: Located<ReturnType<typeof readTemplate>>[] = [];
@@ -57,6 +63,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
     each('organizations', readOrganization, organizations);
     each('tokens', readToken, tokens);
     each('clusters', readCluster, clusters);
+    each('projects', (r) => readProject(r, SEED_EPOCH), projects);
     each('alertReceivers', readReceiver, receivers);
     each('alertRules', readSeedRule, rules);
     each('templates', readTemplate, templates);
@@ -69,6 +76,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
   unique(tokens, (t) => t.token, 'token');
   unique(clusters, (c) => c.id, 'id');
   unique(receivers, (r) => r.id, 'id');
+  unique(projects, (p) => p.project.id, 'id');
   unique(
     rules.filter((r): r is Located<ManagedRule> => 'id' in r.item),
     (r) => r.id,
@@ -90,6 +98,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
   for (const { item, at } of receivers) requireOrg(at, item.organization_id);
   const clusterById = new Map(clusters.map((c) => [c.item.id, c.item]));
   const receiverById = new Map(receivers.map((r) => [r.item.id, r.item]));
+  checkProjects(projects, orgIds, clusterById);
   for (const { item, at } of rules) {
     requireOrg(at, item.organization_id);
     if (!('id' in item)) continue;
@@ -114,12 +123,51 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
     organizations: organizations.map((o) => o.item),
     tokens: tokens.map((t) => t.item),
     clusters: clusters.map((c) => c.item),
+    projects: projects.map((p) => p.item.project),
+    environments: projects.flatMap((p) => p.item.environments.map((e) => e.item)),
+    services: projects.flatMap((p) => p.item.services.map((s) => s.item)),
     alertReceivers: receivers.map((r) => r.item),
     alertRules: all.filter((r): r is ManagedRule => 'id' in r),
     ghostRules: all.filter((r): r is GhostRule => !('id' in r)),
     templates: templates.map((t) => t.item),
     deployments: deployments.map((d) => d.item),
   };
+}
+
+/**
+ * Projects belong to a seed organization, each environment's cluster to the same organization, and ids
+ * are unique across all projects (a service's name may repeat: names are not unique at the service).
+ */
+function checkProjects(
+  projects: readonly Located<ProjectTree>[],
+  orgIds: ReadonlySet<string>,
+  clusterById: ReadonlyMap<string, Cluster>,
+): void {
+  const environmentIds = new Set<string>();
+  const serviceIds = new Set<string>();
+  for (const { item } of projects) {
+    const { project } = item;
+    if (!orgIds.has(project.organization_id)) {
+      item.at
+        .field('organization_id')
+        .fail(`organization ${project.organization_id} is not among the seed's organizations`);
+    }
+    for (const environment of item.environments) {
+      const { id, cluster_id } = environment.item;
+      if (environmentIds.has(id)) environment.at.field('id').fail(`duplicate: "${id}" is defined twice`);
+      environmentIds.add(id);
+      if (clusterById.get(cluster_id)?.organization_id !== project.organization_id) {
+        environment.at
+          .field('cluster_id')
+          .fail(`no cluster ${cluster_id} in organization ${project.organization_id}`);
+      }
+    }
+    for (const service of item.services) {
+      if (serviceIds.has(service.item.id))
+        service.at.field('id').fail(`duplicate: "${service.item.id}" is defined twice`);
+      serviceIds.add(service.item.id);
+    }
+  }
 }
 
 function unique<T>(items: readonly Located<T>[], keyOf: (item: T) => string, field: string): void {
@@ -153,6 +201,8 @@ function readCluster(item: SeedReader): Cluster {
     name: item.field('name').string(),
     cloud_provider: item.field('cloud_provider').oneOf(CLOUD_PROVIDERS),
     mode: item.has('mode') ? item.field('mode').oneOf(CLUSTER_MODES) : 'QOVERY_MANAGED',
+    region: item.has('region') ? item.field('region').string() : '',
+    created_at: item.has('created_at') ? item.field('created_at').timestamp() : SEED_EPOCH,
     legacy: item.field('legacy').boolean(false),
   };
 }

@@ -8,6 +8,7 @@ import type {
   ManagedAlertRule,
 } from './alert-rules.js';
 import type { ClusterDeployment, ClusterLogEntry } from './cluster-logs.js';
+import type { ClusterName, EnvironmentName, ProjectName, ServiceFilter, ServiceName } from './name-lists.js';
 import type {
   ClusterContext,
   PlatformTemplate,
@@ -29,6 +30,10 @@ export const OPERATION_IDS = [
   'listClusterDeploymentHistoryV2',
   'listClusterDeploymentLogs',
   'listClusterLogs',
+  'listOrganizationCluster',
+  'listServicesByOrganizationId',
+  'listProject',
+  'listEnvironment',
 ] as const;
 export type OperationId = (typeof OPERATION_IDS)[number];
 
@@ -75,6 +80,13 @@ export interface ServiceClient {
     deploymentId: string,
   ): Promise<ClusterLogEntry[]>;
   listClusterLogs(organizationId: string, clusterId: string): Promise<ClusterLogEntry[]>;
+  /** The organization's clusters, by name. */
+  listOrganizationCluster(organizationId: string): Promise<ClusterName[]>;
+  /** The organization's services with their project, environment and cluster; the filters narrow it. */
+  listServicesByOrganizationId(organizationId: string, filter?: ServiceFilter): Promise<ServiceName[]>;
+  listProject(organizationId: string): Promise<ProjectName[]>;
+  /** The environments of one project. */
+  listEnvironment(projectId: string): Promise<EnvironmentName[]>;
 
   /** Requests made so far by this client. */
   requestCounts(): RequestCounts;

@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { liveRules, startSandbox } from '../../../src/sandbox/index.js';
+import { defaultSeedDir, liveRules, startSandbox } from '../../../src/sandbox/index.js';
+import { loadSeedDirectory } from '../../../src/sandbox/seed/load-seed.js';
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 const EXAMPLE = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'example', 'alerting');
@@ -79,5 +80,21 @@ describe('the seed agrees with the example repository', () => {
     } finally {
       await sandbox.close();
     }
+  });
+
+  it('names every cluster and target of the example: each id is a seeded one of the same kind', async () => {
+    const seed = await loadSeedDirectory(defaultSeedDir());
+    const kindOf = new Map<string, string>([
+      ...seed.clusters.map((c) => [c.id, 'CLUSTER'] as const),
+      ...seed.environments.map((e) => [e.id, 'ENVIRONMENT'] as const),
+      ...seed.services.map((s) => [s.id, s.service_type] as const),
+    ]);
+    const unnamed: string[] = [];
+    for (const doc of await exampleRules()) {
+      const target = doc.target as { target_type: string; target_id: string };
+      if (kindOf.get(doc.cluster_id as string) !== 'CLUSTER') unnamed.push(`${doc.name}: cluster_id`);
+      if (kindOf.get(target.target_id) !== target.target_type) unnamed.push(`${doc.name}: target`);
+    }
+    expect(unnamed).toEqual([]);
   });
 });

@@ -49,6 +49,9 @@ describe('the bundled seed', () => {
       'aws-standard@1.3.2:DEPRECATED',
     );
     expect(seed.ghostRules).toHaveLength(1);
+    expect(seed.projects.map((p) => p.name)).toEqual(['shop', 'back-office', 'portal']);
+    const staging = seed.services.filter((s) => s.environment_id === 'e0e0e0e0-0000-4000-8000-000000000402');
+    expect(staging.filter((s) => s.name === 'worker')).toHaveLength(2);
   });
 
   it('is found from the bundle layout and from its chunks', () => {
@@ -138,6 +141,39 @@ describe('invalid seeds', () => {
     await expect(startSandbox({ seed })).rejects.toThrow(
       `(seed object): alertRules[0].alert_receiver_ids[0]: no receiver 5e1ec7ed-0000-4000-8000-000000000299 in organization ${ACME}`,
     );
+  });
+
+  it('checks projects: their clusters, their job types, their ids', async () => {
+    const GLOBEX = '7f1b2c3d-0000-4000-8000-000000000002';
+    const CLUSTER = 'c1a5e7e0-0000-4000-8000-000000000101';
+    const environment = (over: Record<string, unknown>) => ({
+      id: 'e0e0e0e0-0000-4000-8000-000000000401',
+      name: 'production',
+      mode: 'PRODUCTION',
+      cluster_id: CLUSTER,
+      ...over,
+    });
+    const seed = (environments: unknown[], clusterOrganization = ACME): SandboxSeed => ({
+      organizations: [
+        { id: ACME, name: 'acme' },
+        { id: GLOBEX, name: 'globex' },
+      ],
+      tokens: [{ token: 't1', organizations: [ACME] }],
+      clusters: [{ id: CLUSTER, organization_id: clusterOrganization, name: 'c', cloud_provider: 'AWS' }],
+      projects: [
+        { id: 'b0b0b0b0-0000-4000-8000-000000000601', organization_id: ACME, name: 'shop', environments },
+      ],
+    });
+    await expect(startSandbox({ seed: seed([environment({})], GLOBEX) })).rejects.toThrow(
+      `(seed object): projects[0].environments[0].cluster_id: no cluster ${CLUSTER} in organization ${ACME}`,
+    );
+    const job = { id: 'a1a1a1a1-0000-4000-8000-000000000304', name: 'nightly', service_type: 'JOB' };
+    await expect(startSandbox({ seed: seed([environment({ services: [job] })]) })).rejects.toThrow(
+      '(seed object): projects[0].environments[0].services[0].job_type: a JOB says its job_type: CRON or LIFECYCLE',
+    );
+    await expect(
+      startSandbox({ seed: seed([environment({ services: [] }), environment({ name: 'again' })]) }),
+    ).rejects.toThrow('(seed object): projects[0].environments[1].id: duplicate');
   });
 
   it('requires nanosecond timestamps and error details in log entries', async () => {

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-DM9MtgPB.js");require("./chunk-DhL-xft7.js"),require("node:fs"),require("node:path"),require("./chunk-CC7ynkF2.js"),require("./sensitive-values-BVC1lfVh.js"),exports.exportContent=r.M,exports.runExport=r.ie;

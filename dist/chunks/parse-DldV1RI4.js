@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-CbWo0JWp.js");require("./chunk-DhL-xft7.js"),require("./chunk-CC7ynkF2.js"),require("./sensitive-values-BVC1lfVh.js"),exports.normalizeLineBreaks=e.Ot,exports.parseFiles=e.zr;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-NhrUclik.js");require("./chunk-DhL-xft7.js"),require("./chunk-CC7ynkF2.js"),require("node:path"),require("node:fs"),require("./sensitive-values-BVC1lfVh.js"),exports.planRun=r.He,exports.runPlan=r.ot;

@@ -1,18 +1,6 @@
+import { ENVIRONMENT_MODES, JOB_TYPES, SERVICE_TYPES } from '../../service/types/name-lists.js';
 import type { Environment, Project, Service } from '../model.js';
 import type { SeedReader } from './seed-reader.js';
-
-const ENVIRONMENT_MODES = ['DEVELOPMENT', 'PREVIEW', 'PRODUCTION', 'STAGING'] as const;
-const SERVICE_TYPES = [
-  'APPLICATION',
-  'DATABASE',
-  'CONTAINER',
-  'JOB',
-  'HELM',
-  'TERRAFORM',
-  'ARGOCD_APP',
-  'AGENTIC_WORKFLOW',
-] as const;
-const JOB_TYPES = ['CRON', 'LIFECYCLE'] as const;
 
 /** An item with the reader it came from, so that a cross-reference error names its field. */
 interface At<T> {

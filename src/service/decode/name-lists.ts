@@ -1,18 +1,6 @@
+import { ENVIRONMENT_MODES, JOB_TYPES, SERVICE_TYPES } from '../types/name-lists.js';
 import type { ClusterName, EnvironmentName, ProjectName, ServiceName } from '../types.js';
 import { array, at, type DecodeContext, type Json, object, openEnum, optStr, str } from './read.js';
-
-const SERVICE_TYPES = [
-  'APPLICATION',
-  'DATABASE',
-  'CONTAINER',
-  'JOB',
-  'HELM',
-  'TERRAFORM',
-  'ARGOCD_APP',
-  'AGENTIC_WORKFLOW',
-];
-const JOB_TYPES = ['CRON', 'LIFECYCLE'];
-const ENVIRONMENT_MODES = ['DEVELOPMENT', 'PREVIEW', 'PRODUCTION', 'STAGING'];
 
 /**
  * The four name lists are `{results: [...]}`. Only what resolves a name is read (ids and names, a

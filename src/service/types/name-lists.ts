@@ -12,13 +12,25 @@ export interface ClusterName {
   readonly name: string;
 }
 
-/** APPLICATION | DATABASE | CONTAINER | JOB | HELM | TERRAFORM | ARGOCD_APP | AGENTIC_WORKFLOW (open). */
-export type ServiceType = Open<
-  'APPLICATION' | 'DATABASE' | 'CONTAINER' | 'JOB' | 'HELM' | 'TERRAFORM' | 'ARGOCD_APP' | 'AGENTIC_WORKFLOW'
->;
+/** The service types the description lists; the decoder keeps an unknown one (open) and says so once. */
+export const SERVICE_TYPES = [
+  'APPLICATION',
+  'DATABASE',
+  'CONTAINER',
+  'JOB',
+  'HELM',
+  'TERRAFORM',
+  'ARGOCD_APP',
+  'AGENTIC_WORKFLOW',
+] as const;
+export type ServiceType = Open<(typeof SERVICE_TYPES)[number]>;
 
-/** CRON | LIFECYCLE (open): given for jobs only. */
-export type JobType = Open<'CRON' | 'LIFECYCLE'>;
+/** The job types the description lists, given for jobs only (open). */
+export const JOB_TYPES = ['CRON', 'LIFECYCLE'] as const;
+export type JobType = Open<(typeof JOB_TYPES)[number]>;
+
+/** The environment modes the description lists (open). */
+export const ENVIRONMENT_MODES = ['DEVELOPMENT', 'PREVIEW', 'PRODUCTION', 'STAGING'] as const;
 
 /** listServicesByOrganizationId: one service, with the project and environment it belongs to. */
 export interface ServiceName {
@@ -54,5 +66,5 @@ export interface EnvironmentName {
   readonly project_id: string;
   readonly cluster_id: string;
   /** DEVELOPMENT | PREVIEW | PRODUCTION | STAGING (open). */
-  readonly mode: Open<'DEVELOPMENT' | 'PREVIEW' | 'PRODUCTION' | 'STAGING'>;
+  readonly mode: Open<(typeof ENVIRONMENT_MODES)[number]>;
 }

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-BokH76a4.js");require("./chunk-DLE_MXqS.js"),require("node:fs"),require("node:path"),require("./chunk-D0pQFVch.js"),require("./sensitive-values-DN9AyidA.js"),exports.exportContent=r.M,exports.runExport=r.ie;

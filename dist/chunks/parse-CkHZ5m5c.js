@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-CuYucjk8.js");require("./chunk-DLE_MXqS.js"),require("./chunk-D0pQFVch.js"),require("./sensitive-values-DN9AyidA.js"),exports.normalizeLineBreaks=e.Ot,exports.parseFiles=e.zr;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-CaeWLRSW.js");require("./chunk-DLE_MXqS.js"),require("./chunk-D0pQFVch.js"),require("node:path"),require("node:fs"),require("./sensitive-values-DN9AyidA.js"),exports.planRun=r.He,exports.runPlan=r.ot;

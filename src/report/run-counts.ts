@@ -1,6 +1,6 @@
 import { plural } from '../core/plural.js';
 import { leftOutClause } from '../documents/limits.js';
-import { pendingChanges } from '../plan/types.js';
+import { type Plan, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 
 /** The numbers a run is judged by: the action's outputs, the Checks conclusion and the exit status. */
@@ -129,8 +129,8 @@ export function runOutcome(
     );
   }
   if (isFailing(counts, failOn)) {
-    // An apply (or a remediation) that held its writes back for the findings refused; anything else failed.
-    if (report.skipped.some(isNotWritten) && pending > written) {
+    // An apply (or a remediation) whose gate held writes back refused; anything else failed.
+    if (heldBack(report.plan) && pending > written) {
       const what =
         written === 0
           ? 'nothing was written'
@@ -177,7 +177,11 @@ export function runOutcome(
   }
 }
 
-/** apply's and drift --remediate's note when findings held writes back (src/commands/apply.ts). */
-function isNotWritten(line: string): boolean {
-  return /not written|nothing was written/.test(line);
+/**
+ * Whether the gate held any change back (src/plan/gate.ts): read from the plan's marks, never from the
+ * sentences that say so. A delete held only because prune is off is the plan's own rule, not a refusal.
+ */
+function heldBack(plan: Plan | null): boolean {
+  if (plan === null) return false;
+  return pendingChanges(plan).some((c) => c.gate?.admitted === false && c.gate.reason !== 'prune is off');
 }

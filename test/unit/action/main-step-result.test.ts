@@ -4,7 +4,7 @@ import { renderReport } from '../../../src/cli/render.js';
 import { Redactor } from '../../../src/core/redact.js';
 import { runOutcome } from '../../../src/report/run-counts.js';
 import { SUMMARY_LIMIT_BYTES } from '../../../src/report/step-summary.js';
-import { change, finding, findings, plan, report, result } from '../report/report-factory.js';
+import { change, finding, findings, held, plan, report, result } from '../report/report-factory.js';
 
 const facts = {
   checkRunPublished: false,
@@ -122,7 +122,7 @@ describe('one outcome, said alike by every face', () => {
     'nothing to do': report({ plan: plan([change(1, 'noop')]) }),
     refused: report({
       command: 'apply',
-      plan: plan([change(1)]),
+      plan: plan([held(change(1))]),
       diagnostics: [finding('error', 'a.yaml', 1)],
       skipped: ['nothing was written: 1 error must be fixed first'],
     }),

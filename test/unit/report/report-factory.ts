@@ -1,6 +1,6 @@
 import type { ChangeResult } from '../../../src/apply/types.js';
 import { type Diagnostic, diagnostic, type Severity } from '../../../src/core/diagnostic.js';
-import type { AlertRuleChange, Plan, WriteResult } from '../../../src/plan/types.js';
+import type { AlertRuleChange, HoldReason, Plan, WriteResult } from '../../../src/plan/types.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { testChange } from '../../helpers/changes.js';
 
@@ -23,6 +23,11 @@ export function finding(
 
 export function findings(count: number, severity: Severity = 'error', files = 3): Diagnostic[] {
   return Array.from({ length: count }, (_, i) => finding(severity, `alerting/file-${i % files}.yaml`, i + 1));
+}
+
+/** A change the gate held back, as src/plan/gate.ts marks it. */
+export function held<C extends AlertRuleChange>(c: C, reason: HoldReason = 'findings block the apply'): C {
+  return { ...c, gate: { admitted: false, reason } };
 }
 
 export function change<A extends AlertRuleChange['action'] = 'update'>(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countRun, headline, isFailing, runOutcome } from '../../../src/report/run-counts.js';
-import { change, finding, plan, report, result } from './report-factory.js';
+import { change, finding, held, plan, report, result } from './report-factory.js';
 
 describe('countRun', () => {
   it('counts pending changes, findings, writes and component violations', () => {
@@ -105,7 +105,7 @@ describe('runOutcome: one closing line per outcome', () => {
   it('an apply that held its writes back for errors refused; one whose writes failed failed', () => {
     const refused = report({
       command: 'apply',
-      plan: plan([change(1), change(2)]),
+      plan: plan([held(change(1)), held(change(2))]),
       diagnostics: [finding('error', 'a.yaml', 1)],
       skipped: ['nothing was written: 1 error must be fixed first'],
     });
@@ -128,7 +128,7 @@ describe('runOutcome: one closing line per outcome', () => {
     );
     const partly = report({
       command: 'apply',
-      plan: plan([change(1), change(2)]),
+      plan: plan([change(1), held(change(2), 'not reviewed')]),
       diagnostics: [finding('error', 'a.yaml', 1)],
       results: [result(1)],
       skipped: ['1 of 2 changes was not written: not as reviewed (on-unreviewed: refuse)'],

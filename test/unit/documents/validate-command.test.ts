@@ -2,32 +2,15 @@ import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { runValidate } from '../../../src/commands/validate.js';
 import type { Clock } from '../../../src/core/clock.js';
-import { Redactor } from '../../../src/core/redact.js';
 import type { RunContext } from '../../../src/run/types.js';
+import { offlineContext } from '../../helpers/offline-context.js';
 import { inRepository, REPOSITORY_ROOT } from '../../helpers/repository.js';
 
 function context(paths: readonly string[], progress: string[]): RunContext {
   let now = 1_000;
   // Each reading of the clock advances it, so the duration is known without timing anything.
   const clock: Clock = { now: () => (now += 5), sleep: async () => {} };
-  return {
-    root: REPOSITORY_ROOT,
-    paths,
-    organizationId: null,
-    service: () => {
-      throw new Error('validate must not use the service');
-    },
-    git: null,
-    base: null,
-    head: null,
-    prune: false,
-    concurrency: 4,
-    allComponents: false,
-    clock,
-    env: {},
-    redactor: new Redactor(),
-    progress: (line) => progress.push(line),
-  };
+  return offlineContext(REPOSITORY_ROOT, { paths, clock, progress: (line) => progress.push(line) });
 }
 
 describe('runValidate', () => {

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runValidate } from '../../../src/commands/validate.js';
 import type { Diagnostic } from '../../../src/core/diagnostic.js';
-import { Redactor } from '../../../src/core/redact.js';
-import type { RunContext } from '../../../src/run/types.js';
+import { offlineContext } from '../../helpers/offline-context.js';
 
 /**
  * Queries where the checks used to disagree with Prometheus's parser, each run through `validate` as a
@@ -120,34 +119,13 @@ beforeAll(async () => {
       documents.push({ file, form, query, line: PROMQL_LINE });
     }
   }
-  const report = await runValidate(context(dir));
+  const report = await runValidate(offlineContext(dir));
   diagnostics = report.diagnostics;
 });
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-function context(root: string): RunContext {
-  return {
-    root,
-    paths: ['.'],
-    organizationId: null,
-    service: () => {
-      throw new Error('validate must not use the service');
-    },
-    git: null,
-    base: null,
-    head: null,
-    prune: false,
-    concurrency: 4,
-    allComponents: false,
-    clock: { now: () => 0, sleep: async () => {} },
-    env: {},
-    redactor: new Redactor(),
-    progress: () => {},
-  };
-}
 
 const errorsOf = (file: string) => diagnostics.filter((d) => d.file === file && d.severity === 'error');
 

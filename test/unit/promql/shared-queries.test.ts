@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runValidate } from '../../../src/commands/validate.js';
 import type { Diagnostic } from '../../../src/core/diagnostic.js';
-import { Redactor } from '../../../src/core/redact.js';
-import type { RunContext } from '../../../src/run/types.js';
+import { offlineContext } from '../../helpers/offline-context.js';
 
 /**
  * A query is checked once however many rules share it: each rule still gets the findings of its own
@@ -51,33 +50,12 @@ beforeAll(async () => {
     join(dir, 'more.yaml'),
     `# moved down a line\n${ruleDocument('elsewhere', COMPARISON, 'ABOVE')}`,
   );
-  diagnostics = (await runValidate(context(dir))).diagnostics;
+  diagnostics = (await runValidate(offlineContext(dir))).diagnostics;
 });
 
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-function context(root: string): RunContext {
-  return {
-    root,
-    paths: ['.'],
-    organizationId: null,
-    service: () => {
-      throw new Error('validate must not use the service');
-    },
-    git: null,
-    base: null,
-    head: null,
-    prune: false,
-    concurrency: 4,
-    allComponents: false,
-    clock: { now: () => 0, sleep: async () => {} },
-    env: {},
-    redactor: new Redactor(),
-    progress: () => {},
-  };
-}
 
 describe('rules that share a query', () => {
   it('each get the findings of their own operator, at their own line', () => {

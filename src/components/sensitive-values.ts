@@ -1,3 +1,4 @@
+import { isPlainObject } from '../core/plain-object.js';
 import type { Redactor } from '../core/redact.js';
 import type { PathSegment, PlatformComponentSpec } from '../documents/types.js';
 import type { FieldDescriptor, Requirement } from '../service/types.js';
@@ -72,7 +73,7 @@ export function registerLikelySecretsIn(
       if (secret) registerLeaves(value, redactor);
     } else if (Array.isArray(value)) {
       for (const item of value) visit(item, secret);
-    } else if (isRecord(value)) {
+    } else if (isPlainObject(value)) {
       for (const [k, v] of Object.entries(value)) visit(v, secret || CREDENTIAL_KEY.test(k));
     }
   };
@@ -86,7 +87,7 @@ function* pathsByDescriptors(
   fields: readonly FieldDescriptor[],
   at: readonly PathSegment[],
 ): Generator<PathSegment[]> {
-  if (!isRecord(values)) return;
+  if (!isPlainObject(values)) return;
   for (const field of fields) {
     const value = values[field.key];
     if (value === undefined) continue;
@@ -117,7 +118,7 @@ function valueAt(spec: PlatformComponentSpec, path: readonly PathSegment[]): unk
   let value: unknown = spec;
   for (const segment of path) {
     if (typeof segment === 'number') value = Array.isArray(value) ? value[segment] : undefined;
-    else value = isRecord(value) && Object.hasOwn(value, segment) ? value[segment] : undefined;
+    else value = isPlainObject(value) && Object.hasOwn(value, segment) ? value[segment] : undefined;
   }
   return value;
 }
@@ -133,11 +134,7 @@ function registerLeaves(value: unknown, redactor: Redactor): void {
     redactor.add(String(value));
   } else if (Array.isArray(value)) {
     for (const item of value) registerLeaves(item, redactor);
-  } else if (isRecord(value)) {
+  } else if (isPlainObject(value)) {
     for (const item of Object.values(value)) registerLeaves(item, redactor);
   }
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -8,6 +8,7 @@
  * docs/decisions/saved-plan.md.
  */
 import { sha256 } from '../core/crypto-on-demand.js';
+import { isPlainObject } from '../core/plain-object.js';
 import type { Document } from '../documents/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import type { LiveFingerprint } from './evidence/fingerprint.js';
@@ -153,7 +154,7 @@ export function parsePlanFile(text: string): PlanFile {
   } catch (error) {
     throw new PlanFileError(`it is not JSON (${(error as Error).message})`);
   }
-  if (!isObject(data) || data.format !== PLAN_FILE_FORMAT) {
+  if (!isPlainObject(data) || data.format !== PLAN_FILE_FORMAT) {
     throw new PlanFileError(`it is not a platform-gitops plan file (no "format": "${PLAN_FILE_FORMAT}")`);
   }
   if (data.version !== PLAN_FILE_VERSION) {
@@ -176,23 +177,23 @@ export function parsePlanFile(text: string): PlanFile {
 
 function checkChange(change: unknown, i: number): void {
   const at = (field: string) => corrupt(`changes[${i}].${field}`);
-  if (!isObject(change)) throw corrupt(`changes[${i}]`);
+  if (!isPlainObject(change)) throw corrupt(`changes[${i}]`);
   for (const field of ['name', 'organizationId', 'file'] as const) {
     if (typeof change[field] !== 'string') throw at(field);
   }
   if (!Number.isInteger(change.line)) throw at('line');
   if (change.clusterId !== null && typeof change.clusterId !== 'string') throw at('clusterId');
   const fingerprint = (value: unknown) =>
-    isObject(value) && Object.values(value).every((hash) => typeof hash === 'string');
+    isPlainObject(value) && Object.values(value).every((hash) => typeof hash === 'string');
   switch (change.action) {
     case 'create':
       if (typeof change.clusterId !== 'string') throw at('clusterId');
-      if (!isObject(change.request) || !isObject(change.request.target)) throw at('request');
+      if (!isPlainObject(change.request) || !isPlainObject(change.request.target)) throw at('request');
       if (change.against !== null) throw at('against');
       return;
     case 'update':
       if (typeof change.id !== 'string') throw at('id');
-      if (!isObject(change.request) || !isObject(change.request.condition)) throw at('request');
+      if (!isPlainObject(change.request) || !isPlainObject(change.request.condition)) throw at('request');
       if (!fingerprint(change.against)) throw at('against');
       return;
     case 'delete':
@@ -206,8 +207,4 @@ function checkChange(change: unknown, i: number): void {
 
 function corrupt(field: string): PlanFileError {
   return new PlanFileError(`it is damaged: \`${field}\` is missing or of the wrong type`);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,6 +6,7 @@
  * finding. The file is not trusted for anything but naming what differs.
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { isPlainObject } from '../core/plain-object.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import { PLAN_CODES } from './codes.js';
 import { fingerprintOf, movedFields } from './evidence/fingerprint.js';
@@ -268,7 +269,7 @@ function firstFieldDifference(
   given: unknown,
   path: string,
 ): { field: string; saved: unknown; given: unknown } | null {
-  if (isRecord(saved) && isRecord(given)) {
+  if (isPlainObject(saved) && isPlainObject(given)) {
     for (const key of new Set([...Object.keys(saved), ...Object.keys(given)])) {
       // A key of the file's own is shown as JSON unless it is a plain name.
       const segment = /^[A-Za-z0-9_]+$/.test(key) ? key : JSON.stringify(key);
@@ -285,10 +286,6 @@ function firstFieldDifference(
     return null;
   }
   return Object.is(saved, given) ? null : { field: path, saved, given };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A value as the sentence shows it: its JSON, cut short. */

@@ -6,6 +6,7 @@
  * The block's format is docs/decisions/saved-plan.md ("The review across the merge").
  */
 import { shortHash } from '../../core/crypto-on-demand.js';
+import { isPlainObject } from '../../core/plain-object.js';
 import type { PendingChange } from '../types.js';
 import type { LiveFingerprint } from './fingerprint.js';
 import { movedFields } from './fingerprint.js';
@@ -163,20 +164,16 @@ function requestHash(request: unknown): string {
 }
 
 function isReviewedPlan(data: unknown): data is ReviewedPlan {
-  if (!isObject(data) || data.version !== REVIEW_BLOCK_VERSION) return false;
+  if (!isPlainObject(data) || data.version !== REVIEW_BLOCK_VERSION) return false;
   if (typeof data.head !== 'string' || typeof data.digest !== 'string' || !Array.isArray(data.changes))
     return false;
   return data.changes.every(
     (c: unknown) =>
-      isObject(c) &&
+      isPlainObject(c) &&
       ['create', 'update', 'delete'].includes(c.action as string) &&
       typeof c.key === 'string' &&
       (c.against === null ||
-        (isObject(c.against) && Object.values(c.against).every((h) => typeof h === 'string'))) &&
+        (isPlainObject(c.against) && Object.values(c.against).every((h) => typeof h === 'string'))) &&
       (c.request === null || typeof c.request === 'string'),
   );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

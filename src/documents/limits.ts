@@ -55,10 +55,14 @@ function tooManyFindingsMessage(more: number): string {
   return `${more.toLocaleString('en-US')} more ${more === 1 ? 'finding' : 'findings'} not shown: one run reports at most ${MAX_RUN_FINDINGS.toLocaleString('en-US')}; fix these and run again`;
 }
 
-/** How many findings an earlier cut counted (its message, written by tooManyFindingsMessage above). */
+/** The finding that stands for those a run left out, with their number (capFindings below). */
+export interface LeftOutFindings extends Diagnostic {
+  readonly leftOut: number;
+}
+
+/** How many findings an earlier cut counted: its number, never read back from its words. */
 function countedBy(cut: Diagnostic): number {
-  const counted = /^([\d,]+) more finding/.exec(cut.message)?.[1];
-  return counted === undefined ? 0 : Number(counted.replaceAll(',', ''));
+  return (cut as Partial<LeftOutFindings>).leftOut ?? 0;
 }
 
 /**
@@ -94,12 +98,16 @@ export function capFindings(sorted: readonly Diagnostic[]): Diagnostic[] {
   // The cut sits at the first finding left out, or where the earlier cut sat; as severe as the worst.
   const at = [dropped[0], ...cuts].filter((d): d is Diagnostic => d !== undefined);
   const worst = at.reduce((a, b) => (SEVERITY_ORDER[b.severity] < SEVERITY_ORDER[a.severity] ? b : a));
-  const cut = diagnostic(
-    worst.severity,
-    worst.file,
-    worst,
-    CODES.runTooManyFindings,
-    tooManyFindingsMessage(dropped.length + earlier),
-  );
+  const leftOut = dropped.length + earlier;
+  const cut: LeftOutFindings = {
+    ...diagnostic(
+      worst.severity,
+      worst.file,
+      worst,
+      CODES.runTooManyFindings,
+      tooManyFindingsMessage(leftOut),
+    ),
+    leftOut,
+  };
   return [...kept, cut];
 }

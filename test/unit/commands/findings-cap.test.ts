@@ -85,11 +85,12 @@ describe('the findings of a run', () => {
 });
 
 function cutOf(more: number) {
-  return diagnostic(
+  const cut = diagnostic(
     'warning',
     'a.yaml',
     { line: 1_000, column: 1, endLine: 1_000, endColumn: 2 },
     'run.too-many-findings',
     `${more} more findings not shown: one run reports at most 1,000; fix these and run again`,
   );
+  return { ...cut, leftOut: more };
 }

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-DJY1Kapp.js");require("./chunk-B7aqtyts.js"),require("node:fs"),require("node:path"),require("./chunk-D1USH0am.js"),require("./chunk-SYo46Jta.js"),exports.exportContent=r.M,exports.runExport=r.ie;

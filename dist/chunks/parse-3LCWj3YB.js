@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-tDSCO2q-.js");require("./chunk-B7aqtyts.js"),require("./chunk-D1USH0am.js"),require("./chunk-SYo46Jta.js"),exports.normalizeLineBreaks=e.Ot,exports.parseFiles=e.zr;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-Dd7VCxVV.js");require("./chunk-B7aqtyts.js"),require("./chunk-D1USH0am.js"),require("node:path"),require("node:fs"),require("./chunk-SYo46Jta.js"),exports.planRun=r.He,exports.runPlan=r.ot;

@@ -12,6 +12,32 @@ export interface FieldDiff {
   readonly after: unknown;
 }
 
+/** An id the plan writes, with the name a reviewer reads (null: no name is known, e.g. its list was not read). */
+export interface NamedId {
+  readonly id: string;
+  readonly name: string | null;
+}
+
+/**
+ * An alert target by id and name: `name` is the service's, environment's or cluster's own name; `within`
+ * is where it lives (`project/environment` for a service, `project` for an environment, null for a
+ * cluster). A reviewer reads `api` in `shop/production` · APPLICATION.
+ */
+export interface NamedTarget extends NamedId {
+  readonly type: string;
+  readonly within: string | null;
+}
+
+/**
+ * What a rule references, by id and by name, whichever form its document used: the plan pins the ids,
+ * the reports and the JSON output show both.
+ */
+export interface RuleReferences {
+  readonly cluster: NamedId | null;
+  readonly target: NamedTarget | null;
+  readonly receivers: readonly NamedId[];
+}
+
 /** What every change says about its rule and the document behind it. */
 interface ChangeBase {
   readonly kind: 'AlertRule';
@@ -23,6 +49,10 @@ interface ChangeBase {
   readonly line: number;
   /** Field-level differences, before = live, after = desired; empty for noop and delete. */
   readonly diff: readonly FieldDiff[];
+  /** The rule's references as applying this change leaves them (a delete: as they are live). Absent: not known. */
+  readonly references?: RuleReferences;
+  /** An update's references as they are live before it: a reviewer reads receivers added and removed by name. */
+  readonly referencesBefore?: RuleReferences;
 }
 
 /** Why the gate (gate.ts) held a change back: it is not written, and the report says so. */

@@ -3,6 +3,7 @@ import type { BinaryOperator, Grouping, QueryNode, SelectorNode } from './query-
 import { COMPARISONS } from './query-tree.js';
 import { RANGE_FUNCTION_BODIES } from './range-functions.js';
 import {
+  derivedLabels,
   type Labels,
   labelsKey,
   lastAtOrBefore,
@@ -176,8 +177,18 @@ function mapValue(value: InstantValue, f: (v: number) => number, dropName: boole
   };
 }
 
+const NO_LABELS: Labels = Object.freeze({});
+
 function groupLabels(labels: Labels, grouping: Grouping | null): Labels {
-  if (grouping === null) return {};
+  if (grouping === null) return NO_LABELS;
+  return derivedLabels(labels, groupingKey(grouping), (set) => pickLabels(set, grouping));
+}
+
+function groupingKey(grouping: Grouping): string {
+  return `${grouping.include ? 'by' : 'without'}:${JSON.stringify(grouping.labels)}`;
+}
+
+function pickLabels(labels: Labels, grouping: Grouping): Labels {
   const out: Record<string, string> = {};
   if (grouping.include) {
     for (const name of grouping.labels) if (labels[name] !== undefined) out[name] = labels[name]!;
@@ -225,7 +236,7 @@ function histogramQuantile(q: number, samples: readonly Sample[]): Sample[] {
     const le = sample.labels.le;
     const upperBound = le === undefined ? Number.NaN : parseBound(le);
     if (Number.isNaN(upperBound)) continue;
-    const { le: _, ...rest } = withoutName(sample.labels);
+    const rest = derivedLabels(withoutName(sample.labels), 'without-le', ({ le: _, ...others }) => others);
     const key = labelsKey(rest);
     const group = groups.get(key) ?? { labels: rest, buckets: [] };
     group.buckets.push({ upperBound, count: sample.value });
@@ -313,11 +324,17 @@ function binary(
 /** The labels two samples are matched on: `on (…)`, all but `ignoring (…)`, or all; never the name. */
 function signature(labels: Labels, matching: Grouping | null): string {
   if (matching?.include) return labelsKey(groupLabels(labels, matching));
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(labels)) {
-    if (name !== '__name__' && !matching?.labels.includes(name)) out[name] = value;
-  }
-  return labelsKey(out);
+  const ignored = matching?.labels ?? [];
+  const key = `signature:${JSON.stringify(ignored)}`;
+  return labelsKey(
+    derivedLabels(labels, key, (set) => {
+      const out: Record<string, string> = {};
+      for (const [name, value] of Object.entries(set)) {
+        if (name !== '__name__' && !ignored.includes(name)) out[name] = value;
+      }
+      return out;
+    }),
+  );
 }
 
 /** One-to-one matching, as Prometheus's VectorBinop without group_left / group_right. */

@@ -41,6 +41,7 @@ export function sampleValue(value: number): string {
   if (value === Number.POSITIVE_INFINITY) return '+Inf';
   if (value === Number.NEGATIVE_INFINITY) return '-Inf';
   const text = String(value);
+  if (!text.includes('e')) return text;
   const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (!match) return text;
   const [, sign, head, tail = '', exponentText] = match;

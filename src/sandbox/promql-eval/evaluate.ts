@@ -1,5 +1,5 @@
 import { bucketQuantile } from './histogram-quantile.js';
-import type { BinaryOperator, Grouping, QueryNode, SelectorNode } from './query-tree.js';
+import type { AggregateName, BinaryOperator, Grouping, QueryNode, SelectorNode } from './query-tree.js';
 import { COMPARISONS } from './query-tree.js';
 import { RANGE_FUNCTION_BODIES } from './range-functions.js';
 import {
@@ -200,7 +200,7 @@ function pickLabels(labels: Labels, grouping: Grouping): Labels {
   return out;
 }
 
-function aggregate(op: string, grouping: Grouping | null, samples: readonly Sample[]): Sample[] {
+function aggregate(op: AggregateName, grouping: Grouping | null, samples: readonly Sample[]): Sample[] {
   const groups = new Map<string, { labels: Labels; values: number[] }>();
   for (const sample of samples) {
     const labels = groupLabels(sample.labels, grouping);
@@ -209,25 +209,19 @@ function aggregate(op: string, grouping: Grouping | null, samples: readonly Samp
     group.values.push(sample.value);
     groups.set(key, group);
   }
-  return [...groups.values()].map(({ labels, values }) => ({ labels, value: reduce(op, values) }));
+  return [...groups.values()].map(({ labels, values }) => ({ labels, value: REDUCERS[op](values) }));
 }
 
-function reduce(op: string, values: readonly number[]): number {
-  switch (op) {
-    case 'sum':
-      return values.reduce((a, b) => a + b, 0);
-    case 'avg':
-      return values.reduce((a, b) => a + b, 0) / values.length;
-    case 'count':
-      return values.length;
-    case 'max':
-      return values.reduce((a, b) => (b > a || Number.isNaN(a) ? b : a));
-    case 'min':
-      return values.reduce((a, b) => (b < a || Number.isNaN(a) ? b : a));
-    default:
-      throw new EvaluationError(`the aggregation ${op} is not evaluated`);
-  }
-}
+const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+/** max and min as Prometheus's: a NaN is replaced by any number that follows. */
+const REDUCERS: Readonly<Record<AggregateName, (values: readonly number[]) => number>> = {
+  sum: sumOf,
+  avg: (values) => sumOf(values) / values.length,
+  count: (values) => values.length,
+  max: (values) => values.reduce((a, b) => (b > a || Number.isNaN(a) ? b : a)),
+  min: (values) => values.reduce((a, b) => (b < a || Number.isNaN(a) ? b : a)),
+};
 
 /** One histogram's buckets per label set without `le`; series whose `le` is not a number are left out. */
 function histogramQuantile(q: number, samples: readonly Sample[]): Sample[] {
@@ -253,42 +247,34 @@ function parseBound(text: string): number {
 
 const isComparison = (op: BinaryOperator) => (COMPARISONS as readonly string[]).includes(op);
 
+const COMPARE: Readonly<Record<string, (a: number, b: number) => boolean>> = {
+  '==': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+  '>': (a, b) => a > b,
+  '<': (a, b) => a < b,
+  '>=': (a, b) => a >= b,
+  '<=': (a, b) => a <= b,
+};
+
+const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  // Go's math.Mod and JavaScript's % both take the sign of the dividend.
+  '%': (a, b) => a % b,
+  '^': (a, b) => a ** b,
+};
+
+/** An arithmetic result, or a comparison's as `bool` gives it (1 or 0). */
 function arithmetic(op: BinaryOperator, a: number, b: number): number {
-  switch (op) {
-    case '+':
-      return a + b;
-    case '-':
-      return a - b;
-    case '*':
-      return a * b;
-    case '/':
-      return a / b;
-    case '%':
-      return a % b;
-    case '^':
-      return a ** b;
-    default:
-      return compare(op, a, b) ? 1 : 0;
-  }
+  const compute = ARITHMETIC[op];
+  if (compute) return compute(a, b);
+  return compare(op, a, b) ? 1 : 0;
 }
 
 function compare(op: BinaryOperator, a: number, b: number): boolean {
-  switch (op) {
-    case '==':
-      return a === b;
-    case '!=':
-      return a !== b;
-    case '>':
-      return a > b;
-    case '<':
-      return a < b;
-    case '>=':
-      return a >= b;
-    case '<=':
-      return a <= b;
-    default:
-      return false;
-  }
+  return COMPARE[op]!(a, b);
 }
 
 function binary(

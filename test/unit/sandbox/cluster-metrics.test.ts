@@ -120,6 +120,22 @@ describe('get-cluster-metrics: query_range over the seeded series', () => {
     expect([...days].sort()).toEqual(['2026-11-15', '2026-11-17', '2026-11-19']);
   });
 
+  it('draws histograms: the p95 of the web ingress rises above 0.8 s only during its slow half hour', async () => {
+    const [p95] = await matrix(
+      PROD_EU,
+      'histogram_quantile(0.95, sum by (le) (rate(nginx_ingress_controller_response_duration_seconds_bucket{service="web"}[5m])))',
+      at(19, '18:00'),
+      at(19, '21:00'),
+      '5m',
+    );
+    const slow = p95!.values.filter(([, v]) => Number(v) > 0.8).map(([t]) => t);
+    expect(slow[0]).toBeGreaterThanOrEqual(at(19, '19:00'));
+    expect(slow.at(-1)).toBeLessThanOrEqual(at(19, '19:35'));
+    // Exponential with a mean of 0.15 s: the p95 is about 0.45 s, inside the (0.25, 0.5] bucket.
+    const quiet = p95!.values.filter(([t]) => t < at(19, '19:00')).map(([, v]) => Number(v));
+    expect(quiet.every((v) => v > 0.25 && v <= 0.5)).toBe(true);
+  });
+
   it('has no series for a metric the cluster does not have, and none for a cluster without metrics', async () => {
     expect(
       await matrix(PROD_EU, 'certmanager_certificate_expiration_timestamp_seconds', NOW_S - 3600, NOW_S),
@@ -261,6 +277,63 @@ describe('metrics seeds', () => {
     };
     await expect(startSandbox({ seed: { ...base, clusters, metrics: [entry(spike)] } })).rejects.toThrow(
       'metrics[0].series[0].value.spikes[0].at: expected a time of day',
+    );
+  });
+
+  it.each([
+    [{ interval: '5m', history: '1m' }, 'metrics[0].history: must be at least one interval'],
+    [{ interval: '5 minutes' }, 'metrics[0].interval: expected a Prometheus duration'],
+    [
+      { series: [{ histogram: 'not a name', buckets: [1], requests: 1, latency: 1 }] },
+      'series[0].histogram: "not a name" is not a metric name',
+    ],
+    [
+      { series: [{ histogram: 'h', buckets: [], requests: 1, latency: 1 }] },
+      'series[0].buckets: a histogram needs at least one bucket',
+    ],
+    [
+      { series: [{ labels: { __name__: 'up', 'bad-label': 'x' }, value: 1 }] },
+      'series[0].labels.bad-label: "bad-label" is not a label name',
+    ],
+    [{ series: [{ labels: { __name__: 'up' }, value: 'high' }] }, 'series[0].value: expected a mapping'],
+    [
+      { series: [{ labels: { __name__: 'up' }, value: { base: '1' } }] },
+      'series[0].value.base: expected a number',
+    ],
+    [
+      {
+        series: [
+          {
+            labels: { __name__: 'up' },
+            value: { base: 1, spikes: [{ day: 1, at: '10:00', minutes: 5, value: 1 }] },
+          },
+        ],
+      },
+      'spikes[0].day: expected 0 (today) or a negative whole number of days',
+    ],
+    [
+      { series: [{ labels: { __name__: 'up' }, value: 1, gaps: [{ day: -1, at: '10:00', minutes: 0 }] }] },
+      'series[0].gaps[0].minutes: expected a positive number of minutes',
+    ],
+    [
+      { series: [{ labels: { __name__: 'up', code: 200 }, value: 1, type: 'summary' }] },
+      'series[0].type: expected one of gauge, counter',
+    ],
+  ])('refuse a mistake in an entry: %j', async (fields, message) => {
+    const clusters = [
+      { id: PROD_EU, organization_id: base.organizations[0]!.id, name: 'prod-eu', cloud_provider: 'AWS' },
+    ];
+    const metrics = [{ cluster_id: PROD_EU, series: [{ labels: { __name__: 'up' }, value: 1 }], ...fields }];
+    await expect(startSandbox({ seed: { ...base, clusters, metrics } })).rejects.toThrow(message);
+  });
+
+  it('refuse two entries for one cluster', async () => {
+    const clusters = [
+      { id: PROD_EU, organization_id: base.organizations[0]!.id, name: 'prod-eu', cloud_provider: 'AWS' },
+    ];
+    const one = { cluster_id: PROD_EU, series: [] };
+    await expect(startSandbox({ seed: { ...base, clusters, metrics: [one, one] } })).rejects.toThrow(
+      'metrics[1].cluster_id: duplicate',
     );
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Evaluator, type InstantValue } from '../../../src/sandbox/promql-eval/evaluate.js';
+import { EvaluationError, Evaluator, type InstantValue } from '../../../src/sandbox/promql-eval/evaluate.js';
 import { bucketQuantile } from '../../../src/sandbox/promql-eval/histogram-quantile.js';
 import { sampleValue } from '../../../src/sandbox/promql-eval/prometheus-json.js';
 import {
@@ -9,7 +9,7 @@ import {
   queryRange,
   TOO_MANY_POINTS,
 } from '../../../src/sandbox/promql-eval/query-api.js';
-import { readQuery } from '../../../src/sandbox/promql-eval/query-tree.js';
+import { type QueryNode, readQuery, UnsupportedQuery } from '../../../src/sandbox/promql-eval/query-tree.js';
 import { listSource, type StoredSeries } from '../../../src/sandbox/promql-eval/series-data.js';
 
 /** Samples every minute from t = 0 s, as [seconds, value] pairs; `null` is a missing sample. */
@@ -271,5 +271,139 @@ describe('the query API', () => {
     expect(
       [1e-7, 1e21, -2.5, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY].map(sampleValue),
     ).toEqual(['0.0000001', '1000000000000000000000', '-2.5', 'NaN', '+Inf', '-Inf']);
+  });
+});
+
+describe('the evaluator at its edges', () => {
+  it('the remaining comparisons, a negated vector, and bool between scalars', () => {
+    expect(Object.keys(values('queue == 2', 0))).toHaveLength(1);
+    expect(Object.keys(values('queue != 2', 0))).toHaveLength(2);
+    expect(Object.keys(values('queue <= 2', 0))).toHaveLength(2);
+    expect(values('-queue{instance="3"}', 0)).toEqual({ '{"job":"y","instance":"3"}': -4 });
+    expect(values('+queue{instance="3"}', 0)).toEqual({ '{"__name__":"queue","job":"y","instance":"3"}': 4 });
+    expect(values('1 < bool 2', 0)).toEqual({ scalar: 1 });
+    expect(values('clamp(queue{job="y"}, 5, 1)', 0)).toEqual({});
+  });
+
+  it('matches with ignoring, and refuses many-to-one matching on the left', () => {
+    expect(values('queue{instance="1"} / ignoring (instance) limit{instance="1"}', 0)).toEqual({
+      '{"job":"x"}': 0.1,
+    });
+    expect(() => at('queue / on (job) max by (job) (limit)', 0)).toThrow(
+      /many-to-one matching must be explicit/,
+    );
+  });
+
+  it('a range function over a window without samples gives nothing; one far from the start is extrapolated by half an interval', () => {
+    expect(values('max_over_time(gappy[2m])', 400)).toEqual({});
+    // gappy has samples at 0 s and 60 s only. In the window (−240 s, 60 s] the start lies 240 s before the
+    // first sample, more than 1.1 intervals: extrapolated by half an interval, 30 s; the end is the last
+    // sample. delta = (6 − 5) · (60 + 30 + 0) / 60.
+    expect(values('delta(gappy[5m])', 60)).toEqual({ '{}': 1.5 });
+    // At 120 s the end lies 60 s after the last sample (< 66 s): to the end; the start 180 s before: 30 s.
+    expect(values('delta(gappy[5m])', 120)).toEqual({ '{}': (60 + 30 + 60) / 60 });
+    // At 400 s in (−200 s, 400 s] both edges lie more than 1.1 intervals away: half an interval each.
+    expect(values('delta(gappy[10m])', 400)).toEqual({ '{}': (60 + 30 + 30) / 60 });
+  });
+
+  it('irate reads a reset as a restart, and gives nothing with one sample', () => {
+    // At 180 s the last two samples are 120 then 30: the counter restarted, 30 over 60 s.
+    expect(values('irate(jobs_total{job="worker"}[5m])', 180)).toEqual({ '{"job":"worker"}': 0.5 });
+    expect(values('irate(jobs_total{job="worker"}[1m])', 180)).toEqual({});
+  });
+
+  it('histogram buckets without a usable le are left out; bounds read as Prometheus writes them', () => {
+    const own = listSource([
+      series({ __name__: 'h_bucket', le: '-Inf' }, [0]),
+      series({ __name__: 'h_bucket', le: '1' }, [5]),
+      series({ __name__: 'h_bucket', le: 'Inf' }, [10]),
+      series({ __name__: 'h_bucket', le: 'many' }, [10]),
+      series({ __name__: 'h_bucket', le: '' }, [10]),
+      series({ __name__: 'h_bucket' }, [10]),
+    ]);
+    const quantile = (q: number) => new Evaluator(own).at(readQuery(`histogram_quantile(${q}, h_bucket)`), 0);
+    // Rank 7.5 of 10 lies in the Inf bucket: the largest finite bound, 1 (`many`, `` and none are left out).
+    expect(quantile(0.75)).toEqual({ kind: 'vector', samples: [{ labels: {}, value: 1 }] });
+    expect(quantile(0)).toEqual({ kind: 'vector', samples: [{ labels: {}, value: Number.NEGATIVE_INFINITY }] });
+  });
+
+  it('bucketQuantile as Prometheus: out-of-range quantiles, no +Inf, merged bounds, monotonic counts', () => {
+    const inf = Number.POSITIVE_INFINITY;
+    const b = (upperBound: number, count: number) => ({ upperBound, count });
+    expect(bucketQuantile(-0.1, [b(1, 1), b(inf, 2)])).toBe(Number.NEGATIVE_INFINITY);
+    expect(bucketQuantile(1.1, [b(1, 1), b(inf, 2)])).toBe(inf);
+    expect(bucketQuantile(Number.NaN, [b(1, 1), b(inf, 2)])).toBeNaN();
+    expect(bucketQuantile(0.5, [b(1, 1), b(2, 2)])).toBeNaN();
+    expect(bucketQuantile(0.5, [])).toBeNaN();
+    expect(bucketQuantile(0.5, [b(1, 0), b(inf, 0)])).toBeNaN();
+    // Two series of the bound 1 are one bucket (1 + 1 = 2 of 4); the 3 below it is raised to it.
+    expect(bucketQuantile(0.5, [b(2, 3), b(1, 1), b(1, 1), b(inf, 4)])).toBe(1);
+    // The rank in the first bucket of a bound at or below zero is that bound.
+    expect(bucketQuantile(0.1, [b(-1, 2), b(1, 3), b(inf, 4)])).toBe(-1);
+  });
+
+  it('refuses trees it cannot evaluate, whoever built them', () => {
+    const evaluator = new Evaluator(source);
+    const selector = readQuery('queue');
+    const range = { kind: 'range', selector, rangeMs: 60_000 } as QueryNode;
+    expect(() => evaluator.at(range, 0)).toThrow(EvaluationError);
+    expect(() => evaluator.at({ kind: 'call', name: 'rate', args: [selector] }, 0)).toThrow(
+      /expects a range vector/,
+    );
+    expect(() =>
+      evaluator.at({ kind: 'call', name: 'abs', args: [{ kind: 'number', value: 1 }] }, 0),
+    ).toThrow(/expected an instant vector/);
+    expect(() => evaluator.at({ kind: 'call', name: 'clamp_min', args: [selector, selector] }, 0)).toThrow(
+      /expected a scalar/,
+    );
+    expect(() => evaluator.at({ kind: 'call', name: 'nope' as never, args: [] }, 0)).toThrow(
+      /nope\(\) is not evaluated/,
+    );
+  });
+});
+
+describe('the query tree', () => {
+  it('reads quoted names, comments and durations written in other units', () => {
+    expect(readQuery('{"queue", job="x"} # the queue\n')).toMatchObject({
+      kind: 'selector',
+      matchers: [
+        { name: '__name__', op: '=', value: 'queue' },
+        { name: 'job', op: '=', value: 'x' },
+      ],
+    });
+    expect(readQuery('sum(\n  queue # all of it\n)')).toMatchObject({ kind: 'aggregate', op: 'sum' });
+    expect(readQuery('{"queue", "job"="x"}')).toMatchObject({ matchers: [{}, { name: 'job', value: 'x' }] });
+    expect(readQuery('rate(queue[1h30m])')).toMatchObject({ args: [{ rangeMs: 5_400_000 }] });
+  });
+
+  it.each([
+    ['queue @ 100', 'the @ modifier'],
+    ['max_over_time(queue[5m+1m])', 'a range that is not a plain duration'],
+    ['queue + fill(0) limit', 'the modifier fill(0)'],
+    ['queue + on (job) group_left limit', 'group_left / group_right'],
+    ['rate(queue[5m] anchored)', 'the expression AnchoredExpr'],
+  ])('names what it does not evaluate: %s', (query, named) => {
+    expect(() => readQuery(query)).toThrow(UnsupportedQuery);
+    expect(() => readQuery(query)).toThrow(named);
+  });
+
+  it('a regular expression RE2 reads and JavaScript does not is bad_data', () => {
+    const answer = queryInstant(source, { query: 'queue{job=~"(?P<name>x)"}' }, 0);
+    expect(answer).toMatchObject({ status: 'error', errorType: 'bad_data' });
+  });
+
+  it('answers bad_data for an instant query at a time it cannot read, and passes other failures on', () => {
+    expect(queryInstant(source, { query: 'queue', time: 'noon' }, 0)).toMatchObject({
+      error: 'invalid parameter "time": cannot parse "noon" to a valid timestamp',
+    });
+    expect(queryRange(source, { query: 'queue', end: '60', step: '60' })).toMatchObject({
+      error: 'invalid parameter "start": cannot parse "" to a valid timestamp',
+    });
+    const broken = {
+      select: () => {
+        throw new TypeError('broken source');
+      },
+    };
+    expect(() => queryInstant(broken, { query: 'queue' }, 0)).toThrow('broken source');
   });
 });

@@ -119,6 +119,43 @@ describe('parsePrometheusVector', () => {
     });
   });
 
+  it('reads a series without labels, and one of native histograms only as no samples', () => {
+    const vector = success({
+      resultType: 'vector',
+      result: [{ value: [1, '1'] }, { metric: { h: 'x' }, histogram: [1, { count: '2' }] }],
+    });
+    expect(parsePrometheusVector(vector)).toEqual({
+      ok: true,
+      resultType: 'vector',
+      series: [
+        { metric: {}, values: [[1, 1]] },
+        { metric: { h: 'x' }, values: [] },
+      ],
+    });
+  });
+
+  it.each([
+    [{ resultType: 'scalar', result: ['1', '2'] }, 'a scalar result that is not [time, "value"]'],
+    [{ resultType: 'vector', result: ['x'] }, 'data.result[0]: not an object'],
+    [
+      { resultType: 'vector', result: [{ metric: [], value: [1, '1'] }] },
+      'data.result[0]: metric is not an object of strings',
+    ],
+    [
+      { resultType: 'vector', result: [{ metric: {}, value: [1, ' '] }] },
+      'data.result[0]: value is not [time, "value"]',
+    ],
+    [
+      { resultType: 'vector', result: [{ metric: {}, value: [1, 2] }] },
+      'data.result[0]: value is not [time, "value"]',
+    ],
+  ])('refuses %j without throwing', (data, why) => {
+    expect(parsePrometheusVector(success(data))).toEqual({
+      ok: false,
+      reason: `unknown shape of the metrics answer: ${why}`,
+    });
+  });
+
   it('refuses a matrix and a malformed sample', () => {
     expect(parsePrometheusVector(success({ resultType: 'matrix', result: [] }))).toEqual({
       ok: false,

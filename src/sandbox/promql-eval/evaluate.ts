@@ -1,6 +1,6 @@
 import { bucketQuantile } from './histogram-quantile.js';
 import type { AggregateName, BinaryOperator, Grouping, QueryNode, SelectorNode } from './query-tree.js';
-import { COMPARISONS } from './query-tree.js';
+import { COMPARISONS, SET_OPERATORS } from './query-tree.js';
 import { RANGE_FUNCTION_BODIES } from './range-functions.js';
 import {
   derivedLabels,
@@ -68,8 +68,9 @@ export class Evaluator {
     return series;
   }
 
-  /** Each series' latest sample in (t − 5 m, t]. */
-  #instantSelector(selector: SelectorNode, timeMs: number): Sample[] {
+  /** Each series' latest sample in (t − 5 m, t], t moved back by the selector's offset. */
+  #instantSelector(selector: SelectorNode, evaluationMs: number): Sample[] {
+    const timeMs = evaluationMs - selector.offsetMs;
     const samples: Sample[] = [];
     for (const series of this.#series(selector)) {
       const index = lastAtOrBefore(series.times, timeMs);
@@ -139,17 +140,18 @@ export class Evaluator {
     body: (typeof RANGE_FUNCTION_BODIES)[string],
     name: string,
   ): Sample[] {
-    const startMs = timeMs - rangeMs;
+    const endMs = timeMs - selector.offsetMs;
+    const startMs = endMs - rangeMs;
     const samples: Sample[] = [];
     for (const series of this.#series(selector)) {
-      const last = lastAtOrBefore(series.times, timeMs);
+      const last = lastAtOrBefore(series.times, endMs);
       const before = lastAtOrBefore(series.times, startMs);
       if (last <= before) continue;
       const value = body({
         times: series.times.slice(before + 1, last + 1),
         values: series.values.slice(before + 1, last + 1),
         startMs,
-        endMs: timeMs,
+        endMs,
       });
       if (value === null) continue;
       // Every function but last_over_time drops the metric name, as in Prometheus.
@@ -245,6 +247,25 @@ function parseBound(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
+const isSetOperator = (op: BinaryOperator) => (SET_OPERATORS as readonly string[]).includes(op);
+
+/**
+ * `and`, `or` and `unless` between vectors, matched on all labels but the name, or `on` / `ignoring`
+ * them; samples keep their labels, the name included.
+ */
+function setOperation(
+  op: BinaryOperator,
+  matching: Grouping | null,
+  left: readonly Sample[],
+  right: readonly Sample[],
+): Sample[] {
+  const rightSignatures = new Set(right.map((s) => signature(s.labels, matching)));
+  if (op === 'and') return left.filter((s) => rightSignatures.has(signature(s.labels, matching)));
+  if (op === 'unless') return left.filter((s) => !rightSignatures.has(signature(s.labels, matching)));
+  const leftSignatures = new Set(left.map((s) => signature(s.labels, matching)));
+  return [...left, ...right.filter((s) => !leftSignatures.has(signature(s.labels, matching)))];
+}
+
 const isComparison = (op: BinaryOperator) => (COMPARISONS as readonly string[]).includes(op);
 
 const COMPARE: Readonly<Record<string, (a: number, b: number) => boolean>> = {
@@ -287,6 +308,8 @@ function binary(
     return { kind: 'scalar', value: arithmetic(op, left.value, right.value) };
   }
   if (left.kind === 'vector' && right.kind === 'vector') {
+    if (isSetOperator(op))
+      return { kind: 'vector', samples: setOperation(op, node.matching, left.samples, right.samples) };
     return { kind: 'vector', samples: vectorVector(op, bool, node.matching, left.samples, right.samples) };
   }
   const vectorOnLeft = left.kind === 'vector';

@@ -10,7 +10,13 @@ import { literalValue, unquote } from '../../promql/literals.js';
  */
 export type QueryNode =
   | { readonly kind: 'number'; readonly value: number }
-  | { readonly kind: 'selector'; readonly matchers: readonly LabelMatcher[]; readonly text: string }
+  | {
+      readonly kind: 'selector';
+      readonly matchers: readonly LabelMatcher[];
+      readonly text: string;
+      /** `offset`: the selector reads this much earlier (negative: later). */
+      readonly offsetMs: number;
+    }
   | { readonly kind: 'range'; readonly selector: SelectorNode; readonly rangeMs: number }
   | { readonly kind: 'call'; readonly name: FunctionName; readonly args: readonly QueryNode[] }
   | {
@@ -68,7 +74,11 @@ export const AGGREGATIONS = ['sum', 'avg', 'min', 'max', 'count'] as const;
 export type AggregateName = (typeof AGGREGATIONS)[number];
 export const ARITHMETIC = ['+', '-', '*', '/', '%', '^'] as const;
 export const COMPARISONS = ['==', '!=', '>', '<', '>=', '<='] as const;
-export type BinaryOperator = (typeof ARITHMETIC)[number] | (typeof COMPARISONS)[number];
+export const SET_OPERATORS = ['and', 'or', 'unless'] as const;
+export type BinaryOperator =
+  | (typeof ARITHMETIC)[number]
+  | (typeof COMPARISONS)[number]
+  | (typeof SET_OPERATORS)[number];
 
 /** A query the grammar accepts but the sandbox does not evaluate; the message names the construct. */
 export class UnsupportedQuery extends Error {
@@ -93,6 +103,9 @@ const OPERATOR_NODES: Readonly<Record<string, BinaryOperator>> = {
   Lss: '<',
   Gte: '>=',
   Lte: '<=',
+  And: 'and',
+  Or: 'or',
+  Unless: 'unless',
 };
 
 const MATCH_OPS: Readonly<Record<string, LabelMatcher['op']>> = {
@@ -148,7 +161,7 @@ class Reader {
       case 'BinaryExpr':
         return this.binary(node);
       case 'OffsetExpr':
-        return this.unsupported('the offset modifier', node);
+        return this.offset(node);
       case 'StepInvariantExpr':
         return this.unsupported('the @ modifier', node);
       case 'SubqueryExpr':
@@ -167,7 +180,21 @@ class Reader {
         for (const matcher of children(child)) matchers.push(this.matcher(matcher));
       }
     }
-    return { kind: 'selector', matchers, text: this.text(node) };
+    return { kind: 'selector', matchers, text: this.text(node), offsetMs: 0 };
+  }
+
+  /** `selector offset d` and `selector[r] offset d`: the only places Prometheus allows it. */
+  offset(node: SyntaxNode): QueryNode {
+    const [inner, , duration] = children(node) as [SyntaxNode, SyntaxNode, SyntaxNode];
+    const text = this.text(duration).replace(/\s+/g, '');
+    if (!/^-?[0-9][0-9a-z]*$/.test(text))
+      return this.unsupported('an offset that is not a plain duration', node);
+    const offsetMs = Math.round(literalValue(text) * 1000);
+    const read = this.expression(inner);
+    if (read.kind === 'selector') return { ...read, offsetMs };
+    if (read.kind === 'range') return { ...read, selector: { ...read.selector, offsetMs } };
+    // The checker refuses an offset anywhere else.
+    return this.unsupported('the offset modifier here', node);
   }
 
   matcher(node: SyntaxNode): LabelMatcher {

@@ -243,8 +243,7 @@ describe('the query API', () => {
     expect(error('predict_linear(queue[5m], 60)')).toMatch(
       /^bad_data: the function predict_linear\(\) .* not supported/,
     );
-    expect(error('queue offset 5m')).toMatch(/^bad_data: the offset modifier .* not supported/);
-    expect(error('queue and limit')).toMatch(/^bad_data: the operator and .* not supported/);
+    expect(error('absent(queue)')).toMatch(/^bad_data: the function absent\(\) .* not supported/);
     expect(error('topk(1, queue)')).toMatch(/^bad_data: the aggregation topk .* not supported/);
     expect(error('rate(queue[5m:1m])')).toMatch(/^bad_data: a subquery .* not supported/);
     expect(error('sum(queue')).toMatch(/^bad_data: invalid parameter "query": /);
@@ -324,7 +323,10 @@ describe('the evaluator at its edges', () => {
     const quantile = (q: number) => new Evaluator(own).at(readQuery(`histogram_quantile(${q}, h_bucket)`), 0);
     // Rank 7.5 of 10 lies in the Inf bucket: the largest finite bound, 1 (`many`, `` and none are left out).
     expect(quantile(0.75)).toEqual({ kind: 'vector', samples: [{ labels: {}, value: 1 }] });
-    expect(quantile(0)).toEqual({ kind: 'vector', samples: [{ labels: {}, value: Number.NEGATIVE_INFINITY }] });
+    expect(quantile(0)).toEqual({
+      kind: 'vector',
+      samples: [{ labels: {}, value: Number.NEGATIVE_INFINITY }],
+    });
   });
 
   it('bucketQuantile as Prometheus: out-of-range quantiles, no +Inf, merged bounds, monotonic counts', () => {
@@ -359,6 +361,30 @@ describe('the evaluator at its edges', () => {
     expect(() => evaluator.at({ kind: 'call', name: 'nope' as never, args: [] }, 0)).toThrow(
       /nope\(\) is not evaluated/,
     );
+  });
+});
+
+describe('offset and the set operators', () => {
+  it('offset moves a selector back (or forward), a range with it', () => {
+    expect(values('jobs_total{job="worker"} offset 1m', 240)).toEqual({
+      '{"__name__":"jobs_total","job":"worker"}': 30,
+    });
+    expect(values('increase(jobs_total{job="worker"}[2m] offset 1m)', 300)).toEqual({
+      '{"job":"worker"}': 90,
+    });
+    expect(values('gappy offset -1m', 540)).toEqual({ '{"__name__":"gappy"}': 7 });
+  });
+
+  it('and, or and unless match on every label but the name, or on the ones named', () => {
+    const names = (query: string) => Object.keys(values(query, 0)).sort();
+    const queue = (instance: string, job = 'x') =>
+      `{"__name__":"queue","job":"${job}","instance":"${instance}"}`;
+    const limit = (instance: string) => `{"__name__":"limit","job":"x","instance":"${instance}"}`;
+    expect(names('queue and limit')).toEqual([queue('1'), queue('2')]);
+    expect(names('queue unless limit')).toEqual([queue('3', 'y')]);
+    expect(names('limit or queue')).toEqual([limit('1'), limit('2'), queue('3', 'y')].sort());
+    expect(names('queue and on (job) limit{instance="2"}')).toEqual([queue('1'), queue('2')]);
+    expect(names('queue unless ignoring (instance) limit')).toEqual([queue('3', 'y')]);
   });
 });
 

@@ -176,8 +176,10 @@ export class Evaluator {
       const before = lastAtOrBefore(series.times, startMs);
       if (last <= before) continue;
       const value = body({
-        times: series.times.slice(before + 1, last + 1),
-        values: series.values.slice(before + 1, last + 1),
+        times: series.times,
+        values: series.values,
+        first: before + 1,
+        last,
         startMs,
         endMs,
       });

@@ -59,6 +59,13 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
       'repository, then edits a live rule as the console would and runs drift, drift --remediate ' +
       'and drift again.',
   },
+  receivers: {
+    synopsis: 'receivers test [NAME…]',
+    about:
+      'Sends one test message through each alert receiver named (default: every receiver the AlertReceiver ' +
+      "documents declare), and shows each receiver's outcome: sent, or the service's reason. Exit 1 when any " +
+      'failed. The only command that sends a message: plan, apply and drift never do.',
+  },
   init: {
     synopsis: 'init [DIR]',
     about:

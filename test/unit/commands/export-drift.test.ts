@@ -25,7 +25,7 @@ describe('export', () => {
     expect(exported.skipped).toEqual(['1 ghost rule not exported: a ghost rule has no id to manage it by']);
     expect(readFileSync(join(world.out, 'api-p99-latency.yaml'), 'utf8')).toMatchSnapshot();
 
-    const plan = await runPlan(run({ root: world.out, paths: ['.'], ignore: ['receivers/**'] }).ctx);
+    const plan = await runPlan(run({ root: world.out, paths: ['.'] }).ctx);
     expect(plan.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(plan.plan!.changes).toHaveLength(managed.length);
     expect(plan.plan!.changes.filter((c) => c.action !== 'noop')).toEqual([]);
@@ -39,7 +39,7 @@ describe('export', () => {
       writeFileSync(path, readFileSync(path, 'utf8').replace(/^severity: .*$/m, 'severity: LOW'));
     }
     world.sandbox.resetLog();
-    const report = await runApply(run({ root: world.out, paths: ['.'], ignore: ['receivers/**'] }).ctx);
+    const report = await runApply(run({ root: world.out, paths: ['.'] }).ctx);
     expect(report.requests).toEqual({
       total: 4,
       byOperation: { getAlertRules: 1, getAlertReceivers: 1, editAlertRule: 2 },

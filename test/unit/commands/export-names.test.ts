@@ -64,7 +64,7 @@ describe('export with awkward rule names', () => {
     expect(files.filter((f) => f.startsWith('disk-full'))).toHaveLength(3);
 
     world.sandbox.resetLog();
-    const plan = await runPlan(run({ root: world.out, paths: ['.'], ignore: ['receivers/**'] }).ctx);
+    const plan = await runPlan(run({ root: world.out, paths: ['.'] }).ctx);
     expect(plan.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(plan.requests.byOperation).toEqual({ getAlertRules: 1, getAlertReceivers: 1 });
     expect(plan.plan!.changes.map((c) => c.action).filter((a) => a !== 'noop')).toEqual([]);

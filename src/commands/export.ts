@@ -16,7 +16,7 @@ import { checkQueries } from '../promql/index.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
-import { exportReceiversInto } from './export-receivers.js';
+import { exportReceiversInto } from './export-receiver-files.js';
 import { organizationNeeded } from './organization-needed.js';
 import { runReport } from './run-report.js';
 import { serviceError } from './service-findings.js';

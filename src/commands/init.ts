@@ -10,7 +10,7 @@ import { defaultBranch } from '../git/default-branch.js';
 import type { SecretVariable } from '../plan/export-receivers.js';
 import type { ServiceClient } from '../service/types.js';
 import { exportContent } from './export.js';
-import { RECEIVERS_DIR, receiverExport } from './export-receivers.js';
+import { RECEIVERS_DIR, receiverExport } from './export-receiver-files.js';
 import {
   DOCUMENTS_DIR,
   EXAMPLE_ALERT_RULE,

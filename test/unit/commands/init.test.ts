@@ -272,6 +272,7 @@ describe('platform-gitops init --from-org', () => {
       'webhook_url:\n  valueFrom:\n    env: RECEIVER_SLACK_ONCALL_WEBHOOK_URL\n',
     );
     expect(readFileSync(join(dir, WRITTEN[0] as string), 'utf8')).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
       '          RECEIVER_SLACK_ONCALL_WEBHOOK_URL: ${{ secrets.RECEIVER_SLACK_ONCALL_WEBHOOK_URL }}\n',
     );
     expect(init.stdout).toContain('- RECEIVER_EMAIL_PLATFORM_AUTH_PASSWORD (an exported receiver');

@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { runExport } from '../../../src/commands/export.js';
 import { exportReceiverDocuments, upperSnake } from '../../../src/plan/export-receivers.js';
 import { putLiveReceiver } from '../../../src/sandbox/index.js';
+import { runCliInProcess } from '../../helpers/cli-in-process.js';
 import { liveReceiver } from '../../helpers/receivers.js';
 import { ACME, useRunWorld } from './run-context.js';
 
@@ -101,6 +102,21 @@ describe('export of receivers', () => {
     expect(report.diagnostics.find((d) => d.severity === 'error')?.message).toContain(
       `The alert receivers of organization ${ACME} could not be read, so none was exported`,
     );
+  });
+});
+
+describe('export on the command line', () => {
+  it('lists the variables to set on stderr, the files on stdout untouched by them', async () => {
+    const run = await runCliInProcess(['export', '--out', world.out, '--org', ACME, '--root', world.out], {
+      QOVERY_API_URL: world.sandbox.url,
+      QOVERY_API_TOKEN: world.sandbox.token,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      '  RECEIVER_SLACK_ONCALL_WEBHOOK_URL        the webhook_url of alert receiver "slack-oncall"\n',
+    );
+    expect(run.stdout).not.toContain('the webhook_url of alert receiver');
+    expect(run.stdout).toContain('read their secrets from the environment');
   });
 });
 

@@ -98,7 +98,8 @@ Commands:
   apply      plan, then apply the plan
   drift      plan, reported as drift (exit 2 when any)
   logs       recent cluster log entries
-  export     write the organization's alert rules as documents (or a Prometheus rule file)
+  export     write the organization's alert rules and receivers as documents (or Prometheus rules)
+  receivers  receivers test [NAME…]: one test message through each alert receiver
   import     write Prometheus rule files as alert rule documents
   sandbox    run a local sandbox of the service
   demo       run the whole flow on the bundled example against the sandbox

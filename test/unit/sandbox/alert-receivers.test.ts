@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   liveReceiver,
   putLiveReceiver,
+  removeLiveReceiver,
   sentTestMessages,
   storedReceiverSecret,
 } from '../../../src/sandbox/index.js';
@@ -373,5 +374,22 @@ describe('no answer ever contains a secret', () => {
       ),
       { numRuns: 40, seed: 26 },
     );
+  });
+});
+
+describe('removeLiveReceiver', () => {
+  it('removes a receiver and its secret, as a delete would', () => {
+    const id = '5e1ec7ed-0000-4000-8000-0000000002ab';
+    putLiveReceiver(sandbox().state, {
+      id,
+      organization_id: ACME,
+      name: 'gone',
+      type: 'SLACK',
+      webhook_url: WEBHOOK,
+    });
+    expect(removeLiveReceiver(sandbox().state, id.toUpperCase())).toBe(true);
+    expect(liveReceiver(sandbox().state, id)).toBeUndefined();
+    expect(storedReceiverSecret(sandbox().state, id)).toBeNull();
+    expect(removeLiveReceiver(sandbox().state, id)).toBe(false);
   });
 });

@@ -40,6 +40,8 @@ export interface ActionInputs {
   /** Clusters whose logs a failed run shows instead of the ones it touched; empty when not given. */
   readonly clusterIds: readonly string[];
   readonly logEntries: number;
+  /** `test-receivers`: the receivers to send a test message through, by name; empty: those the documents declare. */
+  readonly receivers: readonly string[];
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -97,6 +99,7 @@ export function readInputs(
     concurrency: parseInteger('concurrency', raw('concurrency'), 4, 1, 16),
     clusterIds: uuidList('cluster-id', raw('cluster-id')),
     logEntries: parseInteger('log-entries', raw('log-entries'), 50, 1, 1000),
+    receivers: listOf(raw('receivers')),
   };
 }
 
@@ -122,6 +125,7 @@ const ECHOED_INPUTS = [
   'concurrency',
   'cluster-id',
   'log-entries',
+  'receivers',
 ] as const;
 
 function oneOfValues<T extends string>(name: string, value: string, allowed: readonly T[], quote: Quote): T {

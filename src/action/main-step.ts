@@ -78,12 +78,13 @@ export function runtimeOptions(
  * whether its base commit was applied (the run's evidence, run-evidence.ts).
  */
 export function commandRequest(
-  inputs: Pick<ActionInputs, 'remediate'>,
+  inputs: Pick<ActionInputs, 'remediate' | 'receivers'>,
   decision: Pick<EventDecision, 'command'>,
   review: ReviewGate | null,
   baseApplied: BaseApplied | null = null,
 ): ReportCommand {
   if (decision.command === 'drift') return { command: 'drift', remediate: inputs.remediate };
+  if (decision.command === 'test-receivers') return { command: 'test-receivers', names: inputs.receivers };
   if (decision.command === 'apply' && review !== null) return { command: 'apply', review };
   if (decision.command === 'plan' && baseApplied !== null) return { command: 'plan', baseApplied };
   return { command: decision.command };

@@ -17,6 +17,7 @@ export const CLI_COMMANDS = [
   'sandbox',
   'demo',
   'init',
+  'receivers',
 ] as const;
 export type CliCommand = (typeof CLI_COMMANDS)[number];
 
@@ -58,6 +59,10 @@ export interface CliArgs {
   readonly severityMap: string | undefined;
   /** `export --format prometheus-rules`: a Prometheus rule file instead of documents. */
   readonly ruleFile: boolean;
+  /** `receivers test NAME…`: the receivers named (empty: those the repository declares). */
+  readonly names: readonly string[];
+  /** `receivers test --message TEXT`. */
+  readonly message: string | undefined;
 }
 
 export type ParsedCommandLine =
@@ -191,7 +196,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   if (command === 'init' && positionals.length > 1) {
     throw new UsageError(`'init' takes one directory, got ${positionals.length}`);
   }
-  if (!takesPaths && command !== 'init' && positionals.length > 0) {
+  if (command === 'receivers' && positionals[0] !== 'test') {
+    const found = positionals[0] === undefined ? 'nothing' : `'${positionals[0]}'`;
+    throw new UsageError(`'receivers' takes the action to run first: receivers test [NAME…] (got ${found})`);
+  }
+  if (!takesPaths && command !== 'init' && command !== 'receivers' && positionals.length > 0) {
     throw new UsageError(`'${command}' takes no paths, got '${positionals[0]}'`);
   }
   if (command === 'logs' && values.cluster === undefined) {
@@ -211,7 +220,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
 
   const args: CliArgs = {
     command,
-    paths: positionals.length > 0 ? positionals : ['.'],
+    // `receivers test NAME…` takes names, not paths: its documents are read from the root.
+    paths: positionals.length > 0 && command !== 'receivers' ? positionals : ['.'],
     format: ruleFile ? 'text' : oneOf('format', values.format, OUTPUT_FORMATS, 'text'),
     apiUrl: nonEmpty('api-url', values['api-url']),
     organizationId: uuid('org', nonEmpty('org', values.org)),
@@ -245,6 +255,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     receivers: values.receiver ?? [],
     severityMap: nonEmpty('severity-map', values['severity-map']),
     ruleFile,
+    names: command === 'receivers' ? positionals.slice(1) : [],
+    message: command === 'receivers' ? values.message : undefined,
   };
   return { kind: 'run', args };
 }
@@ -281,6 +293,7 @@ interface Values {
   readonly target?: string;
   readonly receiver?: string[];
   readonly 'severity-map'?: string;
+  readonly message?: string;
   readonly token?: string;
   readonly 'api-token'?: string;
   readonly help?: boolean;

@@ -11,7 +11,7 @@ import { resolveRunRoot } from './root.js';
  * QOVERY_API_TOKEN; it is registered with the redactor before anything can print it.
  */
 export async function createCliRuntime(
-  args: CliArgs & { readonly command: CommandName },
+  args: Omit<CliArgs, 'command'> & { readonly command: CommandName },
   env: NodeJS.ProcessEnv,
   progress: (line: string) => void,
 ): Promise<Runtime> {
@@ -38,7 +38,7 @@ export async function createCliRuntime(
       token: env.QOVERY_API_TOKEN?.trim() || null,
       tokenName: 'QOVERY_API_TOKEN',
       apiUrl: () => resolveApiUrl(args.apiUrl, env).toString(),
-      missingToken: `'${args.command}' talks to the service: set QOVERY_API_TOKEN to an API token (or run 'platform-gitops sandbox' to try it locally)`,
+      missingToken: `'${args.command === 'test-receivers' ? 'receivers test' : args.command}' talks to the service: set QOVERY_API_TOKEN to an API token (or run 'platform-gitops sandbox' to try it locally)`,
     },
   });
 }

@@ -59,6 +59,13 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
       'repository, then edits a live rule as the console would and runs drift, drift --remediate ' +
       'and drift again.',
   },
+  receivers: {
+    synopsis: 'receivers test [NAME…]',
+    about:
+      'Sends one test message through each alert receiver named (default: every receiver the AlertReceiver ' +
+      "documents declare), and shows each receiver's outcome: sent, or the service's reason. Exit 1 when any " +
+      'failed. The only command that sends a message: plan, apply and drift never do.',
+  },
   init: {
     synopsis: 'init [DIR]',
     about:
@@ -91,7 +98,8 @@ Commands:
   apply      plan, then apply the plan
   drift      plan, reported as drift (exit 2 when any)
   logs       recent cluster log entries
-  export     write the organization's alert rules as documents (or a Prometheus rule file)
+  export     write the organization's alert rules and receivers as documents (or Prometheus rules)
+  receivers  receivers test [NAME…]: one test message through each alert receiver
   import     write Prometheus rule files as alert rule documents
   sandbox    run a local sandbox of the service
   demo       run the whole flow on the bundled example against the sandbox

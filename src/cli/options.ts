@@ -15,8 +15,8 @@ export interface OptionSpec {
 const PLANNING: readonly CliCommand[] = ['plan', 'apply', 'drift'];
 const READING: readonly CliCommand[] = ['validate', ...PLANNING];
 /** The commands that use the service: they take --api-url, and their help says where the token is read. */
-export const SERVICE_COMMANDS: readonly CliCommand[] = [...PLANNING, 'logs', 'export'];
-const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export', 'import'];
+export const SERVICE_COMMANDS: readonly CliCommand[] = [...PLANNING, 'logs', 'export', 'receivers'];
+const OUTPUT: readonly CliCommand[] = [...READING, 'logs', 'export', 'import', 'receivers'];
 
 /**
  * Every option of the command line. The parser accepts exactly these (per command), and each command's
@@ -36,7 +36,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'DIR',
     help: 'repository root: nothing outside it is read; JSON and annotations name files relative to it (default: the git top level, else the current directory)',
-    commands: READING,
+    commands: [...READING, 'receivers'],
   },
   {
     name: 'root',
@@ -180,6 +180,20 @@ export const OPTIONS: readonly OptionSpec[] = [
     value: 'ID',
     help: 'the organization (a UUID) whose alert rules to export (required; env QOVERY_ORGANIZATION_ID)',
     commands: ['export'],
+  },
+  {
+    name: 'org',
+    type: 'string',
+    value: 'ID',
+    help: 'the organization (a UUID) whose receivers to test (required; env QOVERY_ORGANIZATION_ID)',
+    commands: ['receivers'],
+  },
+  {
+    name: 'message',
+    type: 'string',
+    value: 'TEXT',
+    help: "the test message's text (default: the service's own)",
+    commands: ['receivers'],
   },
   {
     name: 'concurrency',

@@ -7,6 +7,7 @@ import { formatHeldText, heldChanges } from '../report/held.js';
 import { renderJson } from '../report/json-output.js';
 import { planCountsAreKnown } from '../report/plan-counts.js';
 import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
+import { formatReceiverTestsText } from '../report/receiver-tests.js';
 import { requestsSentence } from '../report/requests-line.js';
 import { runOutcome } from '../report/run-counts.js';
 import type { ExitPolicy } from '../run/exit-code.js';
@@ -58,6 +59,9 @@ function renderText(report: RunReport, options: RenderOptions, listed = report.d
   const held = heldChanges(report.plan);
   if (held.length > 0) sections.push(formatHeldText(held));
   if (report.results.length > 0) sections.push(formatApplyResultsText(report.results, { color }));
+  if (report.receiverTests && report.receiverTests.length > 0) {
+    sections.push(formatReceiverTestsText(report.receiverTests, { color }));
+  }
   if (report.diagnostics.length > 0 || report.command === 'validate') {
     sections.push([...formatDiagnosticLines(listed, { color }), countLine(report.diagnostics)].join('\n'));
   }

@@ -42,11 +42,13 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
   if (args.command === 'demo')
     return (await import('./demo.js')).runDemo({ print: (text) => out.stdout(text), color });
 
-  const runtime = await createCliRuntime({ ...args, command: args.command }, io.env, out.progress);
+  const command: Exclude<CommandName, 'sandbox'> =
+    args.command === 'receivers' ? 'test-receivers' : args.command;
+  const runtime = await createCliRuntime({ ...args, command }, io.env, out.progress);
   const { context } = runtime;
   const policy = { failOn: args.failOn, detailedExitcode: args.detailedExitcode };
   try {
-    if (args.command === 'logs') return await runLogsCommand(args, out, context, policy);
+    if (command === 'logs') return await runLogsCommand(args, out, context, policy);
     // Two applies of one work tree at once would both create what the plan creates: the second waits for no one.
     const lock =
       args.command === 'apply'
@@ -55,7 +57,7 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
     if (lock?.takenOver) out.progress(lock.takenOver);
     let report: RunReport;
     try {
-      report = await dispatch(reportCommand(args, args.command), context);
+      report = await dispatch(reportCommand(args, command), context);
     } finally {
       await lock?.release();
     }
@@ -159,6 +161,8 @@ function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sa
       return args.planFile === undefined
         ? { command }
         : { command, planFile: args.planFile, strict: args.strict };
+    case 'test-receivers':
+      return { command, names: args.names, ...(args.message !== undefined ? { message: args.message } : {}) };
     default:
       return { command };
   }

@@ -16,6 +16,7 @@ import { checkQueries } from '../promql/index.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
+import { exportReceiversInto } from './export-receiver-files.js';
 import { organizationNeeded } from './organization-needed.js';
 import { runReport } from './run-report.js';
 import { serviceError } from './service-findings.js';
@@ -45,6 +46,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   const dir = resolve(ctx.root, options.outDir);
   await writeDocuments(dir, documents);
   ctx.progress(`wrote ${plural(documents.length, 'alert rule document')} to ${dir}`);
+  const receivers = await exportReceiversInto(ctx, client, organizationId, dir);
   const note = diagnostic(
     'notice',
     '',
@@ -60,8 +62,8 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   return runReport(ctx, {
     command: 'export',
     started,
-    diagnostics: [note, ...notices, ...queries],
-    skipped,
+    diagnostics: [note, ...receivers.diagnostics, ...notices, ...queries],
+    skipped: [...skipped, ...receivers.skipped],
     client,
   });
 }

@@ -21,6 +21,8 @@ export interface WorkflowOptions {
   readonly organizationId: string | null;
   /** A commit of the action to pin by (`--pin-sha`); null: the major tag. */
   readonly pinSha: string | null;
+  /** Variables exported receivers read their secrets from: each passed from the secret of its name. */
+  readonly secretVariables?: readonly string[];
 }
 
 /**
@@ -67,7 +69,7 @@ export function workflowFile(options: WorkflowOptions): InitFile {
         # the step passes the secret by that name.
         env:
           GRAFANA_ADMIN_PASSWORD: \${{ secrets.GRAFANA_ADMIN_PASSWORD }}
-`;
+${(options.secretVariables ?? []).map((name) => `          ${name}: \${{ secrets.${name} }}\n`).join('')}`;
   const dispatched = `\${{ inputs.command || 'auto' }}`;
   return {
     path: WORKFLOW_PATH,

@@ -7,8 +7,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
 import { defaultBranch } from '../git/default-branch.js';
+import type { SecretVariable } from '../plan/export-receivers.js';
 import type { ServiceClient } from '../service/types.js';
 import { exportContent } from './export.js';
+import { RECEIVERS_DIR, receiverExport } from './export-receiver-files.js';
 import {
   DOCUMENTS_DIR,
   EXAMPLE_ALERT_RULE,
@@ -41,9 +43,11 @@ export async function runInit(options: InitOptions): Promise<number> {
   }
   const branch = await defaultBranch(root);
   const organizationId = options.fromOrg?.organizationId ?? null;
+  const exported = options.fromOrg ? await exportedDocuments(options.fromOrg, options.warn) : null;
+  const secretVariables = exported?.variables.map((v) => v.name) ?? [];
   const files = [
-    workflowFile({ branch: branch.name, organizationId, pinSha: options.pinSha }),
-    ...(options.fromOrg ? await exportedRules(options.fromOrg, options.warn) : [EXAMPLE_ALERT_RULE]),
+    workflowFile({ branch: branch.name, organizationId, pinSha: options.pinSha, secretVariables }),
+    ...(exported ? exported.files : [EXAMPLE_ALERT_RULE]),
     exampleComponent(organizationId),
     editorSettingsFile(),
   ];
@@ -66,17 +70,27 @@ export async function runInit(options: InitOptions): Promise<number> {
   }
   await writeAll(root, files);
   options.print(`wrote ${files.length} files in ${root}:\n${files.map((f) => `  ${f.path}\n`).join('')}`);
-  options.print(nextSteps(options.fromOrg !== null, branch.name));
+  options.print(nextSteps(options.fromOrg !== null, branch.name, secretVariables));
   return 0;
 }
 
-async function exportedRules(
+/** The organization's rules, and its receivers with the variables their secrets are read from. */
+async function exportedDocuments(
   fromOrg: NonNullable<InitOptions['fromOrg']>,
   warn: (line: string) => void,
-): Promise<InitFile[]> {
-  const { documents, skipped } = await exportContent(fromOrg.service(), fromOrg.organizationId);
-  for (const line of skipped) warn(line);
-  return documents.map((doc) => ({ path: `${DOCUMENTS_DIR}/alert-rules/${doc.fileName}`, text: doc.text }));
+): Promise<{ readonly files: InitFile[]; readonly variables: readonly SecretVariable[] }> {
+  const client = fromOrg.service();
+  const { documents, skipped } = await exportContent(client, fromOrg.organizationId);
+  const receivers = await receiverExport(client, fromOrg.organizationId);
+  for (const line of [...skipped, ...receivers.notes]) warn(line);
+  const files = [
+    ...documents.map((doc) => ({ path: `${DOCUMENTS_DIR}/alert-rules/${doc.fileName}`, text: doc.text })),
+    ...receivers.documents.map((doc) => ({
+      path: `${DOCUMENTS_DIR}/${RECEIVERS_DIR}/${doc.fileName}`,
+      text: doc.text,
+    })),
+  ];
+  return { files, variables: receivers.variables };
 }
 
 async function writeAll(root: string, files: readonly InitFile[]): Promise<void> {
@@ -94,11 +108,12 @@ async function writeAll(root: string, files: readonly InitFile[]): Promise<void>
 }
 
 /** What is left to do, naming every secret the written files read. */
-function nextSteps(exported: boolean, branch: string): string {
+function nextSteps(exported: boolean, branch: string, receiverSecrets: readonly string[]): string {
   const secrets = [
     'QOVERY_API_TOKEN',
     // An export names its organization in the workflow and the documents.
     ...(exported ? [] : ['QOVERY_ORGANIZATION_ID']),
+    ...receiverSecrets.map((name) => `${name} (an exported receiver's secret, never exported itself)`),
     'GRAFANA_ADMIN_PASSWORD (the example component reads it from the environment; delete the component and the env line if you do not use it)',
   ];
   return `

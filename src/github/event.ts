@@ -5,7 +5,7 @@
 import { UsageError } from '../core/usage-error.js';
 
 /** The commands the action can run: the one list the inputs, the dispatch input and the messages use. */
-export const ACTION_RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift'] as const;
+export const ACTION_RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift', 'test-receivers'] as const;
 export type ActionRunCommand = (typeof ACTION_RUN_COMMANDS)[number];
 
 export interface EventInput {
@@ -229,6 +229,12 @@ function fromDispatch(input: EventInput, payload: unknown): EventDecision {
 }
 
 function refuseWritesOnPullRequest(command: ActionRunCommand, eventName: string): void {
+  // A pull request's author must not be able to page anyone: test messages only when a person asks.
+  if (command === 'test-receivers') {
+    throw new UnsupportedEventError(
+      `The command test-receivers is refused on ${eventName} events: a pull request never sends a test message. Use workflow_dispatch.`,
+    );
+  }
   if (command === 'apply') {
     throw new UnsupportedEventError(
       `The command apply is refused on ${eventName} events: pull requests never write to the service. Use push to the default branch or workflow_dispatch.`,
@@ -247,7 +253,7 @@ export class MissingTokenError extends UsageError {
     readonly command: ActionRunCommand,
   ) {
     super(
-      `The api-token input is empty, and the ${command} this ${eventName} event runs needs the service: nothing was ${command === 'apply' ? 'applied' : 'planned or applied'}. ` +
+      `The api-token input is empty, and the ${command} this ${eventName} event runs needs the service: nothing was ${command === 'apply' ? 'applied' : command === 'test-receivers' ? 'sent' : 'planned or applied'}. ` +
         `Give the step \`api-token: \${{ secrets.QOVERY_API_TOKEN }}\` and check that the secret exists for this repository ` +
         '(an empty or missing secret gives an empty input), or set `command: validate` for offline validation only.',
     );

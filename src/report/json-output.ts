@@ -62,6 +62,7 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       ...(c.action !== 'noop' && c.gate ? { gate: c.gate } : {}),
     })),
     results: report.results.map(resultJson),
+    ...(report.receiverTests ? { receiverTests: report.receiverTests } : {}),
     ...(report.review ? { review: report.review } : {}),
     ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
     components: report.components,

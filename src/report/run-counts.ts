@@ -2,6 +2,7 @@ import { plural } from '../core/plural.js';
 import { leftOutClause } from '../documents/limits.js';
 import { type Plan, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
+import { countReceiverTests, receiverTestsHeadline } from './receiver-tests.js';
 
 /** The numbers a run is judged by: the action's outputs, the Checks conclusion and the exit status. */
 export interface RunCounts {
@@ -20,10 +21,12 @@ export interface RunCounts {
 export function countRun(report: RunReport): RunCounts {
   const changes = report.plan ? pendingChanges(report.plan).length : 0;
   const failed = report.results.filter((r) => !r.ok).length;
+  // A test message that could not be sent fails the run as a failed write does.
+  const failedTests = countReceiverTests(report).failed;
   return {
     changes,
     violations: report.components.reduce((sum, c) => sum + c.violations, 0),
-    errors: report.diagnostics.filter((d) => d.severity === 'error').length + failed,
+    errors: report.diagnostics.filter((d) => d.severity === 'error').length + failed + failedTests,
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,
     drift: report.command === 'drift' ? changes : 0,
     applied: report.results.filter((r) => r.ok).length,
@@ -45,9 +48,15 @@ export function headline(report: RunReport, counts: RunCounts): string {
   const parts: string[] = [];
   // No changes counted because the live rules could not be read is not "no changes" (nor "no drift").
   const unread = (report.plan?.unread ?? []).length > 0 && counts.changes === 0;
-  if (counts.errors > 0) parts.push(plural(counts.errors, 'error'));
+  const tests = countReceiverTests(report);
+  // Failed tests are counted in the headline's own words, not again as errors.
+  const errors = counts.errors - tests.failed;
+  if (errors > 0) parts.push(plural(errors, 'error'));
   if (counts.warnings > 0) parts.push(plural(counts.warnings, 'warning'));
   switch (report.command) {
+    case 'test-receivers':
+      parts.push(receiverTestsHeadline(tests));
+      break;
     case 'apply':
       parts.push(`${counts.applied} applied`);
       if (counts.failed > 0) parts.push(`${counts.failed} failed`);
@@ -104,7 +113,7 @@ export function runOutcome(
   failOn: 'error' | 'warning' = 'error',
   counts: RunCounts = countRun(report),
 ): RunOutcome {
-  const findings = counts.errors - counts.failed;
+  const findings = counts.errors - counts.failed - countReceiverTests(report).failed;
   const issues =
     [
       ...(findings > 0 ? [plural(findings, 'error')] : []),
@@ -116,6 +125,7 @@ export function runOutcome(
   const unread = report.plan?.unread ?? [];
   const written = counts.applied;
 
+  if (report.command === 'test-receivers') return testsOutcome(report, findings, end, also);
   if (counts.failed > 0) {
     const tried = plural(counts.applied + counts.failed, 'write');
     return end('failed', `${counts.failed} of ${tried} failed, ${written} written${also}`);
@@ -175,6 +185,25 @@ export function runOutcome(
         ? end('nothing to do', `no alert rule or platform component documents${warned}`)
         : end('nothing to do', `the live state matches the documents${warned}`);
   }
+}
+
+/** A test run is done when every test message was sent, and failed otherwise (the run's errors beside). */
+function testsOutcome(
+  report: RunReport,
+  findings: number,
+  end: (kind: OutcomeKind, why: string) => RunOutcome,
+  also: string,
+): RunOutcome {
+  const tests = countReceiverTests(report);
+  const total = tests.sent + tests.failed;
+  if (total === 0) return end('failed', `no test message was sent${also}`);
+  if (tests.failed > 0) {
+    return end(
+      'failed',
+      `${tests.failed} of ${plural(total, 'test message')} could not be sent, ${tests.sent} sent${also}`,
+    );
+  }
+  return end(findings > 0 ? 'failed' : 'done', `${plural(tests.sent, 'test message')} sent${also}`);
 }
 
 /**

@@ -14,6 +14,7 @@ import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import { heldBlock, heldChanges } from './held.js';
+import { receiverTestsBlock } from './receiver-tests.js';
 import { requestsSentence } from './requests-line.js';
 import type { RunCounts } from './run-counts.js';
 import { runOutcome } from './run-counts.js';
@@ -103,6 +104,8 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
   const held = heldChanges(report.plan);
   if (held.length > 0) blocks.push(heldBlock(held, options.links));
   if (report.results.length > 0) blocks.push(resultsBlock(report.results, options.links));
+  if (report.receiverTests && report.receiverTests.length > 0)
+    blocks.push(receiverTestsBlock(report.receiverTests));
   if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
   blocks.push(paragraph(costLine(report)));
   if (options.planJsonPath) {

@@ -11,13 +11,14 @@ export interface ExitPolicy {
 
 /**
  * The exit status contract (DESIGN): 0 done and nothing pending; 1 errors (invalid documents, violations at
- * the failing level, a failed request or write); 2 from `plan --detailed-exitcode` when changes are pending
+ * the failing level, a failed request or write, a test message not sent); 2 from `plan --detailed-exitcode` when changes are pending
  * and from `drift` when drift is found (and not remediated). Errors win over 2.
  */
 export function exitCodeFor(report: RunReport, policy: ExitPolicy = {}): 0 | 1 | 2 {
   const threshold = SEVERITY_ORDER[policy.failOn ?? 'error'];
   if (report.diagnostics.some((d) => SEVERITY_ORDER[d.severity] <= threshold)) return 1;
   if (report.results.some((r) => !r.ok)) return 1;
+  if (report.receiverTests?.some((t) => !t.ok)) return 1;
   const pending = report.plan ? pendingChanges(report.plan).length : 0;
   // `drift --remediate` that wrote every change has left no drift behind: 0, so a scheduled job that
   // remediates is not red every time it did its work. The report still says what drifted.

@@ -9,7 +9,16 @@ import type { ReviewEntry } from '../plan/evidence/review.js';
 import type { Plan } from '../plan/types.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
 
-export const COMMAND_NAMES = ['validate', 'plan', 'apply', 'drift', 'export', 'logs', 'sandbox'] as const;
+export const COMMAND_NAMES = [
+  'validate',
+  'plan',
+  'apply',
+  'drift',
+  'export',
+  'logs',
+  'sandbox',
+  'test-receivers',
+] as const;
 export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export const OUTPUT_FORMATS = ['text', 'json', 'github'] as const;
@@ -19,6 +28,22 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export interface ClusterRef {
   readonly organizationId: string;
   readonly clusterId: string;
+}
+
+/**
+ * One receiver's test message (`receivers test`, the action's `test-receivers`): the only run that sends
+ * one. A name that matched no receiver, or several, is a failed test that sent nothing.
+ */
+export interface ReceiverTest {
+  readonly organizationId: string;
+  /** As asked (a name given, or the receiver's own when every declared receiver is tested). */
+  readonly name: string;
+  /** Null when the name matched no receiver, or several (nothing was sent). */
+  readonly receiverId: string | null;
+  readonly type: string | null;
+  readonly ok: boolean;
+  /** `test message sent`, or why not: the service's own message when it refused. */
+  readonly detail: string;
 }
 
 /**
@@ -47,6 +72,8 @@ export interface RunReport {
   readonly review?: readonly ReviewEntry[];
   /** The action's push run or pull-request plan: whether the apply of the base commit succeeded (outside edits, provenance). */
   readonly baseApplied?: BaseApplied;
+  /** `test-receivers`: one entry per receiver asked for, in the order asked. */
+  readonly receiverTests?: readonly ReceiverTest[];
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */

@@ -1,6 +1,6 @@
 /**
  * The dispatcher of the commands that yield a RunReport (validate, plan, apply, drift, export of
- * documents), for the CLI and the action alike: every report renders through the same faces, so these
+ * documents, test-receivers), for the CLI and the action alike: every report renders through the same faces, so these
  * commands run one way whichever face asks. The commands that yield no report are not here: `sandbox`,
  * `init`, `demo`, `import`, `export --format prometheus-rules` and `logs` are the command line's own, and
  * src/cli/run-command.ts dispatches them (each prints its own output and returns an exit status); the
@@ -10,6 +10,7 @@
  * first, and built in it saves an offline validation, the run of most pull requests, a few files to load.
  */
 import type { PlanOptions } from '../commands/plan.js';
+import type { TestReceiversOptions } from '../commands/test-receivers.js';
 import { runValidate } from '../commands/validate.js';
 import type { ReviewGate } from '../plan/evidence/review-gate.js';
 import type { RunContext, RunReport } from '../run/types.js';
@@ -26,7 +27,8 @@ export type ReportCommand =
       readonly review?: ReviewGate;
     }
   | { readonly command: 'drift'; readonly remediate: boolean }
-  | { readonly command: 'export'; readonly outDir: string };
+  | { readonly command: 'export'; readonly outDir: string }
+  | ({ readonly command: 'test-receivers' } & TestReceiversOptions);
 
 export async function dispatch(request: ReportCommand, ctx: RunContext): Promise<RunReport> {
   switch (request.command) {
@@ -46,5 +48,7 @@ export async function dispatch(request: ReportCommand, ctx: RunContext): Promise
       return (await import('../commands/drift.js')).runDrift(ctx, { remediate: request.remediate });
     case 'export':
       return (await import('../commands/export.js')).runExport(ctx, { outDir: request.outDir });
+    case 'test-receivers':
+      return (await import('../commands/test-receivers.js')).runTestReceivers(ctx, request);
   }
 }

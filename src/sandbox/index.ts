@@ -17,6 +17,15 @@ import { createStore } from './state.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 
 export { type MetricsFault, metricsFault } from './metrics-faults.js';
+export type { SentTestMessage } from './model.js';
+export {
+  liveReceiver,
+  liveReceivers,
+  putLiveReceiver,
+  removeLiveReceiver,
+  sentTestMessages,
+  storedReceiverSecret,
+} from './receiver-state.js';
 export { readSeedDirectory } from './seed/load-seed.js';
 export { defaultSeedDir } from './seed-dir.js';
 export {
@@ -65,6 +74,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return log.entries;
     },
     count: (operation) => log.count(operation),
+    get testMessages() {
+      return [...store.testMessages];
+    },
     resetLog: () => log.reset(),
     setFaults: (next) => faults.set(next),
     state: store,

@@ -30,13 +30,47 @@ export interface Cluster {
   readonly legacy: boolean;
 }
 
-/** Receivers as the service returns them, plus the organization they belong to (not part of the answer). */
+/**
+ * A receiver as the service holds it, without its secret (kept apart in the store, so that no answer built
+ * from this record can carry it), plus the organization it belongs to (not part of the answer).
+ */
 export interface Receiver {
   readonly organization_id: string;
   readonly id: string;
+  readonly created_at: string;
+  readonly updated_at: string | null;
+  /** SLACK | EMAIL */
   readonly type: string;
   readonly name: string;
-  readonly [field: string]: unknown;
+  readonly description: string;
+  readonly send_resolved: boolean;
+  readonly owner: string | null;
+  readonly severity: string | null;
+  /** The e-mail receiver's fields; null for a Slack receiver. */
+  readonly email: EmailSettings | null;
+}
+
+export interface EmailSettings {
+  readonly to: string;
+  readonly from: string;
+  /** host:port */
+  readonly smarthost: string;
+  readonly auth_username: string | null;
+  readonly require_tls: boolean;
+}
+
+/** A test message the sandbox "sent" through a receiver (validateNew/ExistingAlertReceiver): nothing leaves it. */
+export interface SentTestMessage {
+  readonly operation: 'validateNewAlertReceiver' | 'validateExistingAlertReceiver';
+  /** Null for a receiver not created yet (validateNewAlertReceiver). */
+  readonly receiver_id: string | null;
+  readonly organization_id: string;
+  readonly name: string;
+  readonly type: string;
+  /** When it was sent, ISO-8601. */
+  readonly sent_at: string;
+  /** The text sent: the request's `message`, or the sandbox's own when it had none. */
+  readonly message: string;
 }
 
 export interface WireTarget {

@@ -4,7 +4,15 @@
  * the seed's own rules, so that a test cannot arrange a state the service could not hold.
  */
 import type { Clock } from '../core/clock.js';
-import type { Deployment, GhostRule, ManagedRule, Seed, TokenGrant } from './model.js';
+import type {
+  Deployment,
+  GhostRule,
+  ManagedRule,
+  Receiver,
+  Seed,
+  SentTestMessage,
+  TokenGrant,
+} from './model.js';
 import { SeedReader } from './seed/seed-reader.js';
 import { readDeployment } from './seed/validate-deployments.js';
 import { readClusterMetrics } from './seed/validate-metrics.js';
@@ -26,6 +34,16 @@ export interface SandboxStore extends SandboxState {
   createdRules: number;
   /** Seeded time series by cluster id (get-cluster-metrics). */
   readonly metrics: Map<string, ClusterMetrics>;
+  /** Receivers by id, in creation order (the order the list answers in). */
+  readonly receivers: Map<string, Receiver>;
+  /**
+   * Each receiver's secret (its webhook url or SMTP password) by receiver id, apart from the receiver so
+   * that no answer built from a receiver can carry it. Seeded receivers have none (a seed holds answers).
+   */
+  readonly receiverSecrets: Map<string, string>;
+  /** The test messages "sent", oldest first. */
+  readonly testMessages: SentTestMessage[];
+  createdReceivers: number;
 }
 
 export function createStore(seed: Seed, clock: Clock, upToDateDelayMs: number): SandboxStore {
@@ -46,6 +64,10 @@ export function createStore(seed: Seed, clock: Clock, upToDateDelayMs: number): 
     ghosts: [...seed.ghostRules],
     deployments,
     createdRules: 0,
+    receivers: new Map(seed.alertReceivers.map((r) => [r.id, r])),
+    receiverSecrets: new Map(),
+    testMessages: [],
+    createdReceivers: 0,
   };
 }
 

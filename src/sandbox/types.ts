@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import type { OperationId } from '../service/types.js';
+import type { SentTestMessage } from './model.js';
 
 /** Faults the sandbox injects, for tests and benchmarks. Rates are 0..1; all default to none. */
 export interface SandboxFaults {
@@ -80,6 +81,11 @@ export interface Sandbox {
   readonly requests: readonly RecordedRequest[];
   /** Requests per operation since start (or the last reset). */
   count(operation?: OperationId): number;
+  /**
+   * The test messages the validate operations "sent", oldest first (nothing leaves the sandbox). Not
+   * cleared by resetLog: they are the service's state, like its receivers.
+   */
+  readonly testMessages: readonly SentTestMessage[];
   resetLog(): void;
   setFaults(faults: SandboxFaults): void;
   /** The sandbox's live state, for tests to read and arrange. */

@@ -2,7 +2,7 @@ import { plural } from '../core/plural.js';
 import type { ProxyNamed } from '../core/proxy-agent.js';
 import { answerTooLargeHint } from './answer-size.js';
 import { ApiError } from './errors.js';
-import type { OperationRequest } from './requests.js';
+import type { OperationRequest, RequestEffect } from './requests.js';
 import type { GiveUpReason } from './retry-policy.js';
 import { parseServiceMessage } from './service-message.js';
 import type { TimeoutPhase, TransportFailure } from './transport-failure.js';
@@ -16,8 +16,24 @@ import type { RateLimitStatus } from './types.js';
 export const HINT_401 =
   'Token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).';
 
-const PLAN_BEFORE_CREATING_AGAIN = 'run plan again before re-applying, so that it is not created twice';
-const MAY_HAVE_CREATED = `The rule may have been created anyway: ${PLAN_BEFORE_CREATING_AGAIN}.`;
+/** What a request that is never repeated may have done; an alert rule's creation unless it says otherwise. */
+const RULE_CREATED: RequestEffect = {
+  subject: 'The rule',
+  done: 'created',
+  next: 'run plan again before re-applying, so that it is not created twice',
+};
+
+function mayHaveHappened(request: OperationRequest): string {
+  const effect = request.effect ?? RULE_CREATED;
+  return `${effect.subject} may have been ${effect.done} anyway: ${effect.next}.`;
+}
+
+/** The run's redaction, and the secrets this request carried (a service may echo what it was sent). */
+function redactFor(request: OperationRequest, redact: (text: string) => string): (text: string) => string {
+  const secrets = request.secrets ?? [];
+  if (secrets.length === 0) return redact;
+  return (text) => redact(secrets.reduce((out, secret) => out.split(secret).join('***'), text));
+}
 
 export interface FailureContext {
   readonly attempts: number;
@@ -36,12 +52,13 @@ export function httpError(
   body: string,
   ctx: FailureContext,
 ): ApiError {
-  const message = parseServiceMessage(ctx.redact(body));
+  const redact = redactFor(request, ctx.redact);
+  const message = parseServiceMessage(redact(body));
   return new ApiError({
     ...where(request),
     status,
     kind: 'http',
-    serviceMessage: message === null ? null : ctx.redact(message),
+    serviceMessage: message === null ? null : redact(message),
     hint: httpHint(request, status, ctx),
   });
 }
@@ -55,7 +72,7 @@ function httpHint(request: OperationRequest, status: number, ctx: FailureContext
   if (status === 404) return `${capitalize(request.notFound)}.`;
   if (status === 429) return rateLimitHint(ctx.rateLimit, ctx.nowMs);
   if (status >= 500) {
-    if (ctx.reason === 'may-have-been-created') return MAY_HAVE_CREATED;
+    if (ctx.reason === 'may-have-been-created') return mayHaveHappened(request);
     if (ctx.reason === 'not-retryable') return 'The service does not support this request.';
     return `The service kept failing (${attempts(ctx.attempts)}); try again later.`;
   }
@@ -73,7 +90,7 @@ export function transportError(
   const what = `${failure.detail}${within} (${failure.code}, ${attempts(ctx.attempts)} to ${ctx.address})`;
   const next =
     ctx.reason === 'may-have-been-created'
-      ? MAY_HAVE_CREATED
+      ? mayHaveHappened(request)
       : failure.proxy
         ? proxyHint(failure.proxy, failure.refusal)
         : failure.sent && failure.repeatable !== false
@@ -87,7 +104,7 @@ export function transportError(
       serviceMessage: null,
       hint: `${capitalize(what)}. ${next}`,
     },
-    { cause: sanitizedCause(failure, cause, ctx.redact) },
+    { cause: sanitizedCause(failure, cause, redactFor(request, ctx.redact)) },
   );
 }
 
@@ -166,7 +183,8 @@ export function answerTooLargeError(request: OperationRequest, status: number, l
 function acceptedWrite(request: OperationRequest, status: number): string {
   if (status < 200 || status >= 300) return '';
   if (request.safety === 'create') {
-    return `The service accepted it, so the rule was most likely created: ${PLAN_BEFORE_CREATING_AGAIN}. `;
+    const effect = request.effect ?? RULE_CREATED;
+    return `The service accepted it, so ${effect.subject.charAt(0).toLowerCase()}${effect.subject.slice(1)} was most likely ${effect.done}: ${effect.next}. `;
   }
   if (request.method === 'PUT' || request.method === 'DELETE') {
     return 'The service accepted it, so the change was most likely made: run plan again to see where it stands. ';

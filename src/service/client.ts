@@ -6,11 +6,8 @@ import { maxAnswerBytes } from './answer-size.js';
 import { HINT_401, invalidResponseError, writeBudgetError } from './api-errors.js';
 import { resolveApiUrl } from './api-url.js';
 import { authorizationHeader, tokenProblem } from './auth.js';
-import {
-  decodeAlertReceiverList,
-  decodeAlertRuleList,
-  decodeManagedAlertRule,
-} from './decode/alert-rules.js';
+import { decodeAlertReceiverList, decodeOneAlertReceiver } from './decode/alert-receivers.js';
+import { decodeAlertRuleList, decodeManagedAlertRule } from './decode/alert-rules.js';
 import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
 import { decodeClusterMetrics } from './decode/cluster-metrics.js';
 import { NotJsonError, readListAnswer } from './decode/json-list.js';
@@ -168,6 +165,19 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
     deleteAlertRule: (alertRuleId) => call(requests.deleteAlertRule(alertRuleId), () => undefined),
     getAlertReceivers: (organizationId) =>
       call(requests.getAlertReceivers(organizationId), decodeAlertReceiverList),
+    createAlertReceiver: (organizationId, body) =>
+      call(requests.createAlertReceiver(organizationId, body), decodeOneAlertReceiver),
+    getAlertReceiver: (alertReceiverId) =>
+      call(requests.getAlertReceiver(alertReceiverId), decodeOneAlertReceiver),
+    editAlertReceiver: (alertReceiverId, body) =>
+      call(requests.editAlertReceiver(alertReceiverId, body), decodeOneAlertReceiver),
+    deleteAlertReceiver: (alertReceiverId) =>
+      call(requests.deleteAlertReceiver(alertReceiverId), () => undefined),
+    // Both answer 200 without a body: whatever comes back is not read.
+    validateNewAlertReceiver: (organizationId, body) =>
+      call(requests.validateNewAlertReceiver(organizationId, body), () => undefined),
+    validateExistingAlertReceiver: (alertReceiverId, body) =>
+      call(requests.validateExistingAlertReceiver(alertReceiverId, body), () => undefined),
     resolvePlatformTemplateComponentConfiguration: (params, body) =>
       call(requests.resolvePlatformTemplateComponentConfiguration(params, body), decodeResolveResponse),
     listPlatformTemplates: (organizationId, context) =>

@@ -2,6 +2,10 @@ import { UsageError } from '../core/usage-error.js';
 import type { RequestSafety } from './retry-policy.js';
 import { toWireTargetType } from './target-type.js';
 import type {
+  AlertReceiverCreationRequest,
+  AlertReceiverCreationValidationRequest,
+  AlertReceiverEditRequest,
+  AlertReceiverValidationRequest,
   AlertRuleCreationRequest,
   AlertRuleEditRequest,
   ClusterContext,
@@ -33,6 +37,25 @@ export interface OperationRequest {
    * the client's timeouts and retry bounds alone apply.
    */
   readonly deadlineMs?: number;
+  /**
+   * For a request never repeated once it may have reached the service (safety 'create'): what it may have
+   * done, for the sentence after a failure. Absent: an alert rule's creation.
+   */
+  readonly effect?: RequestEffect;
+  /**
+   * Secret values the body carries (a receiver's webhook url or password): a refusal that echoes one has
+   * it replaced before anyone reads the service's words.
+   */
+  readonly secrets?: readonly string[];
+}
+
+export interface RequestEffect {
+  /** "The alert receiver" */
+  readonly subject: string;
+  /** "created" */
+  readonly done: string;
+  /** What to do before trying again, e.g. "run plan again before re-applying, so that it is not created twice". */
+  readonly next: string;
 }
 
 /**
@@ -124,6 +147,108 @@ export function getAlertReceivers(organizationId: string): OperationRequest {
     safety: 'idempotent',
     forbidden: `list the alert receivers of organization ${organizationId}`,
     notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+  };
+}
+
+const RECEIVER_CREATED: RequestEffect = {
+  subject: 'The alert receiver',
+  done: 'created',
+  next: 'run plan again before re-applying, so that it is not created twice',
+};
+
+const TEST_MESSAGE_SENT: RequestEffect = {
+  subject: 'The test message',
+  done: 'sent',
+  next: 'look at the receiver before testing it again, so that it is not sent twice',
+};
+
+export function createAlertReceiver(
+  organizationId: string,
+  body: AlertReceiverCreationRequest,
+): OperationRequest {
+  return {
+    operation: 'createAlertReceiver',
+    method: 'POST',
+    path: '/alert-receivers',
+    body: receiverCreationBody(organizationId, body),
+    safety: 'create',
+    effect: RECEIVER_CREATED,
+    secrets: receiverSecrets(body),
+    forbidden: `create alert receivers in organization ${organizationId}`,
+    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+  };
+}
+
+export function getAlertReceiver(alertReceiverId: string): OperationRequest {
+  return {
+    operation: 'getAlertReceiver',
+    method: 'GET',
+    path: path`/alert-receivers/${alertReceiverId}`,
+    safety: 'idempotent',
+    forbidden: `read alert receiver ${alertReceiverId}`,
+    notFound: `alert receiver ${alertReceiverId} was not found: check the document's id`,
+  };
+}
+
+export function editAlertReceiver(alertReceiverId: string, body: AlertReceiverEditRequest): OperationRequest {
+  return {
+    operation: 'editAlertReceiver',
+    method: 'PUT',
+    path: path`/alert-receivers/${alertReceiverId}`,
+    body: receiverEditBody(body),
+    // A PUT of the same body leaves the same receiver: repeating it is safe, secrets included.
+    safety: 'idempotent',
+    secrets: receiverSecrets(body),
+    forbidden: `edit alert receiver ${alertReceiverId}`,
+    notFound: `alert receiver ${alertReceiverId} was not found: it may have been deleted since the plan; run plan again`,
+  };
+}
+
+export function deleteAlertReceiver(alertReceiverId: string): OperationRequest {
+  return {
+    operation: 'deleteAlertReceiver',
+    method: 'DELETE',
+    path: path`/alert-receivers/${alertReceiverId}`,
+    safety: 'idempotent',
+    forbidden: `delete alert receiver ${alertReceiverId}`,
+    notFound: `alert receiver ${alertReceiverId} was not found: it may have been deleted already`,
+  };
+}
+
+export function validateNewAlertReceiver(
+  organizationId: string,
+  body: AlertReceiverCreationValidationRequest,
+): OperationRequest {
+  return {
+    operation: 'validateNewAlertReceiver',
+    method: 'POST',
+    path: '/alert-receivers/validate',
+    body: {
+      alert_receiver: receiverCreationBody(organizationId, body.alert_receiver),
+      ...(body.message !== undefined ? { message: body.message } : {}),
+    },
+    // It sends a real message: a repeat would send a second one.
+    safety: 'create',
+    effect: TEST_MESSAGE_SENT,
+    secrets: receiverSecrets(body.alert_receiver),
+    forbidden: `test alert receivers of organization ${organizationId}`,
+    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+  };
+}
+
+export function validateExistingAlertReceiver(
+  alertReceiverId: string,
+  body: AlertReceiverValidationRequest = {},
+): OperationRequest {
+  return {
+    operation: 'validateExistingAlertReceiver',
+    method: 'POST',
+    path: path`/alert-receivers/${alertReceiverId}/validate`,
+    body: body.message !== undefined ? { message: body.message } : {},
+    safety: 'create',
+    effect: TEST_MESSAGE_SENT,
+    forbidden: `test alert receiver ${alertReceiverId}`,
+    notFound: `alert receiver ${alertReceiverId} was not found: it may have been deleted`,
   };
 }
 
@@ -304,4 +429,53 @@ function editBody(body: AlertRuleEditRequest): AlertRuleEditRequest {
       runbook_url: body.presentation.runbook_url ?? null,
     },
   };
+}
+
+/**
+ * The fields a receiver write takes, in the description's order, and nothing else from the caller's object
+ * (a document's position or source never rides along). `owner` and `severity` are sent only when given.
+ */
+function receiverCommonBody(body: AlertReceiverCreationRequest | AlertReceiverEditRequest) {
+  return {
+    name: body.name,
+    description: body.description,
+    type: body.type,
+    send_resolved: body.send_resolved,
+    ...(body.owner !== undefined ? { owner: body.owner } : {}),
+    ...(body.severity !== undefined ? { severity: body.severity } : {}),
+  };
+}
+
+function receiverCreationBody(organizationId: string, body: AlertReceiverCreationRequest) {
+  const common = { organization_id: organizationId, ...receiverCommonBody(body) };
+  if (body.type === 'SLACK') return { ...common, webhook_url: body.webhook_url };
+  return {
+    ...common,
+    to: body.to,
+    from: body.from,
+    smarthost: body.smarthost,
+    ...(body.auth_username !== undefined ? { auth_username: body.auth_username } : {}),
+    auth_password: body.auth_password,
+    require_tls: body.require_tls,
+  };
+}
+
+/** The secret is always sent: its value, or an explicit `null` that keeps the stored one. */
+function receiverEditBody(body: AlertReceiverEditRequest) {
+  const common = receiverCommonBody(body);
+  if (body.type === 'SLACK') return { ...common, webhook_url: body.webhook_url ?? null };
+  return {
+    ...common,
+    to: body.to,
+    from: body.from,
+    smarthost: body.smarthost,
+    ...(body.auth_username !== undefined ? { auth_username: body.auth_username } : {}),
+    auth_password: body.auth_password ?? null,
+    require_tls: body.require_tls,
+  };
+}
+
+function receiverSecrets(body: AlertReceiverCreationRequest | AlertReceiverEditRequest): string[] {
+  const value = body.type === 'SLACK' ? body.webhook_url : body.auth_password;
+  return typeof value === 'string' && value !== '' ? [value] : [];
 }

@@ -23,6 +23,7 @@ const RULE_501 = 'a2a2a2a2-0000-4000-8000-000000000501';
 const UNKNOWN_RULE = 'a2a2a2a2-0000-4000-8000-0000000005ff';
 const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
 const GLOBEX_RECEIVER = '5e1ec7ed-0000-4000-8000-000000000211';
+const UNKNOWN_RECEIVER = '5e1ec7ed-0000-4000-8000-0000000002ff';
 const APP = 'a1a1a1a1-0000-4000-8000-000000000301';
 const SHOP = 'b0b0b0b0-0000-4000-8000-000000000601';
 const PORTAL = 'b0b0b0b0-0000-4000-8000-000000000611';
@@ -73,11 +74,6 @@ describe('the sandbox and the client against the published description', () => {
     });
     clients.push(created);
     return created;
-  }
-
-  /** Runs a call whose refusal is the point: the refusal itself is validated from the recording. */
-  async function refused(call: Promise<unknown>): Promise<void> {
-    await expect(call).rejects.toBeDefined();
   }
 
   it('is not vacuous: it refuses what the description does not allow', () => {
@@ -208,6 +204,7 @@ describe('the sandbox and the client against the published description', () => {
     );
     await service.getAlertRules(ACME);
     for (const rule of created) await service.deleteAlertRule(rule.id);
+    await exerciseReceivers(service);
     await refused(service.deleteAlertRule(created[0]!.id));
     await refused(client('qov_not_a_token').getAlertRules(ACME));
 
@@ -317,6 +314,92 @@ describe('the sandbox and the client against the published description', () => {
     );
   });
 });
+
+/** Runs a call whose refusal is the point: the refusal itself is validated from the recording. */
+async function refused(call: Promise<unknown>): Promise<void> {
+  await expect(call).rejects.toBeDefined();
+}
+
+/**
+ * Every receiver operation, both types, with their refusals: a create, an edit that keeps the secret
+ * (null) and one that sends it, the two test messages, a read, a delete; each validated from the recording.
+ */
+async function exerciseReceivers(service: ServiceClient): Promise<void> {
+  const common = { description: 'contract', send_resolved: true, owner: 'platform', severity: null };
+  const slack = await service.createAlertReceiver(ACME, {
+    ...common,
+    name: 'contract-slack',
+    type: 'SLACK',
+    webhook_url: 'https://hooks.slack.example/services/contract',
+  });
+  const email = await service.createAlertReceiver(ACME, {
+    ...common,
+    name: 'contract-email',
+    type: 'EMAIL',
+    to: 'team@acme.example',
+    from: 'alerts@acme.example',
+    smarthost: 'smtp.acme.example:587',
+    auth_username: null,
+    auth_password: 'contract-password',
+    require_tls: true,
+  });
+  // Valid against the description, refused by the service: an organization it does not know (400).
+  await refused(
+    service.createAlertReceiver(UNKNOWN_ORG, {
+      ...common,
+      name: 'bad',
+      type: 'SLACK',
+      webhook_url: 'https://hooks.slack.example/x',
+    }),
+  );
+  await service.getAlertReceiver(email.id);
+  await refused(service.getAlertReceiver(UNKNOWN_RECEIVER));
+  await service.editAlertReceiver(slack.id, {
+    ...common,
+    name: 'contract-slack',
+    type: 'SLACK',
+    webhook_url: null,
+  });
+  await service.editAlertReceiver(email.id, {
+    ...common,
+    name: 'contract-email',
+    type: 'EMAIL',
+    to: 'team@acme.example',
+    from: 'alerts@acme.example',
+    smarthost: 'smtp.acme.example:25',
+    auth_username: 'alerts',
+    auth_password: 'rotated-password',
+    require_tls: false,
+  });
+  await refused(
+    service.editAlertReceiver(UNKNOWN_RECEIVER, { ...common, name: 'x', type: 'SLACK', webhook_url: null }),
+  );
+  await service.validateExistingAlertReceiver(slack.id, { message: 'contract' });
+  await service.validateExistingAlertReceiver(email.id);
+  await refused(service.validateExistingAlertReceiver(UNKNOWN_RECEIVER));
+  await service.validateNewAlertReceiver(ACME, {
+    alert_receiver: {
+      ...common,
+      name: 'future',
+      type: 'SLACK',
+      webhook_url: 'https://hooks.slack.example/x',
+    },
+    message: 'contract',
+  });
+  await refused(
+    service.validateNewAlertReceiver(ACME, {
+      alert_receiver: {
+        ...common,
+        name: 'future',
+        type: 'SLACK',
+        webhook_url: 'https://hooks.down.invalid/x',
+      },
+    }),
+  );
+  await service.getAlertReceivers(ACME);
+  for (const receiver of [slack, email]) await service.deleteAlertReceiver(receiver.id);
+  await refused(service.deleteAlertReceiver(slack.id));
+}
 
 /** The answer with descriptors of the deliberate unknown kind taken out, and how many there were. */
 function withoutUnknownFieldKinds(exchange: Exchange): { exchange: Exchange; removed: number } {

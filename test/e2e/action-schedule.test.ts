@@ -174,7 +174,7 @@ describe('schedule and workflow_dispatch', () => {
     });
     expect(run.code).toBe(1);
     expect(run.annotations).toEqual([
-      "::error::The workflow_dispatch input command 'destroy' is not supported. Expected one of: validate, plan, apply, drift.",
+      "::error::The workflow_dispatch input command 'destroy' is not supported. Expected one of: validate, plan, apply, drift, test-receivers.",
     ]);
     expect(run.stdout).not.toMatch(/\n\s+at /);
   });

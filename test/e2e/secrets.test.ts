@@ -189,6 +189,8 @@ const CLI_COMMANDS: Record<string, (format: string, root: readonly string[]) => 
   drift: (_, root) => ['.', ...root, '--org', ACME],
   logs: () => ['--cluster', PROD_EU, '--org', ACME],
   export: (format, root) => ['--out', join(scratch, `export-${root.length}-${format}`), '--org', ACME],
+  // The CLI command `receivers test`: the second word is its action, then the names.
+  receivers: (_, root) => ['test', 'slack-oncall', ...root, '--org', ACME],
 };
 const CLI_CASES = Object.keys(CLI_COMMANDS).flatMap((command) =>
   FORMATS.map((format) => [command, format] as const),

@@ -12,8 +12,16 @@ import {
   isUuid,
   toWireTargetType,
 } from '../wire.js';
-
-type Body = Readonly<Record<string, unknown>>;
+import {
+  type Body,
+  boolean,
+  isObject,
+  nonEmptyString,
+  oneOf,
+  required,
+  string,
+  uuid,
+} from './body-fields.js';
 
 export interface CreationRequest extends RuleSpec {
   readonly organization_id: string;
@@ -53,45 +61,6 @@ export function readCreationRequest(body: Body): CreationRequest {
     cluster_id: uuid(body, 'cluster_id'),
     target: { target_type: toWireTargetType(targetType), target_id: targetId.toLowerCase() },
   };
-}
-
-function required(body: Body, key: string, prefix = ''): unknown {
-  const value = body[key];
-  if (value === undefined || value === null) throw badRequest(`${prefix}${key}: is required`);
-  return value;
-}
-
-function string(body: Body, key: string, prefix = ''): string {
-  const value = required(body, key, prefix);
-  if (typeof value !== 'string') throw badRequest(`${prefix}${key}: must be a string`);
-  return value;
-}
-
-function nonEmptyString(body: Body, key: string, prefix = ''): string {
-  const value = string(body, key, prefix);
-  if (value.trim().length === 0) throw badRequest(`${prefix}${key}: must not be empty`);
-  return value;
-}
-
-function boolean(body: Body, key: string): boolean {
-  const value = required(body, key);
-  if (typeof value !== 'boolean') throw badRequest(`${key}: must be true or false`);
-  return value;
-}
-
-function uuid(body: Body, key: string): string {
-  const value = required(body, key);
-  if (!isUuid(value)) throw badRequest(`${key}: must be a uuid`);
-  return value.toLowerCase();
-}
-
-function oneOf<T extends string>(body: Body, key: string, allowed: readonly T[], prefix = ''): T {
-  const value = required(body, key, prefix);
-  if (typeof value !== 'string' || !allowed.includes(value as T)) {
-    const shown = allowed.map((a) => JSON.stringify(a)).join(', ');
-    throw badRequest(`${prefix}${key}: must be one of ${shown}`);
-  }
-  return value as T;
 }
 
 function readDuration(body: Body): string {
@@ -150,8 +119,4 @@ function readPresentation(value: unknown): Record<string, unknown> {
     throw badRequest('presentation.runbook_url: must be an absolute URI');
   }
   return { summary, runbook_url: runbook };
-}
-
-function isObject(value: unknown): value is Body {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

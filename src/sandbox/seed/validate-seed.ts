@@ -1,11 +1,12 @@
 import type { Cluster, GhostRule, ManagedRule, Organization, Receiver, Seed, TokenGrant } from '../model.js';
-import { CLOUD_PROVIDERS, CLUSTER_MODES, RECEIVER_TYPES } from '../wire.js';
+import { CLOUD_PROVIDERS, CLUSTER_MODES } from '../wire.js';
 import { SeedError } from './seed-error.js';
 import { SeedReader } from './seed-reader.js';
 import { readTemplate } from './validate-catalog.js';
 import { readDeployment } from './validate-deployments.js';
 import { readClusterMetrics } from './validate-metrics.js';
 import { type ProjectTree, readProject } from './validate-projects.js';
+import { readReceiverFields } from './validate-receivers.js';
 import { readSeedRule } from './validate-rules.js';
 
 /** When a seed entry that the service dates does not say when it was created. */
@@ -216,21 +217,11 @@ function readCluster(item: SeedReader): Cluster {
   };
 }
 
-/** Receivers are kept as the service returns them; secrets (webhook urls, passwords) are refused. */
+/** Receivers as the service returns them; secrets (webhook urls, passwords) are refused. */
 function readReceiver(item: SeedReader): Receiver {
   const raw = item.object();
   for (const secret of ['webhook_url', 'auth_password']) {
     if (secret in raw) item.field(secret).fail('the service never returns receiver secrets: remove it');
   }
-  const type = item.field('type').oneOf(RECEIVER_TYPES);
-  return {
-    ...raw,
-    organization_id: item.field('organization_id').uuid(),
-    id: item.field('id').uuid(),
-    type,
-    name: item.field('name').string(),
-    description: typeof raw.description === 'string' ? raw.description : '',
-    send_resolved: item.field('send_resolved').boolean(true),
-    created_at: item.field('created_at').timestamp(),
-  };
+  return readReceiverFields(item, item.field('created_at').timestamp());
 }

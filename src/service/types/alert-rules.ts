@@ -1,4 +1,4 @@
-/** Alert rules and receivers as the service sends and takes them. Part of the service's types (src/service/types.ts says how they are written). */
+/** Alert rules as the service sends and takes them. Part of the service's types (src/service/types.ts says how they are written). */
 
 import type { Open } from './open.js';
 
@@ -122,11 +122,3 @@ export interface GhostAlertRule {
 }
 
 export type LiveAlertRule = ManagedAlertRule | GhostAlertRule;
-
-/** Slack or Email receiver; secrets are never returned by the service. `type` is open. */
-export interface AlertReceiver {
-  readonly id: string;
-  readonly name: string;
-  readonly type: Open<'SLACK' | 'EMAIL'>;
-  readonly description?: string;
-}

@@ -2,6 +2,12 @@
 
 import type {
   AlertReceiver,
+  AlertReceiverCreationRequest,
+  AlertReceiverCreationValidationRequest,
+  AlertReceiverEditRequest,
+  AlertReceiverValidationRequest,
+} from './alert-receivers.js';
+import type {
   AlertRuleCreationRequest,
   AlertRuleEditRequest,
   LiveAlertRule,
@@ -26,6 +32,12 @@ export const OPERATION_IDS = [
   'createAlertRule',
   'deleteAlertRule',
   'getAlertReceivers',
+  'createAlertReceiver',
+  'getAlertReceiver',
+  'editAlertReceiver',
+  'deleteAlertReceiver',
+  'validateNewAlertReceiver',
+  'validateExistingAlertReceiver',
   'resolvePlatformTemplateComponentConfiguration',
   'listPlatformTemplates',
   'listClusterDeploymentHistoryV2',
@@ -67,6 +79,26 @@ export interface ServiceClient {
   createAlertRule(body: AlertRuleCreationRequest): Promise<ManagedAlertRule>;
   deleteAlertRule(alertRuleId: string): Promise<void>;
   getAlertReceivers(organizationId: string): Promise<AlertReceiver[]>;
+  /** 201. Never repeated once it may have reached the service: a repeat could create a twin. */
+  createAlertReceiver(organizationId: string, body: AlertReceiverCreationRequest): Promise<AlertReceiver>;
+  getAlertReceiver(alertReceiverId: string): Promise<AlertReceiver>;
+  /** A PUT replaces the receiver; a secret sent as `null` keeps the stored value. */
+  editAlertReceiver(alertReceiverId: string, body: AlertReceiverEditRequest): Promise<AlertReceiver>;
+  deleteAlertReceiver(alertReceiverId: string): Promise<void>;
+  /**
+   * Sends a real test message through a receiver not created yet. The service answers 200 without a
+   * body; a refusal (an unreachable webhook, say) is an ApiError carrying the service's message. Never
+   * repeated once it may have reached the service: a repeat sends a second message.
+   */
+  validateNewAlertReceiver(
+    organizationId: string,
+    body: AlertReceiverCreationValidationRequest,
+  ): Promise<void>;
+  /** Sends a real test message through an existing receiver, with its stored secrets; as above. */
+  validateExistingAlertReceiver(
+    alertReceiverId: string,
+    body?: AlertReceiverValidationRequest,
+  ): Promise<void>;
   resolvePlatformTemplateComponentConfiguration(
     params: ResolveParams,
     body: ResolveRequest,

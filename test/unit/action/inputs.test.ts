@@ -29,6 +29,7 @@ describe('readInputs', () => {
       concurrency: 4,
       clusterIds: [],
       logEntries: 50,
+      receivers: [],
       onUnreviewed: 'warn',
     });
   });
@@ -76,7 +77,7 @@ describe('readInputs', () => {
   it.each([
     [
       { command: 'deploy' },
-      "Invalid input command 'deploy'. Expected one of: auto, validate, plan, apply, drift.",
+      "Invalid input command 'deploy'. Expected one of: auto, validate, plan, apply, drift, test-receivers.",
     ],
     [{ comment: 'yes' }, "Invalid input comment 'yes'. Expected true or false."],
     [{ concurrency: '0' }, "Invalid input concurrency '0'. Expected a whole number from 1 to 16."],

@@ -104,7 +104,7 @@ describe('runtimeOptions', () => {
 });
 
 describe('commandRequest', () => {
-  const inputs = { remediate: true };
+  const inputs = { remediate: true, receivers: ['slack-oncall'] };
   const baseApplied = { applied: false, commit: null, why: 'no base' } as const;
   const review = { review: { why: 'a direct push' }, onUnreviewed: 'warn', baseApplied } as const;
 
@@ -112,6 +112,13 @@ describe('commandRequest', () => {
     expect(commandRequest(inputs, { command: 'drift' }, null)).toEqual({ command: 'drift', remediate: true });
     expect(commandRequest(inputs, { command: 'plan' }, null)).toEqual({ command: 'plan' });
     expect(commandRequest(inputs, { command: 'validate' }, null)).toEqual({ command: 'validate' });
+  });
+
+  it('passes the receivers input to test-receivers only', () => {
+    expect(commandRequest(inputs, { command: 'test-receivers' }, null)).toEqual({
+      command: 'test-receivers',
+      names: ['slack-oncall'],
+    });
   });
 
   it('gives a push apply its review, and an apply without one none', () => {

@@ -14,8 +14,11 @@ const { world, run } = useRunWorld('export-');
 describe('export', () => {
   it('writes one document per managed rule, and planning them shows no change', async () => {
     const exported = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
-    expect(exported.requests.byOperation).toEqual({ getAlertRules: 1 });
-    const files = readdirSync(world.out).sort();
+    expect(exported.requests.byOperation).toEqual({ getAlertRules: 1, getAlertReceivers: 1 });
+    // The receivers are in a directory of their own (export-receivers.test.ts).
+    const files = readdirSync(world.out)
+      .filter((f) => f.endsWith('.yaml'))
+      .sort();
     const managed = (await run().ctx.service().getAlertRules(ACME)).filter((r) => r.source === 'MANAGED');
     expect(files).toHaveLength(managed.length);
     expect(files).toContain('api-p99-latency.yaml');

@@ -53,7 +53,7 @@ describe('export with awkward rule names', () => {
     const managed = (await client.getAlertRules(ACME)).filter((r) => r.source === 'MANAGED');
 
     await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
-    const files = readdirSync(world.out);
+    const files = readdirSync(world.out).filter((f) => f.endsWith('.yaml'));
     expect(files).toHaveLength(managed.length);
     // Names unique even on a case-insensitive file system, short, and plain.
     expect(new Set(files.map((f) => f.toLowerCase())).size).toBe(files.length);

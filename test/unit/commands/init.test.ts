@@ -262,6 +262,20 @@ describe('platform-gitops init --from-org', () => {
     );
     expect(init.stdout).toContain('GRAFANA_ADMIN_PASSWORD');
     expect(init.stdout).not.toContain('QOVERY_ORGANIZATION_ID');
+    // The receivers too, each secret read from a variable the workflow passes and the next steps name.
+    expect(tree(dir).filter((f) => f.startsWith('platform/receivers/'))).toEqual([
+      'platform/receivers/email-platform.yaml',
+      'platform/receivers/slack-low-priority.yaml',
+      'platform/receivers/slack-oncall.yaml',
+    ]);
+    expect(readFileSync(join(dir, 'platform/receivers/slack-oncall.yaml'), 'utf8')).toContain(
+      'webhook_url:\n  valueFrom:\n    env: RECEIVER_SLACK_ONCALL_WEBHOOK_URL\n',
+    );
+    expect(readFileSync(join(dir, WRITTEN[0] as string), 'utf8')).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
+      '          RECEIVER_SLACK_ONCALL_WEBHOOK_URL: ${{ secrets.RECEIVER_SLACK_ONCALL_WEBHOOK_URL }}\n',
+    );
+    expect(init.stdout).toContain('- RECEIVER_EMAIL_PLATFORM_AUTH_PASSWORD (an exported receiver');
     const validate = await cli(['validate', join(dir, 'platform'), '--root', dir]);
     expect(validate.status).toBe(0);
   });

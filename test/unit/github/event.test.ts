@@ -180,7 +180,22 @@ describe('decideCommand', () => {
     expect(() =>
       decideCommand(input({ eventName: 'workflow_dispatch', payload: dispatch('destroy') })),
     ).toThrow(
-      "The workflow_dispatch input command 'destroy' is not supported. Expected one of: validate, plan, apply, drift.",
+      "The workflow_dispatch input command 'destroy' is not supported. Expected one of: validate, plan, apply, drift, test-receivers.",
+    );
+  });
+
+  it('sends test messages only when asked by a dispatch (or an explicit command), never for a pull request', () => {
+    const dispatch = { inputs: { command: 'test-receivers' } };
+    expect(decideCommand(input({ eventName: 'workflow_dispatch', payload: dispatch }))).toMatchObject({
+      command: 'test-receivers',
+    });
+    for (const eventName of ['pull_request', 'merge_group', 'pull_request_target']) {
+      expect(() =>
+        decideCommand(input({ eventName, payload: { pull_request: {} }, command: 'test-receivers' })),
+      ).toThrow(`The command test-receivers is refused on ${eventName} events`);
+    }
+    expect(decideCommand(input({ eventName: 'pull_request', payload: { pull_request: {} } })).command).toBe(
+      'plan',
     );
   });
 
@@ -211,7 +226,7 @@ describe('decideCommand', () => {
 
   it('names the supported events for anything else', () => {
     expect(() => decideCommand(input({ eventName: 'issue_comment', payload: {} }))).toThrow(
-      "The event 'issue_comment' is not supported with command: auto. Supported events: pull_request, pull_request_target, push, merge_group, schedule, workflow_dispatch; or set the command input to validate, plan, apply or drift.",
+      "The event 'issue_comment' is not supported with command: auto. Supported events: pull_request, pull_request_target, push, merge_group, schedule, workflow_dispatch; or set the command input to validate, plan, apply, drift or test-receivers.",
     );
   });
 

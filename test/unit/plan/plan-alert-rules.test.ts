@@ -3,6 +3,7 @@ import type { PlanInput } from '../../../src/plan/plan-alert-rules.js';
 import { planAlertRules } from '../../../src/plan/plan-alert-rules.js';
 import type { AlertRuleChange } from '../../../src/plan/types.js';
 import type { LiveAlertRule } from '../../../src/service/types.js';
+import { liveReceiver } from '../../helpers/receivers.js';
 import {
   API,
   docs,
@@ -261,10 +262,10 @@ describe('planAlertRules: receivers by name', () => {
     [
       ORG,
       [
-        { id: SLACK, name: 'slack-oncall', type: 'SLACK' },
-        { id: EMAIL, name: 'email-platform', type: 'EMAIL' },
-        { id: RULE_2, name: 'twin', type: 'SLACK' },
-        { id: API, name: 'twin', type: 'EMAIL' },
+        liveReceiver({ id: SLACK, name: 'slack-oncall', type: 'SLACK' }),
+        liveReceiver({ id: EMAIL, name: 'email-platform', type: 'EMAIL' }),
+        liveReceiver({ id: RULE_2, name: 'twin', type: 'SLACK' }),
+        liveReceiver({ id: API, name: 'twin', type: 'EMAIL' }),
       ],
     ],
   ]);
@@ -306,8 +307,8 @@ describe("planAlertRules: receiver ids checked against the organization's receiv
     [
       ORG,
       [
-        { id: SLACK, name: 'slack-oncall', type: 'SLACK' },
-        { id: EMAIL, name: 'email-platform', type: 'EMAIL' },
+        liveReceiver({ id: SLACK, name: 'slack-oncall', type: 'SLACK' }),
+        liveReceiver({ id: EMAIL, name: 'email-platform', type: 'EMAIL' }),
       ],
     ],
   ]);

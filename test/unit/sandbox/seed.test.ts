@@ -112,6 +112,12 @@ describe('invalid seeds', () => {
       },
       '<dir>/a.yaml: alertReceivers[0].webhook_url: the service never returns receiver secrets',
     ],
+    [
+      {
+        'a.yaml': `${BASE}alertReceivers:\n  - { id: 5e1ec7ed-0000-4000-8000-000000000202, organization_id: ${ACME}, name: m, type: EMAIL, created_at: '2026-01-01T00:00:00Z', to: a@acme.example, from: b@acme.example }\n`,
+      },
+      '<dir>/a.yaml: alertReceivers[0].smarthost: expected a non-empty string, found nothing',
+    ],
   ])('refuses %j', async (files, expected) => {
     expect(await seedFailure(files)).toContain(expected);
   });

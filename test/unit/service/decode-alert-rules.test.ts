@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAlertReceiverList, decodeAlertRuleList } from '../../../src/service/decode/alert-rules.js';
+import { decodeAlertRuleList } from '../../../src/service/decode/alert-rules.js';
 import { type DecodeContext, DecodeError } from '../../../src/service/decode/read.js';
 import { Notices } from '../../../src/service/notices.js';
 
@@ -85,24 +85,6 @@ describe('alert rules at the boundary', () => {
   ])('names the field of a wrong shape (%#)', (body, field) => {
     expect(() => decodeAlertRuleList(body, context())).toThrow(DecodeError);
     expect(() => decodeAlertRuleList(body, context())).toThrow(`'${field}'`);
-  });
-
-  it('reads receivers, tolerating a new receiver type', () => {
-    const ctx = context();
-    const receivers = decodeAlertReceiverList(
-      {
-        results: [
-          { id: 'r1', name: 'slack-oncall', type: 'SLACK', description: 'd', webhook_url: 'secret' },
-          { id: 'r2', name: 'pager', type: 'PAGERDUTY' },
-        ],
-      },
-      ctx,
-    );
-    expect(receivers).toEqual([
-      { id: 'r1', name: 'slack-oncall', type: 'SLACK', description: 'd' },
-      { id: 'r2', name: 'pager', type: 'PAGERDUTY' },
-    ]);
-    expect(ctx.notices.list()).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,243 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { storedReceiverSecret } from '../../../src/sandbox/index.js';
+import { createServiceClient } from '../../../src/service/client.js';
+import { ApiError } from '../../../src/service/errors.js';
+import type {
+  EmailAlertReceiverCreationRequest,
+  SlackAlertReceiverCreationRequest,
+} from '../../../src/service/types.js';
+import { FakeClock } from '../../helpers/fake-clock.js';
+import { useSandbox } from '../../helpers/sandbox.js';
+
+const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
+const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
+const UNKNOWN_RECEIVER = '5e1ec7ed-0000-4000-8000-0000000002ff';
+const WEBHOOK = 'https://hooks.slack.example/services/client/sEcReT';
+const PASSWORD = 'client-test-password';
+
+const sandbox = useSandbox({ rateLimit: false });
+const clients: { close(): Promise<void> }[] = [];
+
+function setup() {
+  const clock = new FakeClock();
+  const service = createServiceClient({
+    apiUrl: sandbox().url,
+    token: sandbox().token,
+    clock,
+    random: () => 0.5,
+  });
+  clients.push(service);
+  return { service, clock };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+  sandbox().resetLog();
+  sandbox().setFaults({});
+});
+
+const slack: SlackAlertReceiverCreationRequest = {
+  name: 'client-slack',
+  description: 'the client test channel',
+  type: 'SLACK',
+  send_resolved: true,
+  webhook_url: WEBHOOK,
+};
+
+const email: EmailAlertReceiverCreationRequest = {
+  name: 'client-email',
+  description: '',
+  type: 'EMAIL',
+  send_resolved: false,
+  owner: 'platform',
+  to: 'team@acme.example',
+  from: 'alerts@acme.example',
+  smarthost: 'smtp.acme.example:587',
+  auth_password: PASSWORD,
+  require_tls: true,
+};
+
+describe('the receiver operations against the sandbox', () => {
+  it('create, read, edit, delete: the exact bodies sent, and the receiver decoded from each answer', async () => {
+    const { service } = setup();
+    const created = await service.createAlertReceiver(ACME, email);
+    expect(created).toEqual({
+      id: expect.any(String),
+      created_at: expect.any(String),
+      name: 'client-email',
+      description: '',
+      type: 'EMAIL',
+      send_resolved: false,
+      owner: 'platform',
+      severity: null,
+      to: 'team@acme.example',
+      from: 'alerts@acme.example',
+      smarthost: 'smtp.acme.example:587',
+      auth_username: null,
+      require_tls: true,
+    });
+    expect(sandbox().requests.at(-1)?.body).toEqual({
+      organization_id: ACME,
+      name: 'client-email',
+      description: '',
+      type: 'EMAIL',
+      send_resolved: false,
+      owner: 'platform',
+      to: 'team@acme.example',
+      from: 'alerts@acme.example',
+      smarthost: 'smtp.acme.example:587',
+      auth_password: PASSWORD,
+      require_tls: true,
+    });
+    expect(await service.getAlertReceiver(created.id)).toEqual(created);
+
+    const edited = await service.editAlertReceiver(created.id, {
+      ...email,
+      description: 'edited',
+      auth_password: null,
+    });
+    expect(edited).toMatchObject({ description: 'edited', updated_at: expect.any(String) });
+    expect(sandbox().requests.at(-1)?.body).toMatchObject({ auth_password: null });
+    expect(storedReceiverSecret(sandbox().state, created.id)).toBe(PASSWORD);
+
+    await service.deleteAlertReceiver(created.id);
+    expect((await failure(service.getAlertReceiver(created.id))).status).toBe(404);
+    expect(service.requestCounts().byOperation).toMatchObject({
+      createAlertReceiver: 1,
+      getAlertReceiver: 2,
+      editAlertReceiver: 1,
+      deleteAlertReceiver: 1,
+    });
+  });
+
+  it('an edit always says the secret: null when not changing it, never left out', async () => {
+    const { service } = setup();
+    const created = await service.createAlertReceiver(ACME, slack);
+    // A caller's object may hold more than the request: only the description's fields are sent.
+    await service.editAlertReceiver(created.id, {
+      ...slack,
+      webhook_url: null,
+      position: { line: 3 },
+    } as unknown as typeof slack);
+    expect(sandbox().requests.at(-1)?.body).toEqual({
+      name: 'client-slack',
+      description: 'the client test channel',
+      type: 'SLACK',
+      send_resolved: true,
+      webhook_url: null,
+    });
+    await service.deleteAlertReceiver(created.id);
+  });
+
+  it('a test message: void on success, the service message on a refusal, and it is recorded', async () => {
+    const { service } = setup();
+    const before = sandbox().testMessages.length;
+    await expect(
+      service.validateExistingAlertReceiver(SLACK_ONCALL, { message: 'hi' }),
+    ).resolves.toBeUndefined();
+    await service.validateNewAlertReceiver(ACME, { alert_receiver: slack });
+    expect(sandbox().requests.at(-1)?.body).toEqual({ alert_receiver: { organization_id: ACME, ...slack } });
+    expect(
+      sandbox()
+        .testMessages.slice(before)
+        .map((m) => [m.receiver_id, m.message]),
+    ).toEqual([
+      [SLACK_ONCALL, 'hi'],
+      [null, 'Test message for alert receiver client-slack'],
+    ]);
+    const refused = await failure(
+      service.validateNewAlertReceiver(ACME, {
+        alert_receiver: { ...slack, webhook_url: 'https://hooks.down.invalid/x' },
+      }),
+    );
+    expect(refused).toMatchObject({ status: 400, operation: 'validateNewAlertReceiver' });
+    expect(refused.serviceMessage).toBe(
+      'the test message could not be delivered: the Slack webhook cannot be reached',
+    );
+    const unknown = await failure(service.validateExistingAlertReceiver(UNKNOWN_RECEIVER));
+    expect(unknown.hint).toBe(`Alert receiver ${UNKNOWN_RECEIVER} was not found: it may have been deleted.`);
+  });
+});
+
+describe('retries: a create or a test message is never repeated once it may have reached the service', () => {
+  it('createAlertReceiver 503: one request, and the error says the receiver may exist', async () => {
+    const { service, clock } = setup();
+    sandbox().setFaults({ script: [{ operation: 'createAlertReceiver', status: 503 }] });
+    const error = await failure(service.createAlertReceiver(ACME, slack));
+    expect(error.hint).toBe(
+      'The alert receiver may have been created anyway: run plan again before re-applying, so that it is not created twice.',
+    );
+    expect(sandbox().count('createAlertReceiver')).toBe(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('validateExistingAlertReceiver lost after sending: one request, and the error says a message may have gone', async () => {
+    const { service } = setup();
+    const before = sandbox().testMessages.length;
+    sandbox().setFaults({ script: [{ operation: 'validateExistingAlertReceiver', resetAfter: true }] });
+    const error = await failure(service.validateExistingAlertReceiver(SLACK_ONCALL));
+    expect(error.hint).toMatch(
+      /The test message may have been sent anyway: look at the receiver before testing it again/,
+    );
+    expect(sandbox().count('validateExistingAlertReceiver')).toBe(1);
+    expect(sandbox().testMessages.length).toBe(before + 1);
+  });
+
+  it('validateNewAlertReceiver 500: one request', async () => {
+    const { service } = setup();
+    sandbox().setFaults({ script: [{ operation: 'validateNewAlertReceiver', status: 500 }] });
+    await failure(service.validateNewAlertReceiver(ACME, { alert_receiver: slack }));
+    expect(sandbox().count('validateNewAlertReceiver')).toBe(1);
+  });
+
+  it('429 was refused before any processing: even a test message is repeated, after the wait', async () => {
+    const { service } = setup();
+    sandbox().setFaults({
+      script: [{ operation: 'validateExistingAlertReceiver', status: 429, headers: { 'Retry-After': '1' } }],
+    });
+    await service.validateExistingAlertReceiver(SLACK_ONCALL);
+    expect(sandbox().count('validateExistingAlertReceiver')).toBe(2);
+  });
+
+  it('editAlertReceiver and deleteAlertReceiver are repeated on 503, as a rule edit is', async () => {
+    const { service } = setup();
+    const created = await service.createAlertReceiver(ACME, { ...slack, name: 'client-retried' });
+    sandbox().setFaults({
+      script: [
+        { operation: 'editAlertReceiver', status: 503 },
+        { operation: 'deleteAlertReceiver', status: 503 },
+      ],
+    });
+    await service.editAlertReceiver(created.id, { ...slack, webhook_url: null });
+    await service.deleteAlertReceiver(created.id);
+    expect(sandbox().count('editAlertReceiver')).toBe(2);
+    expect(sandbox().count('deleteAlertReceiver')).toBe(2);
+  });
+});
+
+describe('a refusal that echoes the secret it was sent', () => {
+  it('has the secret replaced in the service message and the whole error', async () => {
+    const { service } = setup();
+    sandbox().setFaults({
+      script: [
+        {
+          operation: 'createAlertReceiver',
+          status: 400,
+          body: { status: 400, message: `webhook_url: ${WEBHOOK} is not a Slack webhook` },
+        },
+      ],
+    });
+    const error = await failure(service.createAlertReceiver(ACME, slack));
+    expect(error.serviceMessage).toBe('webhook_url: *** is not a Slack webhook');
+    expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(WEBHOOK);
+  });
+});

@@ -19,7 +19,8 @@ import { loadBase, NO_BASE } from './base-revision.js';
 import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
 import { withBaseEvidence } from './known-outside-edits.js';
 import { loadOptionsOf } from './load-options.js';
-import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
+import { nameDirectory } from './name-directory.js';
+import { NOTHING_RESOLVED, resolveNamedComponents } from './plan-components.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
 import { clustersOf, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
@@ -112,13 +113,16 @@ export async function planRun(
   // get their error without one.
   const client = organizations.length > 0 || components.length > 0 ? ctx.service() : null;
 
+  // One directory of names for the run: each list is read at most once, whichever part asks first.
+  const directory = client && nameDirectory(client);
   // Alert rules and components need different requests: read both at once.
   const [planned, resolved] = await Promise.all([
-    rules.length > 0 || removed.length > 0 ? planRules(ctx, client, docs) : null,
-    client && components.length > 0
-      ? resolveAll(
+    rules.length > 0 || removed.length > 0 ? planRules(ctx, client, docs, directory) : null,
+    client && directory && components.length > 0
+      ? resolveNamedComponents(
           ctx,
           client,
+          directory,
           components,
           base.documents === null ? null : platformComponents(base.documents.documents),
         )
@@ -129,13 +133,16 @@ export async function planRun(
   const report = runReport(ctx, {
     command,
     started,
+    // A list both parts needed and could not read is one finding, said once.
     diagnostics: [
-      ...head.diagnostics,
-      ...history,
-      ...organizationsDiffering([...rules, ...components], ctx.organizationId),
-      ...(planned?.diagnostics ?? []),
-      ...resolved.diagnostics,
-      ...serviceNotices(client),
+      ...new Set([
+        ...head.diagnostics,
+        ...history,
+        ...organizationsDiffering([...rules, ...components], ctx.organizationId),
+        ...(planned?.diagnostics ?? []),
+        ...resolved.diagnostics,
+        ...serviceNotices(client),
+      ]),
     ],
     plan,
     components: resolved.results,

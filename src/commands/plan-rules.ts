@@ -76,7 +76,10 @@ export async function planRules(
     : null;
   const rules = named?.documents ?? docs.rules;
   const receivers = client
-    ? await readReceivers(client, rules, ctx.organizationId, live.value, ctx.concurrency, live.errors)
+    ? await readReceivers(client, rules, ctx.organizationId, live.value, ctx.concurrency, [
+        ...(live.errors ?? []),
+        ...(named?.errors ?? []),
+      ])
     : { value: null, diagnostics: [] };
   const earlier = (documents: readonly AlertRuleDocument[]) =>
     named === null ? documents : resolveEarlierDocuments(documents, ctx.organizationId, named.byOrganization);

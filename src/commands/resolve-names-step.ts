@@ -27,6 +27,8 @@ export interface ResolvedRules {
   readonly diagnostics: readonly Diagnostic[];
   /** What was read, for the names reports show beside ids (receivers are added by the caller). */
   readonly lists: Omit<NameLists, 'receivers'>;
+  /** The errors behind the failed reads' findings, so that a later read refused alike is not said again. */
+  readonly errors: readonly ApiError[];
   /** The lists of each organization, to resolve the documents of other revisions alike. */
   readonly byOrganization: ReadonlyMap<string, OrganizationLists>;
 }
@@ -149,6 +151,7 @@ export async function resolveRuleNamesStep(
     documents: planned,
     diagnostics: [...reads, ...warnings, ...diagnostics],
     lists: all,
+    errors: failed.flatMap((r) => (r.ok ? [] : [r.error])),
     byOrganization: listsByOrg,
   };
 }

@@ -13,6 +13,8 @@ import { serviceError } from './service-findings.js';
 export interface ResolvedComponents {
   readonly results: readonly ComponentResult[];
   readonly diagnostics: readonly Diagnostic[];
+  /** The documents sent, their cluster names resolved into ids (absent: as loaded). */
+  readonly documents?: readonly PlatformComponentDocument[];
 }
 
 export const NOTHING_RESOLVED: ResolvedComponents = { results: [], diagnostics: [] };
@@ -62,5 +64,9 @@ export async function resolveNamedComponents(
       : (await resolveComponentNamesStep(directory, baseComponents, ctx.organizationId)).documents;
   const resolved =
     named.documents.length > 0 ? await resolveAll(ctx, client, named.documents, base) : NOTHING_RESOLVED;
-  return { results: resolved.results, diagnostics: [...named.diagnostics, ...resolved.diagnostics] };
+  return {
+    results: resolved.results,
+    diagnostics: [...named.diagnostics, ...resolved.diagnostics],
+    documents: named.documents,
+  };
 }

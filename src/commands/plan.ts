@@ -148,7 +148,7 @@ export async function planRun(
     components: resolved.results,
     skippedFiles,
     client,
-    clusters: clustersOf(plan, components, ctx.organizationId),
+    clusters: clustersOf(plan, resolved.documents ?? components, ctx.organizationId),
   });
   const digest = documentsDigest(head.documents);
   return { report: { ...report, digest }, client, digest };

@@ -32,6 +32,8 @@ export const CODES = {
   nameAndId: 'document.name-and-id',
   targetForm: 'document.target-form',
   targetType: 'document.target-type',
+  /** The same code as planning's (plan/codes.ts NAME_CODES): a path of names of the wrong shape. */
+  badReference: 'name.bad-reference',
   required: 'schema.required',
   requiredOneOf: 'schema.required-one-of',
   unknownField: 'schema.unknown-field',

@@ -4,12 +4,15 @@
  * when planning): `validate` reports these, each at its key.
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { parseNamePath } from '../names/name-path.js';
 import { CODES } from './codes.js';
 import type { AlertRuleSpec, Document, PathSegment, PlatformComponentSpec } from './types.js';
 
 type Locate = (path: readonly PathSegment[]) => import('../core/diagnostic.js').SourceRange;
 
 const NAMED_FORMS = ['service', 'environment', 'cluster'] as const;
+const SERVICE_PARTS = ['project', 'environment', 'service'];
+const ENVIRONMENT_PARTS = ['project', 'environment'];
 
 /** The target type each named form gives, when it does not come from the service. */
 const TYPE_OF_FORM: Readonly<Record<string, string>> = { environment: 'ENVIRONMENT', cluster: 'CLUSTER' };
@@ -89,6 +92,11 @@ function targetForm(
           ];
   }
   const form = named[0]!;
+  const path = target[form];
+  if (form !== 'cluster' && typeof path === 'string') {
+    const parts = parseNamePath(path, form === 'service' ? SERVICE_PARTS : ENVIRONMENT_PARTS);
+    if (!parts.ok) return [at(['target', form], CODES.badReference, parts.error.message)];
+  }
   const given = TYPE_OF_FORM[form];
   const wrongForService = form === 'service' && (type === 'CLUSTER' || type === 'ENVIRONMENT');
   if (type !== undefined && ((given !== undefined && type !== given) || wrongForService)) {

@@ -298,3 +298,37 @@ describe('a name that now resolves to another target', () => {
     ]);
   });
 });
+
+describe("a PlatformComponent's cluster by name", () => {
+  const component = (cluster: string) =>
+    readFileSync(
+      new URL('../../../fixtures/example/components/prod-eu/cert-manager.yaml', import.meta.url),
+      'utf8',
+    ).replace(`  id: ${PROD_EU}`, cluster);
+
+  it('resolves into the id its logs and identity use, with one clusters list', async () => {
+    mkdirSync(join(root, 'components'));
+    writeFileSync(join(root, 'components/cert-manager.yaml'), component('  name: Prod-EU'));
+    const r = testRun(sandbox, { root, paths: ['components'], organizationId: ACME });
+    runs.push(r);
+    const report = await runPlan(r.ctx);
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(report.components.map((c) => c.status)).toEqual(['resolved']);
+    expect(report.clusters).toEqual([{ organizationId: ACME, clusterId: PROD_EU }]);
+    expect(report.requests.byOperation.listOrganizationCluster).toBe(1);
+  });
+
+  it('an unknown name is an error at `name`, and the component is not sent', async () => {
+    mkdirSync(join(root, 'components'));
+    writeFileSync(join(root, 'components/cert-manager.yaml'), component('  name: prod-us'));
+    const r = testRun(sandbox, { root, paths: ['components'], organizationId: ACME });
+    runs.push(r);
+    const report = await runPlan(r.ctx);
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.file, d.line, d.column, d.code])).toEqual([
+      ['components/cert-manager.yaml', 11, 3, 'name.unknown'],
+    ]);
+    expect(errors[0]!.message).toContain('Did you mean "prod-eu"?');
+    expect(report.requests.byOperation.resolvePlatformTemplateComponentConfiguration).toBeUndefined();
+  });
+});

@@ -37,3 +37,26 @@ export function withReferences(
   });
   return { ...plan, changes };
 }
+
+/**
+ * A saved plan's changes with the references of the same changes made again (`apply --plan`, once the file
+ * is found to be the plan the documents give): the file holds ids only, the reports show names too. A
+ * change is matched by its rule's id, or for a create by its organization, cluster and name.
+ */
+export function referencesFrom(plan: Plan, again: Plan): Plan {
+  const key = (c: AlertRuleChange) =>
+    c.action === 'create'
+      ? `new:${c.organizationId}:${c.clusterId.toLowerCase()}:${c.name}`
+      : `${c.action}:${c.id.toLowerCase()}`;
+  const byKey = new Map(again.changes.map((c) => [key(c), c]));
+  const changes = plan.changes.map((change): AlertRuleChange => {
+    const made = byKey.get(key(change));
+    if (made?.references === undefined) return change;
+    return {
+      ...change,
+      references: made.references,
+      ...(made.referencesBefore ? { referencesBefore: made.referencesBefore } : {}),
+    };
+  });
+  return { ...plan, changes };
+}

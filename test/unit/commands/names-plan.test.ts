@@ -293,6 +293,13 @@ describe('a name that now resolves to another target', () => {
     renameService(WORKER, 'worker');
     const applied = await runApplyPlan(run(), { planFile, strict: false });
     expect(applied.results.map((r) => r.ok)).toEqual([true]);
+    // The file holds ids; its report names them, from the same change made again.
+    expect(applied.plan!.changes[0]!.references?.target).toEqual({
+      id: WORKER,
+      name: 'worker',
+      type: 'APPLICATION',
+      within: 'shop/production',
+    });
     expect(writesOf(sandbox).map((w) => (w.body as { target: unknown }).target)).toEqual([
       { target_type: 'APPLICATION', target_id: WORKER },
     ]);

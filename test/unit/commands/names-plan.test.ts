@@ -236,6 +236,40 @@ describe('a name that resolves to no single entry is an error at its key, with w
     expect(report.plan!.changes.map((c) => [c.name, c.action])).toEqual([['by-cluster', 'create']]);
     expect(report.requests.byOperation.listServicesByOrganizationId).toBe(1);
   });
+  it('a list read only for the names of a report that fails is a warning: the plan goes on, names null', async () => {
+    write(
+      'ids.yaml',
+      rule('by-id', [`cluster_id: ${PROD_EU}`, `target: {target_type: APPLICATION, target_id: ${API}}`]),
+    );
+    sandbox.setFaults({ script: [{ operation: 'listServicesByOrganizationId', status: 400 }] });
+    const report = await runPlan(run());
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const warning = report.diagnostics.find((d) => d.message.includes('could not be read'))!;
+    expect([warning.severity, warning.message.endsWith('names are not shown beside ids')]).toEqual([
+      'warning',
+      true,
+    ]);
+    const change = report.plan!.changes.find((c) => c.name === 'by-id')!;
+    expect(change.action).toBe('create');
+    expect(change.references?.target).toEqual({ id: API, name: null, type: 'APPLICATION', within: null });
+    expect(change.references?.cluster).toEqual({ id: PROD_EU, name: 'prod-eu' });
+  });
+
+  it('an environments list that cannot be read leaves out the environment targets alone', async () => {
+    write(
+      'names.yaml',
+      rule('env', ['cluster: prod-eu', 'target: {environment: shop/production}']),
+      rule('svc', ['cluster: prod-eu', 'target: {service: shop/production/api}']),
+    );
+    sandbox.setFaults({ script: [{ operation: 'listEnvironment', status: 400 }] });
+    const report = await runPlan(run());
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.message.split(':')[0])).toEqual([
+      'The environments of project b0b0b0b0-0000-4000-8000-000000000601 could not be read',
+    ]);
+    expect(report.plan!.changes.map((c) => c.name)).toEqual(['svc']);
+  });
+
   it('a token refused on a list is said once: the reads after it, refused alike unsent, are not said again', async () => {
     write(
       'names.yaml',

@@ -7,10 +7,15 @@
  */
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument, PlatformComponentDocument } from '../documents/types.js';
-import { type EnvironmentEntry, type ProjectEntry, resolveProject } from '../names/index.js';
+import {
+  type ClusterEntry,
+  type EnvironmentEntry,
+  type ProjectEntry,
+  resolveProject,
+  type ServiceEntry,
+} from '../names/index.js';
 import {
   componentNeedsNames,
-  type NameNeeds,
   namesNeeded,
   type OrganizationLists,
   resolveComponentCluster,
@@ -33,17 +38,11 @@ export interface ResolvedRules {
   readonly byOrganization: ReadonlyMap<string, OrganizationLists>;
 }
 
-interface Wanted {
-  clusters: boolean;
-  services: boolean;
-  projects: Set<string>;
-}
-
 /**
  * `documents` of the organizations in `organizations` (those whose rules were read) are resolved; the
- * others are passed through unresolved (they are not planned: their organization was not read). For each
- * organization in `reportOrganizations`, the clusters and services lists are read even when no document
- * names one, so that reports name what documents give by id.
+ * others are passed through unresolved (they are not planned: their organization was not read). The
+ * clusters and services lists of each of those organizations are read even when no document names one:
+ * the reports name what documents give by id. A failed read that only the reports needed is a warning.
  */
 export async function resolveRuleNamesStep(
   directory: NameDirectory,
@@ -52,80 +51,55 @@ export async function resolveRuleNamesStep(
   organizations: ReadonlySet<string>,
   reported: readonly ApiError[] = [],
 ): Promise<ResolvedRules> {
-  const wanted = new Map<string, Wanted>();
-  const want = (org: string): Wanted => {
-    let w = wanted.get(org);
-    if (w === undefined) {
-      w = { clusters: true, services: true, projects: new Set() };
-      wanted.set(org, w);
-    }
-    return w;
-  };
-  const needs = new Map<AlertRuleDocument, NameNeeds>();
+  // What the documents of each organization need: clusters or services by name, and which projects.
+  const needs = new Map<string, { clusters: boolean; services: boolean; projects: Set<string> }>();
+  for (const org of organizations) needs.set(org, { clusters: false, services: false, projects: new Set() });
   for (const doc of documents) {
-    const org = doc.value.organization_id ?? defaultOrganizationId;
-    if (org === null || !organizations.has(org)) continue;
-    const need = namesNeeded(doc);
-    needs.set(doc, need);
-    for (const project of need.projects) want(org).projects.add(project);
+    const need = needs.get(doc.value.organization_id ?? defaultOrganizationId ?? '');
+    if (need === undefined) continue;
+    const wanted = namesNeeded(doc);
+    need.clusters ||= wanted.clusters;
+    need.services ||= wanted.services;
+    for (const project of wanted.projects) need.projects.add(project);
   }
-  for (const org of organizations) want(org);
 
-  const listsByOrg = new Map<string, OrganizationLists>();
   const failed: Read<unknown>[] = [];
-  const needed = (org: string, pick: (n: NameNeeds) => boolean): boolean =>
-    [...needs].some(([doc, n]) => (doc.value.organization_id ?? defaultOrganizationId) === org && pick(n));
-  const all: Omit<NameLists, 'receivers'> = { clusters: [], services: [], projects: [], environments: [] };
   const warnings: Diagnostic[] = [];
-  const keep = <T>(
-    read: Read<readonly T[]>,
-    into: T[],
-    requiredByDocuments: boolean,
-  ): readonly T[] | null => {
+  const all = {
+    clusters: [] as ClusterEntry[],
+    services: [] as ServiceEntry[],
+    projects: [] as ProjectEntry[],
+    environments: [] as EnvironmentEntry[],
+  };
+  const keep = <T>(read: Read<readonly T[]>, into: T[], neededByDocuments: boolean): readonly T[] | null => {
     if (read.ok) {
       into.push(...read.value);
       return read.value;
     }
-    if (requiredByDocuments) failed.push(read);
-    else
-      warnings.push({
-        ...read.diagnostic,
-        severity: 'warning',
-        message: `${read.diagnostic.message}; names are not shown beside ids`,
-      });
+    if (neededByDocuments) failed.push(read);
+    else {
+      const message = `${read.diagnostic.message} Names are not shown beside ids.`;
+      warnings.push({ ...read.diagnostic, severity: 'warning', message });
+    }
     return null;
   };
 
+  const listsByOrg = new Map<string, OrganizationLists>();
   await Promise.all(
-    [...wanted].map(async ([org, w]) => {
+    [...needs].map(async ([org, need]) => {
       const [clusters, services, projects] = await Promise.all([
-        w.clusters ? directory.clusters(org) : null,
-        w.services ? directory.services(org) : null,
-        w.projects.size > 0 ? directory.projects(org) : null,
+        directory.clusters(org),
+        directory.services(org),
+        need.projects.size > 0 ? directory.projects(org) : null,
       ]);
-      const lists: { -readonly [K in keyof OrganizationLists]: OrganizationLists[K] } = {};
-      if (clusters)
-        lists.clusters = keep(
-          clusters,
-          all.clusters as never[],
-          needed(org, (n) => n.clusters),
-        );
-      if (services)
-        lists.services = keep(
-          services,
-          all.services as never[],
-          needed(org, (n) => n.services),
-        );
+      const lists: { -readonly [K in keyof OrganizationLists]: OrganizationLists[K] } = {
+        clusters: keep(clusters, all.clusters, need.clusters),
+        services: keep(services, all.services, need.services),
+      };
       if (projects) {
-        lists.projects = keep(projects, all.projects as ProjectEntry[], true);
+        lists.projects = keep(projects, all.projects, true);
         lists.environments = lists.projects
-          ? await environmentsOf(
-              directory,
-              lists.projects,
-              w.projects,
-              all.environments as EnvironmentEntry[],
-              failed,
-            )
+          ? await environmentsOf(directory, lists.projects, need.projects, all.environments, failed)
           : null;
       }
       listsByOrg.set(org, lists);

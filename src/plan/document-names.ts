@@ -118,7 +118,34 @@ export function resolveRuleNames(
   return { kind: 'resolved', document: { ...doc, value } };
 }
 
+/**
+ * Resolutions already made, per list: ten thousand rules that watch a few services resolve each service
+ * once, not once per rule (a resolution scans the list).
+ */
+const resolved = new WeakMap<object, Map<string, NameResult<ResolvedTarget>>>();
+
 function resolveTarget(
+  target: Exclude<AlertRuleDocument['value']['target'], undefined>,
+  lists: OrganizationLists,
+): NameResult<ResolvedTarget> {
+  const list =
+    ('service' in target ? lists.services : 'environment' in target ? lists.environments : lists.clusters) ??
+    [];
+  const key = JSON.stringify(target);
+  let known = resolved.get(list);
+  if (known === undefined) {
+    known = new Map();
+    resolved.set(list, known);
+  }
+  let result = known.get(key);
+  if (result === undefined) {
+    result = resolveTargetOnce(target, lists);
+    known.set(key, result);
+  }
+  return result;
+}
+
+function resolveTargetOnce(
   target: Exclude<AlertRuleDocument['value']['target'], undefined>,
   lists: OrganizationLists,
 ): NameResult<ResolvedTarget> {

@@ -245,7 +245,7 @@ describe('a name that resolves to no single entry is an error at its key, with w
     const report = await runPlan(run());
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const warning = report.diagnostics.find((d) => d.message.includes('could not be read'))!;
-    expect([warning.severity, warning.message.endsWith('names are not shown beside ids')]).toEqual([
+    expect([warning.severity, warning.message.endsWith('Names are not shown beside ids.')]).toEqual([
       'warning',
       true,
     ]);

@@ -19,8 +19,11 @@ const server = await serverProcess('sandbox-process.js', [String(n), '0']);
 const { ctx, client } = benchContext(server.url, TOKEN, root);
 try {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const report = await runPlan(ctx);
   const ms = Math.round(performance.now() - started);
+  const used = process.cpuUsage(cpu);
+  const cpuMs = Math.round((used.user + used.system) / 1000);
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(`the plan found errors: ${errors[0]!.message}`);
   const changes = report.plan?.changes.length ?? 0;
@@ -32,6 +35,7 @@ try {
       mode,
       n,
       ms,
+      cpuMs,
       maxRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
       requests: report.requests.total,
       lists: report.requests.byOperation,

@@ -286,6 +286,7 @@ if (wanted('names')) {
     return {
       mode,
       ms: median(runs.map((r) => r.ms)),
+      cpuMs: median(runs.map((r) => r.cpuMs)),
       rss: median(runs.map((r) => r.maxRssMiB)),
       requests: runs[0].requests,
       lists: runs[0].lists,
@@ -293,13 +294,14 @@ if (wanted('names')) {
   });
   console.log(
     rows(
-      ['written', 'plan ms', 'peak MiB', 'requests'],
-      measured.map((r) => [r.mode, r.ms, r.rss, r.requests]),
+      ['written', 'plan ms', 'plan CPU ms', 'peak MiB', 'requests'],
+      measured.map((r) => [r.mode, r.ms, r.cpuMs, r.rss, r.requests]),
     ).join('\n'),
   );
   const [ids, names] = measured;
   console.log(
-    `  names: ${(names.ms / ids.ms).toFixed(2)}× the time, ${(names.rss / ids.rss).toFixed(2)}× the peak memory of ids; ` +
+    `  names: ${(names.ms / ids.ms).toFixed(2)}× the time (${(names.cpuMs / ids.cpuMs).toFixed(2)}× the CPU time), ` +
+      `${(names.rss / ids.rss).toFixed(2)}× the peak memory of ids; ` +
       `requests of each: ${JSON.stringify(names.lists)} (the same lists for ids: the report names what ids give).\n`,
   );
 }

@@ -84,7 +84,7 @@ export function identify(doc: AlertRuleDocument, organizationId: string, live: L
   }
   if (spec.target === undefined) {
     return error(
-      ['cluster_id'],
+      [spec.cluster !== undefined ? 'cluster' : 'cluster_id'],
       PLAN_CODES.createIncomplete,
       `No live alert rule on cluster ${spec.cluster_id} is named "${spec.name}", and a new rule needs a ` +
         '`target` (target_type and target_id): add it, or add `id` to manage an existing rule.',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { runApplyPlan } from '../../../src/commands/apply-plan.js';
+import { runDrift } from '../../../src/commands/drift.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { runValidate } from '../../../src/commands/validate.js';
 import { toJsonOutput } from '../../../src/report/json-output.js';
@@ -286,6 +287,41 @@ describe('a name that resolves to no single entry is an error at its key, with w
 });
 
 describe('a name that now resolves to another target', () => {
+  it('a cluster named for an existing rule on another cluster is the same error, at `cluster`', async () => {
+    write(
+      'p99.yaml',
+      rule('p99', [
+        'id: a2a2a2a2-0000-4000-8000-000000000501',
+        'cluster: staging-eu',
+        'target: {service: shop/production/api}',
+      ]),
+    );
+    const report = await runPlan(run());
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.line, d.column, d.code])).toEqual([[3, 1, 'plan.immutable-field']]);
+    expect(errors[0]!.message).toContain(
+      `has "prod-eu" (${PROD_EU}), this document says "staging-eu" (${STAGING_EU})`,
+    );
+  });
+
+  it('a new rule named without a target is incomplete, at `cluster`', async () => {
+    write('new.yaml', rule('brand-new', ['cluster: prod-eu']));
+    const report = await runPlan(run());
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.line, d.column, d.code])).toEqual([[2, 1, 'plan.create-incomplete']]);
+  });
+
+  it('drift reads the same lists once, and names the rules it compares', async () => {
+    write('names.yaml', rule('api-down', ['cluster: prod-eu', 'target: {service: shop/production/api}']));
+    const report = await runDrift(run(), { remediate: false });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(report.requests.byOperation).toMatchObject({
+      listOrganizationCluster: 1,
+      listServicesByOrganizationId: 1,
+    });
+    expect(report.plan!.changes[0]!.references?.target?.name).toBe('api');
+  });
+
   const managed = () =>
     rule('api-p99-latency', ['cluster: prod-eu', 'target: {service: shop/production/api}']);
 

@@ -271,6 +271,30 @@ describe('a name that resolves to no single entry is an error at its key, with w
     expect(report.plan!.changes.map((c) => c.name)).toEqual(['svc']);
   });
 
+  it('a projects list that cannot be read leaves out the environment targets; an unknown project is named', async () => {
+    write(
+      'names.yaml',
+      rule('env', ['cluster: prod-eu', 'target: {environment: shop/production}']),
+      rule('svc', ['cluster: prod-eu', 'target: {service: shop/production/api}']),
+    );
+    sandbox.setFaults({ script: [{ operation: 'listProject', status: 400 }] });
+    const failed = await runPlan(run());
+    expect(
+      failed.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message.split(':')[0]),
+    ).toEqual([`The projects of organization ${ACME} could not be read`]);
+    expect(failed.plan!.changes.map((c) => c.name)).toEqual(['svc']);
+
+    write('names.yaml', rule('env', ['cluster: prod-eu', 'target: {environment: shopp/production}']));
+    const unknown = await runPlan(run());
+    const errors = unknown.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.line, d.code])).toEqual([[3, 'name.unknown']]);
+    expect(errors[0]!.message).toContain(
+      'No project is named "shopp" in the organization. Did you mean "shop"?',
+    );
+    // No project resolved: no environments list is read.
+    expect(unknown.requests.byOperation.listEnvironment).toBeUndefined();
+  });
+
   it('a token refused on a list is said once: the reads after it, refused alike unsent, are not said again', async () => {
     write(
       'names.yaml',
@@ -393,6 +417,19 @@ describe("a PlatformComponent's cluster by name", () => {
     expect(report.components.map((c) => c.status)).toEqual(['resolved']);
     expect(report.clusters).toEqual([{ organizationId: ACME, clusterId: PROD_EU }]);
     expect(report.requests.byOperation.listOrganizationCluster).toBe(1);
+  });
+
+  it('a clusters list that cannot be read is one finding, and the component is not sent', async () => {
+    mkdirSync(join(root, 'components'));
+    writeFileSync(join(root, 'components/cert-manager.yaml'), component('  name: prod-eu'));
+    sandbox.setFaults({ script: [{ operation: 'listOrganizationCluster', status: 400 }] });
+    const r = testRun(sandbox, { root, paths: ['components'], organizationId: ACME });
+    runs.push(r);
+    const report = await runPlan(r.ctx);
+    expect(
+      report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message.split(':')[0]),
+    ).toEqual([`The clusters of organization ${ACME} could not be read`]);
+    expect(report.requests.byOperation.resolvePlatformTemplateComponentConfiguration).toBeUndefined();
   });
 
   it('an unknown name is an error at `name`, and the component is not sent', async () => {

@@ -1,7 +1,9 @@
 /**
  * `plan`: validate, resolve the components, and plan the alert rules against the live state, with the
  * fewest requests: ONE getAlertRules per organization, ONE getAlertReceivers per organization whose rules
- * name receivers (to resolve names and check ids), nothing per rule. Never writes. `apply` and `drift`
+ * name receivers (to resolve names and check ids), ONE list each of its clusters and services (to resolve
+ * the names documents write and name the ids reports show; projects and environments only for environment
+ * targets: resolve-names-step.ts), nothing per rule. Never writes. `apply` and `drift`
  * start from the same run. The steps live beside it: base-revision.ts (history), live-state.ts (reads),
  * plan-rules.ts, plan-components.ts and run-report.ts.
  */

@@ -55,7 +55,44 @@ export function seedWith(count: number): SandboxSeed {
       },
     ],
     alertRules: Array.from({ length: count }, (_, i) => rule(i)),
+    projects: [
+      {
+        id: 'b0b0b0b0-0000-4000-8000-000000000601',
+        organization_id: ORG,
+        name: 'shop',
+        environments: [
+          {
+            id: 'e0e0e0e0-0000-4000-8000-000000000401',
+            name: 'production',
+            mode: 'PRODUCTION',
+            cluster_id: CLUSTER,
+            // The rules' target, among as many other services as a busy organization has.
+            services: [
+              { id: TARGET, name: 'api', service_type: 'APPLICATION' },
+              ...Array.from({ length: OTHER_SERVICES }, (_, i) => ({
+                id: `a1a1a1a1-0000-4000-8001-${i.toString().padStart(12, '0')}`,
+                name: `svc-${i}`,
+                service_type: 'APPLICATION',
+              })),
+            ],
+          },
+        ],
+      },
+    ],
   };
+}
+
+/** Services of the organization besides the rules' target: what the services list carries. */
+export const OTHER_SERVICES = 499;
+
+/** The same documents with the cluster and the target written by name (prod-eu, shop/production/api). */
+export function byName(files: readonly { path: string; text: string }[]): { path: string; text: string }[] {
+  return files.map((f) => ({
+    path: f.path,
+    text: f.text
+      .replaceAll(`cluster_id: ${CLUSTER}`, 'cluster: prod-eu')
+      .replaceAll(`  target_type: APPLICATION\n  target_id: ${TARGET}`, '  service: shop/production/api'),
+  }));
 }
 
 /** Documents for rules 0..count-1, `perFile` per file; `severity` lets a benchmark make every rule change. */

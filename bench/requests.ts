@@ -1,5 +1,5 @@
 /**
- * Requests for a plan of N rules: ours (one list call of rules and one of receivers per organization) against a per-rule GET baseline,
+ * Requests for a plan of N rules: ours (one list call each of rules, receivers, clusters and services per organization) against a per-rule GET baseline,
  * the way the service's Terraform provider refreshes each resource. Both run for real on the sandbox.
  */
 import { rmSync } from 'node:fs';

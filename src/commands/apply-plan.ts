@@ -14,13 +14,14 @@ import { PLAN_CODES } from '../plan/codes.js';
 import type { GateEvidence } from '../plan/gate.js';
 import { indexLive } from '../plan/identity.js';
 import { documentsDigest, type PlanFile, PlanFileError, parsePlanFile, planOf } from '../plan/plan-file.js';
+import { referencesFrom } from '../plan/rule-references.js';
 import {
   checkSavedPlan,
   differenceSentence,
   type PlanDifference,
   type SavedPlanCheck,
 } from '../plan/saved-plan-check.js';
-import { pendingChanges } from '../plan/types.js';
+import { type Plan, pendingChanges } from '../plan/types.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
@@ -68,7 +69,13 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   // Without documents every change of the file is a difference (refused above), and none is set aside:
   // no client means nothing to write.
   if (client === null) return runReport(ctx, { command: 'apply', started, diagnostics: found });
-  return executeSavedPlan(ctx, client, saved, { setAside, strict: options.strict }, { started, found });
+  return executeSavedPlan(
+    ctx,
+    client,
+    saved,
+    { setAside, strict: options.strict },
+    { started, found, again: planned?.plan ?? null },
+  );
 }
 
 /**
@@ -213,9 +220,11 @@ async function executeSavedPlan(
   client: ServiceClient,
   saved: PlanFile,
   savedPlan: NonNullable<GateEvidence['savedPlan']>,
-  run: { readonly started: number; readonly found: readonly Diagnostic[] },
+  run: { readonly started: number; readonly found: readonly Diagnostic[]; readonly again: Plan | null },
 ): Promise<RunReport> {
-  const executed = await executePlan(ctx, client, planOf(saved), { prune: saved.prune, savedPlan });
+  // The file holds ids; the reports name them, from the same changes made again.
+  const plan = run.again === null ? planOf(saved) : referencesFrom(planOf(saved), run.again);
+  const executed = await executePlan(ctx, client, plan, { prune: saved.prune, savedPlan });
   const report = runReport(ctx, {
     command: 'apply',
     started: run.started,

@@ -143,11 +143,11 @@ export const EXAMPLE_ALERT_RULE: InitFile = {
 # Several rules may share a file, separated by a line '---'.
 kind: AlertRule
 # id: a2a2a2a2-0000-4000-8000-000000000501   # the live rule this document manages; without it the rule is
-#                                            # matched by cluster_id + name, or created
-cluster_id: c1a5e7e0-0000-4000-8000-000000000101   # replace with your cluster's id
+#                                            # matched by cluster + name, or created
+cluster: prod-eu                         # your cluster's name (or cluster_id: <its id>)
 target:                                  # what the rule watches; needed to create, immutable afterwards
-  target_type: APPLICATION
-  target_id: a1a1a1a1-0000-4000-8000-000000000301
+  service: shop/production/api           # project/environment/service; its type gives target_type
+  # or environment: shop/production, cluster: prod-eu, or target_type + target_id
 name: api-p99-latency
 description: p99 latency of the public API
 condition:
@@ -159,8 +159,8 @@ condition:
 for_duration: PT5M                       # ISO-8601 duration
 severity: HIGH                           # LOW, MEDIUM, HIGH or CRITICAL
 enabled: true
-alert_receiver_ids:                      # or by name: alert_receivers: [slack-oncall]
-  - 5e1ec7ed-0000-4000-8000-000000000201
+alert_receivers:                         # by name (or by id: alert_receiver_ids)
+  - slack-oncall
 presentation:
   summary: API p99 latency is above 500 ms
 `,
@@ -185,7 +185,7 @@ component: observability
 cluster:
   mode: QOVERY_MANAGED                   # or CUSTOMER_MANAGED
   provider: AWS
-  id: c1a5e7e0-0000-4000-8000-000000000101   # replace with your cluster's id
+  name: prod-eu                          # your cluster's name (or id: <its id>)
 profileConfig:                           # the template's profile settings for this component
   retentionDays: 30
   storage: 200Gi

@@ -6,11 +6,15 @@ import type { PlatformComponentDocument } from '../documents/types.js';
 import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
+import type { NameDirectory } from './name-directory.js';
+import { resolveComponentNamesStep } from './resolve-names-step.js';
 import { serviceError } from './service-findings.js';
 
 export interface ResolvedComponents {
   readonly results: readonly ComponentResult[];
   readonly diagnostics: readonly Diagnostic[];
+  /** The documents sent, their cluster names resolved into ids (absent: as loaded). */
+  readonly documents?: readonly PlatformComponentDocument[];
 }
 
 export const NOTHING_RESOLVED: ResolvedComponents = { results: [], diagnostics: [] };
@@ -39,4 +43,30 @@ export async function resolveAll(
     if (!(error instanceof ApiError)) throw error;
     return { results: [], diagnostics: [serviceError('Platform components could not be resolved', error)] };
   }
+}
+
+/**
+ * resolveAll, once the components' cluster names are resolved into ids (the clusters list of each
+ * organization that needs it, from the run's directory). A component whose name does not resolve is not
+ * sent; the base's components are resolved alike, so that a name is not taken for a change.
+ */
+export async function resolveNamedComponents(
+  ctx: RunContext,
+  client: ServiceClient,
+  directory: NameDirectory,
+  components: readonly PlatformComponentDocument[],
+  baseComponents: readonly PlatformComponentDocument[] | null,
+): Promise<ResolvedComponents> {
+  const named = await resolveComponentNamesStep(directory, components, ctx.organizationId);
+  const base =
+    baseComponents === null
+      ? null
+      : (await resolveComponentNamesStep(directory, baseComponents, ctx.organizationId)).documents;
+  const resolved =
+    named.documents.length > 0 ? await resolveAll(ctx, client, named.documents, base) : NOTHING_RESOLVED;
+  return {
+    results: resolved.results,
+    diagnostics: [...named.diagnostics, ...resolved.diagnostics],
+    documents: named.documents,
+  };
 }

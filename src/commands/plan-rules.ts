@@ -3,13 +3,19 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
 import { countChanges } from '../plan/change-counts.js';
+import { nameBook } from '../plan/name-book.js';
 import { planAlertRules } from '../plan/plan-alert-rules.js';
 import { removedDocuments } from '../plan/removed.js';
+import { withReferences } from '../plan/rule-references.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import type { LiveAlertRule, ServiceClient } from '../service/types.js';
 import { alertRules, organizationsOf } from './documents-by-kind.js';
 import { type Found, readLive, readReceivers } from './live-state.js';
+import { type NameDirectory, nameDirectory } from './name-directory.js';
+import { resolveEarlierDocuments, resolveRuleNamesStep } from './resolve-names-step.js';
+
+const NO_LISTS = { clusters: [], services: [], projects: [], environments: [] } as const;
 
 export interface RuleDocuments {
   readonly rules: readonly AlertRuleDocument[];
@@ -52,28 +58,54 @@ export async function planRules(
   ctx: RunContext,
   client: ServiceClient | null,
   docs: RuleDocuments,
+  directory: NameDirectory | null = client && nameDirectory(client),
 ): Promise<PlannedRules> {
   const live: Found<ReadonlyMap<string, readonly LiveAlertRule[]>> = client
     ? await readLive(client, docs.organizations, ctx.concurrency)
     : { value: new Map<string, readonly LiveAlertRule[]>(), diagnostics: [] };
+  // Names after the rules: only the organizations read are resolved (the others are not planned), and a
+  // token refused there is not refused again here.
+  const named = directory
+    ? await resolveRuleNamesStep(
+        directory,
+        docs.rules,
+        ctx.organizationId,
+        new Set(live.value.keys()),
+        live.errors,
+      )
+    : null;
+  const rules = named?.documents ?? docs.rules;
   const receivers = client
-    ? await readReceivers(client, docs.rules, ctx.organizationId, live.value, ctx.concurrency, live.errors)
+    ? await readReceivers(client, rules, ctx.organizationId, live.value, ctx.concurrency, [
+        ...(live.errors ?? []),
+        ...(named?.errors ?? []),
+      ])
     : { value: null, diagnostics: [] };
-  const plan = planAlertRules({
-    documents: docs.rules,
+  const earlier = (documents: readonly AlertRuleDocument[]) =>
+    named === null ? documents : resolveEarlierDocuments(documents, ctx.organizationId, named.byOrganization);
+  const names = nameBook({
+    ...(named?.lists ?? NO_LISTS),
+    receivers: [...(receivers.value?.values() ?? [])].flat(),
+  });
+  const planned = planAlertRules({
+    documents: rules,
     live: live.value,
     receivers: receivers.value,
     defaultOrganizationId: ctx.organizationId,
-    removed: docs.removed,
-    ...(docs.previous !== null ? { previous: docs.previous } : {}),
+    // Removed and previous documents are resolved with the same lists: they are matched by the ids they
+    // give, or the ids their names resolve to now.
+    removed: earlier(docs.removed),
+    ...(docs.previous !== null ? { previous: earlier(docs.previous) } : {}),
     prune: ctx.prune,
+    names,
   });
+  const plan = withReferences(planned, live.value, names);
   const counts = countChanges(plan);
   const read = plan.organizations.length;
   ctx.progress(
     `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${plural(read, 'organization')} read)`,
   );
-  const reads = [...live.diagnostics, ...receivers.diagnostics];
+  const reads = [...live.diagnostics, ...(named?.diagnostics ?? []), ...receivers.diagnostics];
   return { plan, diagnostics: [...reads, ...plan.diagnostics], live: live.value, reads };
 }

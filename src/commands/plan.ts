@@ -1,7 +1,9 @@
 /**
  * `plan`: validate, resolve the components, and plan the alert rules against the live state, with the
  * fewest requests: ONE getAlertRules per organization, ONE getAlertReceivers per organization whose rules
- * name receivers (to resolve names and check ids), nothing per rule. Never writes. `apply` and `drift`
+ * name receivers (to resolve names and check ids), ONE list each of its clusters and services (to resolve
+ * the names documents write and name the ids reports show; projects and environments only for environment
+ * targets: resolve-names-step.ts), nothing per rule. Never writes. `apply` and `drift`
  * start from the same run. The steps live beside it: base-revision.ts (history), live-state.ts (reads),
  * plan-rules.ts, plan-components.ts and run-report.ts.
  */
@@ -19,7 +21,8 @@ import { loadBase, NO_BASE } from './base-revision.js';
 import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
 import { withBaseEvidence } from './known-outside-edits.js';
 import { loadOptionsOf } from './load-options.js';
-import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
+import { nameDirectory } from './name-directory.js';
+import { NOTHING_RESOLVED, resolveNamedComponents } from './plan-components.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
 import { clustersOf, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
@@ -112,13 +115,16 @@ export async function planRun(
   // get their error without one.
   const client = organizations.length > 0 || components.length > 0 ? ctx.service() : null;
 
+  // One directory of names for the run: each list is read at most once, whichever part asks first.
+  const directory = client && nameDirectory(client);
   // Alert rules and components need different requests: read both at once.
   const [planned, resolved] = await Promise.all([
-    rules.length > 0 || removed.length > 0 ? planRules(ctx, client, docs) : null,
-    client && components.length > 0
-      ? resolveAll(
+    rules.length > 0 || removed.length > 0 ? planRules(ctx, client, docs, directory) : null,
+    client && directory && components.length > 0
+      ? resolveNamedComponents(
           ctx,
           client,
+          directory,
           components,
           base.documents === null ? null : platformComponents(base.documents.documents),
         )
@@ -129,19 +135,22 @@ export async function planRun(
   const report = runReport(ctx, {
     command,
     started,
+    // A list both parts needed and could not read is one finding, said once.
     diagnostics: [
-      ...head.diagnostics,
-      ...history,
-      ...organizationsDiffering([...rules, ...components], ctx.organizationId),
-      ...(planned?.diagnostics ?? []),
-      ...resolved.diagnostics,
-      ...serviceNotices(client),
+      ...new Set([
+        ...head.diagnostics,
+        ...history,
+        ...organizationsDiffering([...rules, ...components], ctx.organizationId),
+        ...(planned?.diagnostics ?? []),
+        ...resolved.diagnostics,
+        ...serviceNotices(client),
+      ]),
     ],
     plan,
     components: resolved.results,
     skippedFiles,
     client,
-    clusters: clustersOf(plan, components, ctx.organizationId),
+    clusters: clustersOf(plan, resolved.documents ?? components, ctx.organizationId),
   });
   const digest = documentsDigest(head.documents);
   return { report: { ...report, digest }, client, digest };

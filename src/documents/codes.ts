@@ -29,6 +29,11 @@ export const CODES = {
   duplicateId: 'document.duplicate-id',
   duplicateName: 'document.duplicate-name',
   duplicateComponent: 'document.duplicate-component',
+  nameAndId: 'document.name-and-id',
+  targetForm: 'document.target-form',
+  targetType: 'document.target-type',
+  /** The same code as planning's (plan/codes.ts NAME_CODES): a path of names of the wrong shape. */
+  badReference: 'name.bad-reference',
   required: 'schema.required',
   requiredOneOf: 'schema.required-one-of',
   unknownField: 'schema.unknown-field',

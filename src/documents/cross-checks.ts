@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic } from '../core/diagnostic.js';
+import { normalizeName } from '../names/name-match.js';
 import { CODES } from './codes.js';
 import type { AlertRuleDocument, Document, PathSegment, PlatformComponentDocument } from './types.js';
 
@@ -37,10 +38,16 @@ function crossChecks(documents: readonly Document[]): CrossCheck[] {
     ),
     duplicates(
       rules,
-      (d) => (d.value.cluster_id === undefined ? null : [d.value.cluster_id.toLowerCase(), d.value.name]),
+      (d) => {
+        // A cluster by name is compared under the match rule of names (without case and surrounding spaces).
+        const { cluster_id: id, cluster } = d.value;
+        if (id !== undefined) return [id.toLowerCase(), d.value.name];
+        return cluster === undefined ? null : [`name:${normalizeName(cluster)}`, d.value.name];
+      },
       ['name'],
       CODES.duplicateName,
-      (d) => `alert rule \`${d.value.name}\` on cluster ${d.value.cluster_id ?? ''} is also defined`,
+      (d) =>
+        `alert rule \`${d.value.name}\` on cluster ${d.value.cluster_id ?? d.value.cluster ?? ''} is also defined`,
     ),
     // Without a cluster id, two configurations of one component may well be for two clusters.
     duplicates(

@@ -51,8 +51,10 @@ export interface AlertRuleSpec {
   readonly kind: 'AlertRule';
   readonly id?: string;
   readonly organization_id?: string;
+  /** The cluster by name; resolved into `cluster_id` before planning. Not with `cluster_id`. */
+  readonly cluster?: string;
   readonly cluster_id?: string;
-  readonly target?: { readonly target_type: AlertTargetType; readonly target_id: string };
+  readonly target?: TargetSpec;
   readonly name: string;
   /** Defaults to '' when absent. */
   readonly description?: string;
@@ -72,6 +74,44 @@ export interface AlertRuleSpec {
   readonly presentation?: AlertPresentation;
 }
 
+/** A target by id: the API's own form. */
+export interface IdTarget {
+  readonly target_type: AlertTargetType;
+  readonly target_id: string;
+}
+
+/** `project/environment/service`, or the mapping form for names holding `/`. */
+export type ServicePath =
+  | string
+  | { readonly project: string; readonly environment: string; readonly service: string };
+
+/** `project/environment`, or the mapping form. */
+export type EnvironmentPath = string | { readonly project: string; readonly environment: string };
+
+/**
+ * A target as a document writes it: by name (exactly one of `service`, `environment`, `cluster`; a
+ * service's `target_type` is optional and must agree with the service) or by id. The loader checks the
+ * form (reference-forms.ts); planning resolves names into the id form.
+ */
+export type TargetSpec =
+  | IdTarget
+  | { readonly service: ServicePath; readonly target_type?: AlertTargetType }
+  | { readonly environment: EnvironmentPath; readonly target_type?: AlertTargetType }
+  | { readonly cluster: string; readonly target_type?: AlertTargetType };
+
+/** The target's id form, or undefined when it is written by name (not yet resolved). */
+export function idTarget(target: TargetSpec | undefined): IdTarget | undefined {
+  return target !== undefined && 'target_id' in target ? target : undefined;
+}
+
+/**
+ * True when the target is written by name. A resolved target keeps its written form beside the ids
+ * (`{service: shop/production/api, target_type, target_id}`), so a finding can say a name moved.
+ */
+export function writtenByName(target: TargetSpec | undefined): boolean {
+  return target !== undefined && ('service' in target || 'environment' in target || 'cluster' in target);
+}
+
 /** Cluster management mode as written in documents; SERVICE_MANAGED is sent as QOVERY_MANAGED. */
 export type DocumentClusterMode = 'QOVERY_MANAGED' | 'SERVICE_MANAGED' | 'CUSTOMER_MANAGED';
 
@@ -85,6 +125,8 @@ export interface PlatformComponentSpec {
     readonly provider: CloudProvider;
     /** Optional: the cluster this configuration is for (used to fetch its logs when a job fails). */
     readonly id?: string;
+    /** The same cluster by name; resolved into `id` before planning. Not with `id`. */
+    readonly name?: string;
   };
   readonly profileConfig?: Readonly<Record<string, unknown>>;
   readonly clusterInputs?: Readonly<Record<string, string>>;

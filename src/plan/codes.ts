@@ -53,4 +53,18 @@ export const PLAN_CODES = {
   organizationDiffers: 'plan.organization-differs',
 } as const;
 
+/** Codes of names that resolve to no single cluster, project, environment or service (plan/document-names.ts). */
+export const NAME_CODES = {
+  /** error: a path of names with the wrong number of parts, or an empty part. */
+  'bad-reference': 'name.bad-reference',
+  /** error: no cluster, project, environment or service has the name; the closest ones are offered. */
+  'unknown-name': 'name.unknown',
+  /** error: several have it; they are listed with their ids, and the id form says which. */
+  'ambiguous-name': 'name.ambiguous',
+  /** error: the named service is of a type no alert targets (a database, …). */
+  'not-a-target': 'name.not-a-target',
+  /** error: the document states a target_type other than the named service's. */
+  'target-type-mismatch': 'name.target-type-mismatch',
+} as const;
+
 export type PlanCode = (typeof PLAN_CODES)[keyof typeof PLAN_CODES];

@@ -5,9 +5,10 @@
  */
 
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
-import type { AlertRuleDocument } from '../documents/types.js';
+import { type AlertRuleDocument, idTarget, writtenByName } from '../documents/types.js';
 import type { LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
+import { describeNamed, describeTarget, type NameBook, NO_NAMES } from './name-book.js';
 import { sameId, sameTarget } from './normalize.js';
 
 export type Identity =
@@ -83,7 +84,7 @@ export function identify(doc: AlertRuleDocument, organizationId: string, live: L
   }
   if (spec.target === undefined) {
     return error(
-      ['cluster_id'],
+      [spec.cluster !== undefined ? 'cluster' : 'cluster_id'],
       PLAN_CODES.createIncomplete,
       `No live alert rule on cluster ${spec.cluster_id} is named "${spec.name}", and a new rule needs a ` +
         '`target` (target_type and target_id): add it, or add `id` to manage an existing rule.',
@@ -101,31 +102,44 @@ export function immutableFieldErrors(
   doc: AlertRuleDocument,
   rule: ManagedAlertRule,
   organizationId: string = rule.organization_id,
+  names: NameBook = NO_NAMES,
 ): Diagnostic[] {
   const spec = doc.value;
-  const changed: { path: string; live: string; wanted: string }[] = [];
+  const target = idTarget(spec.target);
+  // A cluster written by name is reported at `cluster:`, the key the document has.
+  const clusterKey = spec.cluster !== undefined ? 'cluster' : 'cluster_id';
+  const changed: { path: string; live: string; wanted: string; why?: string }[] = [];
   const wantedOrganization = spec.organization_id ?? organizationId;
   if (!sameId(wantedOrganization, rule.organization_id)) {
     changed.push({ path: 'organization_id', live: rule.organization_id, wanted: wantedOrganization });
   }
   if (spec.cluster_id !== undefined && !sameId(spec.cluster_id, rule.cluster_id)) {
-    changed.push({ path: 'cluster_id', live: rule.cluster_id, wanted: spec.cluster_id });
-  }
-  if (spec.target !== undefined && !sameTarget(spec.target, rule.target)) {
     changed.push({
-      path: 'target',
-      live: `${rule.target.target_type} ${rule.target.target_id}`,
-      wanted: `${spec.target.target_type} ${spec.target.target_id}`,
+      path: clusterKey,
+      live: describeNamed(names.cluster(rule.cluster_id)),
+      wanted: describeNamed(names.cluster(spec.cluster_id)),
     });
   }
-  return changed.map(({ path, live, wanted }) =>
+  if (target !== undefined && !sameTarget(target, rule.target)) {
+    changed.push({
+      path: 'target',
+      live: describeTarget(names.target(rule.target)),
+      wanted: describeTarget(names.target(target)),
+      why: writtenByName(spec.target)
+        ? ` The document names its target, and that name now resolves to another ${target.target_type === rule.target.target_type ? 'one' : 'target'} ` +
+          "than the live rule's (renamed, or another took its name): to keep the live target, write its id form " +
+          `(target: {target_type: ${rule.target.target_type}, target_id: ${rule.target.target_id}}).`
+        : '',
+    });
+  }
+  return changed.map(({ path, live, wanted, why }) =>
     diagnostic(
       'error',
       doc.file,
       doc.locate([path]),
       PLAN_CODES.immutableField,
       `\`${path}\` cannot be edited: alert rule "${rule.name}" (${rule.id}) has ${live}, this document says ` +
-        `${wanted}. The service cannot change target, cluster_id or organization_id of an existing rule. ` +
+        `${wanted}.${why ?? ''} The service cannot change target, cluster_id or organization_id of an existing rule. ` +
         'To move it, add a new document without `id` (a new rule) and remove this one, or delete the rule and ' +
         'recreate it.',
     ),

@@ -4,7 +4,7 @@
  */
 
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
-import type { AlertRuleDocument } from '../documents/types.js';
+import { type AlertRuleDocument, idTarget } from '../documents/types.js';
 import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { diffEditFields, fieldsOfNewRule } from './diff.js';
@@ -12,6 +12,7 @@ import { fingerprintOf } from './evidence/fingerprint.js';
 import { declaredAtPrevious, outsideEdits } from './evidence/outside-edit.js';
 import { type Identity, identify, immutableFieldErrors, indexLive, type LiveIndex } from './identity.js';
 import { reportLiveRules } from './live-report.js';
+import type { NameBook } from './name-book.js';
 import { creationRequest, editFieldsOfLive, editRequestFromSpec } from './normalize.js';
 import { planDeletes } from './prune.js';
 import { resolveReceivers } from './receivers.js';
@@ -29,6 +30,8 @@ export interface PlanInput {
   /** The documents at the parent revision: to tell that a rule was edited outside git. */
   readonly previous?: readonly AlertRuleDocument[];
   readonly prune: boolean;
+  /** Names of the ids, for the findings that show both (a target that cannot change). */
+  readonly names?: NameBook;
 }
 
 /** A document that passed identity and receiver checks, with what it wants. */
@@ -76,7 +79,9 @@ export function planAlertRules(input: PlanInput): Plan {
     const receivers = resolveReceivers(doc, organizationId, input.receivers?.get(organizationId) ?? null);
     const errors = [
       ...(identity.kind === 'invalid' ? identity.diagnostics : []),
-      ...(identity.kind === 'existing' ? immutableFieldErrors(doc, identity.rule, organizationId) : []),
+      ...(identity.kind === 'existing'
+        ? immutableFieldErrors(doc, identity.rule, organizationId, input.names)
+        : []),
       ...receivers.diagnostics,
     ];
     diagnostics.push(...errors);
@@ -170,7 +175,7 @@ function changeFor(
 
   if (rule === null) {
     // identify() returns 'new' only when cluster_id and target are present.
-    const request = creationRequest(organizationId, spec.cluster_id!, spec.target!, edit);
+    const request = creationRequest(organizationId, spec.cluster_id!, idTarget(spec.target)!, edit);
     const diff = fieldsOfNewRule(request);
     const clusterId = spec.cluster_id!;
     return {

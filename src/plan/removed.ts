@@ -4,6 +4,7 @@
  * removed; the plan makes the final check against the live rules (see prune.ts).
  */
 import type { AlertRuleDocument } from '../documents/types.js';
+import { normalizeName } from '../names/name-match.js';
 
 export function removedDocuments(
   base: readonly AlertRuleDocument[],
@@ -16,6 +17,10 @@ export function removedDocuments(
     if (doc.value.id !== undefined) out.push(`id:${doc.value.id.toLowerCase()}`);
     if (doc.value.cluster_id !== undefined) {
       out.push(`name:${org}:${doc.value.cluster_id.toLowerCase()}:${doc.value.name}`);
+    }
+    // A cluster by name, under the match rule of names: the same document at both revisions is not removed.
+    if (doc.value.cluster !== undefined) {
+      out.push(`cluster:${org}:${normalizeName(doc.value.cluster)}:${doc.value.name}`);
     }
     return out;
   };

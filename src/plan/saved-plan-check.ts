@@ -111,6 +111,8 @@ export function firstDifference(
     const candidates = byKey.get(keyOf(change)) ?? [];
     const at = candidates.find((i) => !matched.has(i));
     if (at === undefined) {
+      const moved = change.action === 'create' ? createOnOtherCluster(change, given, matched) : null;
+      if (moved !== null) return { index, ...moved };
       const twice = candidates.length > 0;
       const other = twice ? given[candidates[0]!]!.change : null;
       return {
@@ -153,6 +155,33 @@ export function firstDifference(
   };
 }
 
+/**
+ * The documents' create of the same document on another cluster: the cluster id the plan pinned is not
+ * the one the document gives now (a cluster name that resolves to another id, or an edit).
+ */
+function createOnOtherCluster(
+  change: SavedChange,
+  given: readonly { readonly change: PendingChange; readonly expected: SavedChange }[],
+  matched: ReadonlySet<number>,
+): Omit<PlanDifference, 'index'> | null {
+  const key = documentKey(change);
+  const other = given.find(
+    (g, i) => !matched.has(i) && g.change.action === 'create' && documentKey(g.change) === key,
+  );
+  if (other === undefined || other.change.clusterId === null) return null;
+  return {
+    what: describe(other.change),
+    at: { file: other.change.file, line: other.change.line },
+    kind: 'field',
+    field: 'request.cluster_id',
+    saved: change.clusterId,
+    given: other.change.clusterId,
+  };
+}
+
+/** The fields that hold the ids a plan pins: those a name in a document resolves to. */
+const PINNED_IDS = /^request\.(cluster_id|target\.target_id|target\.target_type)$/;
+
 /** One sentence: which change, which field, the file's value and the documents' value. */
 export function differenceSentence(difference: PlanDifference): string {
   const change = difference.index === null ? '' : `change ${difference.index + 1} of the file, `;
@@ -162,7 +191,12 @@ export function differenceSentence(difference: PlanDifference): string {
       const inFile =
         difference.saved === undefined ? 'absent from the file' : `${shown(difference.saved)} in the file`;
       const inDocuments = difference.given === undefined ? 'no such field' : shown(difference.given);
-      return `${change}the ${difference.what}${place}: \`${difference.field}\` is ${inFile}, the documents give ${inDocuments}`;
+      const pinned =
+        difference.field !== undefined && PINNED_IDS.test(difference.field)
+          ? '; the id the plan pinned is not the one the documents give now: a name they write resolves to ' +
+            'another id than when the plan was made (renamed, or another took its name), or they were edited'
+          : '';
+      return `${change}the ${difference.what}${place}: \`${difference.field}\` is ${inFile}, the documents give ${inDocuments}${pinned}`;
     }
     case 'not-given':
       return `${change}the ${difference.what}: the documents give no such change`;

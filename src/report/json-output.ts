@@ -55,6 +55,9 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       file: c.file,
       line: c.line,
       diff: c.diff.map((d) => ({ path: d.path, before: d.before, after: d.after })),
+      // The cluster, target and receivers by id and name (name null when not known), as applying leaves them.
+      ...(c.references ? { references: c.references } : {}),
+      ...(c.referencesBefore ? { referencesBefore: c.referencesBefore } : {}),
       ...(c.action === 'update' && c.outsideEdit && c.outsideEdit.length > 0
         ? { outsideEdit: c.outsideEdit }
         : {}),

@@ -6,11 +6,11 @@ const schema11 = {
   $id: 'https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/alert-rule.schema.json',
   title: 'AlertRule',
   description:
-    "An alert rule of the service, written with the API's own field names. A rule is identified by `id` when given, otherwise by `cluster_id` + `name`.",
+    "An alert rule of the service, written with the API's own field names. Clusters and targets are written by name (`cluster: prod-eu`, `target: {service: shop/production/api}`) or by id (`cluster_id`, `target: {target_type, target_id}`). A rule is identified by `id` when given, otherwise by its cluster + `name`.",
   type: 'object',
   required: ['kind', 'name', 'condition', 'for_duration', 'severity'],
   anyOf: [{ required: ['alert_receiver_ids'] }, { required: ['alert_receivers'] }],
-  allOf: [{ anyOf: [{ required: ['id'] }, { required: ['cluster_id'] }] }],
+  allOf: [{ anyOf: [{ required: ['id'] }, { required: ['cluster'] }, { required: ['cluster_id'] }] }],
   additionalProperties: false,
   properties: {
     kind: { const: 'AlertRule', description: 'Document kind.' },
@@ -25,22 +25,73 @@ const schema11 = {
       format: 'uuid',
       description: 'Organization of the rule; optional when a default organization is configured.',
     },
+    cluster: {
+      type: 'string',
+      minLength: 1,
+      pattern: '\\S',
+      description:
+        'Cluster whose metrics the rule watches, by name (matched without case and surrounding spaces; resolved with one list call per organization). Required, or `cluster_id`, to create a rule or to match one by name; cannot change afterwards.',
+    },
     cluster_id: {
       type: 'string',
       format: 'uuid',
-      description:
-        'Cluster whose metrics the rule watches. Required to create a rule or to match one by name; cannot change afterwards.',
+      description: 'Cluster by id, where `cluster` (its name) is ambiguous or not wanted. Not both.',
     },
     target: {
       type: 'object',
-      description: 'What the rule is about. Required to create a rule; cannot change afterwards.',
-      required: ['target_type', 'target_id'],
+      description:
+        'What the rule is about, by name (one of `service`, `environment`, `cluster`) or by id (`target_type` and `target_id`). Required to create a rule; cannot change afterwards.',
       additionalProperties: false,
       properties: {
+        service: {
+          description:
+            'A service by `project/environment/service` (e.g. shop/production/api), or the mapping form `{project, environment, service}` for names holding `/`. Its type gives `target_type` (a JOB whose job_type is CRON is a CRONJOB target).',
+          anyOf: [
+            { type: 'string', minLength: 1, pattern: '\\S' },
+            {
+              type: 'object',
+              required: ['project', 'environment', 'service'],
+              additionalProperties: false,
+              properties: {
+                project: { type: 'string', minLength: 1, pattern: '\\S' },
+                environment: { type: 'string', minLength: 1, pattern: '\\S' },
+                service: { type: 'string', minLength: 1, pattern: '\\S' },
+              },
+            },
+          ],
+        },
+        environment: {
+          description:
+            'An environment by `project/environment` (e.g. shop/production), or the mapping form `{project, environment}`.',
+          anyOf: [
+            { type: 'string', minLength: 1, pattern: '\\S' },
+            {
+              type: 'object',
+              required: ['project', 'environment'],
+              additionalProperties: false,
+              properties: {
+                project: { type: 'string', minLength: 1, pattern: '\\S' },
+                environment: { type: 'string', minLength: 1, pattern: '\\S' },
+              },
+            },
+          ],
+        },
+        cluster: {
+          type: 'string',
+          minLength: 1,
+          pattern: '\\S',
+          description: 'A cluster by name: a CLUSTER target.',
+        },
         target_type: {
           enum: ['CLUSTER', 'ENVIRONMENT', 'APPLICATION', 'CONTAINER', 'JOB', 'CRONJOB', 'HELM', 'TERRAFORM'],
+          description:
+            "With `target_id`; optional with `service` (the service's type gives it; a stated one must agree).",
         },
-        target_id: { type: 'string', format: 'uuid', description: 'For a CLUSTER target, the cluster id.' },
+        target_id: {
+          type: 'string',
+          format: 'uuid',
+          description: 'The target by id (for a CLUSTER target, the cluster id), with `target_type`.',
+        },
       },
     },
     name: {
@@ -110,7 +161,7 @@ const func3 = { default: (text) => Array.from(text).length }.default;
 const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats8 = /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/;
 const pattern0 = new RegExp('\\S', 'u');
-const pattern2 = new RegExp('^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$', 'u');
+const pattern11 = new RegExp('^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$', 'u');
 function validate10(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   /*# sourceURL="https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/alert-rule.schema.json" */
   let vErrors = null;
@@ -208,13 +259,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
   if (!valid2) {
     const _errs7 = errors;
     if (data && typeof data == 'object' && !Array.isArray(data)) {
-      if (data.cluster_id === undefined) {
+      if (data.cluster === undefined) {
         const err4 = {
           instancePath,
           schemaPath: '#/allOf/0/anyOf/1/required',
           keyword: 'required',
-          params: { missingProperty: 'cluster_id' },
-          message: "must have required property '" + 'cluster_id' + "'",
+          params: { missingProperty: 'cluster' },
+          message: "must have required property '" + 'cluster' + "'",
         };
         if (vErrors === null) {
           vErrors = [err4];
@@ -226,9 +277,31 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
     }
     var _valid1 = _errs7 === errors;
     valid2 = valid2 || _valid1;
+    if (!valid2) {
+      const _errs8 = errors;
+      if (data && typeof data == 'object' && !Array.isArray(data)) {
+        if (data.cluster_id === undefined) {
+          const err5 = {
+            instancePath,
+            schemaPath: '#/allOf/0/anyOf/2/required',
+            keyword: 'required',
+            params: { missingProperty: 'cluster_id' },
+            message: "must have required property '" + 'cluster_id' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+      var _valid1 = _errs8 === errors;
+      valid2 = valid2 || _valid1;
+    }
   }
   if (!valid2) {
-    const err5 = {
+    const err6 = {
       instancePath,
       schemaPath: '#/allOf/0/anyOf',
       keyword: 'anyOf',
@@ -236,9 +309,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must match a schema in anyOf',
     };
     if (vErrors === null) {
-      vErrors = [err5];
+      vErrors = [err6];
     } else {
-      vErrors.push(err5);
+      vErrors.push(err6);
     }
     errors++;
   } else {
@@ -253,27 +326,12 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
   }
   if (data && typeof data == 'object' && !Array.isArray(data)) {
     if (data.kind === undefined) {
-      const err6 = {
+      const err7 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
         params: { missingProperty: 'kind' },
         message: "must have required property '" + 'kind' + "'",
-      };
-      if (vErrors === null) {
-        vErrors = [err6];
-      } else {
-        vErrors.push(err6);
-      }
-      errors++;
-    }
-    if (data.name === undefined) {
-      const err7 = {
-        instancePath,
-        schemaPath: '#/required',
-        keyword: 'required',
-        params: { missingProperty: 'name' },
-        message: "must have required property '" + 'name' + "'",
       };
       if (vErrors === null) {
         vErrors = [err7];
@@ -282,13 +340,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.condition === undefined) {
+    if (data.name === undefined) {
       const err8 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'condition' },
-        message: "must have required property '" + 'condition' + "'",
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
       };
       if (vErrors === null) {
         vErrors = [err8];
@@ -297,13 +355,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.for_duration === undefined) {
+    if (data.condition === undefined) {
       const err9 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'for_duration' },
-        message: "must have required property '" + 'for_duration' + "'",
+        params: { missingProperty: 'condition' },
+        message: "must have required property '" + 'condition' + "'",
       };
       if (vErrors === null) {
         vErrors = [err9];
@@ -312,13 +370,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
-    if (data.severity === undefined) {
+    if (data.for_duration === undefined) {
       const err10 = {
         instancePath,
         schemaPath: '#/required',
         keyword: 'required',
-        params: { missingProperty: 'severity' },
-        message: "must have required property '" + 'severity' + "'",
+        params: { missingProperty: 'for_duration' },
+        message: "must have required property '" + 'for_duration' + "'",
       };
       if (vErrors === null) {
         vErrors = [err10];
@@ -327,31 +385,29 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       }
       errors++;
     }
+    if (data.severity === undefined) {
+      const err11 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'severity' },
+        message: "must have required property '" + 'severity' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
     for (const key0 in data) {
       if (!func2.call(schema11.properties, key0)) {
-        const err11 = {
+        const err12 = {
           instancePath,
           schemaPath: '#/additionalProperties',
           keyword: 'additionalProperties',
           params: { additionalProperty: key0 },
           message: 'must NOT have additional properties',
-        };
-        if (vErrors === null) {
-          vErrors = [err11];
-        } else {
-          vErrors.push(err11);
-        }
-        errors++;
-      }
-    }
-    if (data.kind !== undefined) {
-      if ('AlertRule' !== data.kind) {
-        const err12 = {
-          instancePath: instancePath + '/kind',
-          schemaPath: '#/properties/kind/const',
-          keyword: 'const',
-          params: { allowedValue: 'AlertRule' },
-          message: 'must be equal to constant',
         };
         if (vErrors === null) {
           vErrors = [err12];
@@ -361,11 +417,28 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.kind !== undefined) {
+      if ('AlertRule' !== data.kind) {
+        const err13 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/const',
+          keyword: 'const',
+          params: { allowedValue: 'AlertRule' },
+          message: 'must be equal to constant',
+        };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
     if (data.id !== undefined) {
       let data1 = data.id;
       if (typeof data1 === 'string') {
         if (!formats0.test(data1)) {
-          const err13 = {
+          const err14 = {
             instancePath: instancePath + '/id',
             schemaPath: '#/properties/id/format',
             keyword: 'format',
@@ -373,14 +446,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must match format "' + 'uuid' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err13];
+            vErrors = [err14];
           } else {
-            vErrors.push(err13);
+            vErrors.push(err14);
           }
           errors++;
         }
       } else {
-        const err14 = {
+        const err15 = {
           instancePath: instancePath + '/id',
           schemaPath: '#/properties/id/type',
           keyword: 'type',
@@ -388,9 +461,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err14];
+          vErrors = [err15];
         } else {
-          vErrors.push(err14);
+          vErrors.push(err15);
         }
         errors++;
       }
@@ -399,7 +472,7 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       let data2 = data.organization_id;
       if (typeof data2 === 'string') {
         if (!formats0.test(data2)) {
-          const err15 = {
+          const err16 = {
             instancePath: instancePath + '/organization_id',
             schemaPath: '#/properties/organization_id/format',
             keyword: 'format',
@@ -407,14 +480,14 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             message: 'must match format "' + 'uuid' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err15];
+            vErrors = [err16];
           } else {
-            vErrors.push(err15);
+            vErrors.push(err16);
           }
           errors++;
         }
       } else {
-        const err16 = {
+        const err17 = {
           instancePath: instancePath + '/organization_id',
           schemaPath: '#/properties/organization_id/type',
           keyword: 'type',
@@ -422,57 +495,38 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be string',
         };
         if (vErrors === null) {
-          vErrors = [err16];
+          vErrors = [err17];
         } else {
-          vErrors.push(err16);
+          vErrors.push(err17);
         }
         errors++;
       }
     }
-    if (data.cluster_id !== undefined) {
-      let data3 = data.cluster_id;
+    if (data.cluster !== undefined) {
+      let data3 = data.cluster;
       if (typeof data3 === 'string') {
-        if (!formats0.test(data3)) {
-          const err17 = {
-            instancePath: instancePath + '/cluster_id',
-            schemaPath: '#/properties/cluster_id/format',
-            keyword: 'format',
-            params: { format: 'uuid' },
-            message: 'must match format "' + 'uuid' + '"',
+        if (func3(data3) < 1) {
+          const err18 = {
+            instancePath: instancePath + '/cluster',
+            schemaPath: '#/properties/cluster/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
           };
           if (vErrors === null) {
-            vErrors = [err17];
+            vErrors = [err18];
           } else {
-            vErrors.push(err17);
+            vErrors.push(err18);
           }
           errors++;
         }
-      } else {
-        const err18 = {
-          instancePath: instancePath + '/cluster_id',
-          schemaPath: '#/properties/cluster_id/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err18];
-        } else {
-          vErrors.push(err18);
-        }
-        errors++;
-      }
-    }
-    if (data.target !== undefined) {
-      let data4 = data.target;
-      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
-        if (data4.target_type === undefined) {
+        if (!pattern0.test(data3)) {
           const err19 = {
-            instancePath: instancePath + '/target',
-            schemaPath: '#/properties/target/required',
-            keyword: 'required',
-            params: { missingProperty: 'target_type' },
-            message: "must have required property '" + 'target_type' + "'",
+            instancePath: instancePath + '/cluster',
+            schemaPath: '#/properties/cluster/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
           };
           if (vErrors === null) {
             vErrors = [err19];
@@ -481,24 +535,70 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data4.target_id === undefined) {
-          const err20 = {
-            instancePath: instancePath + '/target',
-            schemaPath: '#/properties/target/required',
-            keyword: 'required',
-            params: { missingProperty: 'target_id' },
-            message: "must have required property '" + 'target_id' + "'",
+      } else {
+        const err20 = {
+          instancePath: instancePath + '/cluster',
+          schemaPath: '#/properties/cluster/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+    }
+    if (data.cluster_id !== undefined) {
+      let data4 = data.cluster_id;
+      if (typeof data4 === 'string') {
+        if (!formats0.test(data4)) {
+          const err21 = {
+            instancePath: instancePath + '/cluster_id',
+            schemaPath: '#/properties/cluster_id/format',
+            keyword: 'format',
+            params: { format: 'uuid' },
+            message: 'must match format "' + 'uuid' + '"',
           };
           if (vErrors === null) {
-            vErrors = [err20];
+            vErrors = [err21];
           } else {
-            vErrors.push(err20);
+            vErrors.push(err21);
           }
           errors++;
         }
-        for (const key1 in data4) {
-          if (!(key1 === 'target_type' || key1 === 'target_id')) {
-            const err21 = {
+      } else {
+        const err22 = {
+          instancePath: instancePath + '/cluster_id',
+          schemaPath: '#/properties/cluster_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err22];
+        } else {
+          vErrors.push(err22);
+        }
+        errors++;
+      }
+    }
+    if (data.target !== undefined) {
+      let data5 = data.target;
+      if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+        for (const key1 in data5) {
+          if (
+            !(
+              key1 === 'service' ||
+              key1 === 'environment' ||
+              key1 === 'cluster' ||
+              key1 === 'target_type' ||
+              key1 === 'target_id'
+            )
+          ) {
+            const err23 = {
               instancePath: instancePath + '/target',
               schemaPath: '#/properties/target/additionalProperties',
               keyword: 'additionalProperties',
@@ -506,625 +606,538 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must NOT have additional properties',
             };
             if (vErrors === null) {
-              vErrors = [err21];
+              vErrors = [err23];
             } else {
-              vErrors.push(err21);
+              vErrors.push(err23);
             }
             errors++;
           }
         }
-        if (data4.target_type !== undefined) {
-          let data5 = data4.target_type;
-          if (
-            !(
-              data5 === 'CLUSTER' ||
-              data5 === 'ENVIRONMENT' ||
-              data5 === 'APPLICATION' ||
-              data5 === 'CONTAINER' ||
-              data5 === 'JOB' ||
-              data5 === 'CRONJOB' ||
-              data5 === 'HELM' ||
-              data5 === 'TERRAFORM'
-            )
-          ) {
-            const err22 = {
-              instancePath: instancePath + '/target/target_type',
-              schemaPath: '#/properties/target/properties/target_type/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema11.properties.target.properties.target_type.enum },
-              message: 'must be equal to one of the allowed values',
-            };
-            if (vErrors === null) {
-              vErrors = [err22];
-            } else {
-              vErrors.push(err22);
-            }
-            errors++;
-          }
-        }
-        if (data4.target_id !== undefined) {
-          let data6 = data4.target_id;
+        if (data5.service !== undefined) {
+          let data6 = data5.service;
+          const _errs23 = errors;
+          let valid5 = false;
+          const _errs24 = errors;
           if (typeof data6 === 'string') {
-            if (!formats0.test(data6)) {
-              const err23 = {
-                instancePath: instancePath + '/target/target_id',
-                schemaPath: '#/properties/target/properties/target_id/format',
-                keyword: 'format',
-                params: { format: 'uuid' },
-                message: 'must match format "' + 'uuid' + '"',
-              };
-              if (vErrors === null) {
-                vErrors = [err23];
-              } else {
-                vErrors.push(err23);
-              }
-              errors++;
-            }
-          } else {
-            const err24 = {
-              instancePath: instancePath + '/target/target_id',
-              schemaPath: '#/properties/target/properties/target_id/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
-            };
-            if (vErrors === null) {
-              vErrors = [err24];
-            } else {
-              vErrors.push(err24);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err25 = {
-          instancePath: instancePath + '/target',
-          schemaPath: '#/properties/target/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err25];
-        } else {
-          vErrors.push(err25);
-        }
-        errors++;
-      }
-    }
-    if (data.name !== undefined) {
-      let data7 = data.name;
-      if (typeof data7 === 'string') {
-        if (func3(data7) < 1) {
-          const err26 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/minLength',
-            keyword: 'minLength',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 characters',
-          };
-          if (vErrors === null) {
-            vErrors = [err26];
-          } else {
-            vErrors.push(err26);
-          }
-          errors++;
-        }
-        if (!pattern0.test(data7)) {
-          const err27 = {
-            instancePath: instancePath + '/name',
-            schemaPath: '#/properties/name/pattern',
-            keyword: 'pattern',
-            params: { pattern: '\\S' },
-            message: 'must match pattern "' + '\\S' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err27];
-          } else {
-            vErrors.push(err27);
-          }
-          errors++;
-        }
-      } else {
-        const err28 = {
-          instancePath: instancePath + '/name',
-          schemaPath: '#/properties/name/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-    }
-    if (data.description !== undefined) {
-      if (typeof data.description !== 'string') {
-        const err29 = {
-          instancePath: instancePath + '/description',
-          schemaPath: '#/properties/description/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err29];
-        } else {
-          vErrors.push(err29);
-        }
-        errors++;
-      }
-    }
-    if (data.tag !== undefined) {
-      if (typeof data.tag !== 'string') {
-        const err30 = {
-          instancePath: instancePath + '/tag',
-          schemaPath: '#/properties/tag/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err30];
-        } else {
-          vErrors.push(err30);
-        }
-        errors++;
-      }
-    }
-    if (data.condition !== undefined) {
-      let data10 = data.condition;
-      if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
-        if (data10.kind === undefined) {
-          const err31 = {
-            instancePath: instancePath + '/condition',
-            schemaPath: '#/properties/condition/required',
-            keyword: 'required',
-            params: { missingProperty: 'kind' },
-            message: "must have required property '" + 'kind' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err31];
-          } else {
-            vErrors.push(err31);
-          }
-          errors++;
-        }
-        if (data10.promql === undefined) {
-          const err32 = {
-            instancePath: instancePath + '/condition',
-            schemaPath: '#/properties/condition/required',
-            keyword: 'required',
-            params: { missingProperty: 'promql' },
-            message: "must have required property '" + 'promql' + "'",
-          };
-          if (vErrors === null) {
-            vErrors = [err32];
-          } else {
-            vErrors.push(err32);
-          }
-          errors++;
-        }
-        for (const key2 in data10) {
-          if (
-            !(
-              key2 === 'kind' ||
-              key2 === 'promql' ||
-              key2 === 'operator' ||
-              key2 === 'threshold' ||
-              key2 === 'function'
-            )
-          ) {
-            const err33 = {
-              instancePath: instancePath + '/condition',
-              schemaPath: '#/properties/condition/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key2 },
-              message: 'must NOT have additional properties',
-            };
-            if (vErrors === null) {
-              vErrors = [err33];
-            } else {
-              vErrors.push(err33);
-            }
-            errors++;
-          }
-        }
-        if (data10.kind !== undefined) {
-          let data11 = data10.kind;
-          if (!(data11 === 'CUSTOM' || data11 === 'BUILT')) {
-            const err34 = {
-              instancePath: instancePath + '/condition/kind',
-              schemaPath: '#/properties/condition/properties/kind/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema11.properties.condition.properties.kind.enum },
-              message: 'must be equal to one of the allowed values',
-            };
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
-            errors++;
-          }
-        }
-        if (data10.promql !== undefined) {
-          let data12 = data10.promql;
-          if (typeof data12 === 'string') {
-            if (func3(data12) < 1) {
-              const err35 = {
-                instancePath: instancePath + '/condition/promql',
-                schemaPath: '#/properties/condition/properties/promql/minLength',
+            if (func3(data6) < 1) {
+              const err24 = {
+                instancePath: instancePath + '/target/service',
+                schemaPath: '#/properties/target/properties/service/anyOf/0/minLength',
                 keyword: 'minLength',
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
               };
               if (vErrors === null) {
-                vErrors = [err35];
+                vErrors = [err24];
               } else {
-                vErrors.push(err35);
+                vErrors.push(err24);
               }
               errors++;
             }
-            if (!pattern0.test(data12)) {
-              const err36 = {
-                instancePath: instancePath + '/condition/promql',
-                schemaPath: '#/properties/condition/properties/promql/pattern',
+            if (!pattern0.test(data6)) {
+              const err25 = {
+                instancePath: instancePath + '/target/service',
+                schemaPath: '#/properties/target/properties/service/anyOf/0/pattern',
                 keyword: 'pattern',
                 params: { pattern: '\\S' },
                 message: 'must match pattern "' + '\\S' + '"',
               };
               if (vErrors === null) {
-                vErrors = [err36];
+                vErrors = [err25];
               } else {
-                vErrors.push(err36);
+                vErrors.push(err25);
               }
               errors++;
             }
           } else {
-            const err37 = {
-              instancePath: instancePath + '/condition/promql',
-              schemaPath: '#/properties/condition/properties/promql/type',
+            const err26 = {
+              instancePath: instancePath + '/target/service',
+              schemaPath: '#/properties/target/properties/service/anyOf/0/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err37];
+              vErrors = [err26];
             } else {
-              vErrors.push(err37);
+              vErrors.push(err26);
             }
             errors++;
           }
-        }
-        if (data10.operator !== undefined) {
-          let data13 = data10.operator;
-          if (
-            !(
-              data13 === 'NONE' ||
-              data13 === 'ABOVE' ||
-              data13 === 'BELOW' ||
-              data13 === 'ABOVE_OR_EQUAL' ||
-              data13 === 'BELOW_OR_EQUAL' ||
-              data13 === 'EQUAL'
-            )
-          ) {
-            const err38 = {
-              instancePath: instancePath + '/condition/operator',
-              schemaPath: '#/properties/condition/properties/operator/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema11.properties.condition.properties.operator.enum },
-              message: 'must be equal to one of the allowed values',
-            };
-            if (vErrors === null) {
-              vErrors = [err38];
+          var _valid2 = _errs24 === errors;
+          valid5 = valid5 || _valid2;
+          if (!valid5) {
+            const _errs26 = errors;
+            if (data6 && typeof data6 == 'object' && !Array.isArray(data6)) {
+              if (data6.project === undefined) {
+                const err27 = {
+                  instancePath: instancePath + '/target/service',
+                  schemaPath: '#/properties/target/properties/service/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'project' },
+                  message: "must have required property '" + 'project' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err27];
+                } else {
+                  vErrors.push(err27);
+                }
+                errors++;
+              }
+              if (data6.environment === undefined) {
+                const err28 = {
+                  instancePath: instancePath + '/target/service',
+                  schemaPath: '#/properties/target/properties/service/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'environment' },
+                  message: "must have required property '" + 'environment' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err28];
+                } else {
+                  vErrors.push(err28);
+                }
+                errors++;
+              }
+              if (data6.service === undefined) {
+                const err29 = {
+                  instancePath: instancePath + '/target/service',
+                  schemaPath: '#/properties/target/properties/service/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'service' },
+                  message: "must have required property '" + 'service' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err29];
+                } else {
+                  vErrors.push(err29);
+                }
+                errors++;
+              }
+              for (const key2 in data6) {
+                if (!(key2 === 'project' || key2 === 'environment' || key2 === 'service')) {
+                  const err30 = {
+                    instancePath: instancePath + '/target/service',
+                    schemaPath: '#/properties/target/properties/service/anyOf/1/additionalProperties',
+                    keyword: 'additionalProperties',
+                    params: { additionalProperty: key2 },
+                    message: 'must NOT have additional properties',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err30];
+                  } else {
+                    vErrors.push(err30);
+                  }
+                  errors++;
+                }
+              }
+              if (data6.project !== undefined) {
+                let data7 = data6.project;
+                if (typeof data7 === 'string') {
+                  if (func3(data7) < 1) {
+                    const err31 = {
+                      instancePath: instancePath + '/target/service/project',
+                      schemaPath:
+                        '#/properties/target/properties/service/anyOf/1/properties/project/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err31];
+                    } else {
+                      vErrors.push(err31);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data7)) {
+                    const err32 = {
+                      instancePath: instancePath + '/target/service/project',
+                      schemaPath: '#/properties/target/properties/service/anyOf/1/properties/project/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err32];
+                    } else {
+                      vErrors.push(err32);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err33 = {
+                    instancePath: instancePath + '/target/service/project',
+                    schemaPath: '#/properties/target/properties/service/anyOf/1/properties/project/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err33];
+                  } else {
+                    vErrors.push(err33);
+                  }
+                  errors++;
+                }
+              }
+              if (data6.environment !== undefined) {
+                let data8 = data6.environment;
+                if (typeof data8 === 'string') {
+                  if (func3(data8) < 1) {
+                    const err34 = {
+                      instancePath: instancePath + '/target/service/environment',
+                      schemaPath:
+                        '#/properties/target/properties/service/anyOf/1/properties/environment/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err34];
+                    } else {
+                      vErrors.push(err34);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data8)) {
+                    const err35 = {
+                      instancePath: instancePath + '/target/service/environment',
+                      schemaPath:
+                        '#/properties/target/properties/service/anyOf/1/properties/environment/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err35];
+                    } else {
+                      vErrors.push(err35);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err36 = {
+                    instancePath: instancePath + '/target/service/environment',
+                    schemaPath: '#/properties/target/properties/service/anyOf/1/properties/environment/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err36];
+                  } else {
+                    vErrors.push(err36);
+                  }
+                  errors++;
+                }
+              }
+              if (data6.service !== undefined) {
+                let data9 = data6.service;
+                if (typeof data9 === 'string') {
+                  if (func3(data9) < 1) {
+                    const err37 = {
+                      instancePath: instancePath + '/target/service/service',
+                      schemaPath:
+                        '#/properties/target/properties/service/anyOf/1/properties/service/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err37];
+                    } else {
+                      vErrors.push(err37);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data9)) {
+                    const err38 = {
+                      instancePath: instancePath + '/target/service/service',
+                      schemaPath: '#/properties/target/properties/service/anyOf/1/properties/service/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err38];
+                    } else {
+                      vErrors.push(err38);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err39 = {
+                    instancePath: instancePath + '/target/service/service',
+                    schemaPath: '#/properties/target/properties/service/anyOf/1/properties/service/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err39];
+                  } else {
+                    vErrors.push(err39);
+                  }
+                  errors++;
+                }
+              }
             } else {
-              vErrors.push(err38);
-            }
-            errors++;
-          }
-        }
-        if (data10.threshold !== undefined) {
-          let data14 = data10.threshold;
-          if (!(typeof data14 == 'number' && isFinite(data14))) {
-            const err39 = {
-              instancePath: instancePath + '/condition/threshold',
-              schemaPath: '#/properties/condition/properties/threshold/type',
-              keyword: 'type',
-              params: { type: 'number' },
-              message: 'must be number',
-            };
-            if (vErrors === null) {
-              vErrors = [err39];
-            } else {
-              vErrors.push(err39);
-            }
-            errors++;
-          }
-        }
-        if (data10.function !== undefined) {
-          let data15 = data10.function;
-          if (
-            !(
-              data15 === 'NONE' ||
-              data15 === 'AVG' ||
-              data15 === 'MAX' ||
-              data15 === 'MIN' ||
-              data15 === 'SUM' ||
-              data15 === 'COUNT'
-            )
-          ) {
-            const err40 = {
-              instancePath: instancePath + '/condition/function',
-              schemaPath: '#/properties/condition/properties/function/enum',
-              keyword: 'enum',
-              params: { allowedValues: schema11.properties.condition.properties.function.enum },
-              message: 'must be equal to one of the allowed values',
-            };
-            if (vErrors === null) {
-              vErrors = [err40];
-            } else {
-              vErrors.push(err40);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err41 = {
-          instancePath: instancePath + '/condition',
-          schemaPath: '#/properties/condition/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err41];
-        } else {
-          vErrors.push(err41);
-        }
-        errors++;
-      }
-    }
-    if (data.for_duration !== undefined) {
-      let data16 = data.for_duration;
-      if (typeof data16 === 'string') {
-        if (!formats8.test(data16)) {
-          const err42 = {
-            instancePath: instancePath + '/for_duration',
-            schemaPath: '#/properties/for_duration/format',
-            keyword: 'format',
-            params: { format: 'duration' },
-            message: 'must match format "' + 'duration' + '"',
-          };
-          if (vErrors === null) {
-            vErrors = [err42];
-          } else {
-            vErrors.push(err42);
-          }
-          errors++;
-        }
-      } else {
-        const err43 = {
-          instancePath: instancePath + '/for_duration',
-          schemaPath: '#/properties/for_duration/type',
-          keyword: 'type',
-          params: { type: 'string' },
-          message: 'must be string',
-        };
-        if (vErrors === null) {
-          vErrors = [err43];
-        } else {
-          vErrors.push(err43);
-        }
-        errors++;
-      }
-    }
-    if (data.severity !== undefined) {
-      let data17 = data.severity;
-      if (!(data17 === 'LOW' || data17 === 'MEDIUM' || data17 === 'HIGH' || data17 === 'CRITICAL')) {
-        const err44 = {
-          instancePath: instancePath + '/severity',
-          schemaPath: '#/properties/severity/enum',
-          keyword: 'enum',
-          params: { allowedValues: schema11.properties.severity.enum },
-          message: 'must be equal to one of the allowed values',
-        };
-        if (vErrors === null) {
-          vErrors = [err44];
-        } else {
-          vErrors.push(err44);
-        }
-        errors++;
-      }
-    }
-    if (data.enabled !== undefined) {
-      if (typeof data.enabled !== 'boolean') {
-        const err45 = {
-          instancePath: instancePath + '/enabled',
-          schemaPath: '#/properties/enabled/type',
-          keyword: 'type',
-          params: { type: 'boolean' },
-          message: 'must be boolean',
-        };
-        if (vErrors === null) {
-          vErrors = [err45];
-        } else {
-          vErrors.push(err45);
-        }
-        errors++;
-      }
-    }
-    if (data.alert_receiver_ids !== undefined) {
-      let data19 = data.alert_receiver_ids;
-      if (Array.isArray(data19)) {
-        if (data19.length < 1) {
-          const err46 = {
-            instancePath: instancePath + '/alert_receiver_ids',
-            schemaPath: '#/properties/alert_receiver_ids/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
-          };
-          if (vErrors === null) {
-            vErrors = [err46];
-          } else {
-            vErrors.push(err46);
-          }
-          errors++;
-        }
-        const len0 = data19.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data20 = data19[i0];
-          if (typeof data20 === 'string') {
-            if (!formats0.test(data20)) {
-              const err47 = {
-                instancePath: instancePath + '/alert_receiver_ids/' + i0,
-                schemaPath: '#/properties/alert_receiver_ids/items/format',
-                keyword: 'format',
-                params: { format: 'uuid' },
-                message: 'must match format "' + 'uuid' + '"',
+              const err40 = {
+                instancePath: instancePath + '/target/service',
+                schemaPath: '#/properties/target/properties/service/anyOf/1/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
               };
               if (vErrors === null) {
-                vErrors = [err47];
+                vErrors = [err40];
               } else {
-                vErrors.push(err47);
+                vErrors.push(err40);
               }
               errors++;
             }
-          } else {
-            const err48 = {
-              instancePath: instancePath + '/alert_receiver_ids/' + i0,
-              schemaPath: '#/properties/alert_receiver_ids/items/type',
-              keyword: 'type',
-              params: { type: 'string' },
-              message: 'must be string',
+            var _valid2 = _errs26 === errors;
+            valid5 = valid5 || _valid2;
+          }
+          if (!valid5) {
+            const err41 = {
+              instancePath: instancePath + '/target/service',
+              schemaPath: '#/properties/target/properties/service/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
             };
             if (vErrors === null) {
-              vErrors = [err48];
+              vErrors = [err41];
             } else {
-              vErrors.push(err48);
+              vErrors.push(err41);
             }
             errors++;
-          }
-        }
-        let i1 = data19.length;
-        let j0;
-        if (i1 > 1) {
-          const indices0 = {};
-          for (; i1--; ) {
-            let item0 = data19[i1];
-            if (typeof item0 !== 'string') {
-              continue;
-            }
-            if (typeof indices0[item0] == 'number') {
-              j0 = indices0[item0];
-              const err49 = {
-                instancePath: instancePath + '/alert_receiver_ids',
-                schemaPath: '#/properties/alert_receiver_ids/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i1, j: j0 },
-                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
-              };
-              if (vErrors === null) {
-                vErrors = [err49];
-              } else {
-                vErrors.push(err49);
-              }
-              errors++;
-              break;
-            }
-            indices0[item0] = i1;
-          }
-        }
-      } else {
-        const err50 = {
-          instancePath: instancePath + '/alert_receiver_ids',
-          schemaPath: '#/properties/alert_receiver_ids/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err50];
-        } else {
-          vErrors.push(err50);
-        }
-        errors++;
-      }
-    }
-    if (data.alert_receivers !== undefined) {
-      let data21 = data.alert_receivers;
-      if (Array.isArray(data21)) {
-        if (data21.length < 1) {
-          const err51 = {
-            instancePath: instancePath + '/alert_receivers',
-            schemaPath: '#/properties/alert_receivers/minItems',
-            keyword: 'minItems',
-            params: { limit: 1 },
-            message: 'must NOT have fewer than 1 items',
-          };
-          if (vErrors === null) {
-            vErrors = [err51];
           } else {
-            vErrors.push(err51);
+            errors = _errs23;
+            if (vErrors !== null) {
+              if (_errs23) {
+                vErrors.length = _errs23;
+              } else {
+                vErrors = null;
+              }
+            }
           }
-          errors++;
         }
-        const len1 = data21.length;
-        for (let i2 = 0; i2 < len1; i2++) {
-          let data22 = data21[i2];
-          if (typeof data22 === 'string') {
-            if (func3(data22) < 1) {
-              const err52 = {
-                instancePath: instancePath + '/alert_receivers/' + i2,
-                schemaPath: '#/properties/alert_receivers/items/minLength',
+        if (data5.environment !== undefined) {
+          let data10 = data5.environment;
+          const _errs36 = errors;
+          let valid7 = false;
+          const _errs37 = errors;
+          if (typeof data10 === 'string') {
+            if (func3(data10) < 1) {
+              const err42 = {
+                instancePath: instancePath + '/target/environment',
+                schemaPath: '#/properties/target/properties/environment/anyOf/0/minLength',
                 keyword: 'minLength',
                 params: { limit: 1 },
                 message: 'must NOT have fewer than 1 characters',
               };
               if (vErrors === null) {
-                vErrors = [err52];
+                vErrors = [err42];
               } else {
-                vErrors.push(err52);
+                vErrors.push(err42);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data10)) {
+              const err43 = {
+                instancePath: instancePath + '/target/environment',
+                schemaPath: '#/properties/target/properties/environment/anyOf/0/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err43];
+              } else {
+                vErrors.push(err43);
               }
               errors++;
             }
           } else {
-            const err53 = {
-              instancePath: instancePath + '/alert_receivers/' + i2,
-              schemaPath: '#/properties/alert_receivers/items/type',
+            const err44 = {
+              instancePath: instancePath + '/target/environment',
+              schemaPath: '#/properties/target/properties/environment/anyOf/0/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err53];
+              vErrors = [err44];
             } else {
-              vErrors.push(err53);
+              vErrors.push(err44);
             }
             errors++;
           }
-        }
-        let i3 = data21.length;
-        let j1;
-        if (i3 > 1) {
-          const indices1 = {};
-          for (; i3--; ) {
-            let item1 = data21[i3];
-            if (typeof item1 !== 'string') {
-              continue;
-            }
-            if (typeof indices1[item1] == 'number') {
-              j1 = indices1[item1];
+          var _valid3 = _errs37 === errors;
+          valid7 = valid7 || _valid3;
+          if (!valid7) {
+            const _errs39 = errors;
+            if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
+              if (data10.project === undefined) {
+                const err45 = {
+                  instancePath: instancePath + '/target/environment',
+                  schemaPath: '#/properties/target/properties/environment/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'project' },
+                  message: "must have required property '" + 'project' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err45];
+                } else {
+                  vErrors.push(err45);
+                }
+                errors++;
+              }
+              if (data10.environment === undefined) {
+                const err46 = {
+                  instancePath: instancePath + '/target/environment',
+                  schemaPath: '#/properties/target/properties/environment/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'environment' },
+                  message: "must have required property '" + 'environment' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err46];
+                } else {
+                  vErrors.push(err46);
+                }
+                errors++;
+              }
+              for (const key3 in data10) {
+                if (!(key3 === 'project' || key3 === 'environment')) {
+                  const err47 = {
+                    instancePath: instancePath + '/target/environment',
+                    schemaPath: '#/properties/target/properties/environment/anyOf/1/additionalProperties',
+                    keyword: 'additionalProperties',
+                    params: { additionalProperty: key3 },
+                    message: 'must NOT have additional properties',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err47];
+                  } else {
+                    vErrors.push(err47);
+                  }
+                  errors++;
+                }
+              }
+              if (data10.project !== undefined) {
+                let data11 = data10.project;
+                if (typeof data11 === 'string') {
+                  if (func3(data11) < 1) {
+                    const err48 = {
+                      instancePath: instancePath + '/target/environment/project',
+                      schemaPath:
+                        '#/properties/target/properties/environment/anyOf/1/properties/project/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err48];
+                    } else {
+                      vErrors.push(err48);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data11)) {
+                    const err49 = {
+                      instancePath: instancePath + '/target/environment/project',
+                      schemaPath:
+                        '#/properties/target/properties/environment/anyOf/1/properties/project/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err49];
+                    } else {
+                      vErrors.push(err49);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err50 = {
+                    instancePath: instancePath + '/target/environment/project',
+                    schemaPath: '#/properties/target/properties/environment/anyOf/1/properties/project/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err50];
+                  } else {
+                    vErrors.push(err50);
+                  }
+                  errors++;
+                }
+              }
+              if (data10.environment !== undefined) {
+                let data12 = data10.environment;
+                if (typeof data12 === 'string') {
+                  if (func3(data12) < 1) {
+                    const err51 = {
+                      instancePath: instancePath + '/target/environment/environment',
+                      schemaPath:
+                        '#/properties/target/properties/environment/anyOf/1/properties/environment/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err51];
+                    } else {
+                      vErrors.push(err51);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data12)) {
+                    const err52 = {
+                      instancePath: instancePath + '/target/environment/environment',
+                      schemaPath:
+                        '#/properties/target/properties/environment/anyOf/1/properties/environment/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err52];
+                    } else {
+                      vErrors.push(err52);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err53 = {
+                    instancePath: instancePath + '/target/environment/environment',
+                    schemaPath:
+                      '#/properties/target/properties/environment/anyOf/1/properties/environment/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err53];
+                  } else {
+                    vErrors.push(err53);
+                  }
+                  errors++;
+                }
+              }
+            } else {
               const err54 = {
-                instancePath: instancePath + '/alert_receivers',
-                schemaPath: '#/properties/alert_receivers/uniqueItems',
-                keyword: 'uniqueItems',
-                params: { i: i3, j: j1 },
-                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                instancePath: instancePath + '/target/environment',
+                schemaPath: '#/properties/target/properties/environment/anyOf/1/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
               };
               if (vErrors === null) {
                 vErrors = [err54];
@@ -1132,74 +1145,75 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
                 vErrors.push(err54);
               }
               errors++;
-              break;
             }
-            indices1[item1] = i3;
+            var _valid3 = _errs39 === errors;
+            valid7 = valid7 || _valid3;
           }
-        }
-      } else {
-        const err55 = {
-          instancePath: instancePath + '/alert_receivers',
-          schemaPath: '#/properties/alert_receivers/type',
-          keyword: 'type',
-          params: { type: 'array' },
-          message: 'must be array',
-        };
-        if (vErrors === null) {
-          vErrors = [err55];
-        } else {
-          vErrors.push(err55);
-        }
-        errors++;
-      }
-    }
-    if (data.presentation !== undefined) {
-      let data23 = data.presentation;
-      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
-        for (const key3 in data23) {
-          if (!(key3 === 'summary' || key3 === 'runbook_url')) {
-            const err56 = {
-              instancePath: instancePath + '/presentation',
-              schemaPath: '#/properties/presentation/additionalProperties',
-              keyword: 'additionalProperties',
-              params: { additionalProperty: key3 },
-              message: 'must NOT have additional properties',
+          if (!valid7) {
+            const err55 = {
+              instancePath: instancePath + '/target/environment',
+              schemaPath: '#/properties/target/properties/environment/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
             };
             if (vErrors === null) {
-              vErrors = [err56];
+              vErrors = [err55];
             } else {
-              vErrors.push(err56);
+              vErrors.push(err55);
             }
             errors++;
-          }
-        }
-        if (data23.summary !== undefined) {
-          let data24 = data23.summary;
-          if (typeof data24 !== 'string' && data24 !== null) {
-            const err57 = {
-              instancePath: instancePath + '/presentation/summary',
-              schemaPath: '#/properties/presentation/properties/summary/type',
-              keyword: 'type',
-              params: { type: schema11.properties.presentation.properties.summary.type },
-              message: 'must be string,null',
-            };
-            if (vErrors === null) {
-              vErrors = [err57];
-            } else {
-              vErrors.push(err57);
+          } else {
+            errors = _errs36;
+            if (vErrors !== null) {
+              if (_errs36) {
+                vErrors.length = _errs36;
+              } else {
+                vErrors = null;
+              }
             }
-            errors++;
           }
         }
-        if (data23.runbook_url !== undefined) {
-          let data25 = data23.runbook_url;
-          if (typeof data25 !== 'string' && data25 !== null) {
+        if (data5.cluster !== undefined) {
+          let data13 = data5.cluster;
+          if (typeof data13 === 'string') {
+            if (func3(data13) < 1) {
+              const err56 = {
+                instancePath: instancePath + '/target/cluster',
+                schemaPath: '#/properties/target/properties/cluster/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err56];
+              } else {
+                vErrors.push(err56);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data13)) {
+              const err57 = {
+                instancePath: instancePath + '/target/cluster',
+                schemaPath: '#/properties/target/properties/cluster/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err57];
+              } else {
+                vErrors.push(err57);
+              }
+              errors++;
+            }
+          } else {
             const err58 = {
-              instancePath: instancePath + '/presentation/runbook_url',
-              schemaPath: '#/properties/presentation/properties/runbook_url/type',
+              instancePath: instancePath + '/target/cluster',
+              schemaPath: '#/properties/target/properties/cluster/type',
               keyword: 'type',
-              params: { type: schema11.properties.presentation.properties.runbook_url.type },
-              message: 'must be string,null',
+              params: { type: 'string' },
+              message: 'must be string',
             };
             if (vErrors === null) {
               vErrors = [err58];
@@ -1208,29 +1222,46 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data25 === 'string') {
-            if (func3(data25) < 1) {
-              const err59 = {
-                instancePath: instancePath + '/presentation/runbook_url',
-                schemaPath: '#/properties/presentation/properties/runbook_url/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
-              };
-              if (vErrors === null) {
-                vErrors = [err59];
-              } else {
-                vErrors.push(err59);
-              }
-              errors++;
+        }
+        if (data5.target_type !== undefined) {
+          let data14 = data5.target_type;
+          if (
+            !(
+              data14 === 'CLUSTER' ||
+              data14 === 'ENVIRONMENT' ||
+              data14 === 'APPLICATION' ||
+              data14 === 'CONTAINER' ||
+              data14 === 'JOB' ||
+              data14 === 'CRONJOB' ||
+              data14 === 'HELM' ||
+              data14 === 'TERRAFORM'
+            )
+          ) {
+            const err59 = {
+              instancePath: instancePath + '/target/target_type',
+              schemaPath: '#/properties/target/properties/target_type/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema11.properties.target.properties.target_type.enum },
+              message: 'must be equal to one of the allowed values',
+            };
+            if (vErrors === null) {
+              vErrors = [err59];
+            } else {
+              vErrors.push(err59);
             }
-            if (!pattern2.test(data25)) {
+            errors++;
+          }
+        }
+        if (data5.target_id !== undefined) {
+          let data15 = data5.target_id;
+          if (typeof data15 === 'string') {
+            if (!formats0.test(data15)) {
               const err60 = {
-                instancePath: instancePath + '/presentation/runbook_url',
-                schemaPath: '#/properties/presentation/properties/runbook_url/pattern',
-                keyword: 'pattern',
-                params: { pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$' },
-                message: 'must match pattern "' + '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$' + '"',
+                instancePath: instancePath + '/target/target_id',
+                schemaPath: '#/properties/target/properties/target_id/format',
+                keyword: 'format',
+                params: { format: 'uuid' },
+                message: 'must match format "' + 'uuid' + '"',
               };
               if (vErrors === null) {
                 vErrors = [err60];
@@ -1239,10 +1270,689 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
+          } else {
+            const err61 = {
+              instancePath: instancePath + '/target/target_id',
+              schemaPath: '#/properties/target/properties/target_id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err61];
+            } else {
+              vErrors.push(err61);
+            }
+            errors++;
           }
         }
       } else {
-        const err61 = {
+        const err62 = {
+          instancePath: instancePath + '/target',
+          schemaPath: '#/properties/target/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err62];
+        } else {
+          vErrors.push(err62);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data16 = data.name;
+      if (typeof data16 === 'string') {
+        if (func3(data16) < 1) {
+          const err63 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data16)) {
+          const err64 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err64];
+          } else {
+            vErrors.push(err64);
+          }
+          errors++;
+        }
+      } else {
+        const err65 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== 'string') {
+        const err66 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
+      }
+    }
+    if (data.tag !== undefined) {
+      if (typeof data.tag !== 'string') {
+        const err67 = {
+          instancePath: instancePath + '/tag',
+          schemaPath: '#/properties/tag/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err67];
+        } else {
+          vErrors.push(err67);
+        }
+        errors++;
+      }
+    }
+    if (data.condition !== undefined) {
+      let data19 = data.condition;
+      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+        if (data19.kind === undefined) {
+          const err68 = {
+            instancePath: instancePath + '/condition',
+            schemaPath: '#/properties/condition/required',
+            keyword: 'required',
+            params: { missingProperty: 'kind' },
+            message: "must have required property '" + 'kind' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+        if (data19.promql === undefined) {
+          const err69 = {
+            instancePath: instancePath + '/condition',
+            schemaPath: '#/properties/condition/required',
+            keyword: 'required',
+            params: { missingProperty: 'promql' },
+            message: "must have required property '" + 'promql' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err69];
+          } else {
+            vErrors.push(err69);
+          }
+          errors++;
+        }
+        for (const key4 in data19) {
+          if (
+            !(
+              key4 === 'kind' ||
+              key4 === 'promql' ||
+              key4 === 'operator' ||
+              key4 === 'threshold' ||
+              key4 === 'function'
+            )
+          ) {
+            const err70 = {
+              instancePath: instancePath + '/condition',
+              schemaPath: '#/properties/condition/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key4 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err70];
+            } else {
+              vErrors.push(err70);
+            }
+            errors++;
+          }
+        }
+        if (data19.kind !== undefined) {
+          let data20 = data19.kind;
+          if (!(data20 === 'CUSTOM' || data20 === 'BUILT')) {
+            const err71 = {
+              instancePath: instancePath + '/condition/kind',
+              schemaPath: '#/properties/condition/properties/kind/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema11.properties.condition.properties.kind.enum },
+              message: 'must be equal to one of the allowed values',
+            };
+            if (vErrors === null) {
+              vErrors = [err71];
+            } else {
+              vErrors.push(err71);
+            }
+            errors++;
+          }
+        }
+        if (data19.promql !== undefined) {
+          let data21 = data19.promql;
+          if (typeof data21 === 'string') {
+            if (func3(data21) < 1) {
+              const err72 = {
+                instancePath: instancePath + '/condition/promql',
+                schemaPath: '#/properties/condition/properties/promql/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data21)) {
+              const err73 = {
+                instancePath: instancePath + '/condition/promql',
+                schemaPath: '#/properties/condition/properties/promql/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+          } else {
+            const err74 = {
+              instancePath: instancePath + '/condition/promql',
+              schemaPath: '#/properties/condition/properties/promql/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err74];
+            } else {
+              vErrors.push(err74);
+            }
+            errors++;
+          }
+        }
+        if (data19.operator !== undefined) {
+          let data22 = data19.operator;
+          if (
+            !(
+              data22 === 'NONE' ||
+              data22 === 'ABOVE' ||
+              data22 === 'BELOW' ||
+              data22 === 'ABOVE_OR_EQUAL' ||
+              data22 === 'BELOW_OR_EQUAL' ||
+              data22 === 'EQUAL'
+            )
+          ) {
+            const err75 = {
+              instancePath: instancePath + '/condition/operator',
+              schemaPath: '#/properties/condition/properties/operator/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema11.properties.condition.properties.operator.enum },
+              message: 'must be equal to one of the allowed values',
+            };
+            if (vErrors === null) {
+              vErrors = [err75];
+            } else {
+              vErrors.push(err75);
+            }
+            errors++;
+          }
+        }
+        if (data19.threshold !== undefined) {
+          let data23 = data19.threshold;
+          if (!(typeof data23 == 'number' && isFinite(data23))) {
+            const err76 = {
+              instancePath: instancePath + '/condition/threshold',
+              schemaPath: '#/properties/condition/properties/threshold/type',
+              keyword: 'type',
+              params: { type: 'number' },
+              message: 'must be number',
+            };
+            if (vErrors === null) {
+              vErrors = [err76];
+            } else {
+              vErrors.push(err76);
+            }
+            errors++;
+          }
+        }
+        if (data19.function !== undefined) {
+          let data24 = data19.function;
+          if (
+            !(
+              data24 === 'NONE' ||
+              data24 === 'AVG' ||
+              data24 === 'MAX' ||
+              data24 === 'MIN' ||
+              data24 === 'SUM' ||
+              data24 === 'COUNT'
+            )
+          ) {
+            const err77 = {
+              instancePath: instancePath + '/condition/function',
+              schemaPath: '#/properties/condition/properties/function/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema11.properties.condition.properties.function.enum },
+              message: 'must be equal to one of the allowed values',
+            };
+            if (vErrors === null) {
+              vErrors = [err77];
+            } else {
+              vErrors.push(err77);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err78 = {
+          instancePath: instancePath + '/condition',
+          schemaPath: '#/properties/condition/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err78];
+        } else {
+          vErrors.push(err78);
+        }
+        errors++;
+      }
+    }
+    if (data.for_duration !== undefined) {
+      let data25 = data.for_duration;
+      if (typeof data25 === 'string') {
+        if (!formats8.test(data25)) {
+          const err79 = {
+            instancePath: instancePath + '/for_duration',
+            schemaPath: '#/properties/for_duration/format',
+            keyword: 'format',
+            params: { format: 'duration' },
+            message: 'must match format "' + 'duration' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err79];
+          } else {
+            vErrors.push(err79);
+          }
+          errors++;
+        }
+      } else {
+        const err80 = {
+          instancePath: instancePath + '/for_duration',
+          schemaPath: '#/properties/for_duration/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err80];
+        } else {
+          vErrors.push(err80);
+        }
+        errors++;
+      }
+    }
+    if (data.severity !== undefined) {
+      let data26 = data.severity;
+      if (!(data26 === 'LOW' || data26 === 'MEDIUM' || data26 === 'HIGH' || data26 === 'CRITICAL')) {
+        const err81 = {
+          instancePath: instancePath + '/severity',
+          schemaPath: '#/properties/severity/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema11.properties.severity.enum },
+          message: 'must be equal to one of the allowed values',
+        };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    if (data.enabled !== undefined) {
+      if (typeof data.enabled !== 'boolean') {
+        const err82 = {
+          instancePath: instancePath + '/enabled',
+          schemaPath: '#/properties/enabled/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err82];
+        } else {
+          vErrors.push(err82);
+        }
+        errors++;
+      }
+    }
+    if (data.alert_receiver_ids !== undefined) {
+      let data28 = data.alert_receiver_ids;
+      if (Array.isArray(data28)) {
+        if (data28.length < 1) {
+          const err83 = {
+            instancePath: instancePath + '/alert_receiver_ids',
+            schemaPath: '#/properties/alert_receiver_ids/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err83];
+          } else {
+            vErrors.push(err83);
+          }
+          errors++;
+        }
+        const len0 = data28.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data29 = data28[i0];
+          if (typeof data29 === 'string') {
+            if (!formats0.test(data29)) {
+              const err84 = {
+                instancePath: instancePath + '/alert_receiver_ids/' + i0,
+                schemaPath: '#/properties/alert_receiver_ids/items/format',
+                keyword: 'format',
+                params: { format: 'uuid' },
+                message: 'must match format "' + 'uuid' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err84];
+              } else {
+                vErrors.push(err84);
+              }
+              errors++;
+            }
+          } else {
+            const err85 = {
+              instancePath: instancePath + '/alert_receiver_ids/' + i0,
+              schemaPath: '#/properties/alert_receiver_ids/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err85];
+            } else {
+              vErrors.push(err85);
+            }
+            errors++;
+          }
+        }
+        let i1 = data28.length;
+        let j0;
+        if (i1 > 1) {
+          const indices0 = {};
+          for (; i1--; ) {
+            let item0 = data28[i1];
+            if (typeof item0 !== 'string') {
+              continue;
+            }
+            if (typeof indices0[item0] == 'number') {
+              j0 = indices0[item0];
+              const err86 = {
+                instancePath: instancePath + '/alert_receiver_ids',
+                schemaPath: '#/properties/alert_receiver_ids/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i1, j: j0 },
+                message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+              };
+              if (vErrors === null) {
+                vErrors = [err86];
+              } else {
+                vErrors.push(err86);
+              }
+              errors++;
+              break;
+            }
+            indices0[item0] = i1;
+          }
+        }
+      } else {
+        const err87 = {
+          instancePath: instancePath + '/alert_receiver_ids',
+          schemaPath: '#/properties/alert_receiver_ids/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err87];
+        } else {
+          vErrors.push(err87);
+        }
+        errors++;
+      }
+    }
+    if (data.alert_receivers !== undefined) {
+      let data30 = data.alert_receivers;
+      if (Array.isArray(data30)) {
+        if (data30.length < 1) {
+          const err88 = {
+            instancePath: instancePath + '/alert_receivers',
+            schemaPath: '#/properties/alert_receivers/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err88];
+          } else {
+            vErrors.push(err88);
+          }
+          errors++;
+        }
+        const len1 = data30.length;
+        for (let i2 = 0; i2 < len1; i2++) {
+          let data31 = data30[i2];
+          if (typeof data31 === 'string') {
+            if (func3(data31) < 1) {
+              const err89 = {
+                instancePath: instancePath + '/alert_receivers/' + i2,
+                schemaPath: '#/properties/alert_receivers/items/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err89];
+              } else {
+                vErrors.push(err89);
+              }
+              errors++;
+            }
+          } else {
+            const err90 = {
+              instancePath: instancePath + '/alert_receivers/' + i2,
+              schemaPath: '#/properties/alert_receivers/items/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err90];
+            } else {
+              vErrors.push(err90);
+            }
+            errors++;
+          }
+        }
+        let i3 = data30.length;
+        let j1;
+        if (i3 > 1) {
+          const indices1 = {};
+          for (; i3--; ) {
+            let item1 = data30[i3];
+            if (typeof item1 !== 'string') {
+              continue;
+            }
+            if (typeof indices1[item1] == 'number') {
+              j1 = indices1[item1];
+              const err91 = {
+                instancePath: instancePath + '/alert_receivers',
+                schemaPath: '#/properties/alert_receivers/uniqueItems',
+                keyword: 'uniqueItems',
+                params: { i: i3, j: j1 },
+                message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+              };
+              if (vErrors === null) {
+                vErrors = [err91];
+              } else {
+                vErrors.push(err91);
+              }
+              errors++;
+              break;
+            }
+            indices1[item1] = i3;
+          }
+        }
+      } else {
+        const err92 = {
+          instancePath: instancePath + '/alert_receivers',
+          schemaPath: '#/properties/alert_receivers/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err92];
+        } else {
+          vErrors.push(err92);
+        }
+        errors++;
+      }
+    }
+    if (data.presentation !== undefined) {
+      let data32 = data.presentation;
+      if (data32 && typeof data32 == 'object' && !Array.isArray(data32)) {
+        for (const key5 in data32) {
+          if (!(key5 === 'summary' || key5 === 'runbook_url')) {
+            const err93 = {
+              instancePath: instancePath + '/presentation',
+              schemaPath: '#/properties/presentation/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key5 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err93];
+            } else {
+              vErrors.push(err93);
+            }
+            errors++;
+          }
+        }
+        if (data32.summary !== undefined) {
+          let data33 = data32.summary;
+          if (typeof data33 !== 'string' && data33 !== null) {
+            const err94 = {
+              instancePath: instancePath + '/presentation/summary',
+              schemaPath: '#/properties/presentation/properties/summary/type',
+              keyword: 'type',
+              params: { type: schema11.properties.presentation.properties.summary.type },
+              message: 'must be string,null',
+            };
+            if (vErrors === null) {
+              vErrors = [err94];
+            } else {
+              vErrors.push(err94);
+            }
+            errors++;
+          }
+        }
+        if (data32.runbook_url !== undefined) {
+          let data34 = data32.runbook_url;
+          if (typeof data34 !== 'string' && data34 !== null) {
+            const err95 = {
+              instancePath: instancePath + '/presentation/runbook_url',
+              schemaPath: '#/properties/presentation/properties/runbook_url/type',
+              keyword: 'type',
+              params: { type: schema11.properties.presentation.properties.runbook_url.type },
+              message: 'must be string,null',
+            };
+            if (vErrors === null) {
+              vErrors = [err95];
+            } else {
+              vErrors.push(err95);
+            }
+            errors++;
+          }
+          if (typeof data34 === 'string') {
+            if (func3(data34) < 1) {
+              const err96 = {
+                instancePath: instancePath + '/presentation/runbook_url',
+                schemaPath: '#/properties/presentation/properties/runbook_url/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err96];
+              } else {
+                vErrors.push(err96);
+              }
+              errors++;
+            }
+            if (!pattern11.test(data34)) {
+              const err97 = {
+                instancePath: instancePath + '/presentation/runbook_url',
+                schemaPath: '#/properties/presentation/properties/runbook_url/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$' },
+                message: 'must match pattern "' + '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err97];
+              } else {
+                vErrors.push(err97);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err98 = {
           instancePath: instancePath + '/presentation',
           schemaPath: '#/properties/presentation/type',
           keyword: 'type',
@@ -1250,15 +1960,15 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err61];
+          vErrors = [err98];
         } else {
-          vErrors.push(err61);
+          vErrors.push(err98);
         }
         errors++;
       }
     }
   } else {
-    const err62 = {
+    const err99 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -1266,9 +1976,9 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err62];
+      vErrors = [err99];
     } else {
-      vErrors.push(err62);
+      vErrors.push(err99);
     }
     errors++;
   }
@@ -1369,10 +2079,17 @@ const schema12 = {
         provider: {
           enum: ['AWS', 'SCW', 'GCP', 'DO', 'AZURE', 'OVH', 'CIVO', 'HETZNER', 'ORACLE', 'IBM', 'UNKNOWN'],
         },
+        name: {
+          type: 'string',
+          minLength: 1,
+          pattern: '\\S',
+          description:
+            'The cluster this configuration is for, by name (its logs are fetched when a job fails); or `id`. Not both.',
+        },
         id: {
           type: 'string',
           format: 'uuid',
-          description: 'The cluster this configuration is for (its logs are fetched when a job fails).',
+          description: 'The cluster by id, where `name` is ambiguous or not wanted. Not both.',
         },
       },
     },
@@ -1421,8 +2138,8 @@ const schema14 = {
     },
   },
 };
-const pattern3 = new RegExp('^(?!\\.{1,2}$)[^/\\s]+$', 'u');
-const pattern6 = new RegExp('^[A-Za-z_][A-Za-z0-9_]*$', 'u');
+const pattern12 = new RegExp('^(?!\\.{1,2}$)[^/\\s]+$', 'u');
+const pattern16 = new RegExp('^[A-Za-z_][A-Za-z0-9_]*$', 'u');
 const schema13 = {
   description:
     'A profile value; an object holding `valueFrom` must be exactly a reference to an environment variable.',
@@ -1561,7 +2278,7 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (!pattern6.test(data1)) {
+              if (!pattern16.test(data1)) {
                 const err7 = {
                   instancePath: instancePath + '/valueFrom/env',
                   schemaPath: '#/definitions/valueFrom/properties/valueFrom/properties/env/pattern',
@@ -2011,7 +2728,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern3.test(data3)) {
+            if (!pattern12.test(data3)) {
               const err12 = {
                 instancePath: instancePath + '/template/key',
                 schemaPath: '#/properties/template/properties/key/pattern',
@@ -2060,7 +2777,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern3.test(data4)) {
+            if (!pattern12.test(data4)) {
               const err15 = {
                 instancePath: instancePath + '/template/version',
                 schemaPath: '#/properties/template/properties/version/pattern',
@@ -2125,7 +2842,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern3.test(data5)) {
+        if (!pattern12.test(data5)) {
           const err19 = {
             instancePath: instancePath + '/component',
             schemaPath: '#/properties/component/pattern',
@@ -2190,7 +2907,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           errors++;
         }
         for (const key2 in data6) {
-          if (!(key2 === 'mode' || key2 === 'provider' || key2 === 'id')) {
+          if (!(key2 === 'mode' || key2 === 'provider' || key2 === 'name' || key2 === 'id')) {
             const err23 = {
               instancePath: instancePath + '/cluster',
               schemaPath: '#/properties/cluster/additionalProperties',
@@ -2256,16 +2973,16 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data6.id !== undefined) {
-          let data9 = data6.id;
+        if (data6.name !== undefined) {
+          let data9 = data6.name;
           if (typeof data9 === 'string') {
-            if (!formats0.test(data9)) {
+            if (func3(data9) < 1) {
               const err26 = {
-                instancePath: instancePath + '/cluster/id',
-                schemaPath: '#/properties/cluster/properties/id/format',
-                keyword: 'format',
-                params: { format: 'uuid' },
-                message: 'must match format "' + 'uuid' + '"',
+                instancePath: instancePath + '/cluster/name',
+                schemaPath: '#/properties/cluster/properties/name/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
               };
               if (vErrors === null) {
                 vErrors = [err26];
@@ -2274,8 +2991,57 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (!pattern0.test(data9)) {
+              const err27 = {
+                instancePath: instancePath + '/cluster/name',
+                schemaPath: '#/properties/cluster/properties/name/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
           } else {
-            const err27 = {
+            const err28 = {
+              instancePath: instancePath + '/cluster/name',
+              schemaPath: '#/properties/cluster/properties/name/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+        if (data6.id !== undefined) {
+          let data10 = data6.id;
+          if (typeof data10 === 'string') {
+            if (!formats0.test(data10)) {
+              const err29 = {
+                instancePath: instancePath + '/cluster/id',
+                schemaPath: '#/properties/cluster/properties/id/format',
+                keyword: 'format',
+                params: { format: 'uuid' },
+                message: 'must match format "' + 'uuid' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
+          } else {
+            const err30 = {
               instancePath: instancePath + '/cluster/id',
               schemaPath: '#/properties/cluster/properties/id/type',
               keyword: 'type',
@@ -2283,15 +3049,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               message: 'must be string',
             };
             if (vErrors === null) {
-              vErrors = [err27];
+              vErrors = [err30];
             } else {
-              vErrors.push(err27);
+              vErrors.push(err30);
             }
             errors++;
           }
         }
       } else {
-        const err28 = {
+        const err31 = {
           instancePath: instancePath + '/cluster',
           schemaPath: '#/properties/cluster/type',
           keyword: 'type',
@@ -2299,21 +3065,21 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err28];
+          vErrors = [err31];
         } else {
-          vErrors.push(err28);
+          vErrors.push(err31);
         }
         errors++;
       }
     }
     if (data.profileConfig !== undefined) {
-      let data10 = data.profileConfig;
-      if (data10 && typeof data10 == 'object' && !Array.isArray(data10)) {
-        for (const key3 in data10) {
+      let data11 = data.profileConfig;
+      if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+        for (const key3 in data11) {
           if (
-            !validate12(data10[key3], {
+            !validate12(data11[key3], {
               instancePath: instancePath + '/profileConfig/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
-              parentData: data10,
+              parentData: data11,
               parentDataProperty: key3,
               rootData,
             })
@@ -2323,7 +3089,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           }
         }
       } else {
-        const err29 = {
+        const err32 = {
           instancePath: instancePath + '/profileConfig',
           schemaPath: '#/properties/profileConfig/type',
           keyword: 'type',
@@ -2331,45 +3097,45 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           message: 'must be object',
         };
         if (vErrors === null) {
-          vErrors = [err29];
+          vErrors = [err32];
         } else {
-          vErrors.push(err29);
+          vErrors.push(err32);
         }
         errors++;
       }
     }
     if (data.clusterInputs !== undefined) {
-      let data12 = data.clusterInputs;
-      if (data12 && typeof data12 == 'object' && !Array.isArray(data12)) {
-        for (const key4 in data12) {
-          let data13 = data12[key4];
-          const _errs29 = errors;
+      let data13 = data.clusterInputs;
+      if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
+        for (const key4 in data13) {
+          let data14 = data13[key4];
+          const _errs31 = errors;
           let valid5 = true;
-          const _errs30 = errors;
-          if (!(data13 && typeof data13 == 'object' && !Array.isArray(data13))) {
-            const err30 = {};
+          const _errs32 = errors;
+          if (!(data14 && typeof data14 == 'object' && !Array.isArray(data14))) {
+            const err33 = {};
             if (vErrors === null) {
-              vErrors = [err30];
+              vErrors = [err33];
             } else {
-              vErrors.push(err30);
+              vErrors.push(err33);
             }
             errors++;
           }
-          var _valid0 = _errs30 === errors;
-          errors = _errs29;
+          var _valid0 = _errs32 === errors;
+          errors = _errs31;
           if (vErrors !== null) {
-            if (_errs29) {
-              vErrors.length = _errs29;
+            if (_errs31) {
+              vErrors.length = _errs31;
             } else {
               vErrors = null;
             }
           }
           let ifClause0;
           if (_valid0) {
-            const _errs32 = errors;
-            if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
-              if (data13.valueFrom === undefined) {
-                const err31 = {
+            const _errs34 = errors;
+            if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
+              if (data14.valueFrom === undefined) {
+                const err34 = {
                   instancePath:
                     instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
                   schemaPath: '#/definitions/valueFrom/required',
@@ -2378,15 +3144,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                   message: "must have required property '" + 'valueFrom' + "'",
                 };
                 if (vErrors === null) {
-                  vErrors = [err31];
+                  vErrors = [err34];
                 } else {
-                  vErrors.push(err31);
+                  vErrors.push(err34);
                 }
                 errors++;
               }
-              for (const key5 in data13) {
+              for (const key5 in data14) {
                 if (!(key5 === 'valueFrom')) {
-                  const err32 = {
+                  const err35 = {
                     instancePath:
                       instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
                     schemaPath: '#/definitions/valueFrom/additionalProperties',
@@ -2395,18 +3161,18 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must NOT have additional properties',
                   };
                   if (vErrors === null) {
-                    vErrors = [err32];
+                    vErrors = [err35];
                   } else {
-                    vErrors.push(err32);
+                    vErrors.push(err35);
                   }
                   errors++;
                 }
               }
-              if (data13.valueFrom !== undefined) {
-                let data14 = data13.valueFrom;
-                if (data14 && typeof data14 == 'object' && !Array.isArray(data14)) {
-                  if (data14.env === undefined) {
-                    const err33 = {
+              if (data14.valueFrom !== undefined) {
+                let data15 = data14.valueFrom;
+                if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
+                  if (data15.env === undefined) {
+                    const err36 = {
                       instancePath:
                         instancePath +
                         '/clusterInputs/' +
@@ -2418,15 +3184,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                       message: "must have required property '" + 'env' + "'",
                     };
                     if (vErrors === null) {
-                      vErrors = [err33];
+                      vErrors = [err36];
                     } else {
-                      vErrors.push(err33);
+                      vErrors.push(err36);
                     }
                     errors++;
                   }
-                  for (const key6 in data14) {
+                  for (const key6 in data15) {
                     if (!(key6 === 'env')) {
-                      const err34 = {
+                      const err37 = {
                         instancePath:
                           instancePath +
                           '/clusterInputs/' +
@@ -2438,18 +3204,18 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                         message: 'must NOT have additional properties',
                       };
                       if (vErrors === null) {
-                        vErrors = [err34];
+                        vErrors = [err37];
                       } else {
-                        vErrors.push(err34);
+                        vErrors.push(err37);
                       }
                       errors++;
                     }
                   }
-                  if (data14.env !== undefined) {
-                    let data15 = data14.env;
-                    if (typeof data15 === 'string') {
-                      if (func3(data15) < 1) {
-                        const err35 = {
+                  if (data15.env !== undefined) {
+                    let data16 = data15.env;
+                    if (typeof data16 === 'string') {
+                      if (func3(data16) < 1) {
+                        const err38 = {
                           instancePath:
                             instancePath +
                             '/clusterInputs/' +
@@ -2461,14 +3227,14 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                           message: 'must NOT have fewer than 1 characters',
                         };
                         if (vErrors === null) {
-                          vErrors = [err35];
+                          vErrors = [err38];
                         } else {
-                          vErrors.push(err35);
+                          vErrors.push(err38);
                         }
                         errors++;
                       }
-                      if (!pattern6.test(data15)) {
-                        const err36 = {
+                      if (!pattern16.test(data16)) {
+                        const err39 = {
                           instancePath:
                             instancePath +
                             '/clusterInputs/' +
@@ -2480,14 +3246,14 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                           message: 'must match pattern "' + '^[A-Za-z_][A-Za-z0-9_]*$' + '"',
                         };
                         if (vErrors === null) {
-                          vErrors = [err36];
+                          vErrors = [err39];
                         } else {
-                          vErrors.push(err36);
+                          vErrors.push(err39);
                         }
                         errors++;
                       }
                     } else {
-                      const err37 = {
+                      const err40 = {
                         instancePath:
                           instancePath +
                           '/clusterInputs/' +
@@ -2499,15 +3265,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                         message: 'must be string',
                       };
                       if (vErrors === null) {
-                        vErrors = [err37];
+                        vErrors = [err40];
                       } else {
-                        vErrors.push(err37);
+                        vErrors.push(err40);
                       }
                       errors++;
                     }
                   }
                 } else {
-                  const err38 = {
+                  const err41 = {
                     instancePath:
                       instancePath +
                       '/clusterInputs/' +
@@ -2519,15 +3285,15 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                     message: 'must be object',
                   };
                   if (vErrors === null) {
-                    vErrors = [err38];
+                    vErrors = [err41];
                   } else {
-                    vErrors.push(err38);
+                    vErrors.push(err41);
                   }
                   errors++;
                 }
               }
             } else {
-              const err39 = {
+              const err42 = {
                 instancePath:
                   instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
                 schemaPath: '#/definitions/valueFrom/type',
@@ -2536,19 +3302,19 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be object',
               };
               if (vErrors === null) {
-                vErrors = [err39];
+                vErrors = [err42];
               } else {
-                vErrors.push(err39);
+                vErrors.push(err42);
               }
               errors++;
             }
-            var _valid0 = _errs32 === errors;
+            var _valid0 = _errs34 === errors;
             valid5 = _valid0;
             ifClause0 = 'then';
           } else {
-            const _errs41 = errors;
-            if (typeof data13 !== 'string') {
-              const err40 = {
+            const _errs43 = errors;
+            if (typeof data14 !== 'string') {
+              const err43 = {
                 instancePath:
                   instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
                 schemaPath: '#/properties/clusterInputs/additionalProperties/else/type',
@@ -2557,84 +3323,23 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                 message: 'must be string',
               };
               if (vErrors === null) {
-                vErrors = [err40];
+                vErrors = [err43];
               } else {
-                vErrors.push(err40);
+                vErrors.push(err43);
               }
               errors++;
             }
-            var _valid0 = _errs41 === errors;
+            var _valid0 = _errs43 === errors;
             valid5 = _valid0;
             ifClause0 = 'else';
           }
           if (!valid5) {
-            const err41 = {
+            const err44 = {
               instancePath: instancePath + '/clusterInputs/' + key4.replace(/~/g, '~0').replace(/\//g, '~1'),
               schemaPath: '#/properties/clusterInputs/additionalProperties/if',
               keyword: 'if',
               params: { failingKeyword: ifClause0 },
               message: 'must match "' + ifClause0 + '" schema',
-            };
-            if (vErrors === null) {
-              vErrors = [err41];
-            } else {
-              vErrors.push(err41);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err42 = {
-          instancePath: instancePath + '/clusterInputs',
-          schemaPath: '#/properties/clusterInputs/type',
-          keyword: 'type',
-          params: { type: 'object' },
-          message: 'must be object',
-        };
-        if (vErrors === null) {
-          vErrors = [err42];
-        } else {
-          vErrors.push(err42);
-        }
-        errors++;
-      }
-    }
-    if (data.componentOutputs !== undefined) {
-      let data16 = data.componentOutputs;
-      if (data16 && typeof data16 == 'object' && !Array.isArray(data16)) {
-        for (const key7 in data16) {
-          let data17 = data16[key7];
-          if (data17 && typeof data17 == 'object' && !Array.isArray(data17)) {
-            for (const key8 in data17) {
-              if (typeof data17[key8] !== 'string') {
-                const err43 = {
-                  instancePath:
-                    instancePath +
-                    '/componentOutputs/' +
-                    key7.replace(/~/g, '~0').replace(/\//g, '~1') +
-                    '/' +
-                    key8.replace(/~/g, '~0').replace(/\//g, '~1'),
-                  schemaPath: '#/properties/componentOutputs/additionalProperties/additionalProperties/type',
-                  keyword: 'type',
-                  params: { type: 'string' },
-                  message: 'must be string',
-                };
-                if (vErrors === null) {
-                  vErrors = [err43];
-                } else {
-                  vErrors.push(err43);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err44 = {
-              instancePath:
-                instancePath + '/componentOutputs/' + key7.replace(/~/g, '~0').replace(/\//g, '~1'),
-              schemaPath: '#/properties/componentOutputs/additionalProperties/type',
-              keyword: 'type',
-              params: { type: 'object' },
-              message: 'must be object',
             };
             if (vErrors === null) {
               vErrors = [err44];
@@ -2646,8 +3351,8 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err45 = {
-          instancePath: instancePath + '/componentOutputs',
-          schemaPath: '#/properties/componentOutputs/type',
+          instancePath: instancePath + '/clusterInputs',
+          schemaPath: '#/properties/clusterInputs/type',
           keyword: 'type',
           params: { type: 'object' },
           message: 'must be object',
@@ -2660,8 +3365,69 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.componentOutputs !== undefined) {
+      let data17 = data.componentOutputs;
+      if (data17 && typeof data17 == 'object' && !Array.isArray(data17)) {
+        for (const key7 in data17) {
+          let data18 = data17[key7];
+          if (data18 && typeof data18 == 'object' && !Array.isArray(data18)) {
+            for (const key8 in data18) {
+              if (typeof data18[key8] !== 'string') {
+                const err46 = {
+                  instancePath:
+                    instancePath +
+                    '/componentOutputs/' +
+                    key7.replace(/~/g, '~0').replace(/\//g, '~1') +
+                    '/' +
+                    key8.replace(/~/g, '~0').replace(/\//g, '~1'),
+                  schemaPath: '#/properties/componentOutputs/additionalProperties/additionalProperties/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err46];
+                } else {
+                  vErrors.push(err46);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err47 = {
+              instancePath:
+                instancePath + '/componentOutputs/' + key7.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/componentOutputs/additionalProperties/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err47];
+            } else {
+              vErrors.push(err47);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err48 = {
+          instancePath: instancePath + '/componentOutputs',
+          schemaPath: '#/properties/componentOutputs/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err46 = {
+    const err49 = {
       instancePath,
       schemaPath: '#/type',
       keyword: 'type',
@@ -2669,9 +3435,9 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       message: 'must be object',
     };
     if (vErrors === null) {
-      vErrors = [err46];
+      vErrors = [err49];
     } else {
-      vErrors.push(err46);
+      vErrors.push(err49);
     }
     errors++;
   }

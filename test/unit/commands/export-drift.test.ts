@@ -40,11 +40,18 @@ describe('export', () => {
     }
     world.sandbox.resetLog();
     const report = await runApply(run({ root: world.out, paths: ['.'] }).ctx);
+    // The clusters and services lists, once each, give the report its names.
     expect(report.requests).toEqual({
-      total: 4,
-      byOperation: { getAlertRules: 1, getAlertReceivers: 1, editAlertRule: 2 },
+      total: 6,
+      byOperation: {
+        getAlertRules: 1,
+        getAlertReceivers: 1,
+        listOrganizationCluster: 1,
+        listServicesByOrganizationId: 1,
+        editAlertRule: 2,
+      },
     });
-    expect(world.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'PUT', 'PUT']);
+    expect(world.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'GET', 'PUT', 'PUT']);
     expect(report.results.map((r) => [r.change.name, r.ok, r.converged])).toEqual([
       ['api-p99-latency', true, true],
       ['web-availability', true, true],

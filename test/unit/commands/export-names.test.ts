@@ -66,7 +66,12 @@ describe('export with awkward rule names', () => {
     world.sandbox.resetLog();
     const plan = await runPlan(run({ root: world.out, paths: ['.'] }).ctx);
     expect(plan.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(plan.requests.byOperation).toEqual({ getAlertRules: 1, getAlertReceivers: 1 });
+    expect(plan.requests.byOperation).toEqual({
+      getAlertRules: 1,
+      getAlertReceivers: 1,
+      listOrganizationCluster: 1,
+      listServicesByOrganizationId: 1,
+    });
     expect(plan.plan!.changes.map((c) => c.action).filter((a) => a !== 'noop')).toEqual([]);
     expect(plan.plan!.changes.map((c) => c.name).sort()).toEqual(managed.map((r) => r.name).sort());
     expect(plan.plan!.unmanaged).toEqual([]);

@@ -29,9 +29,20 @@ afterEach(async () => {
 describe('plan against the sandbox', () => {
   it('reads the live state with one list call per organization, and the receivers once', async () => {
     const report = await runPlan(run().ctx);
-    expect(report.requests).toEqual({ total: 2, byOperation: { getAlertRules: 1, getAlertReceivers: 1 } });
+    // The clusters and services lists give the report its names, also for documents written with ids.
+    expect(report.requests).toEqual({
+      total: 4,
+      byOperation: {
+        getAlertRules: 1,
+        getAlertReceivers: 1,
+        listOrganizationCluster: 1,
+        listServicesByOrganizationId: 1,
+      },
+    });
     expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
+      'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/cluster',
+      'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/services',
       'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-receivers',
     ]);
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -53,6 +64,8 @@ describe('plan of the whole example repository', () => {
     expect(report.requests.byOperation).toEqual({
       getAlertRules: 1,
       getAlertReceivers: 1,
+      listOrganizationCluster: 1,
+      listServicesByOrganizationId: 1,
       resolvePlatformTemplateComponentConfiguration: 5,
       // Read once for the organization, to tell a deprecated template version.
       listPlatformTemplates: 1,
@@ -83,6 +96,9 @@ describe('apply against the sandbox', () => {
       // The re-read after creates checks for a rule another run created at the same time.
       getAlertRules: creates ? 2 : 1,
       getAlertReceivers: 1,
+      // Once each for the run, whatever the number of documents.
+      listOrganizationCluster: 1,
+      listServicesByOrganizationId: 1,
       ...countsOf(applied.results.map((r) => r.change.action)),
     });
     expect(writesOf(sandbox)).toMatchSnapshot();
@@ -197,13 +213,15 @@ describe('a rule written with every optional field absent', () => {
       ]);
       expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
         'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
+        'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/cluster',
+        'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/services',
         'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-receivers',
         'POST /alert-rules',
         'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
       ]);
       // AlertRuleCreationRequest: the nine edit fields with their documented defaults, plus what cannot
       // change afterwards; the cluster target in the service's own spelling.
-      expect(sandbox.requests[2]?.body).toEqual({
+      expect(sandbox.requests[4]?.body).toEqual({
         organization_id: '7f1b2c3d-0000-4000-8000-000000000001',
         cluster_id: 'c1a5e7e0-0000-4000-8000-000000000102',
         target: { target_type: ' CLUSTER', target_id: 'c1a5e7e0-0000-4000-8000-000000000102' },

@@ -59,7 +59,12 @@ describe('receiver ids checked at plan time', () => {
     );
     expect(errors[0]!.message).toContain('slack-oncall (5e1ec7ed-0000-4000-8000-000000000201)');
     // Many rules, one organization: one list of its rules and one of its receivers.
-    expect(report.requests.byOperation).toEqual({ getAlertRules: 1, getAlertReceivers: 1 });
+    expect(report.requests.byOperation).toEqual({
+      getAlertRules: 1,
+      getAlertReceivers: 1,
+      listOrganizationCluster: 1,
+      listServicesByOrganizationId: 1,
+    });
     expect(report.plan!.changes.map((c) => c.name)).not.toContain('api-5xx-ratio');
     expect(exitCodeFor(report)).not.toBe(0);
   });

@@ -133,7 +133,9 @@ describe('schema findings point at the key or value in error and say what is all
 
   it('a rule with neither id nor cluster_id cannot be matched or created', () => {
     const result = parseText(ruleWithLine(2, null));
-    expect(result.diagnostics.map((d) => d.message)).toEqual(['needs at least one of `id` or `cluster_id`']);
+    expect(result.diagnostics.map((d) => d.message)).toEqual([
+      'needs at least one of `id` or `cluster` or `cluster_id`',
+    ]);
   });
 
   it('null presentation fields are allowed; a wrong target type suggests the right one', () => {

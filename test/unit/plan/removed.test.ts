@@ -29,4 +29,12 @@ describe('removedDocuments', () => {
     expect(removedDocuments(withoutId, head, ORG)).toEqual([]);
     expect(removedDocuments(withoutId, head, '7f1b2c3d-0000-4000-8000-000000000002')).toHaveLength(1);
   });
+
+  it('keeps a document that names its cluster, under the match rule of names', () => {
+    const named = (cluster: string) =>
+      ruleYaml({ id: null, name: 'd' }).replace(/cluster_id: \S+/, `cluster: ${cluster}`);
+    const before = docs({ 'n.yaml': named('prod-eu') });
+    expect(removedDocuments(before, docs({ 'm.yaml': named('" Prod-EU"') }), ORG)).toEqual([]);
+    expect(removedDocuments(before, docs({ 'm.yaml': named('staging-eu') }), ORG)).toHaveLength(1);
+  });
 });

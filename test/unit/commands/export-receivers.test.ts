@@ -34,7 +34,7 @@ describe('export of receivers', () => {
         'id: 5e1ec7ed-0000-4000-8000-000000000201\n' +
         `organization_id: ${ACME}\n` +
         'name: slack-oncall\n' +
-        'description: Pages the on-call engineer in\n' +
+        'description: "Pages the on-call engineer in #oncall"\n' +
         'type: SLACK\n' +
         'send_resolved: true\n' +
         'owner: null\n' +

@@ -74,8 +74,9 @@ async function exportedRules(
   fromOrg: NonNullable<InitOptions['fromOrg']>,
   warn: (line: string) => void,
 ): Promise<InitFile[]> {
-  const { documents, skipped } = await exportContent(fromOrg.service(), fromOrg.organizationId);
+  const { documents, skipped, warnings } = await exportContent(fromOrg.service(), fromOrg.organizationId);
   for (const line of skipped) warn(line);
+  for (const finding of warnings) warn(finding.message);
   return documents.map((doc) => ({ path: `${DOCUMENTS_DIR}/alert-rules/${doc.fileName}`, text: doc.text }));
 }
 

@@ -44,8 +44,16 @@ export async function readExportNames(
   if (needed.environments) {
     projects = kept(await directory.projects(organizationId));
     if (projects !== null) {
-      const wanted = rules.filter((r) => r.target.target_type === 'ENVIRONMENT').map((r) => r.target.target_id);
-      environments = await environmentsOf(wanted, projects, services, (id) => directory.environments(id), kept);
+      const wanted = rules
+        .filter((r) => r.target.target_type === 'ENVIRONMENT')
+        .map((r) => r.target.target_id);
+      environments = await environmentsOf(
+        wanted,
+        projects,
+        services,
+        (id) => directory.environments(id),
+        kept,
+      );
     }
   }
   return { lists: { clusters, services, projects, environments, receivers }, warnings };

@@ -74,6 +74,7 @@ describe('platform-gitops init', () => {
     expect(tree(dir)).toEqual(WRITTEN);
     expect(init.stdout).toContain('wrote 4 files');
 
+    // Validating the rules by name needs the document forms by name in the loader.
     const validate = await cli(['validate', join(dir, 'platform'), '--root', dir]);
     expect(validate.stdout).toContain('0 errors, 0 warnings');
     expect(validate.status).toBe(0);
@@ -251,6 +252,10 @@ describe('platform-gitops init --from-org', () => {
     const rules = tree(dir).filter((f) => f.startsWith('platform/alert-rules/'));
     expect(rules.length).toBeGreaterThan(1);
     expect(rules).not.toContain('platform/alert-rules/example.yaml');
+    // By name: the cluster, the service and the receiver a reviewer knows them by.
+    expect(readFileSync(join(dir, 'platform/alert-rules/api-p99-latency.yaml'), 'utf8')).toContain(
+      'cluster: prod-eu\ntarget:\n  service: shop/production/api\n',
+    );
     expect(readFileSync(join(dir, WRITTEN[0] as string), 'utf8')).toContain(
       `organization-id: ${sandbox.organizationId}`,
     );
@@ -262,6 +267,7 @@ describe('platform-gitops init --from-org', () => {
     );
     expect(init.stdout).toContain('GRAFANA_ADMIN_PASSWORD');
     expect(init.stdout).not.toContain('QOVERY_ORGANIZATION_ID');
+    // Validating the rules by name needs the document forms by name in the loader.
     const validate = await cli(['validate', join(dir, 'platform'), '--root', dir]);
     expect(validate.status).toBe(0);
   });

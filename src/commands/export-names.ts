@@ -62,7 +62,7 @@ export async function readExportNames(
 /**
  * The environments of the projects that hold `wanted`: the projects the services list places them in
  * first, then the others, until every wanted environment is found; each project's list read once at most.
- * Null when no list could be read.
+ * Null when a read failed and some wanted environment was not found: it may be in the list that failed.
  */
 async function environmentsOf(
   wanted: readonly string[],
@@ -77,16 +77,19 @@ async function environmentsOf(
   );
   const order = [...projects].sort((a, b) => Number(hinted.has(b.id)) - Number(hinted.has(a.id)));
   const found: EnvironmentEntry[] = [];
-  let anyRead = false;
+  let failed = false;
   for (const project of order) {
     if (missing.size === 0) break;
     const environments = kept(await read(project.id));
-    if (environments === null) continue;
-    anyRead = true;
+    if (environments === null) {
+      failed = true;
+      continue;
+    }
     found.push(...environments);
     for (const e of environments) missing.delete(e.id.toLowerCase());
   }
-  return anyRead ? found : null;
+  // A target not found after a failed read may be in the list that failed: unread, not "no such id".
+  return failed && missing.size > 0 ? null : found;
 }
 
 /** A list export can do without: a warning, saying what the documents do instead. */

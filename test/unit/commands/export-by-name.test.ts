@@ -83,6 +83,21 @@ describe('export by name', () => {
     expect(report.requests.byOperation.listServicesByOrganizationId).toBe(1);
   });
 
+  it('writes environment targets by id when the environments cannot be read', async () => {
+    world.sandbox.setFaults({ script: [{ operation: 'listEnvironment', status: 400 }] });
+    const report = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    expect(report.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message)).toEqual([
+      expect.stringMatching(
+        /^The environments of project b0b0b0b0-0000-4000-8000-000000000601 could not be read/,
+      ),
+    ]);
+    expect(written('postgres-deadlocks.yaml')).toContain(
+      "# By id: the projects and environments of the organization could not be read (see the export's warning).\n" +
+        'target:\n  target_type: ENVIRONMENT\n',
+    );
+    expect(written('api-p99-latency.yaml')).toContain('target:\n  service: shop/production/api\n');
+  });
+
   it('reads each list once, and none a rule does not need', async () => {
     const report = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     expect(report.requests.byOperation).toEqual({

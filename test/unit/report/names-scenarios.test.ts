@@ -1,3 +1,4 @@
+import { Marked } from 'marked';
 import { describe, expect, it } from 'vitest';
 import { renderComment } from '../../../src/report/comment.js';
 import { renderDriftIssue } from '../../../src/report/drift-issue.js';
@@ -61,6 +62,16 @@ describe('what a reviewer reads, by name', () => {
     );
     expect(markdown).toContain(
       'Watches **api** in shop/production · APPLICATION (`a1a1a1a1-0000-4000-8000-000000000301`) on cluster **prod-eu**',
+    );
+  });
+
+  it('renders the receivers of an update as a nested list, and each id as code, as GitHub reads it', () => {
+    const html = new Marked({ gfm: true }).parse(comment, { async: false }) as string;
+    expect(html).toContain(
+      '<li><code>alert_receivers</code>:<ul>\n<li>added: <strong>slack-oncall</strong> (<code>5e1ec7ed-0000-4000-8000-000000000201</code>)</li>',
+    );
+    expect(html).toContain(
+      '<li><code>target</code>: <strong>api</strong> in shop/production · APPLICATION (<code>a1a1a1a1-0000-4000-8000-000000000301</code>)</li>',
     );
   });
 

@@ -48,7 +48,12 @@ export function changeFields(change: AlertRuleChange): ChangeField[] {
     } else if (target && (d.path === 'target.target_type' || d.path === 'target.target_id')) {
       // One line for the two fields, where the first of them stood.
       if (!fields.some((f) => f.kind === 'target')) fields.push({ kind: 'target', target });
-    } else if (d.path === 'alert_receiver_ids' && isIdList(d.before) && isIdList(d.after)) {
+    } else if (
+      d.path === 'alert_receiver_ids' &&
+      isIdList(d.before) &&
+      isIdList(d.after) &&
+      anyNamed(d, named)
+    ) {
       fields.push(
         whole
           ? { kind: 'receivers', receivers: idsOf(value(d)).map(named) }
@@ -123,6 +128,11 @@ function receiversChange(
     removed: before.filter((id) => !has.has(id.toLowerCase())).map(named),
     kept: after.filter((id) => had.has(id.toLowerCase())).map(named),
   };
+}
+
+/** Whether the references name any receiver of the diff: with none named, the diff of ids says as much. */
+function anyNamed(d: FieldDiff, named: (id: string) => NamedId): boolean {
+  return [...idsOf(d.before), ...idsOf(d.after)].some((id) => named(id).name !== null);
 }
 
 /** A list of ids, or nothing (the side a create or a delete does not have). */

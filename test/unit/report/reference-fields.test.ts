@@ -89,6 +89,15 @@ describe('changeFields', () => {
     ]);
   });
 
+  it('keeps the diff of ids when no receiver of it is named', () => {
+    const unnamed = {
+      ...receiversUpdated,
+      references: { ...receiversUpdated.references!, receivers: [] },
+      referencesBefore: { ...receiversUpdated.referencesBefore!, receivers: [] },
+    };
+    expect(changeFields(unnamed)).toEqual([{ kind: 'field', diff: receiversUpdated.diff[0] }]);
+  });
+
   it('keeps a blank name unknown', () => {
     const blank = {
       ...createdWithNames,
@@ -171,11 +180,11 @@ describe('changeMarkdown by name', () => {
     );
   });
 
-  it('says "none" for a new rule that pages nobody', () => {
+  it('shows an empty list of receivers as before: no name to show', () => {
     const nobody = {
       ...createdWithNames,
       diff: createdWithNames.diff.map((d) => (d.path === 'alert_receiver_ids' ? { ...d, after: [] } : d)),
     };
-    expect(changeMarkdown(nobody, null)).toContain('- `alert_receivers`: *(none)*');
+    expect(changeMarkdown(nobody, null)).toContain('- `alert_receiver_ids`: `[]`');
   });
 });

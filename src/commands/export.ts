@@ -52,7 +52,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
     '',
     FILE_START,
     PLAN_CODES.exportWritten,
-    `Exported ${documents.length} alert rules of organization ${organizationId} to ${options.outDir}.`,
+    `Exported ${documents.length} alert rules of organization ${organizationId} to ${options.outDir}.${byIdSentence(documents)}`,
   );
   // What the client noticed (a value it does not know) explains any rule left out above.
   const notices = client
@@ -66,6 +66,17 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
     skipped,
     client,
   });
+}
+
+/** Where a name was wanted and the id was written: said once, the comments in the files say why. */
+function byIdSentence(documents: readonly ExportedDocument[]): string {
+  const byId = documents.reduce((sum, doc) => sum + doc.byId, 0);
+  if (byId === 0) return '';
+  const files = documents.filter((doc) => doc.byId > 0).length;
+  return (
+    ` ${plural(byId, 'reference')} ${byId === 1 ? 'is' : 'are'} written by id rather than by name, in ` +
+    `${plural(files, 'file')}: a comment above each says why.`
+  );
 }
 
 /**

@@ -29,6 +29,8 @@ export interface ExportedDocument {
    * rules by cluster id), and what the Prometheus rule file is made from.
    */
   readonly idText: string;
+  /** How many of its references `text` writes by id where a name was wanted, each with a comment saying why. */
+  readonly byId: number;
   /** The live rule it was written from. */
   readonly ruleId: string;
   readonly ruleName: string;
@@ -47,10 +49,12 @@ export function exportDocuments(
   return sorted.map((rule) => {
     const fileName = uniqueName(slug(rule.name), taken);
     const idText = documentText(rule, referenceEntries(rule, NO_NAME_LISTS), false);
+    const references = lists ? referenceEntries(rule, lists) : null;
     return {
       fileName,
-      text: lists ? documentText(rule, referenceEntries(rule, lists)) : idText,
+      text: references ? documentText(rule, references) : idText,
       idText,
+      byId: references?.filter((r) => r.why !== null).length ?? 0,
       ruleId: rule.id,
       ruleName: rule.name,
     };

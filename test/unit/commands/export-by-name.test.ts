@@ -42,6 +42,7 @@ describe('export by name', () => {
   it('writes the cluster, the target and the receivers of each rule by name', async () => {
     const report = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     expect(report.diagnostics.filter((d) => d.severity !== 'notice')).toEqual([]);
+    expect(report.diagnostics.find((d) => d.code === 'export.written')?.message).not.toContain('by id');
     expect(written('api-p99-latency.yaml')).toContain(
       'cluster: prod-eu\ntarget:\n  service: shop/production/api\nname: api-p99-latency\n',
     );
@@ -56,7 +57,10 @@ describe('export by name', () => {
 
   it('writes a shared name by id, with a comment that names every service of that name', async () => {
     addStagingWorkerRule();
-    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    const report = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    expect(report.diagnostics.find((d) => d.code === 'export.written')?.message).toMatch(
+      /\. 1 reference is written by id rather than by name, in 1 file: a comment above each says why\.$/,
+    );
     expect(written('staging-worker-down.yaml')).toContain(
       'cluster: staging-eu\n' +
         `# By id: 2 services are named "worker" in environment "staging" of project "shop" (${STAGING_WORKER_APP}, ${STAGING_WORKER_CONTAINER}).\n` +

@@ -263,6 +263,8 @@ describe('exported documents by name', () => {
       `  target_id: ${STAGING_WORKER_APP}`,
     ]);
     expect(parse(doc!.text)).toMatchObject({ alert_receivers: ['slack-oncall'] });
+    expect(doc!.byId).toBe(1);
+    expect(exportDocuments([live()], LISTS)[0]!.byId).toBe(0);
   });
 
   it('keep the id form, uncommented, for the checks and the rule file, and without lists as the text', () => {

@@ -272,6 +272,19 @@ describe('platform-gitops init --from-org', () => {
     expect(validate.status).toBe(0);
   });
 
+  it('writes by id, with a comment, what a list that cannot be read would name, and warns once', async () => {
+    sandbox.setFaults({ script: [{ operation: 'listOrganizationCluster', status: 400 }] });
+    const env = { QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: sandbox.token };
+    const init = await cli(['init', dir, '--from-org', sandbox.organizationId], env);
+    expect(init.status).toBe(0);
+    expect(init.stderr.match(/The clusters of organization .* could not be read/g)).toHaveLength(1);
+    const rule = readFileSync(join(dir, 'platform/alert-rules/api-p99-latency.yaml'), 'utf8');
+    expect(rule).toContain(
+      "# By id: the clusters of the organization could not be read (see the export's warning).\ncluster_id: ",
+    );
+    expect(rule).toContain('target:\n  service: shop/production/api\n');
+  });
+
   it('writes nothing when the service refuses the token', async () => {
     const env = { QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: 'qov_not_a_token' };
     const init = await cli(['init', dir, '--from-org', sandbox.organizationId], env);

@@ -22,20 +22,24 @@ export function targetMarkdown(t: NamedTarget): string {
 }
 
 export function receiversMarkdown(receivers: readonly NamedId[]): string {
-  return receivers.length === 0 ? '*(none)*' : receivers.map(namedIdMarkdown).join(', ');
+  return receivers.map(namedIdMarkdown).join(', ');
 }
 
 /**
  * An update's receivers as the people paged: one nested item each for those added, removed and kept
- * (`+ **slack-oncall** (…)` would read as a nested list marker, hence words).
+ * (`+ **slack-oncall** (…)` would read as a nested list marker, hence words). An update of receivers adds
+ * or removes at least one.
  */
 export function receiversChangeMarkdown(change: ReceiversChange): string {
   const items = [
-    change.added.length > 0 ? `  - added: ${receiversMarkdown(change.added)}` : '',
-    change.removed.length > 0 ? `  - removed: ${receiversMarkdown(change.removed)}` : '',
-    change.kept.length > 0 ? `  - unchanged: ${receiversMarkdown(change.kept)}` : '',
-  ].filter(Boolean);
-  return items.length > 0 ? `\n${items.join('\n')}` : ' *(none)*';
+    ['added', change.added],
+    ['removed', change.removed],
+    ['unchanged', change.kept],
+  ] as const;
+  return items
+    .filter(([, receivers]) => receivers.length > 0)
+    .map(([label, receivers]) => `\n  - ${label}: ${receiversMarkdown(receivers)}`)
+    .join('');
 }
 
 /** The line under an update's or a delete's heading: what the rule watches, and on which cluster. */

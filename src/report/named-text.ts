@@ -20,17 +20,20 @@ export function targetText(t: NamedTarget): string {
 }
 
 export function receiversText(receivers: readonly NamedId[]): string {
-  return receivers.length === 0 ? '(none)' : receivers.map(namedIdText).join(', ');
+  return receivers.map(namedIdText).join(', ');
 }
 
-/** `+ slack-oncall (…), − email-sre (…); unchanged: pager (…)`, added in green and removed in red. */
+/**
+ * `+ slack-oncall (…), − email-sre (…); unchanged: pager (…)`, added in green and removed in red. An
+ * update of receivers adds or removes at least one.
+ */
 export function receiversChangeText(change: ReceiversChange, paint: Paint): string {
   const moved = [
     ...change.added.map((r) => paint('32', `+ ${namedIdText(r)}`)),
     ...change.removed.map((r) => paint('31', `− ${namedIdText(r)}`)),
   ].join(', ');
   const kept = change.kept.length > 0 ? `; unchanged: ${receiversText(change.kept)}` : '';
-  return `${moved || '(none)'}${kept}`;
+  return `${moved}${kept}`;
 }
 
 /** `watches api in shop/production · APPLICATION (…) on cluster prod-eu (…)`. */

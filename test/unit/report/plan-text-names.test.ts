@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatPlanText } from '../../../src/report/plan-text.js';
-import { createdWithNames, deletedWithNames, namedPlanReport, receiversUpdated } from './named-scenarios.js';
+import {
+  createdWithNames,
+  deletedWithNames,
+  namedPlanReport,
+  PROD_EU,
+  receiversUpdated,
+  SLACK_ONCALL,
+} from './named-scenarios.js';
 import { plan } from './report-factory.js';
 
 const text = (changes: Parameters<typeof plan>[0]) => formatPlanText(plan(changes), { color: false });
@@ -38,6 +45,44 @@ describe('the terminal plan, by name', () => {
     expect(text([deletedWithNames])).toContain(
       '      watches api in shop/production · APPLICATION (a1a1a1a1-0000-4000-8000-000000000301) on cluster prod-eu',
     );
+  });
+
+  it('says what a rule watches by id where only its cluster is named', () => {
+    const unnamedTarget = {
+      ...deletedWithNames,
+      references: {
+        ...deletedWithNames.references!,
+        target: { ...deletedWithNames.references!.target!, name: null },
+      },
+    };
+    expect(text([unnamedTarget])).toContain(
+      '      watches APPLICATION a1a1a1a1-0000-4000-8000-000000000301 on cluster prod-eu (c1a5e7e0-0000-4000-8000-000000000101)',
+    );
+  });
+
+  it('shows a cluster target by its name, and a rule with no named target by its cluster', () => {
+    const onCluster = {
+      ...createdWithNames,
+      diff: createdWithNames.diff.map((d) =>
+        d.path === 'target.target_type'
+          ? { ...d, after: 'CLUSTER' }
+          : d.path === 'target.target_id'
+            ? { ...d, after: PROD_EU.id }
+            : d,
+      ),
+      references: { ...createdWithNames.references!, target: { ...PROD_EU, type: 'CLUSTER', within: null } },
+    };
+    expect(text([onCluster])).toContain(
+      '      target:           prod-eu · CLUSTER (c1a5e7e0-0000-4000-8000-000000000101)',
+    );
+    const added = {
+      ...receiversUpdated,
+      diff: [{ path: 'alert_receiver_ids', before: [], after: [SLACK_ONCALL.id] }],
+      references: { cluster: PROD_EU, target: null, receivers: [SLACK_ONCALL] },
+    };
+    const lines = text([added]).split('\n');
+    expect(lines).toContain('      on cluster prod-eu (c1a5e7e0-0000-4000-8000-000000000101)');
+    expect(lines).toContain('      alert_receivers: + slack-oncall (5e1ec7ed-0000-4000-8000-000000000201)');
   });
 
   it('shows the ids, as before, when the change knows no names', () => {

@@ -126,6 +126,20 @@ describe('changePlacement', () => {
     expect(changePlacement(unnamed)).toBeNull();
   });
 
+  it('shows the target by id when only the cluster is named, and the cluster alone when there is no target', () => {
+    const unnamedTarget = {
+      ...deletedWithNames,
+      references: { cluster: PROD_EU, target: { ...API, name: null }, receivers: [] },
+    };
+    expect(changeMarkdown(unnamedTarget, null)).toContain(
+      'Watches APPLICATION `a1a1a1a1-0000-4000-8000-000000000301` on cluster **prod-eu** (`c1a5e7e0-0000-4000-8000-000000000101`).',
+    );
+    const noTarget = { ...deletedWithNames, references: { cluster: PROD_EU, target: null, receivers: [] } };
+    expect(changeMarkdown(noTarget, null)).toContain(
+      '\n\nOn cluster **prod-eu** (`c1a5e7e0-0000-4000-8000-000000000101`).\n\n',
+    );
+  });
+
   it('says a CLUSTER target on its own cluster once', () => {
     const onCluster = {
       ...deletedWithNames,

@@ -85,7 +85,8 @@ async function organizationRules(
 > {
   let content: Awaited<ReturnType<typeof exportContent>>;
   try {
-    content = await exportContent(client, organizationId);
+    // By id: the rule file is made from the rules' values, and groups them by cluster id.
+    content = await exportContent(client, organizationId, { names: false });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return {
@@ -97,7 +98,7 @@ async function organizationRules(
   }
   const encoder = new TextEncoder();
   const parsed = parseFiles(
-    content.documents.map((d) => ({ path: d.fileName, bytes: encoder.encode(d.text) })),
+    content.documents.map((d) => ({ path: d.fileName, bytes: encoder.encode(d.idText) })),
   );
   const skipped = content.skipped.map((line) =>
     diagnostic('warning', '', FILE_START, RULES_IO_CODES.exportSkipped, line),

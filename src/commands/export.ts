@@ -1,6 +1,7 @@
 /**
  * `export --out DIR`: the organization's MANAGED alert rules as documents, one file per rule, so that a
- * team can start managing what it built in the console. `plan` on the result shows no change.
+ * team can start managing what it built in the console: clusters, targets and receivers by name where a
+ * name finds exactly one. `plan` on the result shows no change.
  */
 
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { checkQueries } from '../promql/index.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
+import { readExportNames } from './export-names.js';
 import { exportReceiversInto } from './export-receiver-files.js';
 import { organizationNeeded } from './organization-needed.js';
 import { runReport } from './run-report.js';
@@ -42,7 +44,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
     const failed = serviceError(`The alert rules of organization ${organizationId} could not be read`, error);
     return runReport(ctx, { command: 'export', started, diagnostics: [failed], client });
   }
-  const { documents, skipped } = content;
+  const { documents, skipped, warnings } = content;
   const dir = resolve(ctx.root, options.outDir);
   await writeDocuments(dir, documents);
   ctx.progress(`wrote ${plural(documents.length, 'alert rule document')} to ${dir}`);
@@ -52,7 +54,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
     '',
     FILE_START,
     PLAN_CODES.exportWritten,
-    `Exported ${documents.length} alert rules of organization ${organizationId} to ${options.outDir}.`,
+    `Exported ${documents.length} alert rules of organization ${organizationId} to ${options.outDir}.${byIdSentence(documents)}`,
   );
   // What the client noticed (a value it does not know) explains any rule left out above.
   const notices = client
@@ -62,10 +64,21 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   return runReport(ctx, {
     command: 'export',
     started,
-    diagnostics: [note, ...receivers.diagnostics, ...notices, ...queries],
+    diagnostics: [note, ...receivers.diagnostics, ...warnings, ...notices, ...queries],
     skipped: [...skipped, ...receivers.skipped],
     client,
   });
+}
+
+/** Where a name was wanted and the id was written: said once, the comments in the files say why. */
+function byIdSentence(documents: readonly ExportedDocument[]): string {
+  const byId = documents.reduce((sum, doc) => sum + doc.byId, 0);
+  if (byId === 0) return '';
+  const files = documents.filter((doc) => doc.byId > 0).length;
+  return (
+    ` ${plural(byId, 'reference')} ${byId === 1 ? 'is' : 'are'} written by id rather than by name, in ` +
+    `${plural(files, 'file')}: a comment above each says why.`
+  );
 }
 
 /**
@@ -89,14 +102,21 @@ export interface ExportContent {
   readonly documents: readonly ExportedDocument[];
   /** One line per rule left out, and why. */
   readonly skipped: readonly string[];
+  /** A name list that could not be read, one warning each: its references are written by id. */
+  readonly warnings: readonly Diagnostic[];
 }
 
 /**
  * The organization's managed alert rules as documents (also what `init --from-org` writes). Ghost rules and
- * rules holding a value our schema would refuse are left out and named. Throws ApiError when the service
- * cannot list them.
+ * rules holding a value our schema would refuse are left out and named. Clusters, targets and receivers
+ * are written by name, reading the lists they need once each (`names: false`: by id, reading none). Throws
+ * ApiError when the service cannot list the rules.
  */
-export async function exportContent(client: ServiceClient, organizationId: string): Promise<ExportContent> {
+export async function exportContent(
+  client: ServiceClient,
+  organizationId: string,
+  options: { readonly names: boolean } = { names: true },
+): Promise<ExportContent> {
   const live: LiveAlertRule[] = await client.getAlertRules(organizationId);
   const managed = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
   const ghosts = live.length - managed.length;
@@ -110,10 +130,11 @@ export async function exportContent(client: ServiceClient, organizationId: strin
     if (why === null) rules.push(rule);
     else skipped.push(`alert rule "${rule.name}" (${rule.id}) not exported: ${why}`);
   }
+  const names = options.names ? await readExportNames(client, organizationId, rules) : null;
   // A document validate would refuse is never written: it is named and left out, like an unknown value.
-  const checked = checkExported(exportDocuments(rules));
+  const checked = checkExported(exportDocuments(rules, names?.lists));
   skipped.push(...checked.refused);
-  return { documents: checked.valid, skipped };
+  return { documents: checked.valid, skipped, warnings: names?.warnings ?? [] };
 }
 
 /**

@@ -80,9 +80,10 @@ async function exportedDocuments(
   warn: (line: string) => void,
 ): Promise<{ readonly files: InitFile[]; readonly variables: readonly SecretVariable[] }> {
   const client = fromOrg.service();
-  const { documents, skipped } = await exportContent(client, fromOrg.organizationId);
+  const { documents, skipped, warnings } = await exportContent(client, fromOrg.organizationId);
   const receivers = await receiverExport(client, fromOrg.organizationId);
   for (const line of [...skipped, ...receivers.notes]) warn(line);
+  for (const finding of warnings) warn(finding.message);
   const files = [
     ...documents.map((doc) => ({ path: `${DOCUMENTS_DIR}/alert-rules/${doc.fileName}`, text: doc.text })),
     ...receivers.documents.map((doc) => ({

@@ -1,8 +1,9 @@
 /**
  * Live rules as documents, for `export`: one document per MANAGED rule, with its id and immutable fields,
- * written so that planning the result against the same live state shows no change.
+ * written so that planning the result against the same live state shows no change. The cluster, the
+ * target and the receivers are written by name where the name lists allow it (export-references.ts).
  */
-import { stringify } from 'yaml';
+import { Document, isMap, isScalar } from 'yaml';
 import {
   ALERT_SEVERITIES,
   ALERT_TARGET_TYPES,
@@ -11,22 +12,52 @@ import {
   CONDITION_OPERATORS,
   type ManagedAlertRule,
 } from '../service/types.js';
+import {
+  type ExportNameLists,
+  NO_NAME_LISTS,
+  type ReferenceEntry,
+  referenceEntries,
+} from './export-references.js';
 
 export interface ExportedDocument {
   /** A file name safe on every platform: no separator, no traversal, no reserved device name. */
   readonly fileName: string;
+  /** What is written: references by name where they can be. */
   readonly text: string;
+  /**
+   * The same rule with every reference by id: what export checks as `validate` would (the loader compares
+   * rules by cluster id), and what the Prometheus rule file is made from.
+   */
+  readonly idText: string;
+  /** How many of its references `text` writes by id where a name was wanted, each with a comment saying why. */
+  readonly byId: number;
   /** The live rule it was written from. */
   readonly ruleId: string;
   readonly ruleName: string;
 }
 
-export function exportDocuments(rules: readonly ManagedAlertRule[]): ExportedDocument[] {
+/**
+ * One document per rule, named after it. With `lists`, the references are by name where the lists allow
+ * (and by id with the reason where they do not); without, by id as the service stores them.
+ */
+export function exportDocuments(
+  rules: readonly ManagedAlertRule[],
+  lists?: ExportNameLists,
+): ExportedDocument[] {
   const sorted = [...rules].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   const taken = new Set<string>();
   return sorted.map((rule) => {
     const fileName = uniqueName(slug(rule.name), taken);
-    return { fileName, text: documentText(rule), ruleId: rule.id, ruleName: rule.name };
+    const idText = documentText(rule, referenceEntries(rule, NO_NAME_LISTS), false);
+    const references = lists ? referenceEntries(rule, lists) : null;
+    return {
+      fileName,
+      text: references ? documentText(rule, references) : idText,
+      idText,
+      byId: references?.filter((r) => r.why !== null).length ?? 0,
+      ruleId: rule.id,
+      ruleName: rule.name,
+    };
   });
 }
 
@@ -49,17 +80,26 @@ export function unexportableReason(rule: ManagedAlertRule): string | null {
   return `${values} ${unknown.length === 1 ? 'is' : 'are'} not known to this version, so the document would not validate`;
 }
 
-function documentText(rule: ManagedAlertRule): string {
+/**
+ * The document of `rule`, its references written as `references` says, each id-form fallback with its
+ * reason as a comment above its key (`commented` false: no comment, the id form being the only one).
+ */
+function documentText(
+  rule: ManagedAlertRule,
+  references: readonly ReferenceEntry[],
+  commented = true,
+): string {
   const condition: Record<string, unknown> = { kind: rule.condition.kind, promql: rule.condition.promql };
   if (rule.condition.operator != null) condition.operator = rule.condition.operator;
   if (rule.condition.threshold != null) condition.threshold = rule.condition.threshold;
   if (rule.condition.function != null) condition.function = rule.condition.function;
-  const document = {
+  const placement = references.filter((r) => !r.key.startsWith('alert_receiver'));
+  const receivers = references.filter((r) => r.key.startsWith('alert_receiver'));
+  const document: Record<string, unknown> = {
     kind: 'AlertRule',
     id: rule.id,
     organization_id: rule.organization_id,
-    cluster_id: rule.cluster_id,
-    target: { target_type: rule.target.target_type, target_id: rule.target.target_id },
+    ...Object.fromEntries(placement.map((r) => [r.key, r.value])),
     name: rule.name,
     description: rule.description,
     tag: rule.tag,
@@ -67,14 +107,28 @@ function documentText(rule: ManagedAlertRule): string {
     for_duration: rule.for_duration,
     severity: rule.severity,
     enabled: rule.enabled,
-    alert_receiver_ids: [...rule.alert_receiver_ids],
+    ...Object.fromEntries(receivers.map((r) => [r.key, r.value])),
     presentation: {
       summary: rule.presentation.summary ?? null,
       runbook_url: rule.presentation.runbook_url ?? null,
     },
   };
+  const yaml = new Document(document);
+  if (commented && isMap(yaml.contents)) {
+    const pairs = yaml.contents.items;
+    for (const reference of references) {
+      if (reference.why === null) continue;
+      const pair = pairs.find((p) => isScalar(p.key) && p.key.value === reference.key);
+      if (pair && isScalar(pair.key)) pair.key.commentBefore = ` ${oneLine(reference.why)}`;
+    }
+  }
   // lineWidth 0: PromQL is never folded, so the file reads as the service stores it.
-  return `# Exported from the live rule ${rule.id}: planning this file shows no change until it is edited.\n${stringify(document, { lineWidth: 0 })}`;
+  return `# Exported from the live rule ${rule.id}: planning this file shows no change until it is edited.\n${yaml.toString({ lineWidth: 0 })}`;
+}
+
+/** A comment is one line: a name from the service may hold a line break, which would end it. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
 }
 
 const MAX_SLUG = 80;

@@ -9,6 +9,14 @@ import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.j
 import type { FileProvenance } from '../plan/evidence/provenance.js';
 import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
+import {
+  namedIdMarkdown,
+  placementMarkdown,
+  receiversChangeMarkdown,
+  receiversMarkdown,
+  targetMarkdown,
+} from './named-markdown.js';
+import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
 
 /** Where a reviewer can open the documents at the commit planned (from the runner's environment). */
 export interface SourceLinks {
@@ -64,6 +72,8 @@ export function changeMarkdown(
       ? `${inlineCode(label ?? `${change.file}:${change.line}`, 300)} (document removed)`
       : whereLink(change.file, change.line, links, label);
   const lines = [`**${ACTION_MARK[change.action]}** ${escapeInline(change.name, 300)} · ${where}`];
+  const placement = changePlacement(change);
+  if (placement) lines.push('', placementMarkdown(placement));
   const fields = fieldsMarkdown(change);
   if (fields) lines.push('', fields);
   const outsideEdit = change.action === 'update' ? (change.outsideEdit ?? []) : [];
@@ -83,7 +93,12 @@ function fieldsMarkdown(change: AlertRuleChange): string {
   }
   const short: string[] = [];
   const long: string[] = [];
-  for (const d of change.diff) {
+  for (const field of changeFields(change)) {
+    if (field.kind !== 'field') {
+      short.push(namedFieldMarkdown(field));
+      continue;
+    }
+    const d = field.diff;
     if (isLong(d.before) || isLong(d.after)) {
       long.push(`${inlineCode(d.path)}:\n${fenced(diffLines(d, change.action), 'diff')}`);
     } else if (change.action === 'create') {
@@ -95,6 +110,20 @@ function fieldsMarkdown(change: AlertRuleChange): string {
     }
   }
   return [short.join('\n'), ...long].filter(Boolean).join('\n\n');
+}
+
+/** A reference by name: under the key a document names it by (`cluster`, `target`, `alert_receivers`). */
+function namedFieldMarkdown(field: Exclude<ChangeField, { kind: 'field' }>): string {
+  switch (field.kind) {
+    case 'cluster':
+      return `- ${inlineCode('cluster')}: ${namedIdMarkdown(field.cluster)}`;
+    case 'target':
+      return `- ${inlineCode('target')}: ${targetMarkdown(field.target)}`;
+    case 'receivers':
+      return `- ${inlineCode('alert_receivers')}: ${receiversMarkdown(field.receivers)}`;
+    case 'receivers-change':
+      return `- ${inlineCode('alert_receivers')}:${receiversChangeMarkdown(field.change)}`;
+  }
 }
 
 /** Too long or too many lines for `before → after` on one line. */

@@ -7,7 +7,9 @@ import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
+import { namedIdText, placementText, receiversChangeText, receiversText, targetText } from './named-text.js';
 import { planCounts } from './plan-counts.js';
+import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -88,8 +90,11 @@ function formatChange(change: AlertRuleChange, paint: Paint): string[] {
       ? `its document was removed from ${printable(change.file)}:${change.line}`
       : `${printable(change.file)}:${change.line}`;
   const lines = [`  ${symbol} ${VERB[change.action]} ${bold(paint, printable(change.name))}${id}  ${where}`];
-  if (change.action === 'create') lines.push(...formatNewRule(change.diff));
-  else if (change.action !== 'delete') lines.push(...formatDiff(change.diff, paint));
+  const placement = changePlacement(change);
+  if (placement) lines.push(`      ${placementText(placement)}`);
+  const fields = changeFields(change);
+  if (change.action === 'create') lines.push(...formatNewRule(fields, paint));
+  else if (change.action !== 'delete') lines.push(...formatFields(fields, paint));
   if (change.action === 'update' && change.outsideEdit && change.outsideEdit.length > 0) {
     lines.push(
       `      ${paint('35', '!')} edited outside git since the previous revision; applying overwrites: ` +
@@ -111,10 +116,15 @@ function formatChange(change: AlertRuleChange, paint: Paint): string[] {
  */
 const NEW_RULE_INLINE = 100;
 
-function formatNewRule(diff: readonly FieldDiff[]): string[] {
-  const width = Math.max(0, ...diff.map((d) => printable(d.path).length + 1));
+function formatNewRule(fields: readonly ChangeField[], paint: Paint): string[] {
+  const width = Math.max(0, ...fields.map((f) => fieldLabel(f).length + 1));
   const lines: string[] = [];
-  for (const d of diff) {
+  for (const field of fields) {
+    if (field.kind !== 'field') {
+      lines.push(`      ${`${fieldLabel(field)}:`.padEnd(width)} ${namedFieldText(field, paint)}`);
+      continue;
+    }
+    const d = field.diff;
     if (
       typeof d.after === 'string' &&
       (d.path === 'condition.promql' || isLongText(d.after, NEW_RULE_INLINE))
@@ -128,9 +138,50 @@ function formatNewRule(diff: readonly FieldDiff[]): string[] {
   return lines;
 }
 
+/** An update's fields: references by name where known, the others as `formatDiff` shows them. */
+function formatFields(fields: readonly ChangeField[], paint: Paint): string[] {
+  const width = Math.max(0, ...fields.map((f) => fieldLabel(f).length + 1));
+  const lines: string[] = [];
+  for (const field of fields) {
+    if (field.kind === 'field') lines.push(...formatDiff([field.diff], paint, width));
+    else lines.push(`      ${`${fieldLabel(field)}:`.padEnd(width)} ${namedFieldText(field, paint)}`);
+  }
+  return lines;
+}
+
+/** The key a field is shown under: a reference by name under the key a document names it by. */
+function fieldLabel(field: ChangeField): string {
+  switch (field.kind) {
+    case 'field':
+      return printable(field.diff.path);
+    case 'cluster':
+      return 'cluster';
+    case 'target':
+      return 'target';
+    default:
+      return 'alert_receivers';
+  }
+}
+
+function namedFieldText(field: Exclude<ChangeField, { kind: 'field' }>, paint: Paint): string {
+  switch (field.kind) {
+    case 'cluster':
+      return namedIdText(field.cluster);
+    case 'target':
+      return targetText(field.target);
+    case 'receivers':
+      return receiversText(field.receivers);
+    case 'receivers-change':
+      return receiversChangeText(field.change, paint);
+  }
+}
+
 /** `path: before → after`, paths padded to one column; long texts as an indented line diff. */
-export function formatDiff(diff: readonly FieldDiff[], paint: Paint): string[] {
-  const width = Math.max(0, ...diff.map((d) => printable(d.path).length + 1));
+export function formatDiff(
+  diff: readonly FieldDiff[],
+  paint: Paint,
+  width = Math.max(0, ...diff.map((d) => printable(d.path).length + 1)),
+): string[] {
   const lines: string[] = [];
   for (const d of diff) {
     const label = `${printable(d.path)}:`.padEnd(width);

@@ -161,6 +161,10 @@ describe('the CLI bundle against the sandbox', () => {
     try {
       const exported = await cli(['export', '--out', out, '--org', sandbox.organizationId], env);
       expect(exported.code).toBe(0);
+      // By name; the plan below needs the document forms by name in the loader.
+      expect(await readFile(join(out, 'api-p99-latency.yaml'), 'utf8')).toContain(
+        'cluster: prod-eu\ntarget:\n  service: shop/production/api\n',
+      );
       const plan = await inProcess(
         ['plan', out, '--root', out, '--org', sandbox.organizationId, '--detailed-exitcode'],
         env,

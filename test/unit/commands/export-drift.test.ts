@@ -12,9 +12,18 @@ import { ACME, useRunWorld } from './run-context.js';
 const { world, run } = useRunWorld('export-');
 
 describe('export', () => {
+  // Planning the exported files needs the document forms by name in the loader.
   it('writes one document per managed rule, and planning them shows no change', async () => {
     const exported = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
-    expect(exported.requests.byOperation).toEqual({ getAlertRules: 1, getAlertReceivers: 1 });
+    // Each name list once, only those the rules need: environments of the one project that holds a target.
+    expect(exported.requests.byOperation).toEqual({
+      getAlertRules: 1,
+      listOrganizationCluster: 1,
+      listServicesByOrganizationId: 1,
+      listProject: 1,
+      listEnvironment: 1,
+      getAlertReceivers: 1,
+    });
     // The receivers are in a directory of their own (export-receivers.test.ts).
     const files = readdirSync(world.out)
       .filter((f) => f.endsWith('.yaml'))
@@ -32,7 +41,8 @@ describe('export', () => {
     expect(plan.plan!.unmanaged).toEqual([]);
   });
 
-  it('edits of the exported files apply with 1 list call of rules and of receivers, and one write per change', async () => {
+  // The exported files name their clusters, targets and receivers: applying them reads each name list once.
+  it('edits of the exported files apply with one call of each list, and one write per change', async () => {
     await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     for (const name of ['api-p99-latency.yaml', 'web-availability.yaml']) {
       const path = join(world.out, name);
@@ -42,16 +52,18 @@ describe('export', () => {
     const report = await runApply(run({ root: world.out, paths: ['.'] }).ctx);
     // The clusters and services lists, once each, give the report its names.
     expect(report.requests).toEqual({
-      total: 6,
+      total: 8,
       byOperation: {
         getAlertRules: 1,
         getAlertReceivers: 1,
         listOrganizationCluster: 1,
         listServicesByOrganizationId: 1,
+        listProject: 1,
+        listEnvironment: 1,
         editAlertRule: 2,
       },
     });
-    expect(world.sandbox.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'GET', 'PUT', 'PUT']);
+    expect(world.sandbox.requests.map((r) => r.method)).toEqual([...Array(6).fill('GET'), 'PUT', 'PUT']);
     expect(report.results.map((r) => [r.change.name, r.ok, r.converged])).toEqual([
       ['api-p99-latency', true, true],
       ['web-availability', true, true],

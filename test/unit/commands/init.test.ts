@@ -74,6 +74,7 @@ describe('platform-gitops init', () => {
     expect(tree(dir)).toEqual(WRITTEN);
     expect(init.stdout).toContain('wrote 4 files');
 
+    // Validating the rules by name needs the document forms by name in the loader.
     const validate = await cli(['validate', join(dir, 'platform'), '--root', dir]);
     expect(validate.stdout).toContain('0 errors, 0 warnings');
     expect(validate.status).toBe(0);
@@ -251,6 +252,10 @@ describe('platform-gitops init --from-org', () => {
     const rules = tree(dir).filter((f) => f.startsWith('platform/alert-rules/'));
     expect(rules.length).toBeGreaterThan(1);
     expect(rules).not.toContain('platform/alert-rules/example.yaml');
+    // By name: the cluster, the service and the receiver a reviewer knows them by.
+    expect(readFileSync(join(dir, 'platform/alert-rules/api-p99-latency.yaml'), 'utf8')).toContain(
+      'cluster: prod-eu\ntarget:\n  service: shop/production/api\n',
+    );
     expect(readFileSync(join(dir, WRITTEN[0] as string), 'utf8')).toContain(
       `organization-id: ${sandbox.organizationId}`,
     );
@@ -276,8 +281,22 @@ describe('platform-gitops init --from-org', () => {
       '          RECEIVER_SLACK_ONCALL_WEBHOOK_URL: ${{ secrets.RECEIVER_SLACK_ONCALL_WEBHOOK_URL }}\n',
     );
     expect(init.stdout).toContain('- RECEIVER_EMAIL_PLATFORM_AUTH_PASSWORD (an exported receiver');
+    // Validating the rules by name needs the document forms by name in the loader.
     const validate = await cli(['validate', join(dir, 'platform'), '--root', dir]);
     expect(validate.status).toBe(0);
+  });
+
+  it('writes by id, with a comment, what a list that cannot be read would name, and warns once', async () => {
+    sandbox.setFaults({ script: [{ operation: 'listOrganizationCluster', status: 400 }] });
+    const env = { QOVERY_API_URL: sandbox.url, QOVERY_API_TOKEN: sandbox.token };
+    const init = await cli(['init', dir, '--from-org', sandbox.organizationId], env);
+    expect(init.status).toBe(0);
+    expect(init.stderr.match(/The clusters of organization .* could not be read/g)).toHaveLength(1);
+    const rule = readFileSync(join(dir, 'platform/alert-rules/api-p99-latency.yaml'), 'utf8');
+    expect(rule).toContain(
+      "# By id: the clusters of the organization could not be read (see the export's warning).\ncluster_id: ",
+    );
+    expect(rule).toContain('target:\n  service: shop/production/api\n');
   });
 
   it('writes nothing when the service refuses the token', async () => {

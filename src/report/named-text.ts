@@ -1,0 +1,50 @@
+/**
+ * Clusters, targets and receivers by name for a terminal, each with its id after it in parentheses:
+ * `api in shop/production · APPLICATION (a1a1…)`. A name that is not known is the id alone. Every piece
+ * passes the output boundary (printable).
+ */
+import { printable } from '../core/printable.js';
+import type { NamedId, NamedTarget } from '../plan/types.js';
+import { hasName, type ReceiversChange } from './reference-fields.js';
+
+type Paint = (code: string, text: string) => string;
+
+export function namedIdText(n: NamedId): string {
+  return hasName(n) ? `${printable(n.name)} (${printable(n.id)})` : printable(n.id);
+}
+
+export function targetText(t: NamedTarget): string {
+  if (!hasName(t)) return `${printable(t.type)} ${printable(t.id)}`;
+  const within = t.within ? ` in ${printable(t.within)}` : '';
+  return `${printable(t.name)}${within} · ${printable(t.type)} (${printable(t.id)})`;
+}
+
+export function receiversText(receivers: readonly NamedId[]): string {
+  return receivers.map(namedIdText).join(', ');
+}
+
+/**
+ * `+ slack-oncall (…), − email-sre (…); unchanged: pager (…)`, added in green and removed in red. An
+ * update of receivers adds or removes at least one.
+ */
+export function receiversChangeText(change: ReceiversChange, paint: Paint): string {
+  const moved = [
+    ...change.added.map((r) => paint('32', `+ ${namedIdText(r)}`)),
+    ...change.removed.map((r) => paint('31', `− ${namedIdText(r)}`)),
+  ].join(', ');
+  const kept = change.kept.length > 0 ? `; unchanged: ${receiversText(change.kept)}` : '';
+  return `${moved}${kept}`;
+}
+
+/** `watches api in shop/production · APPLICATION (…) on cluster prod-eu (…)`. */
+export function placementText(placement: {
+  readonly target: NamedTarget | null;
+  readonly cluster: NamedId | null;
+}): string {
+  return [
+    placement.target ? `watches ${targetText(placement.target)}` : '',
+    placement.cluster ? `on cluster ${namedIdText(placement.cluster)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}

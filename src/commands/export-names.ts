@@ -6,9 +6,9 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { EnvironmentEntry, ProjectEntry } from '../names/index.js';
 import { type ExportNameLists, namesNeeded } from '../plan/export-references.js';
-import type { ManagedAlertRule, ServiceClient } from '../service/types.js';
-import { nameDirectory } from './name-directory.js';
-import { type Read, readOrFind } from './service-findings.js';
+import type { ManagedAlertRule } from '../service/types.js';
+import type { NameDirectory } from './name-directory.js';
+import type { Read } from './service-findings.js';
 
 export interface ExportNames {
   readonly lists: ExportNameLists;
@@ -17,12 +17,11 @@ export interface ExportNames {
 }
 
 export async function readExportNames(
-  client: ServiceClient,
+  directory: NameDirectory,
   organizationId: string,
   rules: readonly ManagedAlertRule[],
 ): Promise<ExportNames> {
   const needed = namesNeeded(rules);
-  const directory = nameDirectory(client);
   const warnings: Diagnostic[] = [];
   const kept = <T>(read: Read<T>): T | null => {
     if (read.ok) return read.value;
@@ -31,14 +30,7 @@ export async function readExportNames(
   };
   const clusters = needed.clusters ? kept(await directory.clusters(organizationId)) : null;
   const services = needed.services ? kept(await directory.services(organizationId)) : null;
-  const receivers = needed.receivers
-    ? kept(
-        await readOrFind(
-          client.getAlertReceivers(organizationId),
-          `The alert receivers of organization ${organizationId} could not be read`,
-        ),
-      )
-    : null;
+  const receivers = needed.receivers ? kept(await directory.receivers(organizationId)) : null;
   let projects: readonly ProjectEntry[] | null = null;
   let environments: readonly EnvironmentEntry[] | null = null;
   if (needed.environments) {

@@ -16,15 +16,20 @@ import {
 } from '../plan/export-receivers.js';
 import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
-import type { ServiceClient } from '../service/types.js';
+import type { NameDirectory } from './name-directory.js';
 import { serviceError } from './service-findings.js';
 
 /** Where the receiver documents go, below the export's directory. */
 export const RECEIVERS_DIR = 'receivers';
 
 /** Throws ApiError when the service cannot list the receivers. */
-export async function receiverExport(client: ServiceClient, organizationId: string): Promise<ReceiverExport> {
-  return exportReceiverDocuments(organizationId, await client.getAlertReceivers(organizationId));
+export async function receiverExport(
+  directory: NameDirectory,
+  organizationId: string,
+): Promise<ReceiverExport> {
+  const read = await directory.receivers(organizationId);
+  if (!read.ok) throw read.error;
+  return exportReceiverDocuments(organizationId, read.value);
 }
 
 /** One line per variable: `RECEIVER_SLACK_ONCALL_WEBHOOK_URL  the webhook_url of alert receiver "slack-oncall"`. */
@@ -85,13 +90,13 @@ function firstLine(text: string): string {
  */
 export async function exportReceiversInto(
   ctx: Pick<RunContext, 'progress'>,
-  client: ServiceClient,
+  directory: NameDirectory,
   organizationId: string,
   dir: string,
 ): Promise<{ readonly diagnostics: Diagnostic[]; readonly skipped: readonly string[] }> {
   let content: ReceiverExport;
   try {
-    content = await receiverExport(client, organizationId);
+    content = await receiverExport(directory, organizationId);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const what = `The alert receivers of organization ${organizationId} could not be read, so none was exported`;

@@ -19,6 +19,7 @@ import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
 import { readExportNames } from './export-names.js';
 import { exportReceiversInto } from './export-receiver-files.js';
+import { type NameDirectory, nameDirectory } from './name-directory.js';
 import { organizationNeeded } from './organization-needed.js';
 import { runReport } from './run-report.js';
 import { serviceError } from './service-findings.js';
@@ -36,9 +37,11 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   }
   if (options.outDir.trim() === '') throw new UsageError('export needs a directory: pass --out DIR');
   const client = ctx.service();
+  // One read of each list for the rules' names and the receiver documents alike.
+  const directory = nameDirectory(client);
   let content: ExportContent;
   try {
-    content = await exportContent(client, organizationId);
+    content = await exportContent(client, organizationId, { names: true, directory });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const failed = serviceError(`The alert rules of organization ${organizationId} could not be read`, error);
@@ -48,7 +51,7 @@ export async function runExport(ctx: RunContext, options: ExportOptions): Promis
   const dir = resolve(ctx.root, options.outDir);
   await writeDocuments(dir, documents);
   ctx.progress(`wrote ${plural(documents.length, 'alert rule document')} to ${dir}`);
-  const receivers = await exportReceiversInto(ctx, client, organizationId, dir);
+  const receivers = await exportReceiversInto(ctx, directory, organizationId, dir);
   const note = diagnostic(
     'notice',
     '',
@@ -115,7 +118,7 @@ export interface ExportContent {
 export async function exportContent(
   client: ServiceClient,
   organizationId: string,
-  options: { readonly names: boolean } = { names: true },
+  options: { readonly names: boolean; readonly directory?: NameDirectory } = { names: true },
 ): Promise<ExportContent> {
   const live: LiveAlertRule[] = await client.getAlertRules(organizationId);
   const managed = live.filter((r): r is ManagedAlertRule => r.source === 'MANAGED');
@@ -130,7 +133,9 @@ export async function exportContent(
     if (why === null) rules.push(rule);
     else skipped.push(`alert rule "${rule.name}" (${rule.id}) not exported: ${why}`);
   }
-  const names = options.names ? await readExportNames(client, organizationId, rules) : null;
+  const names = options.names
+    ? await readExportNames(options.directory ?? nameDirectory(client), organizationId, rules)
+    : null;
   // A document validate would refuse is never written: it is named and left out, like an unknown value.
   const checked = checkExported(exportDocuments(rules, names?.lists));
   skipped.push(...checked.refused);

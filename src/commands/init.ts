@@ -21,6 +21,7 @@ import {
   WORKFLOW_PATH,
   workflowFile,
 } from './init-files.js';
+import { nameDirectory } from './name-directory.js';
 
 export interface InitOptions {
   readonly dir: string;
@@ -80,8 +81,13 @@ async function exportedDocuments(
   warn: (line: string) => void,
 ): Promise<{ readonly files: InitFile[]; readonly variables: readonly SecretVariable[] }> {
   const client = fromOrg.service();
-  const { documents, skipped, warnings } = await exportContent(client, fromOrg.organizationId);
-  const receivers = await receiverExport(client, fromOrg.organizationId);
+  // One read of each list for the rules' names and the receiver documents alike.
+  const directory = nameDirectory(client);
+  const { documents, skipped, warnings } = await exportContent(client, fromOrg.organizationId, {
+    names: true,
+    directory,
+  });
+  const receivers = await receiverExport(directory, fromOrg.organizationId);
   for (const line of [...skipped, ...receivers.notes]) warn(line);
   for (const finding of warnings) warn(finding.message);
   const files = [

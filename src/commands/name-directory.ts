@@ -1,11 +1,11 @@
 /**
- * The service's name lists for one run, each read at most once per organization (environments: once per
+ * The service's name lists for one run (and its receivers, which rules name), each read at most once per organization (environments: once per
  * project), and only when asked for: a run whose documents and reports name nothing reads none. Answers
  * are mapped onto the resolver's entry types (names/types.ts). A failed read is kept as its finding, so
  * every document that needed the list reports the same one cause, said once by the caller.
  */
 import type { ClusterEntry, EnvironmentEntry, ProjectEntry, ServiceEntry } from '../names/types.js';
-import type { ServiceClient } from '../service/types.js';
+import type { AlertReceiver, ServiceClient } from '../service/types.js';
 import { type Read, readOrFind } from './service-findings.js';
 
 export interface NameDirectory {
@@ -13,6 +13,8 @@ export interface NameDirectory {
   services(organizationId: string): Promise<Read<readonly ServiceEntry[]>>;
   projects(organizationId: string): Promise<Read<readonly ProjectEntry[]>>;
   environments(projectId: string): Promise<Read<readonly EnvironmentEntry[]>>;
+  /** The organization's alert receivers: their names, for export's rules and its receiver documents alike. */
+  receivers(organizationId: string): Promise<Read<readonly AlertReceiver[]>>;
 }
 
 /** A directory over `client`; the same promise answers every later ask for the same list. */
@@ -76,6 +78,13 @@ export function nameDirectory(client: ServiceClient): NameDirectory {
             ),
           ),
           `The environments of project ${projectId} could not be read`,
+        ),
+      ),
+    receivers: (org) =>
+      once(`receivers ${org}`, () =>
+        readOrFind(
+          client.getAlertReceivers(org),
+          `The alert receivers of organization ${org} could not be read`,
         ),
       ),
   };

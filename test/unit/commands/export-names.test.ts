@@ -71,6 +71,9 @@ describe('export with awkward rule names', () => {
       getAlertReceivers: 1,
       listOrganizationCluster: 1,
       listServicesByOrganizationId: 1,
+      // The exported environment target, by name: its project's environments, once.
+      listProject: 1,
+      listEnvironment: 1,
     });
     expect(plan.plan!.changes.map((c) => c.action).filter((a) => a !== 'noop')).toEqual([]);
     expect(plan.plan!.changes.map((c) => c.name).sort()).toEqual(managed.map((r) => r.name).sort());

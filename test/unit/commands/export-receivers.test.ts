@@ -74,7 +74,15 @@ describe('export of receivers', () => {
     );
     expect(notice?.severity).toBe('notice');
     expect(notice?.message).toContain('RECEIVER_SLACK_ONCALL_WEBHOOK_URL (webhook_url of "slack-oncall")');
-    expect(report.requests.byOperation).toEqual({ getAlertRules: 1, getAlertReceivers: 1 });
+    // One receivers list for the rules' names and the receiver documents alike.
+    expect(report.requests.byOperation).toEqual({
+      getAlertRules: 1,
+      getAlertReceivers: 1,
+      listOrganizationCluster: 1,
+      listServicesByOrganizationId: 1,
+      listProject: 1,
+      listEnvironment: 1,
+    });
   });
 
   it('gives two receivers whose names collide a variable each, told apart by their ids, and says so', async () => {

@@ -4,7 +4,7 @@
  * the seed's own rules, so that a test cannot arrange a state the service could not hold.
  */
 import type { Clock } from '../core/clock.js';
-import type { Deployment, GhostRule, ManagedRule, Seed, TokenGrant } from './model.js';
+import type { Deployment, GhostRule, ManagedRule, Receiver, Seed, TokenGrant } from './model.js';
 import { SeedReader } from './seed/seed-reader.js';
 import { readDeployment } from './seed/validate-deployments.js';
 import { readSeedRule } from './seed/validate-rules.js';
@@ -18,6 +18,10 @@ export interface SandboxStore extends SandboxState {
   /** Managed rules by id, in creation order (the order the list answers in). */
   readonly rules: Map<string, ManagedRule>;
   ghosts: GhostRule[];
+  /** Receivers by id, in creation order; their secrets are kept apart and never answered. */
+  readonly receivers: Map<string, Receiver>;
+  /** Counter behind the ids of created receivers. */
+  createdReceivers: number;
   /** Deployments by cluster id. */
   readonly deployments: Map<string, Deployment[]>;
   /** Counter behind the ids of created rules: deterministic, so snapshots are stable. */
@@ -39,6 +43,8 @@ export function createStore(seed: Seed, clock: Clock, upToDateDelayMs: number): 
     grants: new Map(seed.tokens.map((t) => [t.token, t])),
     rules: new Map(seed.alertRules.map((r) => [r.id, r])),
     ghosts: [...seed.ghostRules],
+    receivers: new Map(seed.alertReceivers.map((r) => [r.id, r])),
+    createdReceivers: 0,
     deployments,
     createdRules: 0,
   };

@@ -6,11 +6,8 @@ import { maxAnswerBytes } from './answer-size.js';
 import { HINT_401, invalidResponseError, writeBudgetError } from './api-errors.js';
 import { resolveApiUrl } from './api-url.js';
 import { authorizationHeader, tokenProblem } from './auth.js';
-import {
-  decodeAlertReceiverList,
-  decodeAlertRuleList,
-  decodeManagedAlertRule,
-} from './decode/alert-rules.js';
+import { decodeAlertReceiver, decodeAlertReceiverList } from './decode/alert-receivers.js';
+import { decodeAlertRuleList, decodeManagedAlertRule } from './decode/alert-rules.js';
 import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
 import { NotJsonError, readListAnswer } from './decode/json-list.js';
 import {
@@ -167,6 +164,13 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
     deleteAlertRule: (alertRuleId) => call(requests.deleteAlertRule(alertRuleId), () => undefined),
     getAlertReceivers: (organizationId) =>
       call(requests.getAlertReceivers(organizationId), decodeAlertReceiverList),
+    createAlertReceiver: (organizationId, body) =>
+      call(requests.createAlertReceiver(organizationId, body), receiver),
+    getAlertReceiver: (alertReceiverId) => call(requests.getAlertReceiver(alertReceiverId), receiver),
+    editAlertReceiver: (alertReceiverId, body) =>
+      call(requests.editAlertReceiver(alertReceiverId, body), receiver),
+    deleteAlertReceiver: (alertReceiverId) =>
+      call(requests.deleteAlertReceiver(alertReceiverId), () => undefined),
     resolvePlatformTemplateComponentConfiguration: (params, body) =>
       call(requests.resolvePlatformTemplateComponentConfiguration(params, body), decodeResolveResponse),
     listPlatformTemplates: (organizationId, context) =>
@@ -206,6 +210,10 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
       await ownAgent?.destroy().catch(() => {});
     },
   };
+}
+
+function receiver(body: unknown, ctx: DecodeContext) {
+  return decodeAlertReceiver(body, '', ctx);
 }
 
 function managedRule(body: unknown, ctx: DecodeContext) {

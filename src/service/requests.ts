@@ -2,6 +2,8 @@ import { UsageError } from '../core/usage-error.js';
 import type { RequestSafety } from './retry-policy.js';
 import { toWireTargetType } from './target-type.js';
 import type {
+  AlertReceiverCreationRequest,
+  AlertReceiverEditRequest,
   AlertRuleCreationRequest,
   AlertRuleEditRequest,
   ClusterContext,
@@ -118,6 +120,56 @@ export function getAlertReceivers(organizationId: string): OperationRequest {
     safety: 'idempotent',
     forbidden: `list the alert receivers of organization ${organizationId}`,
     notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+  };
+}
+
+export function createAlertReceiver(
+  organizationId: string,
+  body: AlertReceiverCreationRequest,
+): OperationRequest {
+  return {
+    operation: 'createAlertReceiver',
+    method: 'POST',
+    path: '/alert-receivers',
+    body: { ...body, organization_id: organizationId },
+    safety: 'create',
+    forbidden: `create alert receivers in organization ${organizationId}`,
+    notFound: `organization ${organizationId} was not found`,
+  };
+}
+
+export function getAlertReceiver(alertReceiverId: string): OperationRequest {
+  return {
+    operation: 'getAlertReceiver',
+    method: 'GET',
+    path: path`/alert-receivers/${alertReceiverId}`,
+    safety: 'idempotent',
+    forbidden: `read alert receiver ${alertReceiverId}`,
+    notFound: `alert receiver ${alertReceiverId} was not found`,
+  };
+}
+
+/** The body as given: a secret sent as `null` (explicitly) keeps the stored value. */
+export function editAlertReceiver(alertReceiverId: string, body: AlertReceiverEditRequest): OperationRequest {
+  return {
+    operation: 'editAlertReceiver',
+    method: 'PUT',
+    path: path`/alert-receivers/${alertReceiverId}`,
+    body: { ...body },
+    safety: 'idempotent',
+    forbidden: `edit alert receiver ${alertReceiverId}`,
+    notFound: `alert receiver ${alertReceiverId} was not found: it may have been deleted since the plan; run plan again`,
+  };
+}
+
+export function deleteAlertReceiver(alertReceiverId: string): OperationRequest {
+  return {
+    operation: 'deleteAlertReceiver',
+    method: 'DELETE',
+    path: path`/alert-receivers/${alertReceiverId}`,
+    safety: 'idempotent',
+    forbidden: `delete alert receiver ${alertReceiverId}`,
+    notFound: `alert receiver ${alertReceiverId} was not found: it may have been deleted already`,
   };
 }
 

@@ -5,6 +5,7 @@
  * by the client, never a crash.
  */
 // One file per domain under types/; this module re-exports them all, so imports of it keep working.
+export * from './types/alert-receivers.js';
 export * from './types/alert-rules.js';
 export * from './types/client-interface.js';
 export * from './types/cluster-logs.js';

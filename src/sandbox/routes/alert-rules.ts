@@ -99,7 +99,7 @@ function accessibleRule(context: RequestContext): ManagedRule {
 
 function requireReceivers(store: SandboxStore, organizationId: string, ids: readonly string[]): void {
   ids.forEach((id, i) => {
-    const receiver = store.seed.alertReceivers.find((r) => r.id === id);
+    const receiver = store.receivers.get(id);
     if (receiver?.organization_id !== organizationId) {
       throw badRequest(
         `alert_receiver_ids[${i}]: receiver ${id} does not exist in organization ${organizationId}`,

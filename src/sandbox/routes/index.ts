@@ -1,5 +1,11 @@
 import { Router } from '../router.js';
-import { getAlertReceivers } from './alert-receivers.js';
+import {
+  createAlertReceiver,
+  deleteAlertReceiver,
+  editAlertReceiver,
+  getAlertReceiver,
+  getAlertReceivers,
+} from './alert-receivers.js';
 import {
   createAlertRule,
   deleteAlertRule,
@@ -57,6 +63,30 @@ export function sandboxRoutes(): Router<Handler> {
       pattern: '/organization/{organizationId}/alert-receivers',
       operation: 'getAlertReceivers',
       handler: getAlertReceivers,
+    })
+    .add({
+      method: 'POST',
+      pattern: '/alert-receivers',
+      operation: 'createAlertReceiver',
+      handler: createAlertReceiver,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/alert-receivers/{alertReceiverId}',
+      operation: 'getAlertReceiver',
+      handler: getAlertReceiver,
+    })
+    .add({
+      method: 'PUT',
+      pattern: '/alert-receivers/{alertReceiverId}',
+      operation: 'editAlertReceiver',
+      handler: editAlertReceiver,
+    })
+    .add({
+      method: 'DELETE',
+      pattern: '/alert-receivers/{alertReceiverId}',
+      operation: 'deleteAlertReceiver',
+      handler: deleteAlertReceiver,
     })
     .add({
       method: 'GET',

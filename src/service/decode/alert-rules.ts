@@ -4,7 +4,6 @@ import {
   ALERT_SEVERITIES,
   ALERT_TARGET_TYPES,
   type AlertPresentation,
-  type AlertReceiver,
   type AlertRuleCondition,
   type AlertRuleConditionFunction,
   type AlertRuleConditionKind,
@@ -35,8 +34,6 @@ import {
   str,
   strArray,
 } from './read.js';
-
-const RECEIVER_TYPES = ['SLACK', 'EMAIL'];
 
 /** getAlertRules: `{results: (managed | ghost)[]}`. An item of a source we do not know is left out and reported. */
 export function decodeAlertRuleList(body: unknown, ctx: DecodeContext): LiveAlertRule[] {
@@ -173,19 +170,4 @@ function decodeTarget(value: unknown, where: string, ctx: DecodeContext): AlertT
     target_type: openEnum<AlertTargetType>(type, ALERT_TARGET_TYPES, 'alert target type', ctx),
     target_id: str(o, 'target_id', where),
   };
-}
-
-/** getAlertReceivers: `{results: (slack | email)[]}`; only what identifies a receiver is read. */
-export function decodeAlertReceiverList(body: unknown, ctx: DecodeContext): AlertReceiver[] {
-  return array(object(body, ''), 'results', '').map((item, i) => {
-    const where = at('results', i);
-    const o = object(item, where);
-    const description = optStr(o, 'description', where);
-    return {
-      id: str(o, 'id', where),
-      name: str(o, 'name', where),
-      type: openEnum(str(o, 'type', where), RECEIVER_TYPES, 'alert receiver type', ctx),
-      ...(description !== undefined ? { description } : {}),
-    };
-  });
 }

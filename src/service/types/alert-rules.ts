@@ -122,11 +122,3 @@ export interface GhostAlertRule {
 }
 
 export type LiveAlertRule = ManagedAlertRule | GhostAlertRule;
-
-/** Slack or Email receiver; secrets are never returned by the service. `type` is open. */
-export interface AlertReceiver {
-  readonly id: string;
-  readonly name: string;
-  readonly type: Open<'SLACK' | 'EMAIL'>;
-  readonly description?: string;
-}

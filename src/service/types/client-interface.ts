@@ -2,6 +2,10 @@
 
 import type {
   AlertReceiver,
+  AlertReceiverCreationRequest,
+  AlertReceiverEditRequest,
+} from './alert-receivers.js';
+import type {
   AlertRuleCreationRequest,
   AlertRuleEditRequest,
   LiveAlertRule,
@@ -25,6 +29,10 @@ export const OPERATION_IDS = [
   'createAlertRule',
   'deleteAlertRule',
   'getAlertReceivers',
+  'createAlertReceiver',
+  'getAlertReceiver',
+  'editAlertReceiver',
+  'deleteAlertReceiver',
   'resolvePlatformTemplateComponentConfiguration',
   'listPlatformTemplates',
   'listClusterDeploymentHistoryV2',
@@ -64,6 +72,10 @@ export interface ServiceClient {
   createAlertRule(body: AlertRuleCreationRequest): Promise<ManagedAlertRule>;
   deleteAlertRule(alertRuleId: string): Promise<void>;
   getAlertReceivers(organizationId: string): Promise<AlertReceiver[]>;
+  createAlertReceiver(organizationId: string, body: AlertReceiverCreationRequest): Promise<AlertReceiver>;
+  getAlertReceiver(alertReceiverId: string): Promise<AlertReceiver>;
+  editAlertReceiver(alertReceiverId: string, body: AlertReceiverEditRequest): Promise<AlertReceiver>;
+  deleteAlertReceiver(alertReceiverId: string): Promise<void>;
   resolvePlatformTemplateComponentConfiguration(
     params: ResolveParams,
     body: ResolveRequest,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAlertReceiverList, decodeAlertRuleList } from '../../../src/service/decode/alert-rules.js';
+import { decodeAlertReceiverList } from '../../../src/service/decode/alert-receivers.js';
+import { decodeAlertRuleList } from '../../../src/service/decode/alert-rules.js';
 import { type DecodeContext, DecodeError } from '../../../src/service/decode/read.js';
 import { Notices } from '../../../src/service/notices.js';
 

@@ -29,6 +29,7 @@ export const CODES = {
   duplicateId: 'document.duplicate-id',
   duplicateName: 'document.duplicate-name',
   duplicateComponent: 'document.duplicate-component',
+  secretLiteral: 'document.secret-literal',
   required: 'schema.required',
   requiredOneOf: 'schema.required-one-of',
   unknownField: 'schema.unknown-field',

@@ -36,6 +36,8 @@ export interface CliArgs {
   readonly detailedExitcode: boolean;
   readonly all: boolean;
   readonly prune: boolean;
+  /** Send every alert receiver's secret again. */
+  readonly rotateSecrets: boolean;
   readonly remediate: boolean;
   readonly failOn: 'error' | 'warning';
   readonly clusterId: string | undefined;
@@ -224,6 +226,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     detailedExitcode: values['detailed-exitcode'] ?? false,
     all: values.all ?? false,
     prune: values.prune ?? false,
+    rotateSecrets: values['rotate-secrets'] ?? false,
     remediate: values.remediate ?? false,
     failOn: oneOf('fail-on', values['fail-on'], ['error', 'warning'] as const, 'error'),
     // `import` takes a cluster by id now and by name later: its own reader says which.
@@ -261,6 +264,7 @@ interface Values {
   readonly base?: string;
   readonly all?: boolean;
   readonly prune?: boolean;
+  readonly 'rotate-secrets'?: boolean;
   readonly remediate?: boolean;
   readonly cluster?: string;
   readonly entries?: string;

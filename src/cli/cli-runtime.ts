@@ -28,6 +28,7 @@ export async function createCliRuntime(
     ignore: args.ignore,
     allowEmpty: args.allowEmpty,
     prune: args.prune,
+    rotateSecrets: args.rotateSecrets,
     concurrency: args.concurrency,
     allComponents: args.all,
     clock: systemClock,

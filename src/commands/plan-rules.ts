@@ -10,8 +10,14 @@ import type { RunContext } from '../run/types.js';
 import type { LiveAlertRule, ServiceClient } from '../service/types.js';
 import { alertRules, organizationsOf } from './documents-by-kind.js';
 import { type Found, readLive, readReceivers } from './live-state.js';
+import {
+  planReceiverPart,
+  type ReceiverDocuments,
+  receiverDocuments,
+  withReceivers,
+} from './plan-receivers.js';
 
-export interface RuleDocuments {
+export interface RuleDocuments extends ReceiverDocuments {
   readonly rules: readonly AlertRuleDocument[];
   /** The rules whose documents were removed since the base revision. */
   readonly removed: readonly AlertRuleDocument[];
@@ -34,7 +40,7 @@ export function ruleDocuments(
   const previous = base === null ? null : alertRules(base);
   const removed = previous === null ? [] : removedDocuments(previous, rules, defaultOrganizationId);
   const organizations = organizationsOf([...rules, ...(prune ? removed : [])], defaultOrganizationId);
-  return { rules, removed, previous, organizations };
+  return { rules, removed, previous, organizations, ...receiverDocuments(head, base, defaultOrganizationId) };
 }
 
 export interface PlannedRules {
@@ -56,10 +62,21 @@ export async function planRules(
   const live: Found<ReadonlyMap<string, readonly LiveAlertRule[]>> = client
     ? await readLive(client, docs.organizations, ctx.concurrency)
     : { value: new Map<string, readonly LiveAlertRule[]>(), diagnostics: [] };
+  // Receivers first: a rule may name one this plan creates or renames (its names resolve against them).
+  const anyReceiver = docs.receivers.length > 0 || docs.removedReceivers.length > 0;
+  const receiverPart = client && anyReceiver ? await planReceiverPart(ctx, client, docs) : null;
   const receivers = client
-    ? await readReceivers(client, docs.rules, ctx.organizationId, live.value, ctx.concurrency, live.errors)
+    ? await readReceivers(
+        client,
+        docs.rules,
+        ctx.organizationId,
+        live.value,
+        ctx.concurrency,
+        live.errors,
+        receiverPart?.after,
+      )
     : { value: null, diagnostics: [] };
-  const plan = planAlertRules({
+  const rulePlan = planAlertRules({
     documents: docs.rules,
     live: live.value,
     receivers: receivers.value,
@@ -68,12 +85,21 @@ export async function planRules(
     ...(docs.previous !== null ? { previous: docs.previous } : {}),
     prune: ctx.prune,
   });
+  const withPart = receiverPart
+    ? await withReceivers(ctx, client!, receiverPart, rulePlan, live.value)
+    : null;
+  const plan = withPart?.plan ?? rulePlan;
   const counts = countChanges(plan);
   const read = plan.organizations.length;
   ctx.progress(
     `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${plural(read, 'organization')} read)`,
   );
-  const reads = [...live.diagnostics, ...receivers.diagnostics];
+  const reads = [
+    ...live.diagnostics,
+    ...receivers.diagnostics,
+    ...(receiverPart?.reads ?? []),
+    ...(withPart?.reads ?? []),
+  ];
   return { plan, diagnostics: [...reads, ...plan.diagnostics], live: live.value, reads };
 }

@@ -20,6 +20,7 @@ import { organizationsDiffering, platformComponents } from './documents-by-kind.
 import { withBaseEvidence } from './known-outside-edits.js';
 import { loadOptionsOf } from './load-options.js';
 import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
+import { registerReceiverSecrets } from './plan-receivers.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
 import { clustersOf, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
@@ -80,6 +81,8 @@ export async function planRun(
   const started = ctx.clock.now();
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
   const head = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
+  // Before any request: a secret a receiver takes from the environment is hidden from every output.
+  registerReceiverSecrets(head.documents, ctx.env, ctx.redactor);
   const skippedFiles = head.skippedFiles ?? [];
   const base = options.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
   const history = base.finding ? [base.finding] : [];
@@ -97,8 +100,9 @@ export async function planRun(
     ctx.prune,
   );
   const { rules, removed, organizations } = docs;
+  const receivers = docs.receivers.length > 0 || docs.removedReceivers.length > 0;
   const components = platformComponents(head.documents);
-  if (rules.length === 0 && removed.length === 0 && components.length === 0) {
+  if (rules.length === 0 && removed.length === 0 && !receivers && components.length === 0) {
     ctx.progress('no alert rule or platform component documents to plan');
     const report = runReport(ctx, {
       command,
@@ -110,11 +114,11 @@ export async function planRun(
   }
   // The client (and its token) only when something must be read: documents naming no organization
   // get their error without one.
-  const client = organizations.length > 0 || components.length > 0 ? ctx.service() : null;
+  const client = organizations.length > 0 || receivers || components.length > 0 ? ctx.service() : null;
 
   // Alert rules and components need different requests: read both at once.
   const [planned, resolved] = await Promise.all([
-    rules.length > 0 || removed.length > 0 ? planRules(ctx, client, docs) : null,
+    rules.length > 0 || removed.length > 0 || receivers ? planRules(ctx, client, docs) : null,
     client && components.length > 0
       ? resolveAll(
           ctx,

@@ -9,6 +9,7 @@ import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { partOf, plural } from '../core/plural.js';
 import { PLAN_CODES } from './codes.js';
 import type { OnUnreviewed, ReviewEntry } from './evidence/review.js';
+import { markReceivers } from './receiver-gate.js';
 import {
   type GateMark,
   type HoldReason,
@@ -56,7 +57,7 @@ export function admit(plan: Plan, evidence: GateEvidence): Admission {
     );
   if ((evidence.errors ?? 0) > 0) {
     return {
-      plan: marked(changes.map(() => held('findings block the apply'))),
+      plan: markReceivers(marked(changes.map(() => held('findings block the apply'))), evidence),
       diagnostics: [],
       skipped: [`nothing was written: ${plural(evidence.errors!, 'error')} must be fixed first`],
     };
@@ -92,7 +93,8 @@ export function admit(plan: Plan, evidence: GateEvidence): Admission {
   for (const [i, change] of changes.entries()) {
     if (change.action === 'delete' && !evidence.prune) hold(i, 'prune is off');
   }
-  return { plan: marked(marks), diagnostics, skipped };
+  const strictHold = evidence.savedPlan?.strict === true && evidence.savedPlan.setAside.size > 0;
+  return { plan: markReceivers(marked(marks), evidence, new Map(), strictHold), diagnostics, skipped };
 }
 
 /**

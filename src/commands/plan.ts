@@ -12,6 +12,7 @@ import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
+import { savedReceivers } from '../plan/saved-receivers.js';
 import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
@@ -67,9 +68,12 @@ async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string):
     commit: ctx.head,
     base,
     prune: ctx.prune,
+    receivers: savedReceivers(report.plan.receivers),
+    rotateSecrets: ctx.rotateSecrets === true,
   });
   await writeFile(resolve(out), `${JSON.stringify(saved, null, 2)}\n`, 'utf8');
-  ctx.progress(`plan written to ${out} (${plural(saved.changes.length, 'change')})`);
+  const changes = saved.changes.length + (saved.receivers?.length ?? 0);
+  ctx.progress(`plan written to ${out} (${plural(changes, 'change')})`);
   return report;
 }
 

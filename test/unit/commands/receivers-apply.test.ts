@@ -4,11 +4,12 @@
  * before anything is written while a live rule still names the receiver.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
+import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
@@ -215,5 +216,42 @@ describe('prune of a receiver', () => {
       `PUT /alert-rules/${ruleId}`,
       `DELETE /alert-receivers/${pager}`,
     ]);
+  });
+});
+
+describe('a saved plan with a receiver', () => {
+  it('holds the variable, never the secret, and apply --plan writes exactly it', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('load-high', 'pager'));
+    const out = join(repo, 'plan.json');
+    await runPlan((await runIn()).ctx, { out });
+    const text = readFileSync(out, 'utf8');
+    expect(text).not.toContain(HOOK);
+    expect(JSON.parse(text).receivers).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        name: 'pager',
+        secrets: [{ field: 'webhook_url', env: 'PAGER_WEBHOOK_URL' }],
+      }),
+    ]);
+    sandbox.resetLog();
+
+    const applied = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: false });
+    expect(applied.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writes().map((w) => w.w)).toEqual(['POST /alert-receivers', 'POST /alert-rules']);
+  });
+
+  it('is refused whole when its receiver change is not the one the documents give', async () => {
+    write('alerting/receivers.yaml', receiver('slack-oncall', 'send_resolved: false'));
+    const out = join(repo, 'plan.json');
+    await runPlan((await runIn()).ctx, { out });
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    file.receivers[0].secrets = [{ field: 'webhook_url', env: 'PAGER_WEBHOOK_URL' }];
+    writeFileSync(out, JSON.stringify(file));
+    sandbox.resetLog();
+
+    const report = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: false });
+    expect(report.diagnostics.map((d) => d.code)).toContain('apply.plan-differs');
+    expect(writes()).toEqual([]);
   });
 });

@@ -45,7 +45,15 @@ export async function applyPlannedRun(
   const executed = await executePlan(ctx, client, told.plan, {
     prune,
     errors,
-    ...(gate && evidence ? { review: { entries: evidence.review, onUnreviewed: gate.onUnreviewed } } : {}),
+    ...(gate && evidence
+      ? {
+          review: {
+            entries: evidence.review,
+            onUnreviewed: gate.onUnreviewed,
+            receivers: evidence.receiverReview,
+          },
+        }
+      : {}),
   });
   const diagnostics = runFindings([
     ...report.diagnostics,

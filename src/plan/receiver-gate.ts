@@ -5,7 +5,7 @@
  * written.
  */
 import type { GateEvidence } from './gate.js';
-import type { ReceiverChange } from './receiver-types.js';
+import type { PendingReceiverChange, ReceiverChange } from './receiver-types.js';
 import type { GateMark, HoldReason, Plan } from './types.js';
 
 const ADMITTED: GateMark = { admitted: true };
@@ -18,7 +18,7 @@ const held = (reason: HoldReason): GateMark => ({ admitted: false, reason });
 export function markReceivers(
   plan: Plan,
   evidence: GateEvidence,
-  reviewHeld: ReadonlyMap<ReceiverChange, HoldReason> = new Map(),
+  reviewHeld: ReadonlyMap<PendingReceiverChange, HoldReason> = new Map(),
   strictHold = false,
 ): Plan {
   if (plan.receivers === undefined) return plan;

@@ -193,7 +193,9 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
  */
 export function withReviewedPlan(body: string, report: RunReport, head: string): string {
   if (report.command !== 'plan' || report.plan === null || report.digest === undefined) return body;
-  const block = encodeReviewBlock(reviewedPlan(pendingChanges(report.plan), head, report.digest));
+  const block = encodeReviewBlock(
+    reviewedPlan(pendingChanges(report.plan), head, report.digest, report.plan),
+  );
   if (body.length + 1 + block.length <= COMMENT_MAX_CHARS) return `${body}\n${block}`;
   return `${body}\n\n${REVIEW_NOT_STORED}`;
 }

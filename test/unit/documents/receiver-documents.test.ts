@@ -24,7 +24,7 @@ describe('AlertReceiver documents', () => {
     ].join('\n');
     const loaded = parse(`${slack}\n---\n${email}\n`);
     expect(loaded.diagnostics).toEqual([]);
-    expect(loaded.documents.map((d) => [d.kind, d.value.name])).toEqual([
+    expect(loaded.documents.map((d) => [d.kind, 'name' in d.value ? d.value.name : ''])).toEqual([
       ['AlertReceiver', 'slack-oncall'],
       ['AlertReceiver', 'email-platform'],
     ]);

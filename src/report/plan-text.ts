@@ -8,6 +8,7 @@ import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
 import { planCounts } from './plan-counts.js';
+import { receiverTextLines } from './receiver-lines.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -54,6 +55,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
       '',
     );
   }
+  lines.push(...receiverTextLines(plan, paint, options.drift ?? false));
   for (const org of plan.unread ?? []) {
     if (plan.changes.length === 0) break;
     lines.push(

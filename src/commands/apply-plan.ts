@@ -28,8 +28,8 @@ import { loadBase, NO_BASE } from './base-revision.js';
 import { executePlan } from './execute-plan.js';
 import { loadOptionsOf } from './load-options.js';
 import { readPlanFileText } from './plan-file-text.js';
-import { registerReceiverSecrets } from './plan-receivers.js';
 import { type PlannedRules, planRules, type RuleDocuments, ruleDocuments } from './plan-rules.js';
+import { registerReceiverSecrets } from './receivers-of-run.js';
 import { runReport } from './run-report.js';
 
 export interface ApplyPlanOptions {

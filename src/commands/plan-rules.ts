@@ -15,7 +15,7 @@ import {
   type ReceiverDocuments,
   receiverDocuments,
   withReceivers,
-} from './plan-receivers.js';
+} from './receivers-of-run.js';
 
 export interface RuleDocuments extends ReceiverDocuments {
   readonly rules: readonly AlertRuleDocument[];

@@ -21,8 +21,8 @@ import { organizationsDiffering, platformComponents } from './documents-by-kind.
 import { withBaseEvidence } from './known-outside-edits.js';
 import { loadOptionsOf } from './load-options.js';
 import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
-import { registerReceiverSecrets } from './plan-receivers.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
+import { registerReceiverSecrets } from './receivers-of-run.js';
 import { clustersOf, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
 

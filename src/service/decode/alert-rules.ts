@@ -19,7 +19,6 @@ import {
   type ManagedAlertRule,
 } from '../types.js';
 import {
-  array,
   at,
   bool,
   type DecodeContext,

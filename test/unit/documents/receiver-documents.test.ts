@@ -47,7 +47,7 @@ describe('AlertReceiver documents', () => {
       severity: 'error',
     });
     expect(finding!.message).toContain('webhook_url: {valueFrom: {env: SLACK_ONCALL_WEBHOOK_URL}}');
-    expect(finding!.message).toContain('${{ secrets.SLACK_ONCALL_WEBHOOK_URL }}');
+    expect(finding!.message).toContain(`\${{ secrets.SLACK_ONCALL_WEBHOOK_URL }}`);
     expect(finding!.message).not.toContain('s3cr3t-value');
   });
 

@@ -117,7 +117,12 @@ export async function withReceivers(
   const inUse = receiversStillUsed(part.changes, rules, plan.changes);
   const diagnostics = [...plan.diagnostics, ...part.diagnostics, ...inUse].sort(compareDiagnostics);
   return {
-    plan: { ...plan, receivers: part.changes, diagnostics },
+    plan: {
+      ...plan,
+      receivers: part.changes,
+      ...(part.unmanaged.length > 0 ? { unmanagedReceivers: part.unmanaged } : {}),
+      diagnostics,
+    },
     reads: read.flatMap((r) => (r.ok ? [] : [r.diagnostic])),
   };
 }

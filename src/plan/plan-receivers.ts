@@ -40,6 +40,15 @@ export interface PlannedReceivers {
    * against (a receiver created here has the id newReceiverId gives; a renamed one its new name).
    */
   readonly after: ReadonlyMap<string, readonly AlertReceiver[]>;
+  /** Live receivers of the organizations read that no document manages (made outside git): listed, never touched. */
+  readonly unmanaged: readonly UnmanagedReceiver[];
+}
+
+export interface UnmanagedReceiver {
+  readonly id: string;
+  readonly name: string;
+  readonly type: string;
+  readonly organizationId: string;
 }
 
 export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
@@ -94,10 +103,22 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
   const deletes = receiverDeletes(input, claimed);
   diagnostics.push(...deletes.diagnostics);
   changes.push(...deletes.changes);
+  const touched = new Set([...claimed, ...changes.flatMap((c) => (c.id === null ? [] : [c.id]))]);
+  // A document with an error still declares its receiver: it is never listed as made outside git.
+  const declared = (org: string, name: string) =>
+    input.documents.some(
+      (d) => (d.value.organization_id ?? input.defaultOrganizationId) === org && d.value.name === name,
+    );
+  const unmanaged = [...input.live].flatMap(([organizationId, receivers]) =>
+    receivers
+      .filter((r) => !touched.has(r.id) && !declared(organizationId, r.name))
+      .map((r) => ({ id: r.id, name: r.name, type: r.type, organizationId })),
+  );
   return {
     changes,
     diagnostics: diagnostics.sort(compareDiagnostics),
     after: receiversAfter(input.live, changes),
+    unmanaged,
   };
 }
 

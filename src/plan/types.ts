@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import type { LiveFingerprint } from './evidence/fingerprint.js';
+import type { UnmanagedReceiver } from './plan-receivers.js';
 import type { ReceiverChange } from './receiver-types.js';
 
 /** What applying a change does to the service. `noop`: the document and the live rule already agree. */
@@ -184,6 +185,8 @@ export interface Plan {
   readonly outdated: readonly LiveRuleRef[];
   /** The alert receivers' changes (receiver-types.ts), in file order then deletes; absent: no receiver planned. */
   readonly receivers?: readonly ReceiverChange[];
+  /** Live receivers of the organizations read that no document manages (made outside git): listed, never touched. */
+  readonly unmanagedReceivers?: readonly UnmanagedReceiver[];
 }
 
 export function pendingChanges(plan: Plan): PendingChange[] {

@@ -3,7 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import { pendingChanges } from '../plan/types.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
 import type { RunReport } from '../run/types.js';
-import { receiversJson } from './receiver-lines.js';
+import { receiversJson, unmanagedReceiversJson } from './receiver-lines.js';
 import { runOutcome } from './run-counts.js';
 
 /** Version of the JSON output's shape; bumped only on a breaking change (the README documents the shape). */
@@ -64,7 +64,9 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     })),
     results: report.results.map(resultJson),
     // The alert receivers' changes, each with its gate mark and result, and whether its secret is sent.
-    ...(plan?.receivers !== undefined ? { receivers: receiversJson(plan) } : {}),
+    ...(plan?.receivers !== undefined
+      ? { receivers: receiversJson(plan), unmanagedReceivers: unmanagedReceiversJson(plan) }
+      : {}),
     ...(report.review ? { review: report.review } : {}),
     ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
     components: report.components,

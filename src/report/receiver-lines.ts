@@ -47,8 +47,13 @@ export function receiverTextLines(
 ): string[] {
   const pending = (plan.receivers ?? []).filter(isPendingReceiver);
   if (plan.receivers === undefined) return [];
+  const unmanaged = unmanagedLines(plan);
   if (pending.length === 0) {
-    return ['Alert receivers: no changes (secrets cannot be compared: the service never returns them).', ''];
+    return [
+      'Alert receivers: no changes (secrets cannot be compared: the service never returns them).',
+      '',
+      ...unmanaged,
+    ];
   }
   const lines = [
     drift
@@ -75,7 +80,18 @@ export function receiverTextLines(
     }
     lines.push('');
   }
-  return lines;
+  return [...lines, ...unmanaged];
+}
+
+/** The live receivers no document manages, as the rules' are listed: made outside git, never touched. */
+function unmanagedLines(plan: Plan): string[] {
+  const unmanaged = plan.unmanagedReceivers ?? [];
+  if (unmanaged.length === 0) return [];
+  return [
+    'Live receivers no document manages (made outside git; listed, never touched):',
+    ...unmanaged.map((r) => `  ${printable(r.name)} (${r.id}) · ${printable(r.type)}`),
+    '',
+  ];
 }
 
 /** The receivers' changes in the JSON output (every one, noop included). */
@@ -96,6 +112,11 @@ export function receiversJson(plan: Plan | null): Record<string, unknown>[] {
     ...(c.action !== 'noop' && c.gate ? { gate: c.gate } : {}),
     ...(c.action !== 'noop' && c.result ? { result: c.result } : {}),
   }));
+}
+
+/** The live receivers no document manages, for the JSON output. */
+export function unmanagedReceiversJson(plan: Plan | null): readonly Record<string, unknown>[] {
+  return (plan?.unmanagedReceivers ?? []).map((r) => ({ ...r }));
 }
 
 /** Markdown for a comment, the job summary, the Checks run and the drift issue; '' when none is pending. */
@@ -121,5 +142,13 @@ export function receiversMarkdown(plan: Plan | null, drift = false): string {
       '\n',
     );
   });
-  return [title, '', ...items].join('\n');
+  const unmanaged = plan?.unmanagedReceivers ?? [];
+  const outside =
+    unmanaged.length > 0
+      ? [
+          '',
+          `Live receivers no document manages (made outside git; never touched): ${unmanaged.map((r) => inlineCode(r.name)).join(', ')}`,
+        ]
+      : [];
+  return [title, '', ...items, ...outside].join('\n');
 }

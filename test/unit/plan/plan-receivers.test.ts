@@ -68,6 +68,10 @@ describe('planReceivers', () => {
       secrets: [{ field: 'webhook_url', env: 'HOOK' }],
       request: { name: 'pager', type: 'SLACK', send_resolved: true, owner: null },
     });
+    // The live receiver no document manages was made outside git: listed, never touched.
+    expect(planned.unmanaged).toEqual([
+      { id: LIVE.id, name: 'slack-oncall', type: 'SLACK', organizationId: ORG },
+    ]);
     expect(planned.after.get(ORG)!.map((r) => [r.id, r.name])).toEqual([
       [LIVE.id, 'slack-oncall'],
       ['new-receiver:pager', 'pager'],

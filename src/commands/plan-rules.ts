@@ -92,7 +92,7 @@ export async function planRules(
   const counts = countChanges(plan);
   const read = plan.organizations.length;
   ctx.progress(
-    `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
+    `alert rules${plan.receivers ? ' and receivers' : ''}: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${plural(read, 'organization')} read)`,
   );
   const reads = [

@@ -10,9 +10,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { runApplyPlan } from '../../../src/commands/apply-plan.js';
+import { runDrift } from '../../../src/commands/drift.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import { formatPlanText } from '../../../src/report/plan-text.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { callSandbox } from '../../helpers/sandbox.js';
 import { ACME, type TestRun, testRun } from './run-context.js';
 
 const CLUSTER = 'c1a5e7e0-0000-4000-8000-000000000101';
@@ -253,5 +257,44 @@ describe('a saved plan with a receiver', () => {
     const report = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: false });
     expect(report.diagnostics.map((d) => d.code)).toContain('apply.plan-differs');
     expect(writes()).toEqual([]);
+  });
+});
+
+describe('drift of a receiver', () => {
+  it('reports a receiver edited outside git, says its secret cannot be compared, and remediates it', async () => {
+    write('alerting/receivers.yaml', receiver('slack-oncall'));
+    const edited = await callSandbox(sandbox, 'PUT', `/alert-receivers/${SLACK_ONCALL}`, {
+      body: {
+        name: 'slack-oncall',
+        description: 'edited in the console',
+        type: 'SLACK',
+        send_resolved: true,
+        owner: null,
+        severity: null,
+        webhook_url: null,
+      },
+    });
+    expect(edited.status).toBe(200);
+    sandbox.resetLog();
+
+    const drift = await runDrift((await runIn({ rotateSecrets: true })).ctx, { remediate: false });
+    expect(drift.plan!.receivers!.map((c) => [c.action, c.diff.map((d) => d.path)])).toEqual([
+      ['update', ['description']],
+    ]);
+    expect(exitCodeFor(drift)).toBe(2);
+    const text = formatPlanText(drift.plan!, { color: false, drift: true });
+    expect(text).toContain(
+      'Alert receivers: drift: these live receivers differ from the documents (secrets cannot be compared):',
+    );
+    expect(text).toContain('description: "edited in the console" → "Pages the platform on-call"');
+    expect(text).toContain('secrets: kept (sent as null;');
+    expect(text).toContain('Live receivers no document manages (made outside git; listed, never touched):');
+    expect(writes()).toEqual([]);
+
+    const remediated = await runDrift((await runIn()).ctx, { remediate: true });
+    expect(exitCodeFor(remediated)).toBe(0);
+    expect(writes()).toEqual([
+      { w: `PUT /alert-receivers/${SLACK_ONCALL}`, body: expect.objectContaining({ webhook_url: null }) },
+    ]);
   });
 });

@@ -211,6 +211,34 @@ describe('the sandbox and the client against the published description', () => {
     await refused(service.deleteAlertRule(created[0]!.id));
     await refused(client('qov_not_a_token').getAlertRules(ACME));
 
+    // Receiver writes: a create with its secret, an edit keeping it (`null`) and one sending a new one.
+    const receiver = await service.createAlertReceiver(ACME, {
+      organization_id: ACME,
+      name: 'contract-slack',
+      description: 'contract',
+      type: 'SLACK',
+      send_resolved: true,
+      owner: null,
+      severity: null,
+      webhook_url: 'https://hooks.slack.example/services/T0/B0/contract',
+    });
+    await service.getAlertReceiver(receiver.id);
+    const receiverEdit = {
+      name: 'contract-slack',
+      description: 'contract, edited',
+      type: 'SLACK' as const,
+      send_resolved: false,
+      owner: null,
+      severity: null,
+    };
+    await service.editAlertReceiver(receiver.id, { ...receiverEdit, webhook_url: null });
+    await service.editAlertReceiver(receiver.id, {
+      ...receiverEdit,
+      webhook_url: 'https://hooks.slack.example/services/T0/B0/rotated',
+    });
+    await service.deleteAlertReceiver(receiver.id);
+    await refused(service.getAlertReceiver(receiver.id));
+
     // Platform templates: the catalog, with and without a cluster context, and every component resolved.
     const catalog = await service.listPlatformTemplates(ACME);
     await service.listPlatformTemplates(ACME, { clusterMode: 'QOVERY_MANAGED', cloudProvider: 'AWS' });

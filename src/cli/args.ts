@@ -207,6 +207,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       "'apply --plan' executes the saved plan as it was made: --prune and --base belong to 'plan'",
     );
   }
+  if (command === 'apply' && values.plan !== undefined && values['rotate-secrets']) {
+    throw new UsageError(
+      "'apply --plan' executes the saved plan as it was made: --rotate-secrets belongs to 'plan', which saves it",
+    );
+  }
   if (command === 'export' && values.out === undefined && !ruleFile) {
     throw new UsageError("'export' needs --out DIR");
   }

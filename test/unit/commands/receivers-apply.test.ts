@@ -164,6 +164,37 @@ describe('an update of a receiver', () => {
     ]);
   });
 
+  it('sends `null` for the password of an EMAIL receiver it is not rotating', async () => {
+    write(
+      'alerting/receivers.yaml',
+      [
+        'kind: AlertReceiver',
+        `organization_id: ${ACME}`,
+        'name: email-platform',
+        'type: EMAIL',
+        "description: The platform team's mailing list",
+        'send_resolved: false',
+        'to: platform@acme.example',
+        'from: alerts@acme.example',
+        'smarthost: smtp.acme.example:587',
+        'auth_username: alerts@acme.example',
+        'auth_password: {valueFrom: {env: SMTP_PASSWORD}}',
+        'require_tls: false',
+      ].join('\n'),
+    );
+    await runApply((await runIn()).ctx);
+    expect(writes()).toEqual([
+      {
+        w: 'PUT /alert-receivers/5e1ec7ed-0000-4000-8000-000000000202',
+        body: expect.objectContaining({
+          auth_password: null,
+          require_tls: false,
+          smarthost: 'smtp.acme.example:587',
+        }),
+      },
+    ]);
+  });
+
   it('refuses to plan a secret it must send from a variable that is not set', async () => {
     write('alerting/receivers.yaml', receiver('pager'));
     const report = await runApply((await runIn({ env: {} })).ctx);

@@ -78,6 +78,34 @@ describe('planReceivers', () => {
     ]);
   });
 
+  it('sends the secret of the new type when a receiver changes type', () => {
+    const email = [
+      'kind: AlertReceiver',
+      `organization_id: ${ORG}`,
+      'name: slack-oncall',
+      'type: EMAIL',
+      'description: Pages the on-call engineer',
+      'to: oncall@acme.example',
+      'from: alerts@acme.example',
+      'smarthost: smtp.acme.example:587',
+      'auth_password: {valueFrom: {env: SMTP_PASSWORD}}',
+    ].join('\n');
+    const [change] = plan(email, { env: { SMTP_PASSWORD: 'pw-1234' } }).changes;
+    expect(change).toMatchObject({
+      action: 'update',
+      secrets: [{ field: 'auth_password', env: 'SMTP_PASSWORD' }],
+      secretsWhy: 'type changed',
+    });
+    expect(change!.diff.map((d) => d.path)).toEqual([
+      'type',
+      'to',
+      'from',
+      'smarthost',
+      'auth_username',
+      'require_tls',
+    ]);
+  });
+
   it('refuses a name several live receivers share, and a secret to send from an unset variable', () => {
     const twice = plan(slack('slack-oncall'), { live: new Map([[ORG, [LIVE, { ...LIVE, id: 'other' }]]]) });
     expect(twice.diagnostics.map((d) => [d.code, d.line])).toEqual([['plan.ambiguous-receiver', 3]]);

@@ -13,6 +13,7 @@ import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import { toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
@@ -128,6 +129,7 @@ describe('one apply of a receiver and a rule naming it', () => {
       organization_id: ACME,
       webhook_url: HOOK,
     });
+    expect(toJsonOutput(applied, {}).summary).toMatchObject({ create: 2, applied: 2, failed: 0 });
     const created = applied.plan!.receivers![0]!.result!;
     expect(created).toMatchObject({ ok: true, status: 201 });
     expect((sent[1]!.body as { alert_receiver_ids: string[] }).alert_receiver_ids).toEqual([created.id]);

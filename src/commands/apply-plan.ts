@@ -9,6 +9,7 @@
 import { resultsOf } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { loadDocuments } from '../documents/load.js';
+import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
 import type { LoadResult } from '../documents/types.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import type { GateEvidence } from '../plan/gate.js';
@@ -29,7 +30,6 @@ import { executePlan } from './execute-plan.js';
 import { loadOptionsOf } from './load-options.js';
 import { readPlanFileText } from './plan-file-text.js';
 import { type PlannedRules, planRules, type RuleDocuments, ruleDocuments } from './plan-rules.js';
-import { registerReceiverSecrets } from './receivers-of-run.js';
 import { runReport } from './run-report.js';
 
 export interface ApplyPlanOptions {

@@ -10,6 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
+import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
 import { savedReceivers } from '../plan/saved-receivers.js';
@@ -22,7 +23,6 @@ import { withBaseEvidence } from './known-outside-edits.js';
 import { loadOptionsOf } from './load-options.js';
 import { NOTHING_RESOLVED, resolveAll } from './plan-components.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
-import { registerReceiverSecrets } from './receivers-of-run.js';
 import { clustersOf, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
 

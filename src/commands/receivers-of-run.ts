@@ -2,11 +2,11 @@
  * The alert receivers' part of a plan: ONE getAlertReceivers per organization of the receiver documents,
  * the pure plan against it (plan/plan-receivers.ts), and, once the rules are planned, the refusal of a
  * delete that a live rule would still name (ONE getAlertRules for an organization whose rules were not
- * read already). Every secret the documents reference is registered for masking before any request.
+ * read already). Every secret the documents reference is registered for masking before any request
+ * (registerReceiverSecrets, documents/receiver-secrets.ts, called as soon as the documents are loaded).
  */
 import { mapWithConcurrency } from '../core/concurrency.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
-import type { Redactor } from '../core/redact.js';
 import type { AlertReceiverDocument, Document } from '../documents/types.js';
 import { type PlannedReceivers, planReceivers, removedReceiverDocuments } from '../plan/plan-receivers.js';
 import { receiversStillUsed } from '../plan/receiver-in-use.js';
@@ -32,26 +32,6 @@ export function receiverDocuments(
     receivers,
     removedReceivers: removedReceiverDocuments(previous, receivers, defaultOrganizationId),
   };
-}
-
-/**
- * Each value a receiver document takes from the environment, registered with the run's redactor (and so
- * the runner's mask) before any request: nothing reported afterwards can show it.
- */
-export function registerReceiverSecrets(
-  documents: readonly Document[],
-  env: RunContext['env'],
-  redactor: Redactor,
-): void {
-  for (const doc of documents) {
-    if (doc.kind !== 'AlertReceiver') continue;
-    for (const reference of [doc.value.webhook_url, doc.value.auth_password]) {
-      const value = reference === undefined ? undefined : env[reference.valueFrom.env];
-      if (value === undefined) continue;
-      redactor.add(value);
-      if (value.includes('\n')) for (const line of value.split(/\r?\n/)) redactor.add(line);
-    }
-  }
 }
 
 /** The organizations of the receivers to plan (the removed ones only with prune), once each, in order. */

@@ -4,9 +4,10 @@
  * its line, how to move it out (a schema error would only say "must be an object").
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import type { Redactor } from '../core/redact.js';
 import { CODES } from './codes.js';
 import type { Locator } from './locate.js';
-import type { AlertReceiverSpec } from './types.js';
+import type { AlertReceiverSpec, Document } from './types.js';
 
 /** The secret field of each receiver type: write-only at the service, `{valueFrom: {env}}` here. */
 export const RECEIVER_SECRET_FIELDS = {
@@ -73,4 +74,25 @@ export function receiverDocumentFindings(
     );
   }
   return findings;
+}
+
+/**
+ * Each value a receiver document takes from the environment, registered with the run's redactor (and so
+ * the runner's mask) before any request: nothing reported afterwards can show it. The post step does the
+ * same, since a log it shows may quote the value.
+ */
+export function registerReceiverSecrets(
+  documents: readonly Document[],
+  env: Readonly<Record<string, string | undefined>>,
+  redactor: Redactor,
+): void {
+  for (const doc of documents) {
+    if (doc.kind !== 'AlertReceiver') continue;
+    for (const reference of [doc.value.webhook_url, doc.value.auth_password]) {
+      const value = reference === undefined ? undefined : env[reference.valueFrom.env];
+      if (value === undefined) continue;
+      redactor.add(value);
+      if (value.includes('\n')) for (const line of value.split(/\r?\n/)) redactor.add(line);
+    }
+  }
 }

@@ -9,10 +9,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPost } from '../../src/action/run-post.js';
+import { setDeployments } from '../../src/sandbox/index.js';
+import { runStepInProcess } from '../helpers/action-step-in-process.js';
 import { runCliInProcess } from '../helpers/cli-in-process.js';
 import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { callSandbox, useSandbox } from '../helpers/sandbox.js';
-import { ACME } from '../unit/logs/deployments.js';
+import { ACME, at, deployment, failure, info, PROD_EU } from '../unit/logs/deployments.js';
 import {
   type ActionRun,
   commitEdit,
@@ -218,6 +221,30 @@ describe('a receiver secret never leaves the action, and a receiver edited outsi
     expect(issue.body).toContain('alert receiver `pager`');
     expect(issue.body).toContain('"edited in the console" → "Pages the platform on-call"');
     expect(issue.body).toContain('cannot be compared');
+  });
+
+  it('the post step hides the secret quoted in a cluster log it shows (in-process)', async () => {
+    setDeployments(sandbox().state, PROD_EU, [
+      deployment(3, 'ERROR', [
+        info(at(1, 100), `posting to ${HOOK} failed`),
+        failure(at(2, 1), 'HELM_CHART_FAILED'),
+      ]),
+    ]);
+    const env: Record<string, string> = {
+      ...HOOK_ENV,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: repository,
+      RUNNER_TEMP: scratch,
+      HOME: scratch,
+    };
+    const post = { ...inputs(), 'cluster-id': PROD_EU, 'organization-id': ACME };
+    for (const [name, value] of Object.entries(post)) env[`INPUT_${name.toUpperCase()}`] = value;
+    const run = await runStepInProcess(() => runPost(), env);
+    expect(run.code).toBe(0);
+    expect(run.summary).toContain('posting to \\*\\*\\* failed');
+    expectNoSecret('post: stdout', withoutMaskCommands(run.stdout), secrets());
+    expectNoSecret('post: stderr', run.stderr, secrets());
+    expectNoSecret('post: summary', run.summary, secrets());
   });
 
   it('GitHub received no secret in any request: comments, Checks runs, the drift issue', () => {

@@ -17,6 +17,7 @@ const root = new URL('../', import.meta.url);
 const target = 'src/documents/generated/schema-validators.js';
 const SCHEMA_FILES = {
   AlertRule: 'schemas/alert-rule.schema.json',
+  AlertReceiver: 'schemas/alert-receiver.schema.json',
   PlatformComponent: 'schemas/platform-component.schema.json',
 };
 
@@ -33,7 +34,7 @@ const ajv = new Ajv({
   schemas: Object.values(schemas),
   code: { source: true, esm: true },
 });
-addFormats(ajv, ['uuid', 'uri', 'duration']);
+addFormats(ajv, ['uuid', 'uri', 'duration', 'email']);
 const refs = Object.fromEntries(Object.entries(schemas).map(([kind, schema]) => [kind, schema.$id]));
 let code = (standaloneCode.default ?? standaloneCode)(ajv, refs);
 

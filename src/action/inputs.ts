@@ -33,6 +33,8 @@ export interface ActionInputs {
   readonly driftLabel: string;
   readonly remediate: boolean;
   readonly prune: boolean;
+  /** Send every alert receiver's secret again (the service never returns one, so no diff sees a new one). */
+  readonly rotateSecrets: boolean;
   readonly failOn: FailOn;
   /** The push run: what happens to changes that are not as reviewed on their pull request. */
   readonly onUnreviewed: OnUnreviewed;
@@ -94,6 +96,7 @@ export function readInputs(
     driftLabel: parseLabel(raw('drift-label') || 'platform-gitops-drift', quote),
     remediate: parseBoolean('remediate', raw('remediate'), false),
     prune: parseBoolean('prune', raw('prune'), false),
+    rotateSecrets: parseBoolean('rotate-secrets', raw('rotate-secrets'), false),
     failOn: oneOf('fail-on', raw('fail-on') || 'error', FAIL_ON_LEVELS),
     onUnreviewed: oneOf('on-unreviewed', raw('on-unreviewed') || 'warn', ON_UNREVIEWED),
     concurrency: parseInteger('concurrency', raw('concurrency'), 4, 1, 16),
@@ -120,6 +123,7 @@ const ECHOED_INPUTS = [
   'drift-label',
   'remediate',
   'prune',
+  'rotate-secrets',
   'fail-on',
   'on-unreviewed',
   'concurrency',

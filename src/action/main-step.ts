@@ -57,6 +57,7 @@ export function runtimeOptions(
     base: decision.base,
     head: decision.head,
     prune: inputs.prune,
+    rotateSecrets: inputs.rotateSecrets,
     concurrency: inputs.concurrency,
     allComponents: decision.allComponents,
     // A pull request's plan can fall back to resolving every component when the base is not in the clone.

@@ -58,14 +58,16 @@ async function registerDocumentSecrets(redactor: Redactor): Promise<void> {
     .map((p) => p.trim())
     .filter((p) => p !== '');
   // Loaded here, not at start: a post step with no logs to show never pays for the YAML parser.
-  const [{ loadDocuments }, { registerLikelySecretsIn }] = await Promise.all([
+  const [{ loadDocuments }, { registerLikelySecretsIn }, { registerReceiverSecrets }] = await Promise.all([
     import('../documents/index.js'),
     import('../components/sensitive-values.js'),
+    import('../documents/receiver-secrets.js'),
   ]);
   const { documents } = await loadDocuments(root, paths.length > 0 ? paths : ['.']);
   for (const document of documents) {
     if (document.kind === 'PlatformComponent') registerLikelySecretsIn(document.value, process.env, redactor);
   }
+  registerReceiverSecrets(documents, process.env, redactor);
 }
 
 async function postClusterLogs(redactor: Redactor, options: PostOptions): Promise<void> {

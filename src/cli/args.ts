@@ -37,6 +37,8 @@ export interface CliArgs {
   readonly detailedExitcode: boolean;
   readonly all: boolean;
   readonly prune: boolean;
+  /** Send every alert receiver's secret again. */
+  readonly rotateSecrets: boolean;
   readonly remediate: boolean;
   readonly failOn: 'error' | 'warning';
   readonly clusterId: string | undefined;
@@ -214,6 +216,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       "'apply --plan' executes the saved plan as it was made: --prune and --base belong to 'plan'",
     );
   }
+  if (command === 'apply' && values.plan !== undefined && values['rotate-secrets']) {
+    throw new UsageError(
+      "'apply --plan' executes the saved plan as it was made: --rotate-secrets belongs to 'plan', which saves it",
+    );
+  }
   if (command === 'export' && values.out === undefined && !ruleFile) {
     throw new UsageError("'export' needs --out DIR");
   }
@@ -234,6 +241,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     detailedExitcode: values['detailed-exitcode'] ?? false,
     all: values.all ?? false,
     prune: values.prune ?? false,
+    rotateSecrets: values['rotate-secrets'] ?? false,
     remediate: values.remediate ?? false,
     failOn: oneOf('fail-on', values['fail-on'], ['error', 'warning'] as const, 'error'),
     // `import` takes a cluster by id now and by name later: its own reader says which.
@@ -273,6 +281,7 @@ interface Values {
   readonly base?: string;
   readonly all?: boolean;
   readonly prune?: boolean;
+  readonly 'rotate-secrets'?: boolean;
   readonly remediate?: boolean;
   readonly cluster?: string;
   readonly entries?: string;

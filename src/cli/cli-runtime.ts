@@ -16,6 +16,7 @@ export async function createCliRuntime(
   progress: (line: string) => void,
 ): Promise<Runtime> {
   const where = await resolveRunRoot(args.root, args.paths, process.cwd());
+  const redactor = new Redactor();
   return createRuntime({
     command: args.command,
     root: where.root,
@@ -28,12 +29,14 @@ export async function createCliRuntime(
     ignore: args.ignore,
     allowEmpty: args.allowEmpty,
     prune: args.prune,
+    rotateSecrets: args.rotateSecrets,
     concurrency: args.concurrency,
     allComponents: args.all,
     clock: systemClock,
     env,
-    redactor: new Redactor(),
-    progress,
+    redactor,
+    // A progress line may quote the service (a failed write's message), which may quote a secret back.
+    progress: (line) => progress(redactor.redact(line)),
     service: {
       token: env.QOVERY_API_TOKEN?.trim() || null,
       tokenName: 'QOVERY_API_TOKEN',

@@ -91,6 +91,12 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['apply'],
   },
   {
+    name: 'rotate-secrets',
+    type: 'boolean',
+    help: "send every alert receiver's secret again (read from the environment); without it an update keeps the stored secret, which the service never returns",
+    commands: ['plan', 'apply'],
+  },
+  {
     name: 'plan',
     type: 'string',
     value: 'FILE',

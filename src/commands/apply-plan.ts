@@ -9,6 +9,7 @@
 import { resultsOf } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { loadDocuments } from '../documents/load.js';
+import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
 import type { LoadResult } from '../documents/types.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import type { GateEvidence } from '../plan/gate.js';
@@ -21,6 +22,7 @@ import {
   type PlanDifference,
   type SavedPlanCheck,
 } from '../plan/saved-plan-check.js';
+import { receiversDifference } from '../plan/saved-receivers.js';
 import { type Plan, pendingChanges } from '../plan/types.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
@@ -55,8 +57,12 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   if (isRefused(head)) return refuse(head);
   const docs = await planDocuments(ctx, saved, head, options.planFile);
   if (isRefused(docs)) return refuse(docs);
-  const anything = docs.rules.length > 0 || docs.removed.length > 0;
-  if (!anything && saved.changes.length === 0) {
+  const anything =
+    docs.rules.length > 0 ||
+    docs.removed.length > 0 ||
+    docs.receivers.length > 0 ||
+    docs.removedReceivers.length > 0;
+  if (!anything && saved.changes.length === 0 && (saved.receivers?.length ?? 0) === 0) {
     return runReport(ctx, { command: 'apply', started, diagnostics: head.loaded.diagnostics });
   }
   const client = anything ? ctx.service() : null;
@@ -65,6 +71,8 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   const found = [...head.loaded.diagnostics, ...(planned?.reads ?? [])];
   const { setAside, difference } = gate(saved, docs, planned);
   if (difference !== null) return refuse(differs(options.planFile, difference, found, planned), client);
+  const receivers = receiversDifference(saved.receivers, planned?.plan.receivers);
+  if (receivers !== null) return refuse(receiversDiffer(options.planFile, receivers, found, planned), client);
 
   // Without documents every change of the file is a difference (refused above), and none is set aside:
   // no client means nothing to write.
@@ -122,6 +130,8 @@ async function loadPlannedDocuments(
 ): Promise<PlannedDocuments | Refused> {
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
   const loaded = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
+  // Before any request: a secret a receiver takes from the environment is hidden from every output.
+  registerReceiverSecrets(loaded.documents, ctx.env, ctx.redactor);
   if (documentsDigest(loaded.documents) === saved.digest) return { paths, loaded };
   return new Refused([
     refusal(
@@ -147,7 +157,13 @@ async function planDocuments(
   head: PlannedDocuments,
   planFile: string,
 ): Promise<DocumentsToPlan | Refused> {
-  const planCtx: RunContext = { ...ctx, base: saved.base, prune: saved.prune, baseFallback: false };
+  const planCtx: RunContext = {
+    ...ctx,
+    base: saved.base,
+    prune: saved.prune,
+    rotateSecrets: saved.rotateSecrets === true,
+    baseFallback: false,
+  };
   const base = saved.prune ? await loadBase(planCtx, head.paths) : NO_BASE;
   if (base.finding?.severity === 'error') return new Refused([...head.loaded.diagnostics, base.finding]);
   // A plan deletes only rules whose documents the history checked out removed: a base off that history
@@ -207,6 +223,25 @@ function differs(
       `The plan file ${planFile} was refused: it is not the plan these documents give ` +
         `(first difference: ${differenceSentence(difference)}). Nothing was written: plan again ` +
         "('plan --out FILE') and apply that file.",
+    ),
+  ]);
+}
+
+/** The refusal of a file whose receivers' changes are not those made again (saved-receivers.ts). */
+function receiversDiffer(
+  planFile: string,
+  why: string,
+  found: readonly Diagnostic[],
+  planned: PlannedRules | null,
+): Refused {
+  const planErrors = (planned?.plan.diagnostics ?? []).filter((d) => d.severity === 'error');
+  return new Refused([
+    ...found,
+    ...planErrors,
+    refusal(
+      PLAN_CODES.planFileDiffers,
+      `The plan file ${planFile} was refused: it is not the plan these documents give (${why}). Nothing ` +
+        "was written: plan again ('plan --out FILE') and apply that file.",
     ),
   ]);
 }

@@ -5,6 +5,7 @@
  */
 import { resultsOf } from '../apply/types.js';
 import { type ReviewGate, reviewEvidence } from '../plan/evidence/review-gate.js';
+import { pendingReceivers } from '../plan/receiver-types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import { executePlan } from './execute-plan.js';
@@ -28,7 +29,7 @@ export async function applyPlannedRun(
 ): Promise<RunReport> {
   const { report, client } = planned;
   const plan = report.plan;
-  if (plan === null || client === null || pendingChanges(plan).length === 0) {
+  if (plan === null || client === null || pendingChanges(plan).length + pendingReceivers(plan).length === 0) {
     return { ...report, command };
   }
   // The outside edits the report claims are those its evidence supports, whether or not anything is
@@ -44,7 +45,15 @@ export async function applyPlannedRun(
   const executed = await executePlan(ctx, client, told.plan, {
     prune,
     errors,
-    ...(gate && evidence ? { review: { entries: evidence.review, onUnreviewed: gate.onUnreviewed } } : {}),
+    ...(gate && evidence
+      ? {
+          review: {
+            entries: evidence.review,
+            onUnreviewed: gate.onUnreviewed,
+            receivers: evidence.receiverReview,
+          },
+        }
+      : {}),
   });
   const diagnostics = runFindings([
     ...report.diagnostics,

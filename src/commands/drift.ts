@@ -16,7 +16,10 @@ export interface DriftOptions {
 
 export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<RunReport> {
   const started = ctx.clock.now();
-  const planned = await planRun({ ...ctx, prune: false }, 'drift', { useHistory: false });
+  // Neither deletes nor rotations: a secret the service never returns is no drift anyone can see.
+  const planned = await planRun({ ...ctx, prune: false, rotateSecrets: false }, 'drift', {
+    useHistory: false,
+  });
   const plan = planned.report.plan;
   if (plan !== null) {
     const drift = countDrift(plan);

@@ -5,9 +5,11 @@
  * here.
  */
 import { applyPlan } from '../apply/apply-admitted.js';
+import { applyReceivers, withCreatedReceiverIds } from '../apply/apply-receivers.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { admit, type GateEvidence } from '../plan/gate.js';
-import type { Plan } from '../plan/types.js';
+import { admittedReceivers } from '../plan/receiver-gate.js';
+import { admittedChanges, type Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
@@ -21,7 +23,11 @@ export interface ExecutedPlan {
   readonly skipped: readonly string[];
 }
 
-/** With errors in the evidence nothing is admitted, and no request is made. */
+/**
+ * With errors in the evidence nothing is admitted, and no request is made. The order of one apply:
+ * receivers created and updated, then the rules (with the ids of the receivers just created), then
+ * receivers deleted (docs/decisions/alert-receivers.md).
+ */
 export async function executePlan(
   ctx: RunContext,
   client: ServiceClient,
@@ -31,11 +37,19 @@ export async function executePlan(
   const admission = admit(plan, evidence);
   const diagnostics = [...admission.diagnostics];
   let applied = admission.plan;
+  const options = {
+    concurrency: ctx.concurrency,
+    env: ctx.env,
+    redactor: ctx.redactor,
+    progress: ctx.progress,
+  };
   try {
-    applied = await applyPlan(admission.plan, client, {
-      concurrency: ctx.concurrency,
-      progress: ctx.progress,
-    });
+    const writes = admittedChanges(admission.plan).length + admittedReceivers(admission.plan).length;
+    if (admittedReceivers(admission.plan).length > 0) client.assertBudget(writes);
+    applied = await applyReceivers(applied, client, 'before rules', options);
+    applied = withCreatedReceiverIds(applied);
+    applied = await applyPlan(applied, client, options);
+    applied = await applyReceivers(applied, client, 'after rules', options);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     diagnostics.push(serviceError('Nothing was written', error));

@@ -45,20 +45,30 @@ export async function readReceivers(
   live: ReadonlyMap<string, unknown>,
   concurrency: number,
   reported: readonly ApiError[] = [],
+  known?: ReadonlyMap<string, readonly AlertReceiver[]>,
 ): Promise<Found<Map<string, readonly AlertReceiver[]> | null>> {
   const named = rules.filter(
     (doc) => (doc.value.alert_receivers ?? []).length > 0 || (doc.value.alert_receiver_ids ?? []).length > 0,
   );
-  const organizations = organizationsOf(named, defaultOrganizationId).filter((org) => live.has(org));
-  if (organizations.length === 0) return { value: null, diagnostics: [] };
+  const wanted = organizationsOf(named, defaultOrganizationId).filter((org) => live.has(org));
+  // The organizations whose receivers the receivers' plan read are known already, as that plan leaves them.
+  const organizations = wanted.filter((org) => !known?.has(org));
+  if (wanted.length === 0) return { value: null, diagnostics: [] };
+  if (organizations.length === 0) return { value: new Map(known), diagnostics: [] };
   const read = await mapWithConcurrency(organizations, concurrency, (org) =>
     readOrFind(client.getAlertReceivers(org), `The alert receivers of organization ${org} could not be read`),
   );
   // A token refused while the rules were read is refused for every later call of the run, unsent (the
   // client's rule): that refusal was reported once already.
   const found = byOrganization(organizations, read);
+  const value: Map<string, readonly AlertReceiver[]> = found.value;
+  for (const [org, receivers] of known ?? []) value.set(org, receivers);
   const again = new Set<ApiError>(reported);
-  return { ...found, diagnostics: read.flatMap((r) => (r.ok || again.has(r.error) ? [] : [r.diagnostic])) };
+  return {
+    ...found,
+    value,
+    diagnostics: read.flatMap((r) => (r.ok || again.has(r.error) ? [] : [r.diagnostic])),
+  };
 }
 
 /** The answers by organization, in the documents' order (not the order answers arrived in), and the failures. */

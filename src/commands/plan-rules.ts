@@ -17,7 +17,14 @@ import { resolveEarlierDocuments, resolveRuleNamesStep } from './resolve-names-s
 
 const NO_LISTS = { clusters: [], services: [], projects: [], environments: [] } as const;
 
-export interface RuleDocuments {
+import {
+  planReceiverPart,
+  type ReceiverDocuments,
+  receiverDocuments,
+  withReceivers,
+} from './receivers-of-run.js';
+
+export interface RuleDocuments extends ReceiverDocuments {
   readonly rules: readonly AlertRuleDocument[];
   /** The rules whose documents were removed since the base revision. */
   readonly removed: readonly AlertRuleDocument[];
@@ -40,7 +47,7 @@ export function ruleDocuments(
   const previous = base === null ? null : alertRules(base);
   const removed = previous === null ? [] : removedDocuments(previous, rules, defaultOrganizationId);
   const organizations = organizationsOf([...rules, ...(prune ? removed : [])], defaultOrganizationId);
-  return { rules, removed, previous, organizations };
+  return { rules, removed, previous, organizations, ...receiverDocuments(head, base, defaultOrganizationId) };
 }
 
 export interface PlannedRules {
@@ -75,11 +82,20 @@ export async function planRules(
       )
     : null;
   const rules = named?.documents ?? docs.rules;
+  // Receivers before the rules: a rule may name one this plan creates or renames (its names resolve
+  // against them).
+  const anyReceiver = docs.receivers.length > 0 || docs.removedReceivers.length > 0;
+  const receiverPart = client && anyReceiver ? await planReceiverPart(ctx, client, docs) : null;
   const receivers = client
-    ? await readReceivers(client, rules, ctx.organizationId, live.value, ctx.concurrency, [
-        ...(live.errors ?? []),
-        ...(named?.errors ?? []),
-      ])
+    ? await readReceivers(
+        client,
+        rules,
+        ctx.organizationId,
+        live.value,
+        ctx.concurrency,
+        [...(live.errors ?? []), ...(named?.errors ?? [])],
+        receiverPart?.after,
+      )
     : { value: null, diagnostics: [] };
   const earlier = (documents: readonly AlertRuleDocument[]) =>
     named === null ? documents : resolveEarlierDocuments(documents, ctx.organizationId, named.byOrganization);
@@ -99,13 +115,23 @@ export async function planRules(
     prune: ctx.prune,
     names,
   });
-  const plan = withReferences(planned, live.value, names);
+  const rulePlan = withReferences(planned, live.value, names);
+  const withPart = receiverPart
+    ? await withReceivers(ctx, client!, receiverPart, rulePlan, live.value)
+    : null;
+  const plan = withPart?.plan ?? rulePlan;
   const counts = countChanges(plan);
   const read = plan.organizations.length;
   ctx.progress(
-    `alert rules: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
+    `alert rules${plan.receivers ? ' and receivers' : ''}: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${plural(read, 'organization')} read)`,
   );
-  const reads = [...live.diagnostics, ...(named?.diagnostics ?? []), ...receivers.diagnostics];
+  const reads = [
+    ...live.diagnostics,
+    ...(named?.diagnostics ?? []),
+    ...receivers.diagnostics,
+    ...(receiverPart?.reads ?? []),
+    ...(withPart?.reads ?? []),
+  ];
   return { plan, diagnostics: [...reads, ...plan.diagnostics], live: live.value, reads };
 }

@@ -12,8 +12,10 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
+import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
+import { savedReceivers } from '../plan/saved-receivers.js';
 import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
@@ -69,9 +71,12 @@ async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string):
     commit: ctx.head,
     base,
     prune: ctx.prune,
+    receivers: savedReceivers(report.plan.receivers),
+    rotateSecrets: ctx.rotateSecrets === true,
   });
   await writeFile(resolve(out), `${JSON.stringify(saved, null, 2)}\n`, 'utf8');
-  ctx.progress(`plan written to ${out} (${plural(saved.changes.length, 'change')})`);
+  const changes = saved.changes.length + (saved.receivers?.length ?? 0);
+  ctx.progress(`plan written to ${out} (${plural(changes, 'change')})`);
   return report;
 }
 
@@ -83,6 +88,8 @@ export async function planRun(
   const started = ctx.clock.now();
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
   const head = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
+  // Before any request: a secret a receiver takes from the environment is hidden from every output.
+  registerReceiverSecrets(head.documents, ctx.env, ctx.redactor);
   const skippedFiles = head.skippedFiles ?? [];
   const base = options.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
   const history = base.finding ? [base.finding] : [];
@@ -100,8 +107,9 @@ export async function planRun(
     ctx.prune,
   );
   const { rules, removed, organizations } = docs;
+  const receivers = docs.receivers.length > 0 || docs.removedReceivers.length > 0;
   const components = platformComponents(head.documents);
-  if (rules.length === 0 && removed.length === 0 && components.length === 0) {
+  if (rules.length === 0 && removed.length === 0 && !receivers && components.length === 0) {
     ctx.progress('no alert rule or platform component documents to plan');
     const report = runReport(ctx, {
       command,
@@ -113,13 +121,13 @@ export async function planRun(
   }
   // The client (and its token) only when something must be read: documents naming no organization
   // get their error without one.
-  const client = organizations.length > 0 || components.length > 0 ? ctx.service() : null;
+  const client = organizations.length > 0 || receivers || components.length > 0 ? ctx.service() : null;
 
   // One directory of names for the run: each list is read at most once, whichever part asks first.
   const directory = client && nameDirectory(client);
   // Alert rules and components need different requests: read both at once.
   const [planned, resolved] = await Promise.all([
-    rules.length > 0 || removed.length > 0 ? planRules(ctx, client, docs, directory) : null,
+    rules.length > 0 || removed.length > 0 || receivers ? planRules(ctx, client, docs, directory) : null,
     client && directory && components.length > 0
       ? resolveNamedComponents(
           ctx,

@@ -22,9 +22,10 @@ export function publishedFileUrl(path: string): string {
   return `https://raw.githubusercontent.com/${REPOSITORY}/${MAJOR_TAG}/${path}`;
 }
 
-/** The schema files; `platform-gitops` switches on `kind` between the two others (for editors). */
+/** The schema files; `platform-gitops` switches on `kind` between the others (for editors). */
 export const SCHEMA_FILES = {
   AlertRule: 'schemas/alert-rule.schema.json',
+  AlertReceiver: 'schemas/alert-receiver.schema.json',
   PlatformComponent: 'schemas/platform-component.schema.json',
   any: 'schemas/platform-gitops.schema.json',
 } as const;

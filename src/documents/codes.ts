@@ -34,6 +34,7 @@ export const CODES = {
   targetType: 'document.target-type',
   /** The same code as planning's (plan/codes.ts NAME_CODES): a path of names of the wrong shape. */
   badReference: 'name.bad-reference',
+  secretLiteral: 'document.secret-literal',
   required: 'schema.required',
   requiredOneOf: 'schema.required-one-of',
   unknownField: 'schema.unknown-field',

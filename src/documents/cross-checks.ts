@@ -2,7 +2,13 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { diagnostic } from '../core/diagnostic.js';
 import { normalizeName } from '../names/name-match.js';
 import { CODES } from './codes.js';
-import type { AlertRuleDocument, Document, PathSegment, PlatformComponentDocument } from './types.js';
+import type {
+  AlertReceiverDocument,
+  AlertRuleDocument,
+  Document,
+  PathSegment,
+  PlatformComponentDocument,
+} from './types.js';
 
 /**
  * Checks that need more than one document: two documents that would manage one thing. Each of them gets
@@ -28,6 +34,7 @@ interface CrossCheck {
 function crossChecks(documents: readonly Document[]): CrossCheck[] {
   const rules = documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');
   const components = documents.filter((d): d is PlatformComponentDocument => d.kind === 'PlatformComponent');
+  const receivers = documents.filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver');
   return [
     duplicates(
       rules,
@@ -48,6 +55,21 @@ function crossChecks(documents: readonly Document[]): CrossCheck[] {
       CODES.duplicateName,
       (d) =>
         `alert rule \`${d.value.name}\` on cluster ${d.value.cluster_id ?? d.value.cluster ?? ''} is also defined`,
+    ),
+    duplicates(
+      receivers,
+      (d) => (d.value.id === undefined ? null : d.value.id.toLowerCase()),
+      ['id'],
+      CODES.duplicateId,
+      (d) => `alert receiver id ${d.value.id ?? ''} is also claimed`,
+    ),
+    // Rules name receivers by name: two receivers of one name would make every such name ambiguous.
+    duplicates(
+      receivers,
+      (d) => [d.value.organization_id?.toLowerCase() ?? '', d.value.name],
+      ['name'],
+      CODES.duplicateName,
+      (d) => `alert receiver \`${d.value.name}\` is also defined`,
     ),
     // Without a cluster id, two configurations of one component may well be for two clusters.
     duplicates(

@@ -20,6 +20,7 @@ import {
 import { createKeptLocator, createLocator, documentStart, FileTrees } from './locate.js';
 import { toPlainData } from './plain-data.js';
 import { rangeOfNode } from './positions.js';
+import { receiverDocumentFindings } from './receiver-secrets.js';
 import { referenceFormDiagnostics } from './reference-forms.js';
 import { schemaDiagnostics } from './schema-diagnostics.js';
 import { validateAgainstSchema } from './schema-validate.js';
@@ -150,6 +151,10 @@ function checkDocument(source: Source, doc: YamlDocument, index: number): (Docum
   if (errors.length > 0) return schemaDiagnostics(file, kind.kind, value, errors, locateNow);
   const forms = referenceFormDiagnostics(file, kind.kind, value, locateNow);
   if (forms.length > 0) return forms;
+  if (kind.kind === 'AlertReceiver') {
+    const findings = receiverDocumentFindings(file, value, locateNow);
+    if (findings.length > 0) return findings;
+  }
   const locate = createKeptLocator(doc, index, source.trees);
   const { line, column, endLine, endColumn } = locate([]);
   // The schema has checked the shape, so the value is what the kind's spec type describes.

@@ -1,21 +1,27 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
+import alertReceiverSchema from '../../schemas/alert-receiver.schema.json' with { type: 'json' };
 import alertRuleSchema from '../../schemas/alert-rule.schema.json' with { type: 'json' };
 import platformComponentSchema from '../../schemas/platform-component.schema.json' with { type: 'json' };
-import { AlertRule, PlatformComponent } from './generated/schema-validators.js';
+import { AlertReceiver, AlertRule, PlatformComponent } from './generated/schema-validators.js';
 import type { DocumentKind } from './types.js';
 
 /** The published schemas, by kind. Also what editors read through `# yaml-language-server: $schema=`. */
 export const SCHEMAS: Readonly<Record<DocumentKind, Readonly<Record<string, unknown>>>> = {
   AlertRule: alertRuleSchema,
+  AlertReceiver: alertReceiverSchema,
   PlatformComponent: platformComponentSchema,
 };
 
 /**
  * Validators generated ahead of time from SCHEMAS by scripts/generate-validators.mjs (all errors; formats
- * uuid, uri and duration from ajv-formats). Loading ajv and compiling at start-up would cost every action
+ * uuid, uri, duration and email from ajv-formats). Loading ajv and compiling at start-up would cost every action
  * run 150-400 ms (docs/decisions/document-loading.md); a test keeps the generated code in step with the schemas.
  */
-const VALIDATORS: Readonly<Record<DocumentKind, ValidateFunction>> = { AlertRule, PlatformComponent };
+const VALIDATORS: Readonly<Record<DocumentKind, ValidateFunction>> = {
+  AlertRule,
+  AlertReceiver,
+  PlatformComponent,
+};
 
 export function validateAgainstSchema(kind: DocumentKind, value: unknown): readonly ErrorObject[] {
   const validate = VALIDATORS[kind];

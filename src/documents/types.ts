@@ -8,8 +8,8 @@ import type {
 } from '../service/types.js';
 
 /** The document kinds this tool manages. */
-export type DocumentKind = 'AlertRule' | 'PlatformComponent';
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['AlertRule', 'PlatformComponent'];
+export type DocumentKind = 'AlertRule' | 'AlertReceiver' | 'PlatformComponent';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['AlertRule', 'AlertReceiver', 'PlatformComponent'];
 
 /** A path into a document's data: mapping keys and sequence indexes, e.g. ['alert_receiver_ids', 1]. */
 export type PathSegment = string | number;
@@ -112,6 +112,40 @@ export function writtenByName(target: TargetSpec | undefined): boolean {
   return target !== undefined && ('service' in target || 'environment' in target || 'cluster' in target);
 }
 
+/** `{valueFrom: {env: NAME}}`: a value read from the environment when it is sent, never written in git. */
+export interface EnvReference {
+  readonly valueFrom: { readonly env: string };
+}
+
+/**
+ * What a user writes for an alert receiver: the API's own field names. The secret of its type
+ * (`webhook_url`, `auth_password`) is only ever a reference to an environment variable: the document check
+ * (receiver-secrets.ts) refuses a value written in place.
+ */
+export interface AlertReceiverSpec {
+  readonly kind: 'AlertReceiver';
+  readonly id?: string;
+  readonly organization_id?: string;
+  readonly name: string;
+  readonly type: 'SLACK' | 'EMAIL';
+  /** Defaults to '' when absent. */
+  readonly description?: string;
+  /** Defaults to true when absent. */
+  readonly send_resolved?: boolean;
+  /** Default to null when absent. */
+  readonly owner?: string | null;
+  readonly severity?: string | null;
+  readonly webhook_url?: EnvReference;
+  readonly to?: string;
+  readonly from?: string;
+  readonly smarthost?: string;
+  /** Defaults to null when absent. */
+  readonly auth_username?: string | null;
+  readonly auth_password?: EnvReference;
+  /** Defaults to true when absent. */
+  readonly require_tls?: boolean;
+}
+
 /** Cluster management mode as written in documents; SERVICE_MANAGED is sent as QOVERY_MANAGED. */
 export type DocumentClusterMode = 'QOVERY_MANAGED' | 'SERVICE_MANAGED' | 'CUSTOMER_MANAGED';
 
@@ -134,8 +168,9 @@ export interface PlatformComponentSpec {
 }
 
 export type AlertRuleDocument = SourceDocument<'AlertRule', AlertRuleSpec>;
+export type AlertReceiverDocument = SourceDocument<'AlertReceiver', AlertReceiverSpec>;
 export type PlatformComponentDocument = SourceDocument<'PlatformComponent', PlatformComponentSpec>;
-export type Document = AlertRuleDocument | PlatformComponentDocument;
+export type Document = AlertRuleDocument | AlertReceiverDocument | PlatformComponentDocument;
 
 export interface LoadResult {
   /** Documents that passed every check of their own (schema); cross-document errors are in diagnostics. */

@@ -1,5 +1,6 @@
 /** Counts every face shows for a plan: the closing line, action outputs, the drift issue. */
-import type { Plan } from './types.js';
+import { pendingReceivers } from './receiver-types.js';
+import { type Plan, pendingChanges, type WriteResult } from './types.js';
 
 export interface PlanCounts {
   readonly create: number;
@@ -8,9 +9,10 @@ export interface PlanCounts {
   readonly unchanged: number;
 }
 
+/** The rules' and the receivers' changes together. */
 export function countChanges(plan: Plan): PlanCounts {
   const counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
-  for (const change of plan.changes) {
+  for (const change of [...plan.changes, ...(plan.receivers ?? [])]) {
     if (change.action === 'noop') counts.unchanged++;
     else counts[change.action]++;
   }
@@ -30,4 +32,14 @@ export interface DriftCounts {
 export function countDrift(plan: Plan): DriftCounts {
   const { create, update, delete: deletes } = countChanges(plan);
   return { drifted: create + update + deletes, ghosts: plan.ghosts.length, outdated: plan.outdated.length };
+}
+
+/** The changes that write, rules and receivers. */
+export function pendingCount(plan: Plan | null): number {
+  return plan === null ? 0 : pendingChanges(plan).length + pendingReceivers(plan).length;
+}
+
+/** What the service answered to each receiver write (the rules' are the report's `results`). */
+export function receiverResults(plan: Plan | null): WriteResult[] {
+  return plan === null ? [] : pendingReceivers(plan).flatMap((c) => (c.result ? [c.result] : []));
 }

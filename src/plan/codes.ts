@@ -19,6 +19,12 @@ export const PLAN_CODES = {
   unknownReceiver: 'plan.unknown-receiver',
   /** error: an `alert_receivers` name matches several receivers. */
   ambiguousReceiver: 'plan.ambiguous-receiver',
+  /** error: an AlertReceiver document's `id` matches no receiver of its organization. */
+  receiverNotFound: 'plan.receiver-not-found',
+  /** error: a receiver's secret is to be sent and its environment variable is not set. */
+  receiverSecretMissing: 'plan.receiver-secret-missing',
+  /** error: a receiver would be deleted while a live rule still names it after this apply: nothing is written. */
+  receiverInUse: 'plan.receiver-in-use',
   /** error: receiver names cannot be resolved because the receivers could not be read. */
   receiversUnavailable: 'plan.receivers-unavailable',
   /** warning: a live rule's deployed version is outdated (`is_up_to_date: false`). */

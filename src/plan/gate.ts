@@ -9,6 +9,8 @@ import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { partOf, plural } from '../core/plural.js';
 import { PLAN_CODES } from './codes.js';
 import type { OnUnreviewed, ReviewEntry } from './evidence/review.js';
+import { judgeReceiverReview, type ReceiverReview } from './evidence/review-receivers.js';
+import { markReceivers } from './receiver-gate.js';
 import {
   type GateMark,
   type HoldReason,
@@ -24,7 +26,12 @@ export interface GateEvidence {
   /** The number of errors the run found before apply: with any, nothing is admitted. */
   readonly errors?: number;
   /** The push run: each pending change against the review (in plan order), and what to do when off. */
-  readonly review?: { readonly entries: readonly ReviewEntry[]; readonly onUnreviewed: OnUnreviewed };
+  readonly review?: {
+    readonly entries: readonly ReviewEntry[];
+    readonly onUnreviewed: OnUnreviewed;
+    /** The receivers' changes against the review (review-receivers.ts). */
+    readonly receivers?: readonly ReceiverReview[];
+  };
   /**
    * `apply --plan`: the changes set aside by the saved-plan check (by index among the pending changes,
    * with the finding that says why, or null when the read's error says it), and whether one hold holds all.
@@ -56,7 +63,7 @@ export function admit(plan: Plan, evidence: GateEvidence): Admission {
     );
   if ((evidence.errors ?? 0) > 0) {
     return {
-      plan: marked(changes.map(() => held('findings block the apply'))),
+      plan: markReceivers(marked(changes.map(() => held('findings block the apply'))), evidence),
       diagnostics: [],
       skipped: [`nothing was written: ${plural(evidence.errors!, 'error')} must be fixed first`],
     };
@@ -92,7 +99,16 @@ export function admit(plan: Plan, evidence: GateEvidence): Admission {
   for (const [i, change] of changes.entries()) {
     if (change.action === 'delete' && !evidence.prune) hold(i, 'prune is off');
   }
-  return { plan: marked(marks), diagnostics, skipped };
+  const strictHold = evidence.savedPlan?.strict === true && evidence.savedPlan.setAside.size > 0;
+  const receivers = evidence.review?.receivers
+    ? judgeReceiverReview(evidence.review.receivers, evidence.review.onUnreviewed)
+    : null;
+  diagnostics.push(...(receivers?.diagnostics ?? []));
+  return {
+    plan: markReceivers(marked(marks), evidence, receivers?.held, strictHold),
+    diagnostics,
+    skipped,
+  };
 }
 
 /**

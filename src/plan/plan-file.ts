@@ -12,6 +12,7 @@ import { isPlainObject } from '../core/plain-object.js';
 import type { Document } from '../documents/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import type { LiveFingerprint } from './evidence/fingerprint.js';
+import { isSavedReceivers, receiversOfFile, type SavedReceiverChange } from './saved-receivers.js';
 import type { PendingChange, Plan } from './types.js';
 
 export const PLAN_FILE_FORMAT = 'platform-gitops-plan';
@@ -55,6 +56,10 @@ export interface PlanFile {
   /** Whether the plan was made with prune (its deletes run only then). */
   readonly prune: boolean;
   readonly changes: readonly SavedChange[];
+  /** The alert receivers' pending changes (saved-receivers.ts); absent when the plan has none. */
+  readonly receivers?: readonly SavedReceiverChange[];
+  /** Whether the plan was made with `--rotate-secrets` (apply --plan makes it again the same way). */
+  readonly rotateSecrets?: boolean;
 }
 
 /**
@@ -74,13 +79,18 @@ export function savePlan(
     readonly commit: string | null;
     readonly base: string | null;
     readonly prune: boolean;
+    readonly receivers?: readonly SavedReceiverChange[];
+    readonly rotateSecrets?: boolean;
   },
 ): PlanFile {
+  const { receivers, rotateSecrets, ...rest } = meta;
   return {
     format: PLAN_FILE_FORMAT,
     version: PLAN_FILE_VERSION,
-    ...meta,
+    ...rest,
     changes: changes.map(savedChange),
+    ...(receivers !== undefined && receivers.length > 0 ? { receivers } : {}),
+    ...(rotateSecrets ? { rotateSecrets } : {}),
   };
 }
 
@@ -124,6 +134,7 @@ export function planOf(file: PlanFile): Plan {
   return {
     organizations: [...new Set(file.changes.map((c) => c.organizationId))],
     changes: changesOf(file),
+    ...(file.receivers !== undefined ? { receivers: receiversOfFile(file.receivers) } : {}),
     diagnostics: [],
     unmanaged: [],
     ghosts: [],
@@ -172,6 +183,9 @@ export function parsePlanFile(text: string): PlanFile {
   if (data.prune && data.base === null) throw corrupt('base');
   if (!Array.isArray(data.changes)) throw corrupt('changes');
   for (const [i, change] of data.changes.entries()) checkChange(change, i);
+  if (!isSavedReceivers(data.receivers)) throw corrupt('receivers');
+  if (data.rotateSecrets !== undefined && typeof data.rotateSecrets !== 'boolean')
+    throw corrupt('rotateSecrets');
   return data as unknown as PlanFile;
 }
 

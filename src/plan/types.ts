@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import type { LiveFingerprint } from './evidence/fingerprint.js';
+import type { UnmanagedReceiver } from './plan-receivers.js';
+import type { ReceiverChange } from './receiver-types.js';
 
 /** What applying a change does to the service. `noop`: the document and the live rule already agree. */
 export type ChangeAction = 'create' | 'update' | 'delete' | 'noop';
@@ -68,7 +70,9 @@ export type HoldReason =
   /** `apply --plan --strict`: another change of the file was held, so none is written. */
   | 'another change was held (strict)'
   /** A delete of a plan executed without prune. */
-  | 'prune is off';
+  | 'prune is off'
+  /** A rule naming a receiver that this apply was to create, and did not. */
+  | 'a receiver it names was not created';
 
 /** The gate's mark on a pending change: apply writes the admitted ones and only those. */
 export type GateMark =
@@ -179,6 +183,10 @@ export interface Plan {
   readonly ghosts: readonly LiveRuleRef[];
   /** Live MANAGED rules whose deployed version is outdated (`is_up_to_date: false`). */
   readonly outdated: readonly LiveRuleRef[];
+  /** The alert receivers' changes (receiver-types.ts), in file order then deletes; absent: no receiver planned. */
+  readonly receivers?: readonly ReceiverChange[];
+  /** Live receivers of the organizations read that no document manages (made outside git): listed, never touched. */
+  readonly unmanagedReceivers?: readonly UnmanagedReceiver[];
 }
 
 export function pendingChanges(plan: Plan): PendingChange[] {

@@ -24,4 +24,7 @@ export interface QueryDocument {
  * A document of a run as the checks see it: an alert rule's query is checked, a component is passed over.
  * A new kind of document fails to typecheck where documents reach the checks, until it is named here.
  */
-export type QueryCheckedDocument = QueryDocument | { readonly kind: 'PlatformComponent' };
+export type QueryCheckedDocument =
+  | QueryDocument
+  | { readonly kind: 'PlatformComponent' }
+  | { readonly kind: 'AlertReceiver' };

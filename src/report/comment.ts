@@ -10,12 +10,14 @@ import {
   tableHead,
   tableRow,
 } from '../markdown/escape.js';
+import { pendingCount } from '../plan/change-counts.js';
 import { encodeReviewBlock, reviewedPlan } from '../plan/evidence/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import { planCountsSentence } from './plan-counts.js';
+import { receiversMarkdown } from './receiver-lines.js';
 import type { RunCounts } from './run-counts.js';
 import { headline } from './run-counts.js';
 import { componentStatus, componentsBlock, paragraph } from './tables.js';
@@ -36,7 +38,7 @@ const LEVEL_MARK: Readonly<Record<Diagnostic['severity'], string>> = {
  * resolution. Notices (a ghost rule, say) are in the summary; alone they do not start a conversation.
  */
 export function hasNothingToSay(report: RunReport): boolean {
-  const pending = report.plan ? pendingChanges(report.plan).length : 0;
+  const pending = pendingCount(report.plan);
   return (
     pending === 0 &&
     report.diagnostics.every((d) => d.severity === 'notice') &&
@@ -94,6 +96,8 @@ export function renderComment(
     if (merging) blocks.push(paragraph(merging));
     if (skipped) blocks.push(paragraph(skipped));
     blocks.push(...fileSections(report, options.links, collapse));
+    const receivers = receiversMarkdown(report.plan, report.command === 'drift');
+    if (receivers) blocks.push(paragraph(receivers));
     if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
     return blocks;
   };
@@ -115,7 +119,7 @@ export function renderComment(
  */
 export function whatMergingDoes(report: RunReport): string {
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-  const pending = report.plan ? pendingChanges(report.plan).length : 0;
+  const pending = pendingCount(report.plan);
   const counts = planCountsSentence(report);
   const lines: string[] = [];
   if (counts) {
@@ -193,7 +197,9 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
  */
 export function withReviewedPlan(body: string, report: RunReport, head: string): string {
   if (report.command !== 'plan' || report.plan === null || report.digest === undefined) return body;
-  const block = encodeReviewBlock(reviewedPlan(pendingChanges(report.plan), head, report.digest));
+  const block = encodeReviewBlock(
+    reviewedPlan(pendingChanges(report.plan), head, report.digest, report.plan),
+  );
   if (body.length + 1 + block.length <= COMMENT_MAX_CHARS) return `${body}\n${block}`;
   return `${body}\n\n${REVIEW_NOT_STORED}`;
 }

@@ -1,10 +1,12 @@
 import { plural } from '../core/plural.js';
 import { fitBlocks } from '../markdown/budget.js';
 import { fenced, inlineCode, link, sliceChars } from '../markdown/escape.js';
+import { pendingReceivers } from '../plan/receiver-types.js';
 import { type PendingChange, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
+import { receiversMarkdown } from './receiver-lines.js';
 import { paragraph, planBlock } from './tables.js';
 
 export interface DriftIssueContent {
@@ -40,6 +42,8 @@ export function renderDriftIssue(
   },
 ): DriftIssueContent {
   const pending = remainingDrift(report);
+  const receivers = report.plan ? pendingReceivers(report.plan).filter((c) => c.result?.ok !== true) : [];
+  const receiverBlock = receiversMarkdown(report.plan ? { ...report.plan, receivers } : null, true);
   const remediated = report.results.some((r) => r.ok);
   const scope =
     context.paths.length === 1 && context.paths[0] === '.' ? '' : ` (${context.paths.join(', ')})`;
@@ -57,13 +61,20 @@ export function renderDriftIssue(
       ),
       paragraph(remediation(context.dispatch ?? null)),
       planBlock(pending, '#### Drifted rules', context.links),
+      ...(receiverBlock
+        ? [
+            paragraph(
+              `${receiverBlock}\n\nA receiver's secret cannot be compared: the service never returns it.`,
+            ),
+          ]
+        : []),
     ],
     COMMENT_LIMIT_CHARS,
     (text) => text.length,
     'The job summary, the Checks run and the `plan-json` output (the JSON artifact) of the drift check have every drifted rule.',
   ).markdown;
   return {
-    drifted: pending.length > 0,
+    drifted: pending.length + receivers.length > 0,
     title: sliceChars(`Alert rules drifted from the default branch${scope}`, 250),
     body,
     closingComment: remediated

@@ -1,8 +1,11 @@
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
 import type { Redactor } from '../core/redact.js';
+import { receiverResults } from '../plan/change-counts.js';
+import { pendingReceivers } from '../plan/receiver-types.js';
 import { pendingChanges } from '../plan/types.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
 import type { RunReport } from '../run/types.js';
+import { receiversJson, unmanagedReceiversJson } from './receiver-lines.js';
 import { runOutcome } from './run-counts.js';
 
 /** Version of the JSON output's shape; bumped only on a breaking change (the README documents the shape). */
@@ -26,7 +29,8 @@ export function redactDeep(value: unknown, redactor: Redactor): unknown {
  */
 export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<string, unknown> {
   const plan = report.plan;
-  const pending = plan ? pendingChanges(plan) : [];
+  const pending = plan ? [...pendingChanges(plan), ...pendingReceivers(plan)] : [];
+  const receivers = receiverResults(plan);
   const count = (severity: string) => report.diagnostics.filter((d) => d.severity === severity).length;
   return {
     version: JSON_OUTPUT_VERSION,
@@ -66,6 +70,10 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     })),
     results: report.results.map(resultJson),
     ...(report.receiverTests ? { receiverTests: report.receiverTests } : {}),
+    // The alert receivers' changes, each with its gate mark and result, and whether its secret is sent.
+    ...(plan?.receivers !== undefined
+      ? { receivers: receiversJson(plan), unmanagedReceivers: unmanagedReceiversJson(plan) }
+      : {}),
     ...(report.review ? { review: report.review } : {}),
     ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
     components: report.components,
@@ -78,15 +86,16 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       ...(report.requests.unanswered ? { unanswered: report.requests.unanswered } : {}),
     },
     summary: {
+      // Rules and receivers together, as every other face counts them.
       create: pending.filter((c) => c.action === 'create').length,
       update: pending.filter((c) => c.action === 'update').length,
       delete: pending.filter((c) => c.action === 'delete').length,
-      unchanged: (plan?.changes.length ?? 0) - pending.length,
+      unchanged: (plan?.changes.length ?? 0) + (plan?.receivers?.length ?? 0) - pending.length,
       errors: count('error'),
       warnings: count('warning'),
       notices: count('notice'),
-      applied: report.results.filter((r) => r.ok).length,
-      failed: report.results.filter((r) => !r.ok).length,
+      applied: [...report.results, ...receivers].filter((r) => r.ok).length,
+      failed: [...report.results, ...receivers].filter((r) => !r.ok).length,
     },
     skipped: report.skipped,
     skippedFiles: report.skippedFiles ?? [],

@@ -9,6 +9,7 @@ import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
 import { namedIdText, placementText, receiversChangeText, receiversText, targetText } from './named-text.js';
 import { planCounts } from './plan-counts.js';
+import { receiverTextLines } from './receiver-lines.js';
 import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
 
 export interface TextOptions {
@@ -56,6 +57,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
       '',
     );
   }
+  lines.push(...receiverTextLines(plan, paint, options.drift ?? false));
   for (const org of plan.unread ?? []) {
     if (plan.changes.length === 0) break;
     lines.push(

@@ -1,12 +1,14 @@
 import { plural } from '../core/plural.js';
 import { leftOutClause } from '../documents/limits.js';
+import { pendingCount, receiverResults } from '../plan/change-counts.js';
+import { pendingReceivers } from '../plan/receiver-types.js';
 import { type Plan, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import { countReceiverTests, receiverTestsHeadline } from './receiver-tests.js';
 
 /** The numbers a run is judged by: the action's outputs, the Checks conclusion and the exit status. */
 export interface RunCounts {
-  /** Alert-rule changes pending in the plan (creates, updates, deletes). */
+  /** Alert-rule and alert-receiver changes pending in the plan (creates, updates, deletes). */
   readonly changes: number;
   readonly violations: number;
   /** Error findings plus failed writes. */
@@ -19,8 +21,9 @@ export interface RunCounts {
 }
 
 export function countRun(report: RunReport): RunCounts {
-  const changes = report.plan ? pendingChanges(report.plan).length : 0;
-  const failed = report.results.filter((r) => !r.ok).length;
+  const changes = pendingCount(report.plan);
+  const receivers = receiverResults(report.plan);
+  const failed = report.results.filter((r) => !r.ok).length + receivers.filter((r) => !r.ok).length;
   // A test message that could not be sent fails the run as a failed write does.
   const failedTests = countReceiverTests(report).failed;
   return {
@@ -29,7 +32,7 @@ export function countRun(report: RunReport): RunCounts {
     errors: report.diagnostics.filter((d) => d.severity === 'error').length + failed + failedTests,
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,
     drift: report.command === 'drift' ? changes : 0,
-    applied: report.results.filter((r) => r.ok).length,
+    applied: report.results.filter((r) => r.ok).length + receivers.filter((r) => r.ok).length,
     failed,
   };
 }
@@ -121,7 +124,7 @@ export function runOutcome(
     ].join(', ') + leftOutClause(report.diagnostics);
   const also = issues ? `; ${issues}` : '';
   const end = (kind: OutcomeKind, why: string): RunOutcome => ({ kind, line: `${LABEL[kind]}: ${why}.` });
-  const pending = report.plan ? pendingChanges(report.plan).length : 0;
+  const pending = pendingCount(report.plan);
   const unread = report.plan?.unread ?? [];
   const written = counts.applied;
 
@@ -212,5 +215,7 @@ function testsOutcome(
  */
 function heldBack(plan: Plan | null): boolean {
   if (plan === null) return false;
-  return pendingChanges(plan).some((c) => c.gate?.admitted === false && c.gate.reason !== 'prune is off');
+  return [...pendingChanges(plan), ...pendingReceivers(plan)].some(
+    (c) => c.gate?.admitted === false && c.gate.reason !== 'prune is off',
+  );
 }

@@ -14,6 +14,7 @@ import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import { heldBlock, heldChanges } from './held.js';
+import { receiversMarkdown } from './receiver-lines.js';
 import { receiverTestsBlock } from './receiver-tests.js';
 import { requestsSentence } from './requests-line.js';
 import type { RunCounts } from './run-counts.js';
@@ -99,6 +100,8 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
         `${plural(outdated.length, 'rule')} with an outdated version deployed in the alerting system`,
       );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
+    const receivers = receiversMarkdown(report.plan, report.command === 'drift');
+    if (receivers) blocks.push(paragraph(receivers));
   }
   if (report.review && report.review.length > 0) blocks.push(reviewBlock(report.review, options.links));
   const held = heldChanges(report.plan);

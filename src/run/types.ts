@@ -102,6 +102,11 @@ export interface RunContext {
   readonly head: string | null;
   /** Delete rules whose documents were removed in the change being applied. */
   readonly prune: boolean;
+  /**
+   * Send every alert receiver's secret again (`--rotate-secrets`, the `rotate-secrets` input): the service
+   * never returns a secret, so no diff sees one that changed only in the environment.
+   */
+  readonly rotateSecrets?: boolean;
   /** Writes or resolves in flight at once. */
   readonly concurrency: number;
   /** Resolve every component, not only those a pull request changed. */

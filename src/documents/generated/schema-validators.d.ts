@@ -2,4 +2,5 @@
 import type { ValidateFunction } from 'ajv';
 
 export declare const AlertRule: ValidateFunction;
+export declare const AlertReceiver: ValidateFunction;
 export declare const PlatformComponent: ValidateFunction;

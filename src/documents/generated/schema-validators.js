@@ -1985,8 +1985,1232 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
   validate10.errors = vErrors;
   return errors === 0;
 }
-export const PlatformComponent = validate11;
+export const AlertReceiver = validate11;
 const schema12 = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/alert-receiver.schema.json',
+  title: 'AlertReceiver',
+  description:
+    "An alert receiver of the service (who gets paged), written with the API's own field names. A receiver is identified by `id` when given, otherwise by its organization and `name`. Its secret (`webhook_url` of a SLACK receiver, `auth_password` of an EMAIL one) is never written in the document: it is read from an environment variable (`{valueFrom: {env: NAME}}`).",
+  type: 'object',
+  required: ['kind', 'name', 'type'],
+  additionalProperties: false,
+  definitions: {
+    secret: {
+      description:
+        'A secret, read from the environment when it is sent: `{valueFrom: {env: NAME}}`. A value written here would be in git: it is refused.',
+      anyOf: [
+        { type: 'string' },
+        {
+          type: 'object',
+          required: ['valueFrom'],
+          additionalProperties: false,
+          properties: {
+            valueFrom: {
+              type: 'object',
+              required: ['env'],
+              additionalProperties: false,
+              properties: {
+                env: {
+                  type: 'string',
+                  minLength: 1,
+                  pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+                  description:
+                    "The environment variable's name; in a workflow, pass it from a secret on the step (`env:`).",
+                },
+              },
+            },
+          },
+        },
+      ],
+    },
+    slack: {
+      type: 'object',
+      description: 'A SLACK receiver: a message to an incoming webhook.',
+      required: ['webhook_url'],
+    },
+    email: {
+      type: 'object',
+      description: 'An EMAIL receiver: a mail through an SMTP server.',
+      required: ['to', 'from', 'smarthost', 'auth_password'],
+    },
+  },
+  allOf: [
+    {
+      if: { properties: { type: { const: 'SLACK' } }, required: ['type'] },
+      then: { $ref: '#/definitions/slack' },
+    },
+    {
+      if: { properties: { type: { const: 'EMAIL' } }, required: ['type'] },
+      then: { $ref: '#/definitions/email' },
+    },
+  ],
+  properties: {
+    kind: { const: 'AlertReceiver', description: 'Document kind.' },
+    id: {
+      type: 'string',
+      format: 'uuid',
+      description:
+        'Identity of an existing receiver. Without it the receiver is matched by organization and name, or created.',
+    },
+    organization_id: {
+      type: 'string',
+      format: 'uuid',
+      description:
+        'Organization of the receiver; optional when a default organization is configured. Cannot change afterwards.',
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      pattern: '\\S',
+      description: 'Name of the receiver, which alert rules name in `alert_receivers`; not blank.',
+    },
+    description: { type: 'string', description: 'Defaults to an empty string.' },
+    type: {
+      enum: ['SLACK', 'EMAIL'],
+      description: 'Where messages go: a Slack webhook or an e-mail address.',
+    },
+    send_resolved: {
+      type: 'boolean',
+      description: 'Also send a message when an alert is resolved. Defaults to true.',
+    },
+    owner: { type: ['string', 'null'], description: 'Defaults to null.' },
+    severity: { type: ['string', 'null'], description: 'Defaults to null.' },
+    webhook_url: {
+      $ref: '#/definitions/secret',
+      description: "SLACK only: the incoming webhook's URL, a secret: `{valueFrom: {env: NAME}}`.",
+    },
+    to: { type: 'string', format: 'email', description: "EMAIL only: the recipient's address." },
+    from: { type: 'string', format: 'email', description: "EMAIL only: the sender's address." },
+    smarthost: {
+      type: 'string',
+      pattern: '^[^\\s:]+:[0-9]+$',
+      description: 'EMAIL only: the SMTP server, `host:port` (e.g. smtp.example.com:587).',
+    },
+    auth_username: {
+      type: ['string', 'null'],
+      description:
+        'EMAIL only: the SMTP user name; the service uses `from` when it is null. Defaults to null.',
+    },
+    auth_password: {
+      $ref: '#/definitions/secret',
+      description: 'EMAIL only: the SMTP password, a secret: `{valueFrom: {env: NAME}}`.',
+    },
+    require_tls: {
+      type: 'boolean',
+      description: 'EMAIL only: require TLS to the SMTP server. Defaults to true.',
+    },
+  },
+};
+const schema13 = {
+  type: 'object',
+  description: 'A SLACK receiver: a message to an incoming webhook.',
+  required: ['webhook_url'],
+};
+const schema14 = {
+  type: 'object',
+  description: 'An EMAIL receiver: a mail through an SMTP server.',
+  required: ['to', 'from', 'smarthost', 'auth_password'],
+};
+const schema15 = {
+  description:
+    'A secret, read from the environment when it is sent: `{valueFrom: {env: NAME}}`. A value written here would be in git: it is refused.',
+  anyOf: [
+    { type: 'string' },
+    {
+      type: 'object',
+      required: ['valueFrom'],
+      additionalProperties: false,
+      properties: {
+        valueFrom: {
+          type: 'object',
+          required: ['env'],
+          additionalProperties: false,
+          properties: {
+            env: {
+              type: 'string',
+              minLength: 1,
+              pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+              description:
+                "The environment variable's name; in a workflow, pass it from a secret on the step (`env:`).",
+            },
+          },
+        },
+      },
+    },
+  ],
+};
+const formats16 =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+const pattern13 = new RegExp('^[A-Za-z_][A-Za-z0-9_]*$', 'u');
+const pattern14 = new RegExp('^[^\\s:]+:[0-9]+$', 'u');
+function validate11(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  /*# sourceURL="https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/alert-receiver.schema.json" */
+  let vErrors = null;
+  let errors = 0;
+  const _errs2 = errors;
+  let valid1 = true;
+  const _errs3 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing0;
+    if (data.type === undefined && (missing0 = 'type')) {
+      const err0 = {};
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    } else {
+      if (data.type !== undefined) {
+        if ('SLACK' !== data.type) {
+          const err1 = {};
+          if (vErrors === null) {
+            vErrors = [err1];
+          } else {
+            vErrors.push(err1);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  errors = _errs2;
+  if (vErrors !== null) {
+    if (_errs2) {
+      vErrors.length = _errs2;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid0) {
+    const _errs5 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.webhook_url === undefined) {
+        const err2 = {
+          instancePath,
+          schemaPath: '#/definitions/slack/required',
+          keyword: 'required',
+          params: { missingProperty: 'webhook_url' },
+          message: "must have required property '" + 'webhook_url' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    } else {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/definitions/slack/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    var _valid0 = _errs5 === errors;
+    valid1 = _valid0;
+  }
+  if (!valid1) {
+    const err4 = {
+      instancePath,
+      schemaPath: '#/allOf/0/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+    };
+    if (vErrors === null) {
+      vErrors = [err4];
+    } else {
+      vErrors.push(err4);
+    }
+    errors++;
+  }
+  const _errs9 = errors;
+  let valid4 = true;
+  const _errs10 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    let missing1;
+    if (data.type === undefined && (missing1 = 'type')) {
+      const err5 = {};
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    } else {
+      if (data.type !== undefined) {
+        if ('EMAIL' !== data.type) {
+          const err6 = {};
+          if (vErrors === null) {
+            vErrors = [err6];
+          } else {
+            vErrors.push(err6);
+          }
+          errors++;
+        }
+      }
+    }
+  }
+  var _valid1 = _errs10 === errors;
+  errors = _errs9;
+  if (vErrors !== null) {
+    if (_errs9) {
+      vErrors.length = _errs9;
+    } else {
+      vErrors = null;
+    }
+  }
+  if (_valid1) {
+    const _errs12 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.to === undefined) {
+        const err7 = {
+          instancePath,
+          schemaPath: '#/definitions/email/required',
+          keyword: 'required',
+          params: { missingProperty: 'to' },
+          message: "must have required property '" + 'to' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (data.from === undefined) {
+        const err8 = {
+          instancePath,
+          schemaPath: '#/definitions/email/required',
+          keyword: 'required',
+          params: { missingProperty: 'from' },
+          message: "must have required property '" + 'from' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+      if (data.smarthost === undefined) {
+        const err9 = {
+          instancePath,
+          schemaPath: '#/definitions/email/required',
+          keyword: 'required',
+          params: { missingProperty: 'smarthost' },
+          message: "must have required property '" + 'smarthost' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+      if (data.auth_password === undefined) {
+        const err10 = {
+          instancePath,
+          schemaPath: '#/definitions/email/required',
+          keyword: 'required',
+          params: { missingProperty: 'auth_password' },
+          message: "must have required property '" + 'auth_password' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+    } else {
+      const err11 = {
+        instancePath,
+        schemaPath: '#/definitions/email/type',
+        keyword: 'type',
+        params: { type: 'object' },
+        message: 'must be object',
+      };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    var _valid1 = _errs12 === errors;
+    valid4 = _valid1;
+  }
+  if (!valid4) {
+    const err12 = {
+      instancePath,
+      schemaPath: '#/allOf/1/if',
+      keyword: 'if',
+      params: { failingKeyword: 'then' },
+      message: 'must match "then" schema',
+    };
+    if (vErrors === null) {
+      vErrors = [err12];
+    } else {
+      vErrors.push(err12);
+    }
+    errors++;
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === undefined) {
+      const err13 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+        message: "must have required property '" + 'kind' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err14 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err14];
+      } else {
+        vErrors.push(err14);
+      }
+      errors++;
+    }
+    if (data.type === undefined) {
+      const err15 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'type' },
+        message: "must have required property '" + 'type' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err15];
+      } else {
+        vErrors.push(err15);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema12.properties, key0)) {
+        const err16 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.kind !== undefined) {
+      if ('AlertReceiver' !== data.kind) {
+        const err17 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/const',
+          keyword: 'const',
+          params: { allowedValue: 'AlertReceiver' },
+          message: 'must be equal to constant',
+        };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.id !== undefined) {
+      let data3 = data.id;
+      if (typeof data3 === 'string') {
+        if (!formats0.test(data3)) {
+          const err18 = {
+            instancePath: instancePath + '/id',
+            schemaPath: '#/properties/id/format',
+            keyword: 'format',
+            params: { format: 'uuid' },
+            message: 'must match format "' + 'uuid' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = {
+          instancePath: instancePath + '/id',
+          schemaPath: '#/properties/id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_id !== undefined) {
+      let data4 = data.organization_id;
+      if (typeof data4 === 'string') {
+        if (!formats0.test(data4)) {
+          const err20 = {
+            instancePath: instancePath + '/organization_id',
+            schemaPath: '#/properties/organization_id/format',
+            keyword: 'format',
+            params: { format: 'uuid' },
+            message: 'must match format "' + 'uuid' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+      } else {
+        const err21 = {
+          instancePath: instancePath + '/organization_id',
+          schemaPath: '#/properties/organization_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data5 = data.name;
+      if (typeof data5 === 'string') {
+        if (func3(data5) < 1) {
+          const err22 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data5)) {
+          const err23 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      } else {
+        const err24 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== 'string') {
+        const err25 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
+        }
+        errors++;
+      }
+    }
+    if (data.type !== undefined) {
+      let data7 = data.type;
+      if (!(data7 === 'SLACK' || data7 === 'EMAIL')) {
+        const err26 = {
+          instancePath: instancePath + '/type',
+          schemaPath: '#/properties/type/enum',
+          keyword: 'enum',
+          params: { allowedValues: schema12.properties.type.enum },
+          message: 'must be equal to one of the allowed values',
+        };
+        if (vErrors === null) {
+          vErrors = [err26];
+        } else {
+          vErrors.push(err26);
+        }
+        errors++;
+      }
+    }
+    if (data.send_resolved !== undefined) {
+      if (typeof data.send_resolved !== 'boolean') {
+        const err27 = {
+          instancePath: instancePath + '/send_resolved',
+          schemaPath: '#/properties/send_resolved/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err27];
+        } else {
+          vErrors.push(err27);
+        }
+        errors++;
+      }
+    }
+    if (data.owner !== undefined) {
+      let data9 = data.owner;
+      if (typeof data9 !== 'string' && data9 !== null) {
+        const err28 = {
+          instancePath: instancePath + '/owner',
+          schemaPath: '#/properties/owner/type',
+          keyword: 'type',
+          params: { type: schema12.properties.owner.type },
+          message: 'must be string,null',
+        };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+    }
+    if (data.severity !== undefined) {
+      let data10 = data.severity;
+      if (typeof data10 !== 'string' && data10 !== null) {
+        const err29 = {
+          instancePath: instancePath + '/severity',
+          schemaPath: '#/properties/severity/type',
+          keyword: 'type',
+          params: { type: schema12.properties.severity.type },
+          message: 'must be string,null',
+        };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+    }
+    if (data.webhook_url !== undefined) {
+      let data11 = data.webhook_url;
+      const _errs34 = errors;
+      let valid9 = false;
+      const _errs35 = errors;
+      if (typeof data11 !== 'string') {
+        const err30 = {
+          instancePath: instancePath + '/webhook_url',
+          schemaPath: '#/definitions/secret/anyOf/0/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+      var _valid2 = _errs35 === errors;
+      valid9 = valid9 || _valid2;
+      if (!valid9) {
+        const _errs37 = errors;
+        if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
+          if (data11.valueFrom === undefined) {
+            const err31 = {
+              instancePath: instancePath + '/webhook_url',
+              schemaPath: '#/definitions/secret/anyOf/1/required',
+              keyword: 'required',
+              params: { missingProperty: 'valueFrom' },
+              message: "must have required property '" + 'valueFrom' + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+          for (const key1 in data11) {
+            if (!(key1 === 'valueFrom')) {
+              const err32 = {
+                instancePath: instancePath + '/webhook_url',
+                schemaPath: '#/definitions/secret/anyOf/1/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key1 },
+                message: 'must NOT have additional properties',
+              };
+              if (vErrors === null) {
+                vErrors = [err32];
+              } else {
+                vErrors.push(err32);
+              }
+              errors++;
+            }
+          }
+          if (data11.valueFrom !== undefined) {
+            let data12 = data11.valueFrom;
+            if (data12 && typeof data12 == 'object' && !Array.isArray(data12)) {
+              if (data12.env === undefined) {
+                const err33 = {
+                  instancePath: instancePath + '/webhook_url/valueFrom',
+                  schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'env' },
+                  message: "must have required property '" + 'env' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err33];
+                } else {
+                  vErrors.push(err33);
+                }
+                errors++;
+              }
+              for (const key2 in data12) {
+                if (!(key2 === 'env')) {
+                  const err34 = {
+                    instancePath: instancePath + '/webhook_url/valueFrom',
+                    schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/additionalProperties',
+                    keyword: 'additionalProperties',
+                    params: { additionalProperty: key2 },
+                    message: 'must NOT have additional properties',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err34];
+                  } else {
+                    vErrors.push(err34);
+                  }
+                  errors++;
+                }
+              }
+              if (data12.env !== undefined) {
+                let data13 = data12.env;
+                if (typeof data13 === 'string') {
+                  if (func3(data13) < 1) {
+                    const err35 = {
+                      instancePath: instancePath + '/webhook_url/valueFrom/env',
+                      schemaPath:
+                        '#/definitions/secret/anyOf/1/properties/valueFrom/properties/env/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err35];
+                    } else {
+                      vErrors.push(err35);
+                    }
+                    errors++;
+                  }
+                  if (!pattern13.test(data13)) {
+                    const err36 = {
+                      instancePath: instancePath + '/webhook_url/valueFrom/env',
+                      schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/properties/env/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+                      message: 'must match pattern "' + '^[A-Za-z_][A-Za-z0-9_]*$' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err36];
+                    } else {
+                      vErrors.push(err36);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err37 = {
+                    instancePath: instancePath + '/webhook_url/valueFrom/env',
+                    schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/properties/env/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err37];
+                  } else {
+                    vErrors.push(err37);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err38 = {
+                instancePath: instancePath + '/webhook_url/valueFrom',
+                schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
+              };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err39 = {
+            instancePath: instancePath + '/webhook_url',
+            schemaPath: '#/definitions/secret/anyOf/1/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+          };
+          if (vErrors === null) {
+            vErrors = [err39];
+          } else {
+            vErrors.push(err39);
+          }
+          errors++;
+        }
+        var _valid2 = _errs37 === errors;
+        valid9 = valid9 || _valid2;
+      }
+      if (!valid9) {
+        const err40 = {
+          instancePath: instancePath + '/webhook_url',
+          schemaPath: '#/definitions/secret/anyOf',
+          keyword: 'anyOf',
+          params: {},
+          message: 'must match a schema in anyOf',
+        };
+        if (vErrors === null) {
+          vErrors = [err40];
+        } else {
+          vErrors.push(err40);
+        }
+        errors++;
+      } else {
+        errors = _errs34;
+        if (vErrors !== null) {
+          if (_errs34) {
+            vErrors.length = _errs34;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.to !== undefined) {
+      let data14 = data.to;
+      if (typeof data14 === 'string') {
+        if (!formats16.test(data14)) {
+          const err41 = {
+            instancePath: instancePath + '/to',
+            schemaPath: '#/properties/to/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err41];
+          } else {
+            vErrors.push(err41);
+          }
+          errors++;
+        }
+      } else {
+        const err42 = {
+          instancePath: instancePath + '/to',
+          schemaPath: '#/properties/to/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err42];
+        } else {
+          vErrors.push(err42);
+        }
+        errors++;
+      }
+    }
+    if (data.from !== undefined) {
+      let data15 = data.from;
+      if (typeof data15 === 'string') {
+        if (!formats16.test(data15)) {
+          const err43 = {
+            instancePath: instancePath + '/from',
+            schemaPath: '#/properties/from/format',
+            keyword: 'format',
+            params: { format: 'email' },
+            message: 'must match format "' + 'email' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err43];
+          } else {
+            vErrors.push(err43);
+          }
+          errors++;
+        }
+      } else {
+        const err44 = {
+          instancePath: instancePath + '/from',
+          schemaPath: '#/properties/from/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+    if (data.smarthost !== undefined) {
+      let data16 = data.smarthost;
+      if (typeof data16 === 'string') {
+        if (!pattern14.test(data16)) {
+          const err45 = {
+            instancePath: instancePath + '/smarthost',
+            schemaPath: '#/properties/smarthost/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[^\\s:]+:[0-9]+$' },
+            message: 'must match pattern "' + '^[^\\s:]+:[0-9]+$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err45];
+          } else {
+            vErrors.push(err45);
+          }
+          errors++;
+        }
+      } else {
+        const err46 = {
+          instancePath: instancePath + '/smarthost',
+          schemaPath: '#/properties/smarthost/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+    }
+    if (data.auth_username !== undefined) {
+      let data17 = data.auth_username;
+      if (typeof data17 !== 'string' && data17 !== null) {
+        const err47 = {
+          instancePath: instancePath + '/auth_username',
+          schemaPath: '#/properties/auth_username/type',
+          keyword: 'type',
+          params: { type: schema12.properties.auth_username.type },
+          message: 'must be string,null',
+        };
+        if (vErrors === null) {
+          vErrors = [err47];
+        } else {
+          vErrors.push(err47);
+        }
+        errors++;
+      }
+    }
+    if (data.auth_password !== undefined) {
+      let data18 = data.auth_password;
+      const _errs55 = errors;
+      let valid13 = false;
+      const _errs56 = errors;
+      if (typeof data18 !== 'string') {
+        const err48 = {
+          instancePath: instancePath + '/auth_password',
+          schemaPath: '#/definitions/secret/anyOf/0/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+      var _valid3 = _errs56 === errors;
+      valid13 = valid13 || _valid3;
+      if (!valid13) {
+        const _errs58 = errors;
+        if (data18 && typeof data18 == 'object' && !Array.isArray(data18)) {
+          if (data18.valueFrom === undefined) {
+            const err49 = {
+              instancePath: instancePath + '/auth_password',
+              schemaPath: '#/definitions/secret/anyOf/1/required',
+              keyword: 'required',
+              params: { missingProperty: 'valueFrom' },
+              message: "must have required property '" + 'valueFrom' + "'",
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+          for (const key3 in data18) {
+            if (!(key3 === 'valueFrom')) {
+              const err50 = {
+                instancePath: instancePath + '/auth_password',
+                schemaPath: '#/definitions/secret/anyOf/1/additionalProperties',
+                keyword: 'additionalProperties',
+                params: { additionalProperty: key3 },
+                message: 'must NOT have additional properties',
+              };
+              if (vErrors === null) {
+                vErrors = [err50];
+              } else {
+                vErrors.push(err50);
+              }
+              errors++;
+            }
+          }
+          if (data18.valueFrom !== undefined) {
+            let data19 = data18.valueFrom;
+            if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+              if (data19.env === undefined) {
+                const err51 = {
+                  instancePath: instancePath + '/auth_password/valueFrom',
+                  schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'env' },
+                  message: "must have required property '" + 'env' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err51];
+                } else {
+                  vErrors.push(err51);
+                }
+                errors++;
+              }
+              for (const key4 in data19) {
+                if (!(key4 === 'env')) {
+                  const err52 = {
+                    instancePath: instancePath + '/auth_password/valueFrom',
+                    schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/additionalProperties',
+                    keyword: 'additionalProperties',
+                    params: { additionalProperty: key4 },
+                    message: 'must NOT have additional properties',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err52];
+                  } else {
+                    vErrors.push(err52);
+                  }
+                  errors++;
+                }
+              }
+              if (data19.env !== undefined) {
+                let data20 = data19.env;
+                if (typeof data20 === 'string') {
+                  if (func3(data20) < 1) {
+                    const err53 = {
+                      instancePath: instancePath + '/auth_password/valueFrom/env',
+                      schemaPath:
+                        '#/definitions/secret/anyOf/1/properties/valueFrom/properties/env/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err53];
+                    } else {
+                      vErrors.push(err53);
+                    }
+                    errors++;
+                  }
+                  if (!pattern13.test(data20)) {
+                    const err54 = {
+                      instancePath: instancePath + '/auth_password/valueFrom/env',
+                      schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/properties/env/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+                      message: 'must match pattern "' + '^[A-Za-z_][A-Za-z0-9_]*$' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err54];
+                    } else {
+                      vErrors.push(err54);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err55 = {
+                    instancePath: instancePath + '/auth_password/valueFrom/env',
+                    schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/properties/env/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err55];
+                  } else {
+                    vErrors.push(err55);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err56 = {
+                instancePath: instancePath + '/auth_password/valueFrom',
+                schemaPath: '#/definitions/secret/anyOf/1/properties/valueFrom/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
+              };
+              if (vErrors === null) {
+                vErrors = [err56];
+              } else {
+                vErrors.push(err56);
+              }
+              errors++;
+            }
+          }
+        } else {
+          const err57 = {
+            instancePath: instancePath + '/auth_password',
+            schemaPath: '#/definitions/secret/anyOf/1/type',
+            keyword: 'type',
+            params: { type: 'object' },
+            message: 'must be object',
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+        var _valid3 = _errs58 === errors;
+        valid13 = valid13 || _valid3;
+      }
+      if (!valid13) {
+        const err58 = {
+          instancePath: instancePath + '/auth_password',
+          schemaPath: '#/definitions/secret/anyOf',
+          keyword: 'anyOf',
+          params: {},
+          message: 'must match a schema in anyOf',
+        };
+        if (vErrors === null) {
+          vErrors = [err58];
+        } else {
+          vErrors.push(err58);
+        }
+        errors++;
+      } else {
+        errors = _errs55;
+        if (vErrors !== null) {
+          if (_errs55) {
+            vErrors.length = _errs55;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.require_tls !== undefined) {
+      if (typeof data.require_tls !== 'boolean') {
+        const err59 = {
+          instancePath: instancePath + '/require_tls',
+          schemaPath: '#/properties/require_tls/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err60 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+    };
+    if (vErrors === null) {
+      vErrors = [err60];
+    } else {
+      vErrors.push(err60);
+    }
+    errors++;
+  }
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+export const PlatformComponent = validate12;
+const schema17 = {
   $schema: 'http://json-schema.org/draft-07/schema#',
   $id: 'https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/platform-component.schema.json',
   title: 'PlatformComponent',
@@ -2116,7 +3340,7 @@ const schema12 = {
     },
   },
 };
-const schema14 = {
+const schema19 = {
   type: 'object',
   required: ['valueFrom'],
   additionalProperties: false,
@@ -2138,9 +3362,8 @@ const schema14 = {
     },
   },
 };
-const pattern12 = new RegExp('^(?!\\.{1,2}$)[^/\\s]+$', 'u');
-const pattern16 = new RegExp('^[A-Za-z_][A-Za-z0-9_]*$', 'u');
-const schema13 = {
+const pattern16 = new RegExp('^(?!\\.{1,2}$)[^/\\s]+$', 'u');
+const schema18 = {
   description:
     'A profile value; an object holding `valueFrom` must be exactly a reference to an environment variable.',
   if: { type: 'object', required: ['valueFrom'] },
@@ -2151,8 +3374,8 @@ const schema13 = {
     else: { if: { type: 'array' }, then: { type: 'array', items: { $ref: '#/definitions/profileValue' } } },
   },
 };
-const wrapper0 = { validate: validate12 };
-function validate12(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+const wrapper0 = { validate: validate13 };
+function validate13(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   const _errs0 = errors;
@@ -2278,7 +3501,7 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (!pattern16.test(data1)) {
+              if (!pattern13.test(data1)) {
                 const err7 = {
                   instancePath: instancePath + '/valueFrom/env',
                   schemaPath: '#/definitions/valueFrom/properties/valueFrom/properties/env/pattern',
@@ -2513,10 +3736,10 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate12.errors = vErrors;
+  validate13.errors = vErrors;
   return errors === 0;
 }
-function validate11(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+function validate12(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
   /*# sourceURL="https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/platform-component.schema.json" */
   let vErrors = null;
   let errors = 0;
@@ -2728,7 +3951,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern12.test(data3)) {
+            if (!pattern16.test(data3)) {
               const err12 = {
                 instancePath: instancePath + '/template/key',
                 schemaPath: '#/properties/template/properties/key/pattern',
@@ -2777,7 +4000,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (!pattern12.test(data4)) {
+            if (!pattern16.test(data4)) {
               const err15 = {
                 instancePath: instancePath + '/template/version',
                 schemaPath: '#/properties/template/properties/version/pattern',
@@ -2842,7 +4065,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern12.test(data5)) {
+        if (!pattern16.test(data5)) {
           const err19 = {
             instancePath: instancePath + '/component',
             schemaPath: '#/properties/component/pattern',
@@ -2930,7 +4153,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/cluster/mode',
               schemaPath: '#/properties/cluster/properties/mode/enum',
               keyword: 'enum',
-              params: { allowedValues: schema12.properties.cluster.properties.mode.enum },
+              params: { allowedValues: schema17.properties.cluster.properties.mode.enum },
               message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
@@ -2962,7 +4185,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
               instancePath: instancePath + '/cluster/provider',
               schemaPath: '#/properties/cluster/properties/provider/enum',
               keyword: 'enum',
-              params: { allowedValues: schema12.properties.cluster.properties.provider.enum },
+              params: { allowedValues: schema17.properties.cluster.properties.provider.enum },
               message: 'must be equal to one of the allowed values',
             };
             if (vErrors === null) {
@@ -3077,14 +4300,14 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
       if (data11 && typeof data11 == 'object' && !Array.isArray(data11)) {
         for (const key3 in data11) {
           if (
-            !validate12(data11[key3], {
+            !validate13(data11[key3], {
               instancePath: instancePath + '/profileConfig/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
               parentData: data11,
               parentDataProperty: key3,
               rootData,
             })
           ) {
-            vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+            vErrors = vErrors === null ? validate13.errors : vErrors.concat(validate13.errors);
             errors = vErrors.length;
           }
         }
@@ -3233,7 +4456,7 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
                         }
                         errors++;
                       }
-                      if (!pattern16.test(data16)) {
+                      if (!pattern13.test(data16)) {
                         const err39 = {
                           instancePath:
                             instancePath +
@@ -3441,6 +4664,6 @@ function validate11(data, { instancePath = '', parentData, parentDataProperty, r
     }
     errors++;
   }
-  validate11.errors = vErrors;
+  validate12.errors = vErrors;
   return errors === 0;
 }

@@ -5,6 +5,7 @@
  * evidence (src/action/run-evidence.ts), apply reads what it supports.
  */
 import type { Diagnostic } from '../../core/diagnostic.js';
+import { pendingReceivers } from '../receiver-types.js';
 import { type Plan, pendingChanges, withPendingReplaced } from '../types.js';
 import { type BaseApplied, withKnownOutsideEdits } from './base-applied.js';
 import {
@@ -14,6 +15,7 @@ import {
   reviewStatuses,
   withReviewedOutsideEdits,
 } from './review.js';
+import { type ReceiverReview, receiverReviewStatuses } from './review-receivers.js';
 
 /**
  * The review the push run found (or why none), what to do with changes not as reviewed, and whether the
@@ -37,6 +39,7 @@ export function reviewEvidence(
 ): {
   plan: Plan;
   review: ReviewEntry[];
+  receiverReview: ReceiverReview[];
   baseApplied: BaseApplied;
   diagnostics: Diagnostic[];
 } {
@@ -50,6 +53,7 @@ export function reviewEvidence(
   return {
     plan: withPendingReplaced(plan, known.changes),
     review,
+    receiverReview: receiverReviewStatuses(pendingReceivers(plan), gate.review, digest),
     baseApplied: gate.baseApplied,
     diagnostics: known.diagnostics,
   };

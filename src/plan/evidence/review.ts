@@ -7,9 +7,11 @@
  */
 import { shortHash } from '../../core/crypto-on-demand.js';
 import { isPlainObject } from '../../core/plain-object.js';
-import type { PendingChange } from '../types.js';
+import { pendingReceivers } from '../receiver-types.js';
+import type { PendingChange, Plan } from '../types.js';
 import type { LiveFingerprint } from './fingerprint.js';
 import { movedFields } from './fingerprint.js';
+import { reviewedReceiverChanges } from './review-receivers.js';
 
 export const REVIEW_BLOCK_VERSION = 1;
 
@@ -54,17 +56,25 @@ export interface ReviewEntry {
   readonly why: string;
 }
 
-export function reviewedPlan(changes: readonly PendingChange[], head: string, digest: string): ReviewedPlan {
+export function reviewedPlan(
+  changes: readonly PendingChange[],
+  head: string,
+  digest: string,
+  receivers: Pick<Plan, 'receivers'> = {},
+): ReviewedPlan {
   return {
     version: REVIEW_BLOCK_VERSION,
     head,
     digest,
-    changes: changes.map((change) => ({
-      action: change.action,
-      key: keyOf(change),
-      against: change.action === 'create' ? null : change.against,
-      request: change.action === 'delete' ? null : requestHash(change.request),
-    })),
+    changes: [
+      ...changes.map((change) => ({
+        action: change.action,
+        key: keyOf(change),
+        against: change.action === 'create' ? null : change.against,
+        request: change.action === 'delete' ? null : requestHash(change.request),
+      })),
+      ...reviewedReceiverChanges(pendingReceivers(receivers)),
+    ],
   };
 }
 

@@ -25,6 +25,7 @@ describe('readInputs', () => {
       driftLabel: 'platform-gitops-drift',
       remediate: false,
       prune: false,
+      rotateSecrets: false,
       failOn: 'error',
       concurrency: 4,
       clusterIds: [],

@@ -36,6 +36,16 @@ describe('parseCommandLine', () => {
     });
   });
 
+  it('reads --rotate-secrets on plan and apply, and refuses it beside a saved plan, which holds its own', () => {
+    const parsed = parseCommandLine(['apply', '--rotate-secrets']);
+    expect(parsed.kind === 'run' && parsed.args.rotateSecrets).toBe(true);
+    const plain = parseCommandLine(['plan']);
+    expect(plain.kind === 'run' && plain.args.rotateSecrets).toBe(false);
+    expect(usageMessage(['apply', '--plan', 'plan.json', '--rotate-secrets'])).toContain(
+      '--rotate-secrets belongs to',
+    );
+  });
+
   it('defaults the paths to the current directory', () => {
     const parsed = parseCommandLine(['validate']);
     expect(parsed.kind === 'run' && parsed.args.paths).toEqual(['.']);

@@ -12,8 +12,11 @@ const schema = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8
 /** The combined schema as an editor uses it: resolving `$ref`s against the absolute `$id`s. */
 function combinedValidator() {
   const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
-  addFormats.default(ajv, ['uuid', 'uri', 'duration']);
-  ajv.addSchema(schema(SCHEMA_FILES.AlertRule)).addSchema(schema(SCHEMA_FILES.PlatformComponent));
+  addFormats.default(ajv, ['uuid', 'uri', 'duration', 'email']);
+  ajv
+    .addSchema(schema(SCHEMA_FILES.AlertRule))
+    .addSchema(schema(SCHEMA_FILES.AlertReceiver))
+    .addSchema(schema(SCHEMA_FILES.PlatformComponent));
   return ajv.compile(schema(SCHEMA_FILES.any));
 }
 
@@ -56,6 +59,8 @@ describe('the published schemas', () => {
     const validate = combinedValidator();
     expect(validate({ kind: 'AlertRule', name: 'x' })).toBe(false);
     expect(validate.errors?.map((e) => e.params)).toContainEqual({ missingProperty: 'condition' });
+    expect(validate({ kind: 'AlertReceiver', name: 'x', type: 'EMAIL' })).toBe(false);
+    expect(validate.errors?.map((e) => e.params)).toContainEqual({ missingProperty: 'smarthost' });
     expect(validate({ kind: 'PlatformComponent', component: 'x' })).toBe(false);
     expect(validate.errors?.map((e) => e.params)).toContainEqual({ missingProperty: 'template' });
     expect(validate.errors?.map((e) => e.params)).not.toContainEqual({ missingProperty: 'condition' });

@@ -286,7 +286,7 @@ describe('discovery in directories', () => {
       /^a NUL byte \(0x00\) at offset 7: .*save it as UTF-8 text$/,
     );
     expect(message('alerting/kind-map.yaml')).toBe(
-      '`kind` is a mapping, not a name: write the kind of the document as text, one of AlertRule, PlatformComponent',
+      '`kind` is a mapping, not a name: write the kind of the document as text, one of AlertRule, AlertReceiver, PlatformComponent',
     );
     expect(message('alerting/kind-list.yaml')).toMatch(/^`kind` is a list, not a name: /);
   });

@@ -1,0 +1,108 @@
+/**
+ * The alert receivers' part of a plan: ONE getAlertReceivers per organization of the receiver documents,
+ * the pure plan against it (plan/plan-receivers.ts), and, once the rules are planned, the refusal of a
+ * delete that a live rule would still name (ONE getAlertRules for an organization whose rules were not
+ * read already). Every secret the documents reference is registered for masking before any request
+ * (registerReceiverSecrets, documents/receiver-secrets.ts, called as soon as the documents are loaded).
+ */
+import { mapWithConcurrency } from '../core/concurrency.js';
+import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
+import type { AlertReceiverDocument, Document } from '../documents/types.js';
+import { type PlannedReceivers, planReceivers, removedReceiverDocuments } from '../plan/plan-receivers.js';
+import { receiversStillUsed } from '../plan/receiver-in-use.js';
+import type { Plan } from '../plan/types.js';
+import type { RunContext } from '../run/types.js';
+import type { AlertReceiver, LiveAlertRule, ServiceClient } from '../service/types.js';
+import { readOrFind } from './service-findings.js';
+
+export interface ReceiverDocuments {
+  readonly receivers: readonly AlertReceiverDocument[];
+  /** The receivers whose documents were removed since the base revision. */
+  readonly removedReceivers: readonly AlertReceiverDocument[];
+}
+
+export function receiverDocuments(
+  head: readonly Document[],
+  base: readonly Document[] | null,
+  defaultOrganizationId: string | null,
+): ReceiverDocuments {
+  const receivers = head.filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver');
+  const previous = base?.filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver') ?? [];
+  return {
+    receivers,
+    removedReceivers: removedReceiverDocuments(previous, receivers, defaultOrganizationId),
+  };
+}
+
+/** The organizations of the receivers to plan (the removed ones only with prune), once each, in order. */
+function receiverOrganizations(ctx: RunContext, docs: ReceiverDocuments): string[] {
+  const all = [...docs.receivers, ...(ctx.prune ? docs.removedReceivers : [])];
+  return [...new Set(all.flatMap((d) => d.value.organization_id ?? ctx.organizationId ?? []))];
+}
+
+export interface ReceiverPart extends PlannedReceivers {
+  /** The read failures. */
+  readonly reads: readonly Diagnostic[];
+}
+
+export async function planReceiverPart(
+  ctx: RunContext,
+  client: ServiceClient,
+  docs: ReceiverDocuments,
+): Promise<ReceiverPart> {
+  const organizations = receiverOrganizations(ctx, docs);
+  const read = await mapWithConcurrency(organizations, ctx.concurrency, (org) =>
+    readOrFind(client.getAlertReceivers(org), `The alert receivers of organization ${org} could not be read`),
+  );
+  const live = new Map<string, readonly AlertReceiver[]>();
+  organizations.forEach((org, i) => {
+    const answer = read[i]!;
+    if (answer.ok) live.set(org, answer.value);
+  });
+  const planned = planReceivers({
+    documents: docs.receivers,
+    removed: docs.removedReceivers,
+    live,
+    defaultOrganizationId: ctx.organizationId,
+    prune: ctx.prune,
+    rotate: ctx.rotateSecrets === true,
+    env: ctx.env,
+  });
+  return { ...planned, reads: read.flatMap((r) => (r.ok ? [] : [r.diagnostic])) };
+}
+
+/**
+ * The rules' plan with the receivers' changes beside it, and the refusal of each receiver delete a live
+ * rule still names after the rules' changes (the rules of its organization are read when they were not).
+ */
+export async function withReceivers(
+  ctx: RunContext,
+  client: ServiceClient,
+  part: ReceiverPart,
+  plan: Plan,
+  liveRules: ReadonlyMap<string, readonly LiveAlertRule[]>,
+): Promise<{ plan: Plan; reads: Diagnostic[] }> {
+  const deleting = [
+    ...new Set(part.changes.flatMap((c) => (c.action === 'delete' ? [c.organizationId] : []))),
+  ];
+  const unread = deleting.filter((org) => !liveRules.has(org));
+  const read = await mapWithConcurrency(unread, ctx.concurrency, (org) =>
+    readOrFind(client.getAlertRules(org), `The alert rules of organization ${org} could not be read`),
+  );
+  const rules = new Map(liveRules);
+  unread.forEach((org, i) => {
+    const answer = read[i]!;
+    if (answer.ok) rules.set(org, answer.value);
+  });
+  const inUse = receiversStillUsed(part.changes, rules, plan.changes);
+  const diagnostics = [...plan.diagnostics, ...part.diagnostics, ...inUse].sort(compareDiagnostics);
+  return {
+    plan: {
+      ...plan,
+      receivers: part.changes,
+      ...(part.unmanaged.length > 0 ? { unmanagedReceivers: part.unmanaged } : {}),
+      diagnostics,
+    },
+    reads: read.flatMap((r) => (r.ok ? [] : [r.diagnostic])),
+  };
+}

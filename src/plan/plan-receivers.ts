@@ -1,0 +1,319 @@
+/**
+ * planReceivers: the alert receivers' part of a plan, a pure function of the receiver documents, the
+ * removed ones and the live receivers. Identity as for rules: `id` when given, else the one live receiver
+ * of the organization with that name (several: an error, never a guess). The secret is not in the diff
+ * (the service never returns it): a create sends it, an update sends `null` unless the run rotates
+ * secrets or the type changes (docs/decisions/alert-receivers.md).
+ */
+import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import { RECEIVER_SECRET_FIELDS } from '../documents/receiver-secrets.js';
+import type { AlertReceiverDocument, AlertReceiverSpec } from '../documents/types.js';
+import type { AlertReceiver } from '../service/types.js';
+import { PLAN_CODES } from './codes.js';
+import {
+  diffReceivers,
+  receiverFingerprint,
+  receiverRequestOfLive,
+  receiverRequestOfSpec,
+} from './receiver-fields.js';
+import { newReceiverId, type ReceiverChange, type SecretSend } from './receiver-types.js';
+
+export interface ReceiverPlanInput {
+  readonly documents: readonly AlertReceiverDocument[];
+  /** Receiver documents the change removed (removedReceiverDocuments): deleted with prune. */
+  readonly removed: readonly AlertReceiverDocument[];
+  /** Live receivers by organization; an organization absent here was not read (its error is the caller's). */
+  readonly live: ReadonlyMap<string, readonly AlertReceiver[]>;
+  readonly defaultOrganizationId: string | null;
+  readonly prune: boolean;
+  /** Send every receiver's secret again (`--rotate-secrets`). */
+  readonly rotate: boolean;
+  /** The environment secrets are read from: a secret to be sent from an unset variable is an error. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+export interface PlannedReceivers {
+  readonly changes: readonly ReceiverChange[];
+  readonly diagnostics: readonly Diagnostic[];
+  /**
+   * The receivers of each organization read, as this plan leaves them: what the rules' names resolve
+   * against (a receiver created here has the id newReceiverId gives; a renamed one its new name).
+   */
+  readonly after: ReadonlyMap<string, readonly AlertReceiver[]>;
+  /** Live receivers of the organizations read that no document manages (made outside git): listed, never touched. */
+  readonly unmanaged: readonly UnmanagedReceiver[];
+}
+
+export interface UnmanagedReceiver {
+  readonly id: string;
+  readonly name: string;
+  readonly type: string;
+  readonly organizationId: string;
+}
+
+export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
+  const diagnostics: Diagnostic[] = [];
+  const changes: ReceiverChange[] = [];
+  const claimed = new Set<string>();
+  for (const doc of input.documents) {
+    const organizationId = doc.value.organization_id ?? input.defaultOrganizationId;
+    if (organizationId === null) {
+      diagnostics.push(
+        diagnostic(
+          'error',
+          doc.file,
+          doc.locate([]),
+          PLAN_CODES.noOrganization,
+          `Alert receiver "${doc.value.name}" names no organization: add \`organization_id\` to the document, or ` +
+            'set a default organization (`--org ID` on the command line, the `organization-id` input in the action).',
+        ),
+      );
+      continue;
+    }
+    const live = input.live.get(organizationId);
+    if (live === undefined) continue;
+    const found = identifyReceiver(doc, organizationId, live);
+    if ('error' in found) {
+      diagnostics.push(found.error);
+      continue;
+    }
+    if (found.receiver !== null) {
+      if (claimed.has(found.receiver.id)) {
+        diagnostics.push(
+          diagnostic(
+            'error',
+            doc.file,
+            doc.locate(doc.value.id !== undefined ? ['id'] : ['name']),
+            PLAN_CODES.duplicateDocument,
+            `Several documents declare alert receiver "${found.receiver.name}" (${found.receiver.id}): keep exactly one.`,
+          ),
+        );
+        continue;
+      }
+      claimed.add(found.receiver.id);
+    }
+    const change = changeFor(doc, organizationId, found.receiver, input.rotate);
+    const missing =
+      change.action === 'create' || change.action === 'update'
+        ? missingSecrets(doc, change.secrets, input.env)
+        : [];
+    diagnostics.push(...missing);
+    changes.push(change);
+  }
+  const deletes = receiverDeletes(input, claimed);
+  diagnostics.push(...deletes.diagnostics);
+  changes.push(...deletes.changes);
+  const touched = new Set([...claimed, ...changes.flatMap((c) => (c.id === null ? [] : [c.id]))]);
+  // A document with an error still declares its receiver: it is never listed as made outside git.
+  const declared = (org: string, name: string) =>
+    input.documents.some(
+      (d) => (d.value.organization_id ?? input.defaultOrganizationId) === org && d.value.name === name,
+    );
+  const unmanaged = [...input.live].flatMap(([organizationId, receivers]) =>
+    receivers
+      .filter((r) => !touched.has(r.id) && !declared(organizationId, r.name))
+      .map((r) => ({ id: r.id, name: r.name, type: r.type, organizationId })),
+  );
+  return {
+    changes,
+    diagnostics: diagnostics.sort(compareDiagnostics),
+    after: receiversAfter(input.live, changes),
+    unmanaged,
+  };
+}
+
+type Found = { readonly receiver: AlertReceiver | null } | { readonly error: Diagnostic };
+
+function identifyReceiver(
+  doc: AlertReceiverDocument,
+  organizationId: string,
+  live: readonly AlertReceiver[],
+): Found {
+  const { id, name } = doc.value;
+  if (id !== undefined) {
+    const receiver = live.find((r) => r.id.toLowerCase() === id.toLowerCase());
+    if (receiver) return { receiver };
+    return {
+      error: diagnostic(
+        'error',
+        doc.file,
+        doc.locate(['id'], 'value'),
+        PLAN_CODES.receiverNotFound,
+        `No alert receiver has the id ${id} in organization ${organizationId}: remove \`id\` to create the ` +
+          'receiver, or give the id of one of its receivers.',
+      ),
+    };
+  }
+  const matches = live.filter((r) => r.name === name);
+  if (matches.length <= 1) return { receiver: matches[0] ?? null };
+  return {
+    error: diagnostic(
+      'error',
+      doc.file,
+      doc.locate(['name'], 'value'),
+      PLAN_CODES.ambiguousReceiver,
+      `${matches.length} alert receivers are named "${name}" in organization ${organizationId} ` +
+        `(${matches.map((r) => r.id).join(', ')}): add the \`id\` of the one this document manages.`,
+    ),
+  };
+}
+
+/** The secret of the document's type, as a send (its variable). */
+function secretsOf(spec: AlertReceiverSpec): SecretSend[] {
+  const field = RECEIVER_SECRET_FIELDS[spec.type];
+  const reference = spec[field];
+  return reference === undefined ? [] : [{ field, env: reference.valueFrom.env }];
+}
+
+function changeFor(
+  doc: AlertReceiverDocument,
+  organizationId: string,
+  receiver: AlertReceiver | null,
+  rotate: boolean,
+): ReceiverChange {
+  const request = receiverRequestOfSpec(doc.value);
+  const base = {
+    kind: 'AlertReceiver',
+    name: doc.value.name,
+    type: doc.value.type,
+    organizationId,
+    file: doc.file,
+    line: doc.range.line,
+  } as const;
+  if (receiver === null) {
+    const diff = diffReceivers(null, request);
+    return { ...base, action: 'create', id: null, diff, request, secrets: secretsOf(doc.value) };
+  }
+  const diff = diffReceivers(receiverRequestOfLive(receiver), request);
+  const typeChanged = receiver.type !== doc.value.type;
+  const secretsWhy = typeChanged ? 'type changed' : rotate ? 'rotation' : null;
+  if (diff.length === 0 && secretsWhy === null) return { ...base, action: 'noop', id: receiver.id, diff };
+  return {
+    ...base,
+    action: 'update',
+    id: receiver.id,
+    against: receiverFingerprint(receiver),
+    diff,
+    request,
+    secrets: secretsWhy === null ? [] : secretsOf(doc.value),
+    ...(secretsWhy === null ? {} : { secretsWhy }),
+  };
+}
+
+/** A secret to be sent whose variable is unset or empty: an error on its line, before any write. */
+function missingSecrets(
+  doc: AlertReceiverDocument,
+  secrets: readonly SecretSend[],
+  env: Readonly<Record<string, string | undefined>>,
+): Diagnostic[] {
+  return secrets
+    .filter((s) => (env[s.env] ?? '') === '')
+    .map((s) =>
+      diagnostic(
+        'error',
+        doc.file,
+        doc.locate([s.field, 'valueFrom', 'env'], 'value'),
+        PLAN_CODES.receiverSecretMissing,
+        `\`${s.field}\` of alert receiver "${doc.value.name}" is read from the environment variable \`${s.env}\`, ` +
+          `which is not set (or is empty) in this run, and this plan sends it. In a workflow, pass it to the ` +
+          `step: \`env: ${s.env}: \${{ secrets.${s.env} }}\` (and check that the secret exists); on a terminal, export it first.`,
+        'Environment variable not set',
+      ),
+    );
+}
+
+/** The receiver documents a change removed: declared at the base, by no document at the head. */
+export function removedReceiverDocuments(
+  base: readonly AlertReceiverDocument[],
+  head: readonly AlertReceiverDocument[],
+  defaultOrganizationId: string | null,
+): AlertReceiverDocument[] {
+  const keys = (doc: AlertReceiverDocument): string[] => {
+    const org = (doc.value.organization_id ?? defaultOrganizationId ?? '').toLowerCase();
+    const out = [`name:${org}:${doc.value.name}`];
+    if (doc.value.id !== undefined) out.push(`id:${doc.value.id.toLowerCase()}`);
+    return out;
+  };
+  const declared = new Set(head.flatMap(keys));
+  return base.filter((doc) => !keys(doc).some((key) => declared.has(key)));
+}
+
+/** Deletes of the receivers whose documents were removed (with prune; a notice without). */
+function receiverDeletes(
+  input: ReceiverPlanInput,
+  claimed: ReadonlySet<string>,
+): { changes: ReceiverChange[]; diagnostics: Diagnostic[] } {
+  const changes: ReceiverChange[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const doc of input.removed) {
+    const org = doc.value.organization_id ?? input.defaultOrganizationId;
+    const live = org === null ? undefined : input.live.get(org);
+    if (org === null || live === undefined) continue;
+    const found = identifyReceiver(doc, org, live);
+    if ('error' in found || found.receiver === null) continue;
+    const receiver = found.receiver;
+    if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id)) continue;
+    if (!input.prune) {
+      diagnostics.push(
+        diagnostic(
+          'notice',
+          '',
+          FILE_START,
+          PLAN_CODES.removedNotPruned,
+          `The document for alert receiver "${receiver.name}" (${receiver.id}) was removed from ${doc.file}; the ` +
+            'receiver is kept because prune is off (turn on `prune` to delete receivers whose documents are removed).',
+        ),
+      );
+      continue;
+    }
+    changes.push({
+      kind: 'AlertReceiver',
+      action: 'delete',
+      id: receiver.id,
+      against: receiverFingerprint(receiver),
+      name: receiver.name,
+      type: receiver.type,
+      organizationId: org,
+      file: doc.file,
+      line: doc.range.line,
+      diff: [],
+    });
+  }
+  return { changes, diagnostics };
+}
+
+/** The live receivers as the changes leave them: renamed, created (by newReceiverId), deleted. */
+function receiversAfter(
+  live: ReadonlyMap<string, readonly AlertReceiver[]>,
+  changes: readonly ReceiverChange[],
+): Map<string, readonly AlertReceiver[]> {
+  const after = new Map<string, readonly AlertReceiver[]>();
+  for (const [org, receivers] of live) {
+    const mine = changes.filter((c) => c.organizationId === org);
+    const deleted = new Set(mine.flatMap((c) => (c.action === 'delete' ? [c.id] : [])));
+    const renamed = new Map(
+      mine.flatMap((c) => (c.action === 'update' ? [[c.id, c.request.name] as const] : [])),
+    );
+    const kept = receivers
+      .filter((r) => !deleted.has(r.id))
+      .map((r) => (renamed.has(r.id) ? { ...r, name: renamed.get(r.id)! } : r));
+    const created = mine.flatMap((c) =>
+      c.action === 'create'
+        ? [
+            {
+              id: newReceiverId(c.name),
+              created_at: '',
+              name: c.name,
+              type: c.type,
+              description: '',
+              send_resolved: true,
+              owner: null,
+              severity: null,
+            },
+          ]
+        : [],
+    );
+    after.set(org, [...kept, ...created]);
+  }
+  return after;
+}

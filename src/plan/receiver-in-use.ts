@@ -1,0 +1,76 @@
+/**
+ * A receiver is deleted only when no live rule names it once this apply's rule changes are written:
+ * the service would otherwise leave rules paging nobody (or refuse). Every live rule counts, managed from
+ * git or not. A delete that fails this is an error, so nothing at all is written.
+ */
+import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import type { LiveAlertRule } from '../service/types.js';
+import { PLAN_CODES } from './codes.js';
+import type { ReceiverChange } from './receiver-types.js';
+import type { AlertRuleChange } from './types.js';
+
+export function receiversStillUsed(
+  receivers: readonly ReceiverChange[],
+  liveRules: ReadonlyMap<string, readonly LiveAlertRule[]>,
+  ruleChanges: readonly AlertRuleChange[],
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const change of receivers) {
+    if (change.action !== 'delete') continue;
+    const live = liveRules.get(change.organizationId);
+    if (live === undefined) {
+      diagnostics.push(
+        diagnostic(
+          'error',
+          '',
+          FILE_START,
+          PLAN_CODES.receiverInUse,
+          `Alert receiver "${change.name}" (${change.id}) is not deleted: the alert rules of organization ` +
+            `${change.organizationId} could not be read, so whether a rule still names it is not known. Nothing is written.`,
+        ),
+      );
+      continue;
+    }
+    const users = rulesNamingAfter(change.id, live, ruleChanges);
+    if (users.length === 0) continue;
+    const named = users.map((r) => `"${r.name}" (${r.id})`).join(', ');
+    diagnostics.push(
+      diagnostic(
+        'error',
+        '',
+        FILE_START,
+        PLAN_CODES.receiverInUse,
+        `Alert receiver "${change.name}" (${change.id}), whose document was removed from ${change.file}, is still ` +
+          `named by ${users.length === 1 ? 'alert rule' : `${users.length} alert rules`} ${named} after this apply. ` +
+          'Nothing is written: remove the receiver from those rules first (in git, or in the console for a rule ' +
+          'git does not manage), or keep its document.',
+      ),
+    );
+  }
+  return diagnostics;
+}
+
+/** The rules that name `receiverId` once the rule changes are written (a new rule has no id yet). */
+function rulesNamingAfter(
+  receiverId: string,
+  live: readonly LiveAlertRule[],
+  ruleChanges: readonly AlertRuleChange[],
+): { name: string; id: string }[] {
+  const byId = new Map(ruleChanges.flatMap((c) => (c.id === null ? [] : [[c.id.toLowerCase(), c] as const])));
+  const names = (ids: readonly string[]) => ids.some((id) => id.toLowerCase() === receiverId.toLowerCase());
+  const users: { name: string; id: string }[] = [];
+  for (const rule of live) {
+    if (rule.source !== 'MANAGED') continue;
+    const change = byId.get(rule.id.toLowerCase());
+    if (change?.action === 'delete') continue;
+    const ids = change?.action === 'update' ? change.request.alert_receiver_ids : rule.alert_receiver_ids;
+    if (names(ids))
+      users.push({ name: change?.action === 'update' ? change.request.name : rule.name, id: rule.id });
+  }
+  for (const change of ruleChanges) {
+    if (change.action === 'create' && names(change.request.alert_receiver_ids)) {
+      users.push({ name: change.name, id: 'to be created' });
+    }
+  }
+  return users;
+}

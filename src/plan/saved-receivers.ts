@@ -1,0 +1,79 @@
+/**
+ * The receivers' changes of a saved plan (plan-file.ts): each pending change as the plan made it, its
+ * secrets by the name of their variable only (never a value), and the live receiver's fingerprint. `apply
+ * --plan` makes the plan again and executes the file only when its receivers' changes are exactly those
+ * made again: a receiver that moved since the plan (another fingerprint), or any other difference, refuses
+ * the file whole, before any write (docs/decisions/alert-receivers.md).
+ */
+import { isPlainObject } from '../core/plain-object.js';
+import { isPendingReceiver, type PendingReceiverChange, type ReceiverChange } from './receiver-types.js';
+
+/** A pending receiver change without its diff, mark and result. */
+export type SavedReceiverChange = PendingReceiverChange extends infer C
+  ? C extends PendingReceiverChange
+    ? Omit<C, 'diff' | 'gate' | 'result'>
+    : never
+  : never;
+
+export function savedReceivers(changes: readonly ReceiverChange[] | undefined): SavedReceiverChange[] {
+  return (changes ?? [])
+    .filter(isPendingReceiver)
+    .map(({ diff: _d, gate: _g, result: _r, ...saved }) => saved as SavedReceiverChange);
+}
+
+/** The file's receivers' changes, as apply takes them (their diff was shown when the plan was made). */
+export function receiversOfFile(saved: readonly SavedReceiverChange[] | undefined): ReceiverChange[] {
+  return (saved ?? []).map((change) => ({ ...change, diff: [] }) as ReceiverChange);
+}
+
+/**
+ * The first difference between the file's receivers' changes and those made again, in words; null when
+ * they are the same (the same changes, in the same order, to the field).
+ */
+export function receiversDifference(
+  saved: readonly SavedReceiverChange[] | undefined,
+  recomputed: readonly ReceiverChange[] | undefined,
+): string | null {
+  const file = saved ?? [];
+  const again = savedReceivers(recomputed);
+  for (let i = 0; i < Math.max(file.length, again.length); i++) {
+    const a = file[i];
+    const b = again[i];
+    if (a === undefined)
+      return `the documents give a ${b!.action} of alert receiver "${b!.name}" the file does not hold`;
+    if (b === undefined)
+      return `the file's ${a.action} of alert receiver "${a.name}" is not given by the documents`;
+    if (canonical(a) !== canonical(b)) {
+      const against = (c: SavedReceiverChange) => ('against' in c ? canonical(c.against) : null);
+      const moved = a.action !== 'create' && b.action === a.action && against(a) !== against(b);
+      return moved
+        ? `alert receiver "${a.name}" changed since the plan was made`
+        : `the ${a.action} of alert receiver "${a.name}" is not the one the documents give`;
+    }
+  }
+  return null;
+}
+
+/** Whether a value read from a plan file has the shape of saved receivers' changes. */
+export function isSavedReceivers(value: unknown): boolean {
+  if (value === undefined) return true;
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (c: unknown) =>
+        isPlainObject(c) &&
+        c.kind === 'AlertReceiver' &&
+        ['create', 'update', 'delete'].includes(c.action as string) &&
+        typeof c.name === 'string' &&
+        typeof c.organizationId === 'string' &&
+        (c.action === 'delete' || (isPlainObject(c.request) && Array.isArray(c.secrets))),
+    )
+  );
+}
+
+/** JSON with sorted keys: two changes are the same whatever order their fields were written in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    isPlainObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}

@@ -1,0 +1,333 @@
+/**
+ * Alert receivers planned and applied with the rules, over real HTTP against the sandbox: the order of
+ * the writes in one apply, the secret sent only when it must be (`null` otherwise), and a delete refused
+ * before anything is written while a live rule still names the receiver.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runApply } from '../../../src/commands/apply.js';
+import { runApplyPlan } from '../../../src/commands/apply-plan.js';
+import { runDrift } from '../../../src/commands/drift.js';
+import { runPlan } from '../../../src/commands/plan.js';
+import { createGitReader } from '../../../src/git/git-reader.js';
+import { toJsonOutput } from '../../../src/report/json-output.js';
+import { formatPlanText } from '../../../src/report/plan-text.js';
+import { exitCodeFor } from '../../../src/run/exit-code.js';
+import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { callSandbox } from '../../helpers/sandbox.js';
+import { ACME, type TestRun, testRun } from './run-context.js';
+
+const CLUSTER = 'c1a5e7e0-0000-4000-8000-000000000101';
+const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
+const HOOK = 'https://hooks.slack.example/services/T000/B000/canary-4f2a9c';
+const ENV = { PAGER_WEBHOOK_URL: HOOK };
+
+let sandbox: Sandbox;
+let repo: string;
+const runs: TestRun[] = [];
+
+function git(...args: string[]): string {
+  return execFileSync('git', args, {
+    cwd: repo,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@e.invalid',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@e.invalid',
+    },
+  }).trim();
+}
+
+function write(path: string, text: string): void {
+  mkdirSync(join(repo, path, '..'), { recursive: true });
+  writeFileSync(join(repo, path), text);
+}
+
+function receiver(name: string, extra = ''): string {
+  return [
+    'kind: AlertReceiver',
+    `organization_id: ${ACME}`,
+    `name: ${name}`,
+    'type: SLACK',
+    'description: Pages the platform on-call',
+    'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
+    extra,
+  ].join('\n');
+}
+
+function rule(name: string, receivers: string): string {
+  return [
+    'kind: AlertRule',
+    `organization_id: ${ACME}`,
+    `cluster_id: ${CLUSTER}`,
+    `target: {target_type: CLUSTER, target_id: ${CLUSTER}}`,
+    `name: ${name}`,
+    "condition: {kind: CUSTOM, promql: 'max(node_load1) > 10'}",
+    'for_duration: PT5M',
+    'severity: HIGH',
+    `alert_receivers: [${receivers}]`,
+    '',
+  ].join('\n');
+}
+
+async function runIn(over: Parameters<typeof testRun>[1] = {}): Promise<TestRun> {
+  const inGit = over.git !== undefined || over.base !== undefined;
+  const reader = createGitReader(repo);
+  const r = testRun(sandbox, {
+    root: repo,
+    paths: ['.'],
+    env: ENV,
+    ...(inGit ? { git: reader, base: await reader.parentOf('HEAD') } : {}),
+    ...over,
+  });
+  runs.push(r);
+  return r;
+}
+
+const writes = () =>
+  sandbox.requests
+    .filter((r) => r.method !== 'GET')
+    .map((r) => ({ w: `${r.method} ${r.path}`, body: r.body }));
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ rateLimit: false });
+  repo = mkdtempSync(join(tmpdir(), 'receivers-'));
+});
+afterEach(async () => {
+  await Promise.all(runs.splice(0).map((r) => r.close()));
+  await sandbox.close();
+  rmSync(repo, { recursive: true, force: true });
+});
+
+describe('one apply of a receiver and a rule naming it', () => {
+  it('creates the receiver first, then the rule with the id the create returned', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('load-high', 'pager'));
+
+    const planned = await runPlan((await runIn()).ctx);
+    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(planned.plan!.receivers!.map((c) => [c.action, c.name])).toEqual([['create', 'pager']]);
+    expect(planned.plan!.changes[0]!.action).toBe('create');
+    sandbox.resetLog();
+
+    const applied = await runApply((await runIn()).ctx);
+    expect(applied.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const sent = writes();
+    expect(sent.map((s) => s.w)).toEqual(['POST /alert-receivers', 'POST /alert-rules']);
+    expect(sent[0]!.body).toEqual({
+      name: 'pager',
+      description: 'Pages the platform on-call',
+      type: 'SLACK',
+      send_resolved: true,
+      owner: null,
+      severity: null,
+      organization_id: ACME,
+      webhook_url: HOOK,
+    });
+    expect(toJsonOutput(applied, {}).summary).toMatchObject({ create: 2, applied: 2, failed: 0 });
+    const created = applied.plan!.receivers![0]!.result!;
+    expect(created).toMatchObject({ ok: true, status: 201 });
+    expect((sent[1]!.body as { alert_receiver_ids: string[] }).alert_receiver_ids).toEqual([created.id]);
+
+    // Applied: the next plan has nothing to do.
+    const again = await runPlan((await runIn()).ctx);
+    expect(again.plan!.receivers!.map((c) => c.action)).toEqual(['noop']);
+    expect(again.plan!.changes.map((c) => c.action)).toEqual(['noop']);
+  });
+});
+
+describe('an update of a receiver', () => {
+  it('sends `null` for the secret it is not changing, and the secret itself when rotating', async () => {
+    write('alerting/receivers.yaml', receiver('slack-oncall', 'send_resolved: false'));
+    const applied = await runApply((await runIn()).ctx);
+    expect(applied.plan!.receivers!.map((c) => [c.action, c.id])).toEqual([['update', SLACK_ONCALL]]);
+    const [put] = writes();
+    expect(put!.w).toBe(`PUT /alert-receivers/${SLACK_ONCALL}`);
+    expect(put!.body).toHaveProperty('webhook_url', null);
+    expect(put!.body).toMatchObject({ send_resolved: false, description: 'Pages the platform on-call' });
+    sandbox.resetLog();
+
+    const unchanged = await runPlan((await runIn()).ctx);
+    expect(unchanged.plan!.receivers!.map((c) => c.action)).toEqual(['noop']);
+
+    const rotated = await runApply((await runIn({ rotateSecrets: true })).ctx);
+    const change = rotated.plan!.receivers![0]!;
+    expect(change).toMatchObject({ action: 'update', diff: [], secretsWhy: 'rotation' });
+    expect(writes()).toEqual([
+      {
+        w: `PUT /alert-receivers/${SLACK_ONCALL}`,
+        body: expect.objectContaining({ webhook_url: HOOK, send_resolved: false }),
+      },
+    ]);
+  });
+
+  it('sends `null` for the password of an EMAIL receiver it is not rotating', async () => {
+    write(
+      'alerting/receivers.yaml',
+      [
+        'kind: AlertReceiver',
+        `organization_id: ${ACME}`,
+        'name: email-platform',
+        'type: EMAIL',
+        "description: The platform team's mailing list",
+        'send_resolved: false',
+        'to: platform@acme.example',
+        'from: alerts@acme.example',
+        'smarthost: smtp.acme.example:587',
+        'auth_username: alerts@acme.example',
+        'auth_password: {valueFrom: {env: SMTP_PASSWORD}}',
+        'require_tls: false',
+      ].join('\n'),
+    );
+    await runApply((await runIn()).ctx);
+    expect(writes()).toEqual([
+      {
+        w: 'PUT /alert-receivers/5e1ec7ed-0000-4000-8000-000000000202',
+        body: expect.objectContaining({
+          auth_password: null,
+          require_tls: false,
+          smarthost: 'smtp.acme.example:587',
+        }),
+      },
+    ]);
+  });
+
+  it('refuses to plan a secret it must send from a variable that is not set', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    const report = await runApply((await runIn({ env: {} })).ctx);
+    const missing = report.diagnostics.filter((d) => d.code === 'plan.receiver-secret-missing');
+    expect(missing).toHaveLength(1);
+    expect(missing[0]).toMatchObject({ file: 'alerting/receivers.yaml', line: 6 });
+    expect(missing[0]!.message).toContain('PAGER_WEBHOOK_URL');
+    expect(writes()).toEqual([]);
+  });
+});
+
+describe('prune of a receiver', () => {
+  beforeEach(() => {
+    git('init', '-q', '-b', 'main');
+  });
+
+  it('is refused, with nothing written, while a live rule not managed from git still names it', async () => {
+    write('alerting/receivers.yaml', receiver('slack-low-priority'));
+    write('alerting/rules.yaml', rule('load-high', 'slack-oncall'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    unlinkSync(join(repo, 'alerting/receivers.yaml'));
+    write('alerting/rules.yaml', rule('load-high', 'slack-oncall, email-platform'));
+    git('commit', '-q', '-am', 'remove the low-priority receiver');
+
+    const report = await runApply((await runIn({ prune: true, git: createGitReader(repo) })).ctx);
+    const refusal = report.diagnostics.filter((d) => d.code === 'plan.receiver-in-use');
+    expect(refusal).toHaveLength(1);
+    expect(refusal[0]!.message).toContain('"api-pod-restarts" (a2a2a2a2-0000-4000-8000-000000000503)');
+    expect(refusal[0]!.message).toContain('"web-p95-ttfb"');
+    expect(report.plan!.receivers!.map((c) => [c.action, c.gate])).toEqual([
+      ['delete', { admitted: false, reason: 'findings block the apply' }],
+    ]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('deletes the receiver after the rules that named it were updated', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('load-high', 'pager'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const first = await runApply((await runIn()).ctx);
+    const pager = first.plan!.receivers![0]!.result!.id!;
+    const ruleId = first.results[0]!.id!;
+    sandbox.resetLog();
+
+    unlinkSync(join(repo, 'alerting/receivers.yaml'));
+    write('alerting/rules.yaml', rule('load-high', 'slack-oncall'));
+    git('commit', '-q', '-am', 'page slack-oncall instead');
+
+    const report = await runApply((await runIn({ prune: true, git: createGitReader(repo) })).ctx);
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writes().map((w) => w.w)).toEqual([
+      `PUT /alert-rules/${ruleId}`,
+      `DELETE /alert-receivers/${pager}`,
+    ]);
+  });
+});
+
+describe('a saved plan with a receiver', () => {
+  it('holds the variable, never the secret, and apply --plan writes exactly it', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('load-high', 'pager'));
+    const out = join(repo, 'plan.json');
+    await runPlan((await runIn()).ctx, { out });
+    const text = readFileSync(out, 'utf8');
+    expect(text).not.toContain(HOOK);
+    expect(JSON.parse(text).receivers).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        name: 'pager',
+        secrets: [{ field: 'webhook_url', env: 'PAGER_WEBHOOK_URL' }],
+      }),
+    ]);
+    sandbox.resetLog();
+
+    const applied = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: false });
+    expect(applied.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(writes().map((w) => w.w)).toEqual(['POST /alert-receivers', 'POST /alert-rules']);
+  });
+
+  it('is refused whole when its receiver change is not the one the documents give', async () => {
+    write('alerting/receivers.yaml', receiver('slack-oncall', 'send_resolved: false'));
+    const out = join(repo, 'plan.json');
+    await runPlan((await runIn()).ctx, { out });
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    file.receivers[0].secrets = [{ field: 'webhook_url', env: 'PAGER_WEBHOOK_URL' }];
+    writeFileSync(out, JSON.stringify(file));
+    sandbox.resetLog();
+
+    const report = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: false });
+    expect(report.diagnostics.map((d) => d.code)).toContain('apply.plan-differs');
+    expect(writes()).toEqual([]);
+  });
+});
+
+describe('drift of a receiver', () => {
+  it('reports a receiver edited outside git, says its secret cannot be compared, and remediates it', async () => {
+    write('alerting/receivers.yaml', receiver('slack-oncall'));
+    const edited = await callSandbox(sandbox, 'PUT', `/alert-receivers/${SLACK_ONCALL}`, {
+      body: {
+        name: 'slack-oncall',
+        description: 'edited in the console',
+        type: 'SLACK',
+        send_resolved: true,
+        owner: null,
+        severity: null,
+        webhook_url: null,
+      },
+    });
+    expect(edited.status).toBe(200);
+    sandbox.resetLog();
+
+    const drift = await runDrift((await runIn({ rotateSecrets: true })).ctx, { remediate: false });
+    expect(drift.plan!.receivers!.map((c) => [c.action, c.diff.map((d) => d.path)])).toEqual([
+      ['update', ['description']],
+    ]);
+    expect(exitCodeFor(drift)).toBe(2);
+    const text = formatPlanText(drift.plan!, { color: false, drift: true });
+    expect(text).toContain(
+      'Alert receivers: drift: these live receivers differ from the documents (secrets cannot be compared):',
+    );
+    expect(text).toContain('description: "edited in the console" → "Pages the platform on-call"');
+    expect(text).toContain('secrets: kept (sent as null;');
+    expect(text).toContain('Live receivers no document manages (made outside git; listed, never touched):');
+    expect(writes()).toEqual([]);
+
+    const remediated = await runDrift((await runIn()).ctx, { remediate: true });
+    expect(exitCodeFor(remediated)).toBe(0);
+    expect(writes()).toEqual([
+      { w: `PUT /alert-receivers/${SLACK_ONCALL}`, body: expect.objectContaining({ webhook_url: null }) },
+    ]);
+  });
+});

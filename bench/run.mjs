@@ -23,6 +23,7 @@ await build({
     'bench/client.ts',
     'bench/validate-time.ts',
     'bench/validate-real-queries.ts',
+    'bench/check-stages.ts',
     'bench/hostile-input.ts',
     'bench/cold-start.ts',
     'bench/github-process.ts',

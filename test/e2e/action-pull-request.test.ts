@@ -98,7 +98,10 @@ describe('pull_request', () => {
     const body = mine()[0]!.body;
     const blob = `https://github.example/acme/gitops/blob/${head}`;
     expect(body).toContain(
-      `**✏️ update** api-p99-latency · [\`line 3\`](${blob}/alerting/api.yaml#L3)\n\n- \`severity\`: \`HIGH\` → \`CRITICAL\``,
+      `**✏️ update** api-p99-latency · [\`line 3\`](${blob}/alerting/api.yaml#L3)\n\n` +
+        // What the rule watches, by name, with the ids beside them.
+        'Watches **api** in shop/production · APPLICATION (`a1a1a1a1-0000-4000-8000-000000000301`) on cluster **prod-eu** (`c1a5e7e0-0000-4000-8000-000000000101`).\n\n' +
+        `- \`severity\`: \`HIGH\` → \`CRITICAL\``,
     );
     expect(body).toContain(
       '`condition.promql`:\n```diff\n' +

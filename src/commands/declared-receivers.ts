@@ -1,10 +1,18 @@
+import { loadDocuments } from '../documents/load.js';
+import type { AlertReceiverDocument } from '../documents/types.js';
 import type { RunContext } from '../run/types.js';
+import { loadOptionsOf } from './load-options.js';
 
 /**
- * The names of the receivers the repository declares, which `receivers test` without names tests. The
- * receiver documents are read here; a repository that declares none gives an empty list, and the command
- * then asks for names.
+ * The names of the receivers the repository declares for the run's organization, which `receivers test`
+ * without names tests: the AlertReceiver documents under the run's paths (the whole repository when none
+ * is given). A repository that declares none gives an empty list, and the command then asks for names.
  */
-export async function declaredReceiverNames(_ctx: RunContext): Promise<readonly string[]> {
-  return [];
+export async function declaredReceiverNames(ctx: RunContext): Promise<readonly string[]> {
+  const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
+  const loaded = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
+  return loaded.documents
+    .filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver')
+    .filter((d) => (d.value.organization_id ?? ctx.organizationId) === ctx.organizationId)
+    .map((d) => d.value.name);
 }

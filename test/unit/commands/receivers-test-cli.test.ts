@@ -2,7 +2,7 @@
  * `platform-gitops receivers test [NAME…]` in process, against the sandbox over HTTP: one test message per
  * receiver named, each outcome shown, a failure in the exit status, and the requests counted.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -93,7 +93,7 @@ describe('receivers test', () => {
     expect(json.requests.byOperation).toEqual({ getAlertReceivers: 1, validateExistingAlertReceiver: 1 });
   });
 
-  it('needs the action first, an organization, and names (until receiver documents declare them)', async () => {
+  it('needs the action first, an organization, and names when no receiver document declares them', async () => {
     const noAction = await runCliInProcess(['receivers', 'slack-oncall'], env());
     expect(noAction.code).toBe(1);
     expect(noAction.stderr).toContain(
@@ -104,6 +104,28 @@ describe('receivers test', () => {
     const noNames = await runCliInProcess(['receivers', 'test', '--org', ACME, '--root', root], env());
     expect(noNames.stderr).toContain("'receivers test' needs the names of the receivers to test");
     expect(sandbox().count()).toBe(0);
+  });
+
+  it('tests every receiver the repository declares when no name is given', async () => {
+    const repository = mkdtempSync(join(tmpdir(), 'receivers-declared-'));
+    try {
+      mkdirSync(join(repository, 'alerting'));
+      writeFileSync(
+        join(repository, 'alerting/receivers.yaml'),
+        'kind: AlertReceiver\nname: slack-oncall\ntype: SLACK\nwebhook_url:\n  valueFrom:\n    env: ONCALL_HOOK\n',
+      );
+      const before = sandbox().testMessages.length;
+      const run = await runCliInProcess(['receivers', 'test', '--org', ACME, '--root', repository], env());
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('✔ sent    slack-oncall (SLACK): test message sent');
+      expect(
+        sandbox()
+          .testMessages.slice(before)
+          .map((m) => m.receiver_id),
+      ).toEqual([SLACK_ONCALL]);
+    } finally {
+      rmSync(repository, { recursive: true, force: true });
+    }
   });
 
   it('fails without sending anything when the receivers cannot be read', async () => {

@@ -88,9 +88,9 @@ on:
   workflow_dispatch:
     inputs:
       command:
-        description: What to run (apply writes to the service; drift updates the drift issue)
+        description: What to run (apply writes to the service; drift updates the drift issue; test-receivers sends a test message to each receiver)
         type: choice
-        options: [plan, apply, drift, validate]
+        options: [plan, apply, drift, validate, test-receivers]
         default: plan
 
 # Nothing by default: each job asks for what it writes.

@@ -31,18 +31,23 @@ describe('plan against the sandbox', () => {
     const report = await runPlan(run().ctx);
     // The clusters and services lists give the report its names, also for documents written with ids.
     expect(report.requests).toEqual({
-      total: 4,
+      total: 6,
       byOperation: {
         getAlertRules: 1,
         getAlertReceivers: 1,
         listOrganizationCluster: 1,
         listServicesByOrganizationId: 1,
+        // The example's environment targets, by name: the one project's environments.
+        listProject: 1,
+        listEnvironment: 1,
       },
     });
     expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
       'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/cluster',
       'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/services',
+      'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/project',
+      'GET /project/b0b0b0b0-0000-4000-8000-000000000601/environment',
       'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-receivers',
     ]);
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
@@ -66,6 +71,9 @@ describe('plan of the whole example repository', () => {
       getAlertReceivers: 1,
       listOrganizationCluster: 1,
       listServicesByOrganizationId: 1,
+      // The example's environment targets, by name: the one project's environments.
+      listProject: 1,
+      listEnvironment: 1,
       resolvePlatformTemplateComponentConfiguration: 5,
       // Read once for the organization, to tell a deprecated template version.
       listPlatformTemplates: 1,
@@ -99,6 +107,9 @@ describe('apply against the sandbox', () => {
       // Once each for the run, whatever the number of documents.
       listOrganizationCluster: 1,
       listServicesByOrganizationId: 1,
+      // The example's environment targets, by name: the one project's environments.
+      listProject: 1,
+      listEnvironment: 1,
       ...countsOf(applied.results.map((r) => r.change.action)),
     });
     expect(writesOf(sandbox)).toMatchSnapshot();

@@ -64,6 +64,9 @@ describe('receiver ids checked at plan time', () => {
       getAlertReceivers: 1,
       listOrganizationCluster: 1,
       listServicesByOrganizationId: 1,
+      // The example's environment targets, by name: the one project's environments.
+      listProject: 1,
+      listEnvironment: 1,
     });
     expect(report.plan!.changes.map((c) => c.name)).not.toContain('api-5xx-ratio');
     expect(exitCodeFor(report)).not.toBe(0);

@@ -39,11 +39,11 @@ afterEach(async () => {
 });
 
 const BUDGET_SAYS =
-  /^Nothing was written: the plan needs \d+ write requests but the token has \d+ of 8 requests left/;
+  /^Nothing was written: the plan needs \d+ write requests but the token has \d+ of 14 requests left/;
 
 describe('a write budget smaller than the writes', () => {
   it('apply writes nothing and says how many writes the plan needs and how many are left', async () => {
-    await start(8);
+    await start(14);
     const report = await runApply(run());
     expect(writes()).toEqual([]);
     expect(report.results).toEqual([]);
@@ -53,7 +53,7 @@ describe('a write budget smaller than the writes', () => {
   });
 
   it('apply --plan writes nothing either, and says so', async () => {
-    await start(8);
+    await start(14);
     const planFile = join(root, 'plan.json');
     const planned = await runPlan(run(), { out: planFile });
     expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

@@ -23,6 +23,38 @@ const EDITABLE = [
   'presentation',
 ];
 
+type Seed = Awaited<ReturnType<typeof loadSeedDirectory>>;
+
+/**
+ * The ids a document's cluster and target name, through the seed's names (the example writes names) or as
+ * written (the id forms): undefined where a name is no seeded one of the organization.
+ */
+function idsOf(
+  doc: Record<string, unknown>,
+  seed: Seed,
+): { clusterId: string | undefined; target: { target_type: string; target_id: string | undefined } } {
+  const cluster = (name: unknown) =>
+    seed.clusters.find((c) => c.organization_id === ACME && c.name === name)?.id;
+  const project = (name: string) => seed.projects.find((p) => p.organization_id === ACME && p.name === name);
+  const environment = (path: string) => {
+    const [projectName, environmentName] = path.split('/');
+    const owner = project(projectName!);
+    return seed.environments.find((e) => e.project_id === owner?.id && e.name === environmentName);
+  };
+  const written = doc.target as Record<string, string>;
+  let targetId: string | undefined = written.target_id;
+  if (written.service !== undefined) {
+    const [projectName, environmentName, serviceName] = written.service.split('/');
+    const where = environment(`${projectName}/${environmentName}`);
+    targetId = seed.services.find((s) => s.environment_id === where?.id && s.name === serviceName)?.id;
+  } else if (written.environment !== undefined) targetId = environment(written.environment)?.id;
+  else if (written.cluster !== undefined) targetId = cluster(written.cluster);
+  return {
+    clusterId: doc.cluster !== undefined ? cluster(doc.cluster) : (doc.cluster_id as string),
+    target: { target_type: written.target_type!, target_id: targetId },
+  };
+}
+
 async function exampleRules(): Promise<Record<string, unknown>[]> {
   const rules: Record<string, unknown>[] = [];
   for (const name of (await readdir(EXAMPLE)).filter((n) => n.endsWith('.yaml')).sort()) {
@@ -41,13 +73,15 @@ async function exampleRules(): Promise<Record<string, unknown>[]> {
 describe('the seed agrees with the example repository', () => {
   it('holds every managed example rule, identical but for three planned differences; new rules are absent', async () => {
     const sandbox = await startSandbox({ rateLimit: false });
+    const seed = await loadSeedDirectory(defaultSeedDir());
     try {
       const live = liveRules(sandbox.state, ACME).filter((r) => r.source === 'MANAGED');
       const differences: Record<string, string[]> = {};
       const absent: string[] = [];
       for (const doc of await exampleRules()) {
+        const ids = idsOf(doc, seed);
         const match = live.find((r) =>
-          doc.id ? r.id === doc.id : r.cluster_id === doc.cluster_id && r.name === doc.name,
+          doc.id ? r.id === doc.id : r.cluster_id === ids.clusterId && r.name === doc.name,
         );
         if (!match) {
           absent.push(doc.name as string);
@@ -63,7 +97,7 @@ describe('the seed agrees with the example repository', () => {
         const differing = [...EDITABLE, 'alert_receiver_ids'].filter(
           (field) => JSON.stringify(desired[field]) !== JSON.stringify(match[field]),
         );
-        const target = doc.target as { target_type: string; target_id: string };
+        const target = ids.target;
         expect(match.target).toEqual({
           target_type: target.target_type === 'CLUSTER' ? ' CLUSTER' : target.target_type,
           target_id: target.target_id,
@@ -82,7 +116,7 @@ describe('the seed agrees with the example repository', () => {
     }
   });
 
-  it('names every cluster and target of the example: each id is a seeded one of the same kind', async () => {
+  it('names every cluster and target of the example: each name or id is a seeded one of the same kind', async () => {
     const seed = await loadSeedDirectory(defaultSeedDir());
     const kindOf = new Map<string, string>([
       ...seed.clusters.map((c) => [c.id, 'CLUSTER'] as const),
@@ -91,9 +125,9 @@ describe('the seed agrees with the example repository', () => {
     ]);
     const unnamed: string[] = [];
     for (const doc of await exampleRules()) {
-      const target = doc.target as { target_type: string; target_id: string };
-      if (kindOf.get(doc.cluster_id as string) !== 'CLUSTER') unnamed.push(`${doc.name}: cluster_id`);
-      if (kindOf.get(target.target_id) !== target.target_type) unnamed.push(`${doc.name}: target`);
+      const { clusterId, target } = idsOf(doc, seed);
+      if (kindOf.get(clusterId ?? '') !== 'CLUSTER') unnamed.push(`${doc.name}: cluster`);
+      if (kindOf.get(target.target_id ?? '') !== target.target_type) unnamed.push(`${doc.name}: target`);
     }
     expect(unnamed).toEqual([]);
   });

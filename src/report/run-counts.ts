@@ -182,7 +182,7 @@ export function runOutcome(
     case 'validate':
       return end('done', `the documents are valid${warned}`);
     case 'export':
-      return end('done', `the alert rules were exported${warned}`);
+      return end('done', `the alert rules and receivers were exported${warned}`);
     default:
       return report.plan === null && report.components.length === 0
         ? end('nothing to do', `no alert rule or platform component documents${warned}`)

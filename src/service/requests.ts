@@ -77,38 +77,72 @@ function path(strings: TemplateStringsArray, ...segments: string[]): string {
   );
 }
 
-export function getAlertRules(organizationId: string): OperationRequest {
+/** The two kinds of alert object the service keeps by id, each under its own collection. */
+interface AlertObject {
+  /** "alert rule", as the sentences name one. */
+  readonly noun: string;
+  /** The collection's path, below which each object stands by its id. */
+  readonly collection: string;
+}
+
+const ALERT_RULE: AlertObject = { noun: 'alert rule', collection: '/alert-rules' };
+const ALERT_RECEIVER: AlertObject = { noun: 'alert receiver', collection: '/alert-receivers' };
+
+/** What a read, an edit and a delete of one object by id are forbidden to do, and what a 404 then means. */
+const BY_ID = {
+  GET: { verb: 'read', missing: "check the document's id" },
+  PUT: { verb: 'edit', missing: 'it may have been deleted since the plan; run plan again' },
+  DELETE: { verb: 'delete', missing: 'it may have been deleted already' },
+} as const;
+
+/** A read, edit or delete of one alert rule or receiver: repeating it is safe (a PUT of the same body leaves the same object). */
+function alertObjectById(
+  operation: OperationId,
+  method: keyof typeof BY_ID,
+  object: AlertObject,
+  id: string,
+): OperationRequest {
+  const { verb, missing } = BY_ID[method];
   return {
-    operation: 'getAlertRules',
-    method: 'GET',
-    path: path`/organization/${organizationId}/alert-rules`,
+    operation,
+    method,
+    path: object.collection + path`/${id}`,
     safety: 'idempotent',
-    forbidden: `list the alert rules of organization ${organizationId}`,
-    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+    forbidden: `${verb} ${object.noun} ${id}`,
+    notFound: `${object.noun} ${id} was not found: ${missing}`,
   };
+}
+
+/** Every alert rule or receiver of an organization, in one answer. */
+function alertObjectsOf(
+  operation: OperationId,
+  object: AlertObject,
+  organizationId: string,
+): OperationRequest {
+  return {
+    operation,
+    method: 'GET',
+    path: path`/organization/${organizationId}` + object.collection,
+    safety: 'idempotent',
+    forbidden: `list the ${object.noun}s of organization ${organizationId}`,
+    notFound: organizationNotFound(organizationId),
+  };
+}
+
+function organizationNotFound(organizationId: string): string {
+  return `organization ${organizationId} was not found: check organization_id or --org`;
+}
+
+export function getAlertRules(organizationId: string): OperationRequest {
+  return alertObjectsOf('getAlertRules', ALERT_RULE, organizationId);
 }
 
 export function getAlertRule(alertRuleId: string): OperationRequest {
-  return {
-    operation: 'getAlertRule',
-    method: 'GET',
-    path: path`/alert-rules/${alertRuleId}`,
-    safety: 'idempotent',
-    forbidden: `read alert rule ${alertRuleId}`,
-    notFound: `alert rule ${alertRuleId} was not found: check the document's id`,
-  };
+  return alertObjectById('getAlertRule', 'GET', ALERT_RULE, alertRuleId);
 }
 
 export function editAlertRule(alertRuleId: string, body: AlertRuleEditRequest): OperationRequest {
-  return {
-    operation: 'editAlertRule',
-    method: 'PUT',
-    path: path`/alert-rules/${alertRuleId}`,
-    body: editBody(body),
-    safety: 'idempotent',
-    forbidden: `edit alert rule ${alertRuleId}`,
-    notFound: `alert rule ${alertRuleId} was not found: it may have been deleted since the plan; run plan again`,
-  };
+  return { ...alertObjectById('editAlertRule', 'PUT', ALERT_RULE, alertRuleId), body: editBody(body) };
 }
 
 export function createAlertRule(body: AlertRuleCreationRequest): OperationRequest {
@@ -129,25 +163,11 @@ export function createAlertRule(body: AlertRuleCreationRequest): OperationReques
 }
 
 export function deleteAlertRule(alertRuleId: string): OperationRequest {
-  return {
-    operation: 'deleteAlertRule',
-    method: 'DELETE',
-    path: path`/alert-rules/${alertRuleId}`,
-    safety: 'idempotent',
-    forbidden: `delete alert rule ${alertRuleId}`,
-    notFound: `alert rule ${alertRuleId} was not found: it may have been deleted already`,
-  };
+  return alertObjectById('deleteAlertRule', 'DELETE', ALERT_RULE, alertRuleId);
 }
 
 export function getAlertReceivers(organizationId: string): OperationRequest {
-  return {
-    operation: 'getAlertReceivers',
-    method: 'GET',
-    path: path`/organization/${organizationId}/alert-receivers`,
-    safety: 'idempotent',
-    forbidden: `list the alert receivers of organization ${organizationId}`,
-    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
-  };
+  return alertObjectsOf('getAlertReceivers', ALERT_RECEIVER, organizationId);
 }
 
 const RECEIVER_CREATED: RequestEffect = {
@@ -175,44 +195,25 @@ export function createAlertReceiver(
     effect: RECEIVER_CREATED,
     secrets: receiverSecrets(body),
     forbidden: `create alert receivers in organization ${organizationId}`,
-    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+    notFound: organizationNotFound(organizationId),
   };
 }
 
 export function getAlertReceiver(alertReceiverId: string): OperationRequest {
-  return {
-    operation: 'getAlertReceiver',
-    method: 'GET',
-    path: path`/alert-receivers/${alertReceiverId}`,
-    safety: 'idempotent',
-    forbidden: `read alert receiver ${alertReceiverId}`,
-    notFound: `alert receiver ${alertReceiverId} was not found: check the document's id`,
-  };
+  return alertObjectById('getAlertReceiver', 'GET', ALERT_RECEIVER, alertReceiverId);
 }
 
 export function editAlertReceiver(alertReceiverId: string, body: AlertReceiverEditRequest): OperationRequest {
   return {
-    operation: 'editAlertReceiver',
-    method: 'PUT',
-    path: path`/alert-receivers/${alertReceiverId}`,
+    ...alertObjectById('editAlertReceiver', 'PUT', ALERT_RECEIVER, alertReceiverId),
     body: receiverEditBody(body),
-    // A PUT of the same body leaves the same receiver: repeating it is safe, secrets included.
-    safety: 'idempotent',
+    // Repeating the PUT is safe with the secrets too: the same body leaves the same receiver.
     secrets: receiverSecrets(body),
-    forbidden: `edit alert receiver ${alertReceiverId}`,
-    notFound: `alert receiver ${alertReceiverId} was not found: it may have been deleted since the plan; run plan again`,
   };
 }
 
 export function deleteAlertReceiver(alertReceiverId: string): OperationRequest {
-  return {
-    operation: 'deleteAlertReceiver',
-    method: 'DELETE',
-    path: path`/alert-receivers/${alertReceiverId}`,
-    safety: 'idempotent',
-    forbidden: `delete alert receiver ${alertReceiverId}`,
-    notFound: `alert receiver ${alertReceiverId} was not found: it may have been deleted already`,
-  };
+  return alertObjectById('deleteAlertReceiver', 'DELETE', ALERT_RECEIVER, alertReceiverId);
 }
 
 export function validateNewAlertReceiver(
@@ -232,7 +233,7 @@ export function validateNewAlertReceiver(
     effect: TEST_MESSAGE_SENT,
     secrets: receiverSecrets(body.alert_receiver),
     forbidden: `test alert receivers of organization ${organizationId}`,
-    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+    notFound: organizationNotFound(organizationId),
   };
 }
 
@@ -282,7 +283,7 @@ export function listPlatformTemplates(organizationId: string, context?: ClusterC
     ...(context ? { query: { clusterMode: context.clusterMode, cloudProvider: context.cloudProvider } } : {}),
     safety: 'idempotent',
     forbidden: `list the platform templates of organization ${organizationId}`,
-    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+    notFound: organizationNotFound(organizationId),
   };
 }
 
@@ -335,7 +336,7 @@ export function listOrganizationCluster(organizationId: string): OperationReques
     path: path`/organization/${organizationId}/cluster`,
     safety: 'idempotent',
     forbidden: `list the clusters of organization ${organizationId}`,
-    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+    notFound: organizationNotFound(organizationId),
   };
 }
 
@@ -355,7 +356,7 @@ export function listServicesByOrganizationId(
     ...(Object.keys(query).length > 0 ? { query } : {}),
     safety: 'idempotent',
     forbidden: `list the services of organization ${organizationId}`,
-    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+    notFound: organizationNotFound(organizationId),
   };
 }
 
@@ -366,7 +367,7 @@ export function listProject(organizationId: string): OperationRequest {
     path: path`/organization/${organizationId}/project`,
     safety: 'idempotent',
     forbidden: `list the projects of organization ${organizationId}`,
-    notFound: `organization ${organizationId} was not found: check organization_id or --org`,
+    notFound: organizationNotFound(organizationId),
   };
 }
 

@@ -8,8 +8,9 @@
 import { mapWithConcurrency } from '../core/concurrency.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import type { AlertReceiverDocument, Document } from '../documents/types.js';
-import { type PlannedReceivers, planReceivers, removedReceiverDocuments } from '../plan/plan-receivers.js';
+import { type PlannedReceivers, planReceivers } from '../plan/plan-receivers.js';
 import { receiversStillUsed } from '../plan/receiver-in-use.js';
+import { removedReceiverDocuments } from '../plan/removed.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import type { AlertReceiver, LiveAlertRule, ServiceClient } from '../service/types.js';

@@ -8,6 +8,7 @@ import { type AlertRuleDocument, idTarget } from '../documents/types.js';
 import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { diffEditFields, fieldsOfNewRule } from './diff.js';
+import { organizationOfDocument } from './document-organization.js';
 import { fingerprintOf } from './evidence/fingerprint.js';
 import { declaredAtPrevious, outsideEdits } from './evidence/outside-edit.js';
 import { type Identity, identify, immutableFieldErrors, indexLive, type LiveIndex } from './identity.js';
@@ -52,20 +53,12 @@ export function planAlertRules(input: PlanInput): Plan {
   const claims: Claim[] = [];
   const unread = new Set<string>();
   for (const doc of input.documents) {
-    const organizationId = doc.value.organization_id ?? input.defaultOrganizationId;
-    if (organizationId === null) {
-      diagnostics.push(
-        diagnostic(
-          'error',
-          doc.file,
-          doc.locate([]),
-          PLAN_CODES.noOrganization,
-          `Alert rule "${doc.value.name}" names no organization: add \`organization_id\` to the document, or ` +
-            'set a default organization (`--org ID` on the command line, the `organization-id` input in the action).',
-        ),
-      );
+    const organization = organizationOfDocument(doc, input.defaultOrganizationId);
+    if ('error' in organization) {
+      diagnostics.push(organization.error);
       continue;
     }
+    const { organizationId } = organization;
     const live = liveByOrganization.get(organizationId);
     if (live === undefined) {
       unread.add(organizationId);

@@ -5,11 +5,13 @@
  * (the service never returns it): a create sends it, an update sends `null` unless the run rotates
  * secrets or the type changes (docs/decisions/alert-receivers.md).
  */
-import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { RECEIVER_SECRET_FIELDS } from '../documents/receiver-secrets.js';
 import type { AlertReceiverDocument, AlertReceiverSpec } from '../documents/types.js';
 import type { AlertReceiver } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
+import { organizationOfDocument } from './document-organization.js';
+import { keptWithoutPrune } from './prune.js';
 import {
   diffReceivers,
   receiverFingerprint,
@@ -20,7 +22,7 @@ import { newReceiverId, type ReceiverChange, type SecretSend } from './receiver-
 
 export interface ReceiverPlanInput {
   readonly documents: readonly AlertReceiverDocument[];
-  /** Receiver documents the change removed (removedReceiverDocuments): deleted with prune. */
+  /** Receiver documents the change removed (removedReceiverDocuments in removed.ts): deleted with prune. */
   readonly removed: readonly AlertReceiverDocument[];
   /** Live receivers by organization; an organization absent here was not read (its error is the caller's). */
   readonly live: ReadonlyMap<string, readonly AlertReceiver[]>;
@@ -56,20 +58,12 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
   const changes: ReceiverChange[] = [];
   const claimed = new Set<string>();
   for (const doc of input.documents) {
-    const organizationId = doc.value.organization_id ?? input.defaultOrganizationId;
-    if (organizationId === null) {
-      diagnostics.push(
-        diagnostic(
-          'error',
-          doc.file,
-          doc.locate([]),
-          PLAN_CODES.noOrganization,
-          `Alert receiver "${doc.value.name}" names no organization: add \`organization_id\` to the document, or ` +
-            'set a default organization (`--org ID` on the command line, the `organization-id` input in the action).',
-        ),
-      );
+    const organization = organizationOfDocument(doc, input.defaultOrganizationId);
+    if ('error' in organization) {
+      diagnostics.push(organization.error);
       continue;
     }
+    const { organizationId } = organization;
     const live = input.live.get(organizationId);
     if (live === undefined) continue;
     const found = identifyReceiver(doc, organizationId, live);
@@ -222,22 +216,6 @@ function missingSecrets(
     );
 }
 
-/** The receiver documents a change removed: declared at the base, by no document at the head. */
-export function removedReceiverDocuments(
-  base: readonly AlertReceiverDocument[],
-  head: readonly AlertReceiverDocument[],
-  defaultOrganizationId: string | null,
-): AlertReceiverDocument[] {
-  const keys = (doc: AlertReceiverDocument): string[] => {
-    const org = (doc.value.organization_id ?? defaultOrganizationId ?? '').toLowerCase();
-    const out = [`name:${org}:${doc.value.name}`];
-    if (doc.value.id !== undefined) out.push(`id:${doc.value.id.toLowerCase()}`);
-    return out;
-  };
-  const declared = new Set(head.flatMap(keys));
-  return base.filter((doc) => !keys(doc).some((key) => declared.has(key)));
-}
-
 /** Deletes of the receivers whose documents were removed (with prune; a notice without). */
 function receiverDeletes(
   input: ReceiverPlanInput,
@@ -254,16 +232,7 @@ function receiverDeletes(
     const receiver = found.receiver;
     if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id)) continue;
     if (!input.prune) {
-      diagnostics.push(
-        diagnostic(
-          'notice',
-          '',
-          FILE_START,
-          PLAN_CODES.removedNotPruned,
-          `The document for alert receiver "${receiver.name}" (${receiver.id}) was removed from ${doc.file}; the ` +
-            'receiver is kept because prune is off (turn on `prune` to delete receivers whose documents are removed).',
-        ),
-      );
+      diagnostics.push(keptWithoutPrune('receiver', receiver, doc.file));
       continue;
     }
     changes.push({

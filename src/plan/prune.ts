@@ -34,16 +34,7 @@ export function planDeletes(input: PruneInput): { changes: AlertRuleChange[]; di
     if (input.claimed.has(rule.id) || deleted.has(rule.id)) continue;
     deleted.add(rule.id);
     if (!input.prune) {
-      diagnostics.push(
-        diagnostic(
-          'notice',
-          '',
-          FILE_START,
-          PLAN_CODES.removedNotPruned,
-          `The document for alert rule "${rule.name}" (${rule.id}) was removed from ${doc.file}; the rule is ` +
-            'kept because prune is off (turn on `prune` to delete rules whose documents are removed).',
-        ),
-      );
+      diagnostics.push(keptWithoutPrune('rule', rule, doc.file));
       continue;
     }
     changes.push({
@@ -60,4 +51,20 @@ export function planDeletes(input: PruneInput): { changes: AlertRuleChange[]; di
     });
   }
   return { changes, diagnostics };
+}
+
+/** The notice for an alert rule or receiver whose document was removed while prune is off: kept, and why. */
+export function keptWithoutPrune(
+  noun: 'rule' | 'receiver',
+  object: { readonly name: string; readonly id: string },
+  file: string,
+): Diagnostic {
+  return diagnostic(
+    'notice',
+    '',
+    FILE_START,
+    PLAN_CODES.removedNotPruned,
+    `The document for alert ${noun} "${object.name}" (${object.id}) was removed from ${file}; the ${noun} is ` +
+      `kept because prune is off (turn on \`prune\` to delete ${noun}s whose documents are removed).`,
+  );
 }

@@ -1,9 +1,9 @@
 /**
- * The alert-rule documents a change removed: declared at the base revision, declared by no document at
- * the head. A document that moved to another file, or was edited, still declares its rule and is not
- * removed; the plan makes the final check against the live rules (see prune.ts).
+ * The alert-rule and alert-receiver documents a change removed: declared at the base revision, declared by
+ * no document at the head. A document that moved to another file, or was edited, still declares its object
+ * and is not removed; the plan makes the final check against the live objects (see prune.ts).
  */
-import type { AlertRuleDocument } from '../documents/types.js';
+import type { AlertReceiverDocument, AlertRuleDocument } from '../documents/types.js';
 import { normalizeName } from '../names/name-match.js';
 
 export function removedDocuments(
@@ -11,8 +11,8 @@ export function removedDocuments(
   head: readonly AlertRuleDocument[],
   defaultOrganizationId: string | null,
 ): AlertRuleDocument[] {
-  const keys = (doc: AlertRuleDocument): string[] => {
-    const org = (doc.value.organization_id ?? defaultOrganizationId ?? '').toLowerCase();
+  return declaredByNone(base, head, (doc) => {
+    const org = organizationKey(doc, defaultOrganizationId);
     const out: string[] = [];
     if (doc.value.id !== undefined) out.push(`id:${doc.value.id.toLowerCase()}`);
     if (doc.value.cluster_id !== undefined) {
@@ -23,7 +23,31 @@ export function removedDocuments(
       out.push(`cluster:${org}:${normalizeName(doc.value.cluster)}:${doc.value.name}`);
     }
     return out;
-  };
+  });
+}
+
+/** The receiver documents a change removed: a receiver is declared by its id, or its name in its organization. */
+export function removedReceiverDocuments(
+  base: readonly AlertReceiverDocument[],
+  head: readonly AlertReceiverDocument[],
+  defaultOrganizationId: string | null,
+): AlertReceiverDocument[] {
+  return declaredByNone(base, head, (doc) => {
+    const out = [`name:${organizationKey(doc, defaultOrganizationId)}:${doc.value.name}`];
+    if (doc.value.id !== undefined) out.push(`id:${doc.value.id.toLowerCase()}`);
+    return out;
+  });
+}
+
+/** The base documents none of whose keys a head document has. */
+function declaredByNone<D>(base: readonly D[], head: readonly D[], keys: (doc: D) => string[]): D[] {
   const declared = new Set(head.flatMap(keys));
   return base.filter((doc) => !keys(doc).some((key) => declared.has(key)));
+}
+
+function organizationKey(
+  doc: AlertRuleDocument | AlertReceiverDocument,
+  defaultOrganizationId: string | null,
+): string {
+  return (doc.value.organization_id ?? defaultOrganizationId ?? '').toLowerCase();
 }

@@ -1,5 +1,4 @@
-import { canAccess } from '../authenticate.js';
-import { badRequest, forbidden, notFound } from '../http-error.js';
+import { badRequest } from '../http-error.js';
 import type { Receiver, SentTestMessage } from '../model.js';
 import { liveReceivers, receiverResponse } from '../receiver-state.js';
 import type { SandboxStore } from '../state.js';
@@ -13,11 +12,11 @@ import {
 import type { Body } from './body-fields.js';
 import {
   type Answer,
-  accessibleOrganization,
+  accessibleById,
   objectBody,
   organizationFromPath,
   type RequestContext,
-  uuidParam,
+  writableOrganization,
 } from './request-context.js';
 
 /** getAlertReceivers: the organization's receivers as the service returns them (never a secret). */
@@ -161,24 +160,8 @@ function stored(
   };
 }
 
-function writableOrganization(context: RequestContext, organizationId: string, what: string): void {
-  if (!context.store.seed.organizations.some((o) => o.id === organizationId)) {
-    throw badRequest(`organization_id: organization ${organizationId} does not exist`);
-  }
-  if (!canAccess(context.grant, organizationId)) {
-    throw forbidden(`this token may not ${what} in organization ${organizationId}`);
-  }
-}
-
 function accessibleReceiver(context: RequestContext): Receiver {
-  const id = uuidParam(context, 'alertReceiverId');
-  const receiver = context.store.receivers.get(id);
-  if (!receiver) throw notFound(`alert receiver ${id} not found`);
-  if (!canAccess(context.grant, receiver.organization_id)) {
-    throw forbidden(`this token may not access alert receiver ${id}`);
-  }
-  accessibleOrganization(context, receiver.organization_id);
-  return receiver;
+  return accessibleById(context, 'alertReceiverId', context.store.receivers, 'alert receiver');
 }
 
 function now(store: SandboxStore): string {

@@ -1,15 +1,14 @@
-import { canAccess } from '../authenticate.js';
-import { badRequest, forbidden, notFound } from '../http-error.js';
+import { badRequest } from '../http-error.js';
 import type { ManagedRule } from '../model.js';
 import { liveRules, managedRuleResponse, type SandboxStore } from '../state.js';
 import { readCreationRequest, readEditRequest } from './alert-rule-body.js';
 import {
   type Answer,
-  accessibleOrganization,
+  accessibleById,
   objectBody,
   organizationFromPath,
   type RequestContext,
-  uuidParam,
+  writableOrganization,
 } from './request-context.js';
 
 /** getAlertRules: every rule of the organization in one answer, ghosts included, no pagination. */
@@ -45,12 +44,7 @@ export function editAlertRule(context: RequestContext): Answer {
 export function createAlertRule(context: RequestContext): Answer {
   const request = readCreationRequest(objectBody(context));
   const organizationId = request.organization_id;
-  if (!context.store.seed.organizations.some((o) => o.id === organizationId)) {
-    throw badRequest(`organization_id: organization ${organizationId} does not exist`);
-  }
-  if (!canAccess(context.grant, organizationId)) {
-    throw forbidden(`this token may not create alert rules in organization ${organizationId}`);
-  }
+  writableOrganization(context, organizationId, 'create alert rules');
   const cluster = context.store.seed.clusters.find((c) => c.id === request.cluster_id);
   if (cluster?.organization_id !== organizationId) {
     throw badRequest(
@@ -87,14 +81,7 @@ export function createdRuleId(counter: number): string {
 }
 
 function accessibleRule(context: RequestContext): ManagedRule {
-  const id = uuidParam(context, 'alertRuleId');
-  const rule = context.store.rules.get(id);
-  if (!rule) throw notFound(`alert rule ${id} not found`);
-  if (!canAccess(context.grant, rule.organization_id)) {
-    throw forbidden(`this token may not access alert rule ${id}`);
-  }
-  accessibleOrganization(context, rule.organization_id);
-  return rule;
+  return accessibleById(context, 'alertRuleId', context.store.rules, 'alert rule');
 }
 
 function requireReceivers(store: SandboxStore, organizationId: string, ids: readonly string[]): void {

@@ -44,6 +44,36 @@ export function accessibleOrganization(context: RequestContext, organizationId: 
   return organizationId;
 }
 
+/** The organization a body names for a write: 400 when unknown, 403 when the token may not `what` in it. */
+export function writableOrganization(context: RequestContext, organizationId: string, what: string): void {
+  if (!context.store.seed.organizations.some((o) => o.id === organizationId)) {
+    throw badRequest(`organization_id: organization ${organizationId} does not exist`);
+  }
+  if (!canAccess(context.grant, organizationId)) {
+    throw forbidden(`this token may not ${what} in organization ${organizationId}`);
+  }
+}
+
+/**
+ * The alert rule or receiver the path names by the uuid parameter `param`: 404 when unknown, 403 when the
+ * token may not access it or its organization.
+ */
+export function accessibleById<T extends { readonly organization_id: string }>(
+  context: RequestContext,
+  param: string,
+  objects: ReadonlyMap<string, T>,
+  noun: string,
+): T {
+  const id = uuidParam(context, param);
+  const object = objects.get(id);
+  if (!object) throw notFound(`${noun} ${id} not found`);
+  if (!canAccess(context.grant, object.organization_id)) {
+    throw forbidden(`this token may not access ${noun} ${id}`);
+  }
+  accessibleOrganization(context, object.organization_id);
+  return object;
+}
+
 export function organizationFromPath(context: RequestContext): string {
   return accessibleOrganization(context, uuidParam(context, 'organizationId'));
 }

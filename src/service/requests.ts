@@ -113,18 +113,19 @@ function alertObjectById(
   };
 }
 
-/** Every alert rule or receiver of an organization, in one answer. */
-function alertObjectsOf(
+/** A list of one organization's `things`, read from `/organization/{id}/{segment}`: a 404 is the organization's. */
+function organizationList(
   operation: OperationId,
-  object: AlertObject,
   organizationId: string,
+  segment: string,
+  things: string,
 ): OperationRequest {
   return {
     operation,
     method: 'GET',
-    path: path`/organization/${organizationId}` + object.collection,
+    path: path`/organization/${organizationId}/${segment}`,
     safety: 'idempotent',
-    forbidden: `list the ${object.noun}s of organization ${organizationId}`,
+    forbidden: `list the ${things} of organization ${organizationId}`,
     notFound: organizationNotFound(organizationId),
   };
 }
@@ -134,7 +135,7 @@ function organizationNotFound(organizationId: string): string {
 }
 
 export function getAlertRules(organizationId: string): OperationRequest {
-  return alertObjectsOf('getAlertRules', ALERT_RULE, organizationId);
+  return organizationList('getAlertRules', organizationId, 'alert-rules', 'alert rules');
 }
 
 export function getAlertRule(alertRuleId: string): OperationRequest {
@@ -167,7 +168,7 @@ export function deleteAlertRule(alertRuleId: string): OperationRequest {
 }
 
 export function getAlertReceivers(organizationId: string): OperationRequest {
-  return alertObjectsOf('getAlertReceivers', ALERT_RECEIVER, organizationId);
+  return organizationList('getAlertReceivers', organizationId, 'alert-receivers', 'alert receivers');
 }
 
 const RECEIVER_CREATED: RequestEffect = {
@@ -277,13 +278,8 @@ export function resolvePlatformTemplateComponentConfiguration(
 
 export function listPlatformTemplates(organizationId: string, context?: ClusterContext): OperationRequest {
   return {
-    operation: 'listPlatformTemplates',
-    method: 'GET',
-    path: path`/organization/${organizationId}/platformTemplate`,
+    ...organizationList('listPlatformTemplates', organizationId, 'platformTemplate', 'platform templates'),
     ...(context ? { query: { clusterMode: context.clusterMode, cloudProvider: context.cloudProvider } } : {}),
-    safety: 'idempotent',
-    forbidden: `list the platform templates of organization ${organizationId}`,
-    notFound: organizationNotFound(organizationId),
   };
 }
 
@@ -330,14 +326,7 @@ export function listClusterLogs(organizationId: string, clusterId: string): Oper
 }
 
 export function listOrganizationCluster(organizationId: string): OperationRequest {
-  return {
-    operation: 'listOrganizationCluster',
-    method: 'GET',
-    path: path`/organization/${organizationId}/cluster`,
-    safety: 'idempotent',
-    forbidden: `list the clusters of organization ${organizationId}`,
-    notFound: organizationNotFound(organizationId),
-  };
+  return organizationList('listOrganizationCluster', organizationId, 'cluster', 'clusters');
 }
 
 export function listServicesByOrganizationId(
@@ -350,25 +339,13 @@ export function listServicesByOrganizationId(
     ...(filter.clusterId !== undefined ? { cluster_id: filter.clusterId } : {}),
   };
   return {
-    operation: 'listServicesByOrganizationId',
-    method: 'GET',
-    path: path`/organization/${organizationId}/services`,
+    ...organizationList('listServicesByOrganizationId', organizationId, 'services', 'services'),
     ...(Object.keys(query).length > 0 ? { query } : {}),
-    safety: 'idempotent',
-    forbidden: `list the services of organization ${organizationId}`,
-    notFound: organizationNotFound(organizationId),
   };
 }
 
 export function listProject(organizationId: string): OperationRequest {
-  return {
-    operation: 'listProject',
-    method: 'GET',
-    path: path`/organization/${organizationId}/project`,
-    safety: 'idempotent',
-    forbidden: `list the projects of organization ${organizationId}`,
-    notFound: organizationNotFound(organizationId),
-  };
+  return organizationList('listProject', organizationId, 'project', 'projects');
 }
 
 export function listEnvironment(projectId: string): OperationRequest {

@@ -5,16 +5,12 @@
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
+import { RECEIVER_SECRET_FIELDS } from '../service/types.js';
 import { CODES } from './codes.js';
 import type { Locator } from './locate.js';
 import type { AlertReceiverSpec, Document } from './types.js';
 
-/** The secret field of each receiver type: write-only at the service, `{valueFrom: {env}}` here. */
-export const RECEIVER_SECRET_FIELDS = {
-  SLACK: 'webhook_url',
-  EMAIL: 'auth_password',
-} as const;
-
+/** A receiver's secret field (RECEIVER_SECRET_FIELDS): write-only at the service, `{valueFrom: {env}}` here. */
 export type ReceiverSecretField = (typeof RECEIVER_SECRET_FIELDS)[keyof typeof RECEIVER_SECRET_FIELDS];
 
 /** The fields only one type has: a field of the other type is refused rather than silently not sent. */

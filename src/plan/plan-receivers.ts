@@ -6,9 +6,8 @@
  * secrets or the type changes (docs/decisions/alert-receivers.md).
  */
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
-import { RECEIVER_SECRET_FIELDS } from '../documents/receiver-secrets.js';
 import type { AlertReceiverDocument, AlertReceiverSpec } from '../documents/types.js';
-import type { AlertReceiver } from '../service/types.js';
+import { type AlertReceiver, RECEIVER_SECRET_FIELDS } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { organizationOfDocument } from './document-organization.js';
 import { keptWithoutPrune } from './prune.js';

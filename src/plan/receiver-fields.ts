@@ -4,7 +4,7 @@
  */
 import { shortHash } from '../core/crypto-on-demand.js';
 import type { AlertReceiverSpec } from '../documents/types.js';
-import type { AlertReceiver, EmailAlertReceiver } from '../service/types.js';
+import type { AlertReceiver } from '../service/types.js';
 import type { LiveFingerprint } from './evidence/fingerprint.js';
 import type { ReceiverRequest } from './receiver-types.js';
 import type { FieldDiff } from './types.js';
@@ -24,48 +24,56 @@ const FIELDS = [
   'require_tls',
 ] as const;
 
-/** The document's fields with the defaults the schema documents (description '', send_resolved and require_tls true, owner, severity and auth_username null). */
-export function receiverRequestOfSpec(spec: AlertReceiverSpec): ReceiverRequest {
+/** A receiver's fields as a document or the service gives them: any but the name may be left out. */
+interface GivenReceiverFields {
+  readonly name: string;
+  readonly description?: string | null;
+  readonly send_resolved?: boolean | null;
+  readonly owner?: string | null;
+  readonly severity?: string | null;
+  readonly to?: string | null;
+  readonly from?: string | null;
+  readonly smarthost?: string | null;
+  readonly auth_username?: string | null;
+  readonly require_tls?: boolean | null;
+}
+
+/**
+ * The fields of a receiver of `type` with the defaults the schema documents for those left out
+ * (description '', send_resolved and require_tls true, owner, severity and auth_username null); the email
+ * fields for an EMAIL receiver only.
+ */
+function withDefaults(given: GivenReceiverFields, type: ReceiverRequest['type']): ReceiverRequest {
   const common = {
-    name: spec.name,
-    description: spec.description ?? '',
-    type: spec.type,
-    send_resolved: spec.send_resolved ?? true,
-    owner: spec.owner ?? null,
-    severity: spec.severity ?? null,
+    name: given.name,
+    description: given.description ?? '',
+    type,
+    send_resolved: given.send_resolved ?? true,
+    owner: given.owner ?? null,
+    severity: given.severity ?? null,
   };
-  if (spec.type === 'SLACK') return common;
+  if (type !== 'EMAIL') return common;
   return {
     ...common,
-    to: spec.to ?? '',
-    from: spec.from ?? '',
-    smarthost: spec.smarthost ?? '',
-    auth_username: spec.auth_username ?? null,
-    require_tls: spec.require_tls ?? true,
+    to: given.to ?? '',
+    from: given.from ?? '',
+    smarthost: given.smarthost ?? '',
+    auth_username: given.auth_username ?? null,
+    require_tls: given.require_tls ?? true,
   };
 }
 
-/** The live receiver in the request's shape: a field the answer left out reads as its default. */
+/** The document's fields with their defaults. */
+export function receiverRequestOfSpec(spec: AlertReceiverSpec): ReceiverRequest {
+  return withDefaults(spec, spec.type);
+}
+
+/**
+ * The live receiver in the request's shape: a field the answer left out reads as its default. A type this
+ * version does not know is kept as the service spells it, so that it differs from any document's.
+ */
 export function receiverRequestOfLive(receiver: AlertReceiver): ReceiverRequest {
-  const type = receiver.type === 'EMAIL' ? 'EMAIL' : 'SLACK';
-  const common = {
-    name: receiver.name,
-    description: receiver.description ?? '',
-    type,
-    send_resolved: receiver.send_resolved ?? true,
-    owner: receiver.owner ?? null,
-    severity: receiver.severity ?? null,
-  } as const;
-  if (receiver.type !== 'EMAIL') return { ...common, type: receiver.type as 'SLACK' };
-  const email = receiver as EmailAlertReceiver;
-  return {
-    ...common,
-    to: email.to ?? '',
-    from: email.from ?? '',
-    smarthost: email.smarthost ?? '',
-    auth_username: email.auth_username ?? null,
-    require_tls: email.require_tls ?? true,
-  };
+  return withDefaults(receiver, receiver.type as ReceiverRequest['type']);
 }
 
 /** before = live (null: none), after = desired; a field only one type has counts when either side has it. */

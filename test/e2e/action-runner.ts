@@ -130,10 +130,7 @@ export async function runAction(options: ActionRunOptions): Promise<ActionRun> {
   return {
     code,
     stdout,
-    log: stdout
-      .split('\n')
-      .filter((line) => !line.startsWith('::add-mask::'))
-      .join('\n'),
+    log: withoutMaskCommands(stdout),
     stderr,
     summary,
     outputs: parseFileCommands(await readFile(files.output, 'utf8')),
@@ -239,4 +236,12 @@ export function useActionWorld(paths: string) {
     /** What the run sent to the service that was not a read. */
     writes: () => sandbox().requests.filter((r) => r.method !== 'GET'),
   };
+}
+
+/** Output as the runner shows it: its own mask commands are read, never shown. */
+export function withoutMaskCommands(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => !line.startsWith('::add-mask::'))
+    .join('\n');
 }

@@ -17,14 +17,15 @@ import { type FakeGitHub, startFakeGitHub } from '../helpers/fake-github.js';
 import { callSandbox, useSandbox } from '../helpers/sandbox.js';
 import { ACME, at, deployment, failure, info, PROD_EU } from '../unit/logs/deployments.js';
 import {
-  type ActionRun,
   commitEdit,
   exampleRepository,
   pullRequestEvent,
   pushEvent,
   removeTemporaryDirectories,
   runAction,
+  withoutMaskCommands,
 } from './action-runner.js';
+import { actionLeaks, expectGitHubClean, expectNoSecret } from './secret-leaks.js';
 
 const HOOK = 'https://hooks.slack.example/services/T0CANARY/B0CANARY/receiver-canary-9d41e7';
 const HOOK_ENV = { PAGER_WEBHOOK_URL: HOOK, GRAFANA_ADMIN_PASSWORD: 'Gr4fana-prod-eu-7c1d9e' };
@@ -56,33 +57,6 @@ afterAll(async () => {
 async function addReceiver(repository: string): Promise<string> {
   await writeFile(join(repository, 'alerting/receivers.yaml'), '');
   return commitEdit(repository, 'alerting/receivers.yaml', () => RECEIVER);
-}
-
-function withoutMaskCommands(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !line.startsWith('::add-mask::'))
-    .join('\n');
-}
-
-/** Fails naming where a secret showed, with the line around it. */
-function expectNoSecret(where: string, text: string, secrets: readonly string[]): void {
-  for (const secret of secrets) {
-    const at = text.indexOf(secret);
-    const line = at < 0 ? '' : text.slice(text.lastIndexOf('\n', at) + 1, text.indexOf('\n', at) >>> 0);
-    expect(line, `${where} shows a secret`).toBe('');
-  }
-}
-
-async function actionLeaks(run: ActionRun, secrets: readonly string[], what: string): Promise<void> {
-  expectNoSecret(`${what}: stdout`, withoutMaskCommands(run.stdout), secrets);
-  expectNoSecret(`${what}: stderr`, run.stderr, secrets);
-  expectNoSecret(`${what}: summary`, run.summary, secrets);
-  expectNoSecret(`${what}: outputs`, JSON.stringify(run.outputs), secrets);
-  expectNoSecret(`${what}: state`, JSON.stringify(run.state), secrets);
-  const planJson = run.outputs['plan-json'];
-  expect(planJson, `${what}: the plan-json output`).toBeTruthy();
-  expectNoSecret(`${what}: plan-json file`, await readFile(planJson!, 'utf8'), secrets);
 }
 
 describe('a receiver secret never leaves the CLI', () => {
@@ -249,8 +223,6 @@ describe('a receiver secret never leaves the action, and a receiver edited outsi
 
   it('GitHub received no secret in any request: comments, Checks runs, the drift issue', () => {
     expect(github.checkRuns.length).toBeGreaterThan(0);
-    for (const request of github.requests) {
-      expectNoSecret(`GitHub request ${request.method} ${request.path}`, JSON.stringify(request), secrets());
-    }
+    expectGitHubClean(github, secrets());
   });
 });

@@ -32,8 +32,10 @@ import {
   pushEvent,
   removeTemporaryDirectories,
   runAction,
+  withoutMaskCommands,
 } from './action-runner.js';
 import { type CliRun, runBundle } from './bundle.js';
+import { actionLeaks, expectGitHubClean, expectNoSecret } from './secret-leaks.js';
 
 /** The sensitive value fixtures/example reads from the environment (observability's grafanaAdminPassword). */
 const PASSWORD = 'Gr4fana-prod-eu-7c1d9e';
@@ -85,23 +87,6 @@ beforeEach(() => {
   seedEchoingLogs(sandbox().token);
 });
 
-/** The runner consumes its own mask command and never shows it: the only place a secret may be printed. */
-function withoutMaskCommands(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !line.startsWith('::add-mask::'))
-    .join('\n');
-}
-
-/** Fails naming where a secret showed, with the line around it (the secret itself is what the test found). */
-function expectNoSecret(where: string, text: string, secrets: readonly string[]): void {
-  for (const secret of secrets) {
-    const at = text.indexOf(secret);
-    const line = at < 0 ? '' : text.slice(text.lastIndexOf('\n', at) + 1, text.indexOf('\n', at) >>> 0);
-    expect(line, `${where} shows a secret`).toBe('');
-  }
-}
-
 async function filesUnder(dir: string): Promise<string> {
   if (!existsSync(dir)) return '';
   const names = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -145,18 +130,6 @@ async function runPostStep(
   return { ...run, summary: await readFile(summary, 'utf8') };
 }
 
-/** Everything a main step run let out, file by file. */
-async function actionLeaks(run: ActionRun, secrets: readonly string[], what: string): Promise<void> {
-  expectNoSecret(`${what}: stdout`, withoutMaskCommands(run.stdout), secrets);
-  expectNoSecret(`${what}: stderr`, run.stderr, secrets);
-  expectNoSecret(`${what}: summary`, run.summary, secrets);
-  expectNoSecret(`${what}: outputs`, JSON.stringify(run.outputs), secrets);
-  expectNoSecret(`${what}: state`, JSON.stringify(run.state), secrets);
-  const planJson = run.outputs['plan-json'];
-  expect(planJson, `${what}: the plan-json output`).toBeTruthy();
-  expectNoSecret(`${what}: plan-json file`, await readFile(planJson!, 'utf8'), secrets);
-}
-
 /**
  * The resolve requests carried the value from the environment to the service (the point of the form), and
  * the sandbox's log as a person watching it sees it shows no secret.
@@ -172,13 +145,6 @@ function expectSentOnlyToTheService(secret: string): void {
   );
   const printed = sandbox().requests.map(requestLine).join('\n');
   expectNoSecret('the sandbox log', printed, [secret, sandbox().token]);
-}
-
-function expectGitHubClean(secrets: readonly string[]): void {
-  expect(github.requests.length).toBeGreaterThan(0);
-  for (const request of github.requests) {
-    expectNoSecret(`GitHub request ${request.method} ${request.path}`, JSON.stringify(request), secrets);
-  }
 }
 
 /** Each CLI command with its arguments in one output format; `root` is the repository's when it takes one. */
@@ -418,6 +384,6 @@ describe('secrets never leave the action', () => {
   });
 
   it('GitHub received neither secret in any request of the steps above', () => {
-    expectGitHubClean(secrets());
+    expectGitHubClean(github, secrets());
   });
 });

@@ -6,7 +6,7 @@ import {
   parsePrometheusMatrix,
   parsePrometheusVector,
 } from '../../../src/service/decode/prometheus-answer.js';
-import { ApiError } from '../../../src/service/errors.js';
+import { apiFailure } from '../../helpers/api-failure.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 
@@ -42,15 +42,6 @@ const RANGE = {
   end: String(endS),
   step: '60',
 };
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('getClusterMetrics against the sandbox', () => {
   it('sends the query parameters as given, and the answer reads as a Prometheus matrix', async () => {
@@ -100,7 +91,7 @@ describe('getClusterMetrics when the metrics endpoint fails', () => {
   it('gives up on a lasting 500 after the read attempts', async () => {
     sandbox().setFaults({ script: [metricsFault('server-error', 10)] });
     const { service } = client({ retry: { maxAttempts: 3 } });
-    const error = await failure(service.getClusterMetrics(PROD_EU, RANGE));
+    const error = await apiFailure(service.getClusterMetrics(PROD_EU, RANGE));
     expect(error.status).toBe(500);
     expect(sandbox().count('get-cluster-metrics')).toBe(3);
   });
@@ -109,7 +100,7 @@ describe('getClusterMetrics when the metrics endpoint fails', () => {
     sandbox().setFaults({ script: [metricsFault('slow', 5)] });
     const { service } = client();
     const started = Date.now();
-    const error = await failure(service.getClusterMetrics(PROD_EU, { ...RANGE, deadlineMs: 300 }));
+    const error = await apiFailure(service.getClusterMetrics(PROD_EU, { ...RANGE, deadlineMs: 300 }));
     const tookMs = Date.now() - started;
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('within 300 ms');
@@ -141,9 +132,9 @@ describe('getClusterMetrics when the metrics endpoint fails', () => {
   it('an HTML page or metrics that are not text fail the request as an invalid answer', async () => {
     sandbox().setFaults({ script: [metricsFault('html-page'), metricsFault('not-a-string')] });
     const { service } = client();
-    const html = await failure(service.getClusterMetrics(PROD_EU, RANGE));
+    const html = await apiFailure(service.getClusterMetrics(PROD_EU, RANGE));
     expect(html.kind).toBe('invalid-response');
-    const notText = await failure(service.getClusterMetrics(PROD_EU, RANGE));
+    const notText = await apiFailure(service.getClusterMetrics(PROD_EU, RANGE));
     expect(notText.kind).toBe('invalid-response');
     expect(notText.message).toContain("'metrics'");
   });

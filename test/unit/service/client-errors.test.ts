@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/service/client.js';
-import { ApiError } from '../../../src/service/errors.js';
 import type { AlertRuleCreationRequest, ResolveParams } from '../../../src/service/types.js';
+import { apiFailure } from '../../helpers/api-failure.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 
@@ -18,15 +18,6 @@ function setup(token = sandbox().token) {
   const service = createServiceClient({ apiUrl: sandbox().url, token, clock, random: () => 0.5 });
   clients.push(service);
   return { service, clock };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 afterEach(async () => {
@@ -63,7 +54,9 @@ describe('answers that are never retried', () => {
   it("400: the service's message, one request", async () => {
     const { service } = setup();
     const rule = await service.getAlertRule(RULE_501);
-    const error = await failure(service.editAlertRule(RULE_501, { ...rule, for_duration: 'five minutes' }));
+    const error = await apiFailure(
+      service.editAlertRule(RULE_501, { ...rule, for_duration: 'five minutes' }),
+    );
     expect(error).toMatchObject({ kind: 'http', status: 400, operation: 'editAlertRule', method: 'PUT' });
     expect(error.path).toBe(`/alert-rules/${RULE_501}`);
     expect(error.serviceMessage).toMatch(/for_duration/);
@@ -75,7 +68,7 @@ describe('answers that are never retried', () => {
 
   it('401: says how to set the token', async () => {
     const { service, clock } = setup('qov_not_a_known_token');
-    const error = await failure(service.getAlertRules(ACME));
+    const error = await apiFailure(service.getAlertRules(ACME));
     expect(error).toMatchObject({ status: 401, kind: 'http' });
     expect(error.hint).toBe(
       'Token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).',
@@ -86,7 +79,7 @@ describe('answers that are never retried', () => {
 
   it('403: says which operation on which resource', async () => {
     const { service } = setup('qov_sandbox_globex_token');
-    const error = await failure(service.getAlertRules(ACME));
+    const error = await apiFailure(service.getAlertRules(ACME));
     expect(error.status).toBe(403);
     expect(error.hint).toBe(`The token may not list the alert rules of organization ${ACME}.`);
     expect(error.message).toContain(
@@ -97,10 +90,10 @@ describe('answers that are never retried', () => {
 
   it('404: says what was not found', async () => {
     const { service } = setup();
-    const error = await failure(service.getAlertRule(MISSING_RULE));
+    const error = await apiFailure(service.getAlertRule(MISSING_RULE));
     expect(error.status).toBe(404);
     expect(error.hint).toBe(`Alert rule ${MISSING_RULE} was not found: check the document's id.`);
-    const deleted = await failure(service.deleteAlertRule(MISSING_RULE));
+    const deleted = await apiFailure(service.deleteAlertRule(MISSING_RULE));
     expect(deleted.hint).toMatch(/may have been deleted already/);
     expect(sandbox().count()).toBe(2);
   });
@@ -120,7 +113,7 @@ describe('retries of idempotent requests', () => {
   it('GET: gives up after the bounded attempts, saying how many', async () => {
     const { service, clock } = setup();
     sandbox().setFaults({ script: [{ operation: 'getAlertReceivers', status: 503, times: 10 }] });
-    const error = await failure(service.getAlertReceivers(ACME));
+    const error = await apiFailure(service.getAlertReceivers(ACME));
     expect(error).toMatchObject({ status: 503, kind: 'http' });
     expect(error.hint).toBe('The service kept failing (4 attempts); try again later.');
     expect(clock.sleeps).toEqual([375, 750, 1500]);
@@ -168,7 +161,7 @@ describe('a create is never repeated once it may have reached the service', () =
   it('500: one request, and an error that says the rule may exist', async () => {
     const { service, clock } = setup();
     sandbox().setFaults({ script: [{ operation: 'createAlertRule', status: 500 }] });
-    const error = await failure(service.createAlertRule(creation));
+    const error = await apiFailure(service.createAlertRule(creation));
     expect(error).toMatchObject({
       status: 500,
       operation: 'createAlertRule',
@@ -183,14 +176,14 @@ describe('a create is never repeated once it may have reached the service', () =
   it('503: not repeated either', async () => {
     const { service } = setup();
     sandbox().setFaults({ script: [{ operation: 'createAlertRule', status: 503 }] });
-    await failure(service.createAlertRule(creation));
+    await apiFailure(service.createAlertRule(creation));
     expect(sandbox().count('createAlertRule')).toBe(1);
   });
 
   it('a reset after sending: one request, kind network', async () => {
     const { service } = setup();
     sandbox().setFaults({ script: [{ operation: 'createAlertRule', reset: true }] });
-    const error = await failure(service.createAlertRule(creation));
+    const error = await apiFailure(service.createAlertRule(creation));
     expect(error).toMatchObject({ kind: 'network', status: null });
     expect(error.hint).toMatch(/may have been created anyway/);
     expect(sandbox().count('createAlertRule')).toBe(1);
@@ -206,7 +199,7 @@ describe('answers that cannot be used', () => {
         { operation: 'getAlertRule', status: 200, body: { source: 'MANAGED', id: RULE_501, name: 7 } },
       ],
     });
-    const error = await failure(service.getAlertRule(RULE_501));
+    const error = await apiFailure(service.getAlertRule(RULE_501));
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
     expect(error.message).toMatch(/field 'created_at' is missing or not a string/);
     expect(sandbox().count('getAlertRule')).toBe(1);
@@ -215,7 +208,7 @@ describe('answers that cannot be used', () => {
   it('a JSON string where an object belongs', async () => {
     const { service } = setup();
     sandbox().setFaults({ script: [{ operation: 'getAlertReceivers', status: 200, body: 'fine' }] });
-    const error = await failure(service.getAlertReceivers(ACME));
+    const error = await apiFailure(service.getAlertReceivers(ACME));
     expect(error.kind).toBe('invalid-response');
   });
 });

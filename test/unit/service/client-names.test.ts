@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/service/client.js';
-import { ApiError } from '../../../src/service/errors.js';
 import type { ServiceClient } from '../../../src/service/types.js';
 import { isUnknownOrganization } from '../../../src/service/unknown-organization.js';
+import { apiFailure } from '../../helpers/api-failure.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 
@@ -42,15 +42,6 @@ afterEach(async () => {
   sandbox().resetLog();
   sandbox().setFaults({});
 });
-
-async function failure(call: Promise<unknown>): Promise<ApiError> {
-  const error = await call.then(
-    () => expect.fail('the call succeeded'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('the name lists of an organization', () => {
   it('lists the clusters by id and name, one request', async () => {
@@ -125,22 +116,22 @@ describe('refusals, as for the other lists', () => {
       () => service.listServicesByOrganizationId(GLOBEX),
       () => service.listProject(GLOBEX),
     ]) {
-      expect((await failure(call())).status).toBe(403);
+      expect((await apiFailure(call())).status).toBe(403);
     }
-    expect((await failure(client().listEnvironment(PORTAL))).status).toBe(403);
+    expect((await apiFailure(client().listEnvironment(PORTAL))).status).toBe(403);
     for (const call of [
       () => client().listOrganizationCluster(UNKNOWN_ORG),
       () => client().listServicesByOrganizationId(UNKNOWN_ORG),
       () => client().listProject(UNKNOWN_ORG),
     ]) {
-      const error = await failure(call());
+      const error = await apiFailure(call());
       expect(error.status).toBe(404);
       expect(isUnknownOrganization(error)).toBe(true);
     }
   });
 
   it('an unknown project is a 404 that names the project, not the organization', async () => {
-    const error = await failure(client().listEnvironment(UNKNOWN_PROJECT));
+    const error = await apiFailure(client().listEnvironment(UNKNOWN_PROJECT));
     expect(error.status).toBe(404);
     expect(error.message).toContain(UNKNOWN_PROJECT);
     expect(isUnknownOrganization(error)).toBe(false);
@@ -148,8 +139,8 @@ describe('refusals, as for the other lists', () => {
 
   it('a refused token is 401, and the next list is not sent', async () => {
     const service = client('qov_not_a_token');
-    expect((await failure(service.listOrganizationCluster(ACME))).status).toBe(401);
-    expect((await failure(service.listProject(ACME))).status).toBe(401);
+    expect((await apiFailure(service.listOrganizationCluster(ACME))).status).toBe(401);
+    expect((await apiFailure(service.listProject(ACME))).status).toBe(401);
     expect(service.requestCounts().byOperation).toEqual({ listOrganizationCluster: 1 });
   });
 });
@@ -177,7 +168,7 @@ describe('answers of the wrong shape', () => {
       listProject: () => service.listProject(ACME),
       listEnvironment: () => service.listEnvironment(SHOP),
     };
-    const error = await failure(calls[operation]());
+    const error = await apiFailure(calls[operation]());
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
     expect(error.message).toContain(field);
   });

@@ -3,6 +3,7 @@ import { startSandbox } from '../../../src/sandbox/index.js';
 import { writeBudgetError } from '../../../src/service/api-errors.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import { ApiError } from '../../../src/service/errors.js';
+import { apiFailure } from '../../helpers/api-failure.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 
@@ -35,15 +36,6 @@ afterEach(async () => {
   open().resetLog();
   open().setFaults({});
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
 
 describe('429', () => {
   it('waits what Retry-After says, then retries', async () => {
@@ -88,7 +80,7 @@ describe('429', () => {
     const past = String(START / 1000 - 100);
     const headers = { 'X-RateLimit-Limit': '1000', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': past };
     open().setFaults({ script: [{ operation: 'getAlertRules', status: 429, headers, times: 4 }] });
-    const error = await failure(service.getAlertRules(ACME));
+    const error = await apiFailure(service.getAlertRules(ACME));
     expect(clock.sleeps).toEqual([375, 750, 1500]);
     expect(open().count('getAlertRules')).toBe(4);
     expect(error.hint).toBe(
@@ -138,7 +130,7 @@ describe('429', () => {
         },
       ],
     });
-    const error = await failure(service.getAlertRules(ACME));
+    const error = await apiFailure(service.getAlertRules(ACME));
     expect(error).toMatchObject({ status: 429, kind: 'http' });
     expect(error.hint).toBe(
       "The token's request budget (1000 requests per window) is used up until it resets at 2026-11-21T03:00:00.000Z (in 60 min); run again after that.",
@@ -188,7 +180,7 @@ describe('pacing on the rate-limit headers', () => {
   it('does not send a request it knows would be refused, when the reset is far', async () => {
     const { service, sandbox } = await limitedSandbox(3_600_000);
     for (let i = 0; i < 3; i++) await service.getAlertReceivers(ACME);
-    const error = await failure(service.getAlertReceivers(ACME));
+    const error = await apiFailure(service.getAlertReceivers(ACME));
     expect(error).toMatchObject({ kind: 'budget', status: null, operation: 'getAlertReceivers' });
     expect(error.message).toMatch(/was not sent.*resets at 2026-11-21T03:00:00.000Z/);
     expect(sandbox.count()).toBe(3);

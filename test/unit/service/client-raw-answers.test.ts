@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/service/client.js';
-import { ApiError } from '../../../src/service/errors.js';
 import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
+import { apiFailure } from '../../helpers/api-failure.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 
 /**
@@ -69,15 +69,6 @@ const send =
   (_req, res) =>
     res.writeHead(status, headers).end(body);
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 describe('answers in other shapes', () => {
   it('refuses to send the token in clear text to another machine', () => {
     expect(() => createServiceClient({ apiUrl: 'http://api.example.com', token: TOKEN })).toThrow(
@@ -112,14 +103,14 @@ describe('answers in other shapes', () => {
     const page =
       '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>nginx</h1></body></html>';
     script = Array.from({ length: 4 }, () => send(502, page, { 'content-type': 'text/html' }));
-    const error = await failure(client().getAlertReceivers('org-1'));
+    const error = await apiFailure(client().getAlertReceivers('org-1'));
     expect(error).toMatchObject({ status: 502, serviceMessage: '502 Bad Gateway' });
     expect(seen).toHaveLength(4);
   });
 
   it('a plain-text 400 is the message as it is', async () => {
     script = [send(400, 'cloudProvider must be one of AWS, SCW, GCP\n', { 'content-type': 'text/plain' })];
-    const error = await failure(
+    const error = await apiFailure(
       client().listPlatformTemplates('org-1', { clusterMode: 'QOVERY_MANAGED', cloudProvider: 'AWS' }),
     );
     expect(error.serviceMessage).toBe('cloudProvider must be one of AWS, SCW, GCP');
@@ -130,7 +121,7 @@ describe('answers in other shapes', () => {
 
   it('a 200 whose body is not JSON', async () => {
     script = [send(200, '<html>maintenance</html>')];
-    const error = await failure(client().getAlertRules('org-1'));
+    const error = await apiFailure(client().getAlertRules('org-1'));
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
     expect(error.hint).toMatch(/the body is not JSON/);
   });
@@ -148,7 +139,7 @@ describe('answers in other shapes', () => {
     }
     const rules = await client().getAlertRules('org-1');
     expect(rules).toEqual([JSON.parse(good), JSON.parse(good)]);
-    const error = await failure(client().getAlertRules('org-1'));
+    const error = await apiFailure(client().getAlertRules('org-1'));
     expect(error).toMatchObject({ kind: 'invalid-response', status: 200 });
     expect(error.hint).toMatch(/the body is not JSON/);
   });
@@ -156,7 +147,7 @@ describe('answers in other shapes', () => {
   it('an empty or blank 200 to a list is "the body is empty"', async () => {
     for (const body of ['', ' \n\u00a0\t']) {
       script = [send(200, body)];
-      const error = await failure(client().getAlertRules('org-1'));
+      const error = await apiFailure(client().getAlertRules('org-1'));
       expect(error.hint).toMatch(/the body is empty/);
     }
   });
@@ -164,7 +155,7 @@ describe('answers in other shapes', () => {
   it('a create the service accepted with an unreadable answer says the rule most likely exists', async () => {
     script = [send(201, ''), send(201, 'Created', { 'content-type': 'text/plain' })];
     for (const problem of ['the body is empty', 'the body is not JSON']) {
-      const error = await failure(client().createAlertRule(NEW_RULE));
+      const error = await apiFailure(client().createAlertRule(NEW_RULE));
       expect(error).toMatchObject({ kind: 'invalid-response', status: 201 });
       expect(error.message).toContain(`The answer cannot be used: ${problem}.`);
       expect(error.message).toMatch(/accepted it, so the rule was most likely created: run plan again/);
@@ -174,21 +165,21 @@ describe('answers in other shapes', () => {
 
   it('an edit the service accepted with an unreadable answer says the change was most likely made', async () => {
     script = [send(200, '{"ok":true}')];
-    const error = await failure(client().editAlertRule('r-1', NEW_RULE));
+    const error = await apiFailure(client().editAlertRule('r-1', NEW_RULE));
     expect(error.message).toMatch(/accepted it, so the change was most likely made: run plan again/);
     expect(error.message).not.toMatch(/created twice/);
   });
 
   it('an unreadable answer to a read says nothing about a change', async () => {
     script = [send(200, '{"results": 3}')];
-    const error = await failure(client().getAlertRules('org-1'));
+    const error = await apiFailure(client().getAlertRules('org-1'));
     expect(error.message).toMatch(/field 'results' is missing or not an array/);
     expect(error.message).not.toMatch(/accepted/);
   });
 
   it('a redirect is not followed, so the token never goes to another address', async () => {
     script = [send(301, '', { location: 'http://elsewhere.example.com/alert-rules/r-1' })];
-    const error = await failure(client().getAlertRule('r-1'));
+    const error = await apiFailure(client().getAlertRule('r-1'));
     expect(error).toMatchObject({ status: 301, kind: 'http' });
     expect(error.hint).toMatch(/redirect, which is never followed.*check the API URL/);
     expect(seen).toHaveLength(1);
@@ -207,7 +198,7 @@ describe('answers in other shapes', () => {
           .writeHead(401, { 'content-type': 'application/json' })
           .end(JSON.stringify({ status: 401, detail: `rejected credentials: ${req.headers.authorization}` })),
     ];
-    const error = await failure(client().getAlertRules('org-1'));
+    const error = await apiFailure(client().getAlertRules('org-1'));
     expect(error.serviceMessage).toBe('rejected credentials: Token ***');
     expect(error.message).not.toContain(TOKEN);
   });
@@ -237,7 +228,7 @@ describe('answers in other shapes', () => {
     const history = await service.listClusterDeploymentHistoryV2('org-1', 'c-1', 3);
     expect(history.map((d) => d.identifier.deployment_id)).toEqual(['d-1']);
     expect(await service.listClusterDeploymentLogs('org-1', 'c-1', 'd-1')).toEqual([entry]);
-    const missing = await failure(service.listClusterDeploymentHistoryV2('org-1', 'c-2'));
+    const missing = await apiFailure(service.listClusterDeploymentHistoryV2('org-1', 'c-2'));
     expect(missing).toMatchObject({ status: 404, serviceMessage: 'Not Found' });
     expect(missing.hint).toMatch(
       /^Cluster c-2 of organization org-1 was not found, or the service has no deployment history/,

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { storedReceiverSecret } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
-import { ApiError } from '../../../src/service/errors.js';
 import type {
   EmailAlertReceiverCreationRequest,
   SlackAlertReceiverCreationRequest,
 } from '../../../src/service/types.js';
+import { apiFailure } from '../../helpers/api-failure.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 
@@ -28,15 +28,6 @@ function setup() {
   });
   clients.push(service);
   return { service, clock };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 afterEach(async () => {
@@ -110,7 +101,7 @@ describe('the receiver operations against the sandbox', () => {
     expect(storedReceiverSecret(sandbox().state, created.id)).toBe(PASSWORD);
 
     await service.deleteAlertReceiver(created.id);
-    expect((await failure(service.getAlertReceiver(created.id))).status).toBe(404);
+    expect((await apiFailure(service.getAlertReceiver(created.id))).status).toBe(404);
     expect(service.requestCounts().byOperation).toMatchObject({
       createAlertReceiver: 1,
       getAlertReceiver: 2,
@@ -154,7 +145,7 @@ describe('the receiver operations against the sandbox', () => {
       [SLACK_ONCALL, 'hi'],
       [null, 'Test message for alert receiver client-slack'],
     ]);
-    const refused = await failure(
+    const refused = await apiFailure(
       service.validateNewAlertReceiver(ACME, {
         alert_receiver: { ...slack, webhook_url: 'https://hooks.down.invalid/x' },
       }),
@@ -163,7 +154,7 @@ describe('the receiver operations against the sandbox', () => {
     expect(refused.serviceMessage).toBe(
       'the test message could not be delivered: the Slack webhook cannot be reached',
     );
-    const unknown = await failure(service.validateExistingAlertReceiver(UNKNOWN_RECEIVER));
+    const unknown = await apiFailure(service.validateExistingAlertReceiver(UNKNOWN_RECEIVER));
     expect(unknown.hint).toBe(`Alert receiver ${UNKNOWN_RECEIVER} was not found: it may have been deleted.`);
   });
 });
@@ -172,7 +163,7 @@ describe('retries: a create or a test message is never repeated once it may have
   it('createAlertReceiver 503: one request, and the error says the receiver may exist', async () => {
     const { service, clock } = setup();
     sandbox().setFaults({ script: [{ operation: 'createAlertReceiver', status: 503 }] });
-    const error = await failure(service.createAlertReceiver(ACME, slack));
+    const error = await apiFailure(service.createAlertReceiver(ACME, slack));
     expect(error.hint).toBe(
       'The alert receiver may have been created anyway: run plan again before re-applying, so that it is not created twice.',
     );
@@ -184,7 +175,7 @@ describe('retries: a create or a test message is never repeated once it may have
     const { service } = setup();
     const before = sandbox().testMessages.length;
     sandbox().setFaults({ script: [{ operation: 'validateExistingAlertReceiver', resetAfter: true }] });
-    const error = await failure(service.validateExistingAlertReceiver(SLACK_ONCALL));
+    const error = await apiFailure(service.validateExistingAlertReceiver(SLACK_ONCALL));
     expect(error.hint).toMatch(
       /The test message may have been sent anyway: look at the receiver before testing it again/,
     );
@@ -195,7 +186,7 @@ describe('retries: a create or a test message is never repeated once it may have
   it('validateNewAlertReceiver 500: one request', async () => {
     const { service } = setup();
     sandbox().setFaults({ script: [{ operation: 'validateNewAlertReceiver', status: 500 }] });
-    await failure(service.validateNewAlertReceiver(ACME, { alert_receiver: slack }));
+    await apiFailure(service.validateNewAlertReceiver(ACME, { alert_receiver: slack }));
     expect(sandbox().count('validateNewAlertReceiver')).toBe(1);
   });
 
@@ -236,7 +227,7 @@ describe('a refusal that echoes the secret it was sent', () => {
         },
       ],
     });
-    const error = await failure(service.createAlertReceiver(ACME, slack));
+    const error = await apiFailure(service.createAlertReceiver(ACME, slack));
     expect(error.serviceMessage).toBe('webhook_url: *** is not a Slack webhook');
     expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(WEBHOOK);
   });

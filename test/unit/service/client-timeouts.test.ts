@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient, type ServiceClientOptions } from '../../../src/service/client.js';
-import { ApiError } from '../../../src/service/errors.js';
+import { apiFailure } from '../../helpers/api-failure.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 
@@ -59,15 +59,6 @@ async function alone(
   }
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
   sandbox().resetLog();
@@ -94,7 +85,7 @@ describe.concurrent('timeouts, each test with its own sandbox', () => {
     alone(async ({ sandbox, setup }) => {
       const { service } = setup();
       sandbox.setFaults({ script: [{ operation: 'getAlertRules', delayMs: 5000, times: 2 }] });
-      const error = await failure(service.getAlertRules(ACME));
+      const error = await apiFailure(service.getAlertRules(ACME));
       expect(error).toMatchObject({ kind: 'timeout', status: null, operation: 'getAlertRules' });
       expect(error.hint).toBe(
         `No answer within 100 ms (UND_ERR_HEADERS_TIMEOUT, 2 attempts to ${sandbox.url}). Try again later.`,
@@ -117,7 +108,7 @@ describe.concurrent('timeouts, each test with its own sandbox', () => {
     alone(async ({ sandbox, setup }) => {
       const { service } = setup({ retry: { maxAttempts: 1 } });
       sandbox.setFaults({ slowBodyMs: 5000 });
-      const error = await failure(service.getAlertReceivers(ACME));
+      const error = await apiFailure(service.getAlertReceivers(ACME));
       expect(error.kind).toBe('timeout');
       expect(error.hint).toMatch(
         /^The answer stopped arriving within 100 ms \(UND_ERR_BODY_TIMEOUT, 1 attempt to http:\/\/127\.0\.0\.1:\d+\)/,
@@ -139,7 +130,7 @@ describe.concurrent('timeouts, each test with its own sandbox', () => {
           timeouts: { headersMs: 5_000, bodyMs: 5_000, totalMs: 300 },
           retry: { maxAttempts: 2 },
         });
-        const error = await failure(service.getAlertRules(ACME));
+        const error = await apiFailure(service.getAlertRules(ACME));
         expect(error.kind).toBe('timeout');
         expect(error.hint).toMatch(
           /^The whole answer did not arrive within 300 ms \(ATTEMPT_TOO_SLOW, 2 attempts to http:\/\/127\.0\.0\.1:\d+\)\. Try again later\.$/,
@@ -155,7 +146,7 @@ describe.concurrent('timeouts, each test with its own sandbox', () => {
     alone(async ({ sandbox, setup }) => {
       const { service } = setup({ retry: { maxAttempts: 4 } });
       sandbox.setFaults({ script: [{ operation: 'createAlertRule', delayMs: 5000, times: 4 }] });
-      const error = await failure(service.createAlertRule(creation));
+      const error = await apiFailure(service.createAlertRule(creation));
       expect(error.kind).toBe('timeout');
       expect(error.hint).toMatch(/may have been created anyway/);
       expect(service.requestCounts().byOperation.createAlertRule).toBe(1);
@@ -166,7 +157,7 @@ describe('connections', () => {
   it('a reset: kind network, GET retried up to the bound', async () => {
     const { service, clock } = setup({ retry: { maxAttempts: 3 } });
     sandbox().setFaults({ resetRate: 1 });
-    const error = await failure(service.getAlertRule('a2a2a2a2-0000-4000-8000-000000000501'));
+    const error = await apiFailure(service.getAlertRule('a2a2a2a2-0000-4000-8000-000000000501'));
     expect(error).toMatchObject({ kind: 'network', status: null });
     expect(error.hint).toMatch(
       /^The connection was closed before the answer was complete \(UND_ERR_SOCKET, 3 attempts to http:\/\/127\.0\.0\.1:\d+\)/,
@@ -185,7 +176,7 @@ describe('connections', () => {
       random: () => 0.5,
     });
     clients.push(service);
-    const error = await failure(service.createAlertRule(creation));
+    const error = await apiFailure(service.createAlertRule(creation));
     expect(error).toMatchObject({ kind: 'network', status: null });
     expect(error.hint).toBe(
       `Connection refused (ECONNREFUSED, 4 attempts to http://127.0.0.1:${port}). Check the API URL (--api-url, QOVERY_API_URL or the api-url input) and the network.`,

@@ -1,5 +1,4 @@
 /** Prune and outside-edit detection read the base revision from a real temporary git repository. */
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
 import type { ReviewGate } from '../../../src/plan/evidence/review-gate.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { gitSync } from '../../helpers/git.js';
 import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
 
 const P99 = 'a2a2a2a2-0000-4000-8000-000000000501';
@@ -20,19 +20,8 @@ let sandbox: Sandbox;
 let repo: string;
 const runs: TestRun[] = [];
 
-function git(...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: repo,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e.invalid',
-    },
-  }).trim();
-}
+/** git in the temporary repository, with the fixed author of the test helpers. */
+const git = (...args: string[]): string => gitSync(repo, ...args);
 
 /** A run over the temporary repository, comparing HEAD with its parent as a push would. */
 async function runAt(over: Parameters<typeof testRun>[1] = {}): Promise<TestRun> {

@@ -1,5 +1,4 @@
 /** Documents written with names at the base revision too: removed ones are pruned by what their names resolve to. */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { gitSync } from '../../helpers/git.js';
 import { ACME, type TestRun, testRun } from './run-context.js';
 
 const P99 = 'a2a2a2a2-0000-4000-8000-000000000501';
@@ -15,18 +15,8 @@ let sandbox: Sandbox;
 let repo: string;
 const runs: TestRun[] = [];
 
-function git(...args: string[]): void {
-  execFileSync('git', args, {
-    cwd: repo,
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e.invalid',
-    },
-  });
-}
+/** git in the temporary repository, with the fixed author of the test helpers. */
+const git = (...args: string[]): string => gitSync(repo, ...args);
 
 /** The live rule api-p99-latency (on prod-eu, target api), matched by its cluster's name and its own. */
 const P99_BY_NAME = readFileSync(

@@ -3,7 +3,6 @@
  * the writes in one apply, the secret sent only when it must be (`null` otherwise), and a delete refused
  * before anything is written while a live rule still names the receiver.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
+import { gitSync } from '../../helpers/git.js';
 import { callSandbox } from '../../helpers/sandbox.js';
 import { ACME, type TestRun, testRun } from './run-context.js';
 
@@ -29,19 +29,8 @@ let sandbox: Sandbox;
 let repo: string;
 const runs: TestRun[] = [];
 
-function git(...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: repo,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 't',
-      GIT_AUTHOR_EMAIL: 't@e.invalid',
-      GIT_COMMITTER_NAME: 't',
-      GIT_COMMITTER_EMAIL: 't@e.invalid',
-    },
-  }).trim();
-}
+/** git in the temporary repository, with the fixed author of the test helpers. */
+const git = (...args: string[]): string => gitSync(repo, ...args);
 
 function write(path: string, text: string): void {
   mkdirSync(join(repo, path, '..'), { recursive: true });

@@ -7,7 +7,7 @@ import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { countDrift } from '../../../src/plan/change-counts.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
-import { ACME, useRunWorld } from './run-context.js';
+import { ACME, EXAMPLE_RULE_READS, useRunWorld } from './run-context.js';
 
 const { world, run } = useRunWorld('export-');
 
@@ -16,14 +16,7 @@ describe('export', () => {
   it('writes one document per managed rule, and planning them shows no change', async () => {
     const exported = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     // Each name list once, only those the rules need: environments of the one project that holds a target.
-    expect(exported.requests.byOperation).toEqual({
-      getAlertRules: 1,
-      listOrganizationCluster: 1,
-      listServicesByOrganizationId: 1,
-      listProject: 1,
-      listEnvironment: 1,
-      getAlertReceivers: 1,
-    });
+    expect(exported.requests.byOperation).toEqual(EXAMPLE_RULE_READS);
     // The receivers are in a directory of their own (export-receivers.test.ts).
     const files = readdirSync(world.out)
       .filter((f) => f.endsWith('.yaml'))
@@ -53,15 +46,7 @@ describe('export', () => {
     // The clusters and services lists, once each, give the report its names.
     expect(report.requests).toEqual({
       total: 8,
-      byOperation: {
-        getAlertRules: 1,
-        getAlertReceivers: 1,
-        listOrganizationCluster: 1,
-        listServicesByOrganizationId: 1,
-        listProject: 1,
-        listEnvironment: 1,
-        editAlertRule: 2,
-      },
+      byOperation: { ...EXAMPLE_RULE_READS, editAlertRule: 2 },
     });
     expect(world.sandbox.requests.map((r) => r.method)).toEqual([...Array(6).fill('GET'), 'PUT', 'PUT']);
     expect(report.results.map((r) => [r.change.name, r.ok, r.converged])).toEqual([

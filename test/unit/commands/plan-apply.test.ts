@@ -8,7 +8,7 @@ import { countChanges } from '../../../src/plan/change-counts.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
-import { type TestRun, testRun, writesOf } from './run-context.js';
+import { EXAMPLE_RULE_READS, type TestRun, testRun, writesOf } from './run-context.js';
 
 let sandbox: Sandbox;
 const runs: TestRun[] = [];
@@ -30,18 +30,7 @@ describe('plan against the sandbox', () => {
   it('reads the live state with one list call per organization, and the receivers once', async () => {
     const report = await runPlan(run().ctx);
     // The clusters and services lists give the report its names, also for documents written with ids.
-    expect(report.requests).toEqual({
-      total: 6,
-      byOperation: {
-        getAlertRules: 1,
-        getAlertReceivers: 1,
-        listOrganizationCluster: 1,
-        listServicesByOrganizationId: 1,
-        // The example's environment targets, by name: the one project's environments.
-        listProject: 1,
-        listEnvironment: 1,
-      },
-    });
+    expect(report.requests).toEqual({ total: 6, byOperation: EXAMPLE_RULE_READS });
     expect(sandbox.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
       'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/alert-rules',
       'GET /organization/7f1b2c3d-0000-4000-8000-000000000001/cluster',
@@ -67,13 +56,7 @@ describe('plan of the whole example repository', () => {
   it('resolves each component once beside the one alert-rule list, and names prod-eu for the logs', async () => {
     const report = await runPlan(run({ paths: ['.'] }).ctx);
     expect(report.requests.byOperation).toEqual({
-      getAlertRules: 1,
-      getAlertReceivers: 1,
-      listOrganizationCluster: 1,
-      listServicesByOrganizationId: 1,
-      // The example's environment targets, by name: the one project's environments.
-      listProject: 1,
-      listEnvironment: 1,
+      ...EXAMPLE_RULE_READS,
       resolvePlatformTemplateComponentConfiguration: 5,
       // Read once for the organization, to tell a deprecated template version.
       listPlatformTemplates: 1,

@@ -83,3 +83,17 @@ export function useRunWorld(prefix: string) {
   };
   return { world, run };
 }
+
+/**
+ * The reads a run over the example's alert rules makes, each once for its one organization: the rules and
+ * receivers, and the name lists its documents and reports need (for the environment targets by name, the
+ * one project's environments).
+ */
+export const EXAMPLE_RULE_READS = {
+  getAlertRules: 1,
+  getAlertReceivers: 1,
+  listOrganizationCluster: 1,
+  listServicesByOrganizationId: 1,
+  listProject: 1,
+  listEnvironment: 1,
+} as const;

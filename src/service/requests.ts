@@ -207,7 +207,7 @@ export function getAlertReceiver(alertReceiverId: string): OperationRequest {
 export function editAlertReceiver(alertReceiverId: string, body: AlertReceiverEditRequest): OperationRequest {
   return {
     ...alertObjectById('editAlertReceiver', 'PUT', ALERT_RECEIVER, alertReceiverId),
-    body: receiverEditBody(body),
+    body: receiverBody(body),
     // Repeating the PUT is safe with the secrets too: the same body leaves the same receiver.
     secrets: receiverSecrets(body),
   };
@@ -411,10 +411,12 @@ function editBody(body: AlertRuleEditRequest): AlertRuleEditRequest {
 
 /**
  * The fields a receiver write takes, in the description's order, and nothing else from the caller's object
- * (a document's position or source never rides along). `owner` and `severity` are sent only when given.
+ * (a document's position or source never rides along). `owner`, `severity` and `auth_username` are sent
+ * only when given. The secret is always sent: its value, or in an edit an explicit `null` that keeps the
+ * stored one.
  */
-function receiverCommonBody(body: AlertReceiverCreationRequest | AlertReceiverEditRequest) {
-  return {
+function receiverBody(body: AlertReceiverCreationRequest | AlertReceiverEditRequest) {
+  const common = {
     name: body.name,
     description: body.description,
     type: body.type,
@@ -422,25 +424,6 @@ function receiverCommonBody(body: AlertReceiverCreationRequest | AlertReceiverEd
     ...(body.owner !== undefined ? { owner: body.owner } : {}),
     ...(body.severity !== undefined ? { severity: body.severity } : {}),
   };
-}
-
-function receiverCreationBody(organizationId: string, body: AlertReceiverCreationRequest) {
-  const common = { organization_id: organizationId, ...receiverCommonBody(body) };
-  if (body.type === 'SLACK') return { ...common, webhook_url: body.webhook_url };
-  return {
-    ...common,
-    to: body.to,
-    from: body.from,
-    smarthost: body.smarthost,
-    ...(body.auth_username !== undefined ? { auth_username: body.auth_username } : {}),
-    auth_password: body.auth_password,
-    require_tls: body.require_tls,
-  };
-}
-
-/** The secret is always sent: its value, or an explicit `null` that keeps the stored one. */
-function receiverEditBody(body: AlertReceiverEditRequest) {
-  const common = receiverCommonBody(body);
   if (body.type === 'SLACK') return { ...common, webhook_url: body.webhook_url ?? null };
   return {
     ...common,
@@ -451,6 +434,10 @@ function receiverEditBody(body: AlertReceiverEditRequest) {
     auth_password: body.auth_password ?? null,
     require_tls: body.require_tls,
   };
+}
+
+function receiverCreationBody(organizationId: string, body: AlertReceiverCreationRequest) {
+  return { organization_id: organizationId, ...receiverBody(body) };
 }
 
 function receiverSecrets(body: AlertReceiverCreationRequest | AlertReceiverEditRequest): string[] {

@@ -1,38 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/core/usage-error.js';
 import { metricsFault } from '../../../src/sandbox/index.js';
-import { createServiceClient, type ServiceClientOptions } from '../../../src/service/client.js';
 import {
   parsePrometheusMatrix,
   parsePrometheusVector,
 } from '../../../src/service/decode/prometheus-answer.js';
 import { apiFailure } from '../../helpers/api-failure.js';
-import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
+import { useSandboxClients } from '../../helpers/sandbox-clients.js';
 
 const PROD_EU = 'c1a5e7e0-0000-4000-8000-000000000101';
 
 // The sandbox runs on the real clock: the scripted slow answer must really be slow for the deadline to cut it.
 const sandbox = useSandbox({ rateLimit: false });
-const clients: { close(): Promise<void> }[] = [];
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  sandbox().setFaults({});
-  sandbox().resetLog();
-});
-
-function client(overrides: Partial<ServiceClientOptions> = {}) {
-  const clock = new FakeClock();
-  const service = createServiceClient({
-    apiUrl: sandbox().url,
-    token: sandbox().token,
-    clock,
-    random: () => 0.5,
-    ...overrides,
-  });
-  clients.push(service);
-  return { service, clock };
-}
+const client = useSandboxClients(sandbox);
 
 const endS = Math.floor(Date.now() / 1000);
 const RANGE = {

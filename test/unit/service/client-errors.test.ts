@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../../src/service/client.js';
+import { describe, expect, it } from 'vitest';
 import type { AlertRuleCreationRequest, ResolveParams } from '../../../src/service/types.js';
 import { apiFailure } from '../../helpers/api-failure.js';
-import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
+import { useSandboxClients } from '../../helpers/sandbox-clients.js';
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 const PROD_EU = 'c1a5e7e0-0000-4000-8000-000000000101';
@@ -11,20 +10,9 @@ const RULE_501 = 'a2a2a2a2-0000-4000-8000-000000000501';
 const MISSING_RULE = 'a2a2a2a2-0000-4000-8000-000000000999';
 
 const sandbox = useSandbox({ rateLimit: false });
-const clients: { close(): Promise<void> }[] = [];
 
-function setup(token = sandbox().token) {
-  const clock = new FakeClock();
-  const service = createServiceClient({ apiUrl: sandbox().url, token, clock, random: () => 0.5 });
-  clients.push(service);
-  return { service, clock };
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  sandbox().resetLog();
-  sandbox().setFaults({});
-});
+const clients = useSandboxClients(sandbox);
+const setup = (token = sandbox().token) => clients({ token });
 
 const creation: AlertRuleCreationRequest = {
   organization_id: ACME,

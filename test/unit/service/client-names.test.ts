@@ -3,13 +3,11 @@
  * sandbox: what is decoded, the organization check, 401/403/404 as for the other lists, a wrong shape,
  * and the request counts.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../../src/service/client.js';
-import type { ServiceClient } from '../../../src/service/types.js';
+import { describe, expect, it } from 'vitest';
 import { isUnknownOrganization } from '../../../src/service/unknown-organization.js';
 import { apiFailure } from '../../helpers/api-failure.js';
-import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
+import { useSandboxClients } from '../../helpers/sandbox-clients.js';
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 const GLOBEX = '7f1b2c3d-0000-4000-8000-000000000002';
@@ -23,25 +21,9 @@ const PRODUCTION = 'e0e0e0e0-0000-4000-8000-000000000401';
 const STAGING = 'e0e0e0e0-0000-4000-8000-000000000402';
 
 const sandbox = useSandbox({ rateLimit: false });
-const clients: { close(): Promise<void> }[] = [];
 
-function client(token = sandbox().token): ServiceClient {
-  const created = createServiceClient({
-    apiUrl: sandbox().url,
-    token,
-    clock: new FakeClock(),
-    random: () => 0.5,
-    retry: { maxAttempts: 1 },
-  });
-  clients.push(created);
-  return created;
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  sandbox().resetLog();
-  sandbox().setFaults({});
-});
+const clients = useSandboxClients(sandbox);
+const client = (token = sandbox().token) => clients({ token, retry: { maxAttempts: 1 } }).service;
 
 describe('the name lists of an organization', () => {
   it('lists the clusters by id and name, one request', async () => {

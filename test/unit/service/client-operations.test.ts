@@ -1,10 +1,9 @@
 import diagnostics from 'node:diagnostics_channel';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../../src/service/client.js';
+import { describe, expect, it } from 'vitest';
 import type { ApiError } from '../../../src/service/errors.js';
-import type { AlertRuleCreationRequest, ServiceClient } from '../../../src/service/types.js';
-import { FakeClock } from '../../helpers/fake-clock.js';
+import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
 import { useSandbox } from '../../helpers/sandbox.js';
+import { useSandboxClients } from '../../helpers/sandbox-clients.js';
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 const PROD_EU = 'c1a5e7e0-0000-4000-8000-000000000101';
@@ -14,24 +13,9 @@ const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzYW5kYm94In0.c2lnbmF0dXJl';
 
 const sandbox = useSandbox({ rateLimit: false });
-const clients: { close(): Promise<void> }[] = [];
 
-function client(token = sandbox().token): ServiceClient {
-  const created = createServiceClient({
-    apiUrl: sandbox().url,
-    token,
-    clock: new FakeClock(),
-    random: () => 0.5,
-  });
-  clients.push(created);
-  return created;
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  sandbox().resetLog();
-  sandbox().setFaults({});
-});
+const clients = useSandboxClients(sandbox);
+const client = (token = sandbox().token) => clients({ token }).service;
 
 const newRule: AlertRuleCreationRequest = {
   organization_id: ACME,

@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storedReceiverSecret } from '../../../src/sandbox/index.js';
-import { createServiceClient } from '../../../src/service/client.js';
 import type {
   EmailAlertReceiverCreationRequest,
   SlackAlertReceiverCreationRequest,
 } from '../../../src/service/types.js';
 import { apiFailure } from '../../helpers/api-failure.js';
-import { FakeClock } from '../../helpers/fake-clock.js';
 import { useSandbox } from '../../helpers/sandbox.js';
+import { useSandboxClients } from '../../helpers/sandbox-clients.js';
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
@@ -16,25 +15,8 @@ const WEBHOOK = 'https://hooks.slack.example/services/client/sEcReT';
 const PASSWORD = 'client-test-password';
 
 const sandbox = useSandbox({ rateLimit: false });
-const clients: { close(): Promise<void> }[] = [];
 
-function setup() {
-  const clock = new FakeClock();
-  const service = createServiceClient({
-    apiUrl: sandbox().url,
-    token: sandbox().token,
-    clock,
-    random: () => 0.5,
-  });
-  clients.push(service);
-  return { service, clock };
-}
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-  sandbox().resetLog();
-  sandbox().setFaults({});
-});
+const setup = useSandboxClients(sandbox);
 
 const slack: SlackAlertReceiverCreationRequest = {
   name: 'client-slack',

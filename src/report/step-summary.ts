@@ -100,7 +100,7 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
         `${plural(outdated.length, 'rule')} with an outdated version deployed in the alerting system`,
       );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
-    const receivers = receiversMarkdown(report.plan, report.command === 'drift');
+    const receivers = receiversMarkdown(report.plan, report.command === 'drift', options.links ?? null);
     if (receivers) blocks.push(paragraph(receivers));
   }
   if (report.review && report.review.length > 0) blocks.push(reviewBlock(report.review, options.links));

@@ -7,7 +7,7 @@ import { printable } from '../core/printable.js';
 import { escapeInline, inlineCode } from '../markdown/escape.js';
 import { isPendingReceiver, type ReceiverChange } from '../plan/receiver-types.js';
 import type { Plan } from '../plan/types.js';
-import { type SourceLinks, whereLink } from './change-markdown.js';
+import { type SourceLinks, valueCode, whereLink } from './change-markdown.js';
 
 const SYMBOL = { create: '+', update: '~', delete: '-', noop: ' ' } as const;
 const COLOR = { create: '32', update: '33', delete: '31', noop: '0' } as const;
@@ -147,7 +147,12 @@ export function receiversMarkdown(
     const place =
       change.action === 'delete' ? inlineCode(where(change)) : whereLink(change.file, change.line, links);
     const head = `- **${escapeInline(headline(change))}** alert receiver ${inlineCode(change.name)}${id} · ${escapeInline(change.type)} — ${place}`;
-    const fields = change.diff.map((d) => `  - ${inlineCode(fieldLine(d, change.action === 'create'))}`);
+    // As a rule's fields read: the field, then its value, or its values before and after.
+    const fields = change.diff.map((d) =>
+      change.action === 'create'
+        ? `  - ${inlineCode(d.path)}: ${valueCode(d.after)}`
+        : `  - ${inlineCode(d.path)}: ${valueCode(d.before)} → ${valueCode(d.after)}`,
+    );
     const secrets = secretsSentence(change, 'markdown');
     const result = change.result
       ? [

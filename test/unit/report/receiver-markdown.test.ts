@@ -43,6 +43,22 @@ describe('a receiver change in Markdown', () => {
     );
   });
 
+  it("shows each field as a rule's is shown: the field, then its values, each as code", () => {
+    const markdown = receiversMarkdown(plan, false, LINKS);
+    expect(markdown).toContain('  - `send_resolved`: `false` → `true`');
+    const created: ReceiverChange = {
+      ...update,
+      action: 'create',
+      id: null,
+      diff: [
+        { path: 'name', before: null, after: 'email-platform' },
+        { path: 'owner', before: null, after: null },
+      ],
+    } as ReceiverChange;
+    const shown = receiversMarkdown({ ...plan, receivers: [created] }, false, LINKS);
+    expect(shown).toContain('  - `name`: `email-platform`\n  - `owner`: *(none)*');
+  });
+
   it("names the action's rotate-secrets input as the way to send a kept secret, the terminal its flag", () => {
     const markdown = receiversMarkdown(plan, false, LINKS);
     expect(markdown).toContain(

@@ -41,9 +41,10 @@ describe('the published schemas', () => {
   it('show the name forms first: an editor offers them before the ids, and a missing one is named first', () => {
     const rule = schema(SCHEMA_FILES.AlertRule);
     const fields = Object.keys(rule.properties);
-    const before = (name: string, id: string) => expect(fields.indexOf(name)).toBeLessThan(fields.indexOf(id));
-    before('cluster', 'cluster_id');
-    before('alert_receivers', 'alert_receiver_ids');
+    const nameFirst = (name: string, id: string) =>
+      expect(fields.indexOf(name)).toBeLessThan(fields.indexOf(id));
+    nameFirst('cluster', 'cluster_id');
+    nameFirst('alert_receivers', 'alert_receiver_ids');
     expect(Object.keys(rule.properties.target.properties).slice(0, 3)).toEqual([
       'service',
       'environment',

@@ -21,11 +21,8 @@ function apiRule(organization: string | null): string {
   const first = readFileSync(join(EXAMPLE_ROOT, 'alerting/api.yaml'), 'utf8').split(/^---\n/m)[0]!;
   return first
     .replace(/^cluster: prod-eu$/m, 'cluster_id: c1a5e7e0-0000-4000-8000-000000000101')
-    .replace(/^  service: shop\/production\/api$/m, '  target_id: a1a1a1a1-0000-4000-8000-000000000301')
-    .replace(
-    /^organization_id: .*\n/m,
-    organization === null ? '' : `organization_id: ${organization}\n`,
-  );
+    .replace(/^ {2}service: shop\/production\/api$/m, '  target_id: a1a1a1a1-0000-4000-8000-000000000301')
+    .replace(/^organization_id: .*\n/m, organization === null ? '' : `organization_id: ${organization}\n`);
 }
 
 beforeAll(async () => {

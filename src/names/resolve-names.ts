@@ -120,6 +120,8 @@ export function resolveServiceTarget(
       kind: 'service',
       scope: `in environment "${environment.value.name}" of project "${project.value.name}"`,
       idForm,
+      // The id form needs the target type too: each service says its own.
+      detail: (entry) => ` · ${targetTypeOfService(entry) ?? entry.type}`,
     },
   );
   if (!service.ok) return service;
@@ -192,13 +194,15 @@ function withServicesOfPath<T>(
   };
 }
 
-interface MatchContext {
+interface MatchContext<T extends NameCandidate = NameCandidate> {
   /** What is named: cluster, project, environment, service. */
   readonly kind: string;
   /** Where it was looked for, for the message: `in project "shop"`. */
   readonly scope: string;
   /** The id form that names the same thing unambiguously, offered when a name matches several. */
   readonly idForm: string;
+  /** What tells the entries of one name apart besides their ids (a service's target type). */
+  readonly detail?: (entry: T) => string;
 }
 
 /** How many entries an ambiguous name lists, so that a message stays readable. */
@@ -207,7 +211,7 @@ const MAX_LISTED = 10;
 function matchOne<T extends NameCandidate>(
   written: string,
   entries: readonly T[],
-  context: MatchContext,
+  context: MatchContext<T>,
 ): NameResult<T> {
   const match = matchName(written, entries);
   if (match.kind === 'one') return { ok: true, value: match.entry };
@@ -225,7 +229,8 @@ function matchOne<T extends NameCandidate>(
       match.closest.map(candidate),
     );
   }
-  const listed = match.matches.slice(0, MAX_LISTED).map((e) => `"${e.name}" (${e.id})`);
+  const detail = context.detail ?? (() => '');
+  const listed = match.matches.slice(0, MAX_LISTED).map((e) => `"${e.name}"${detail(e)} (${e.id})`);
   const more = match.matches.length > MAX_LISTED ? `, and ${match.matches.length - MAX_LISTED} more` : '';
   return failure(
     'ambiguous-name',

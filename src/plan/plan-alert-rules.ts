@@ -113,11 +113,14 @@ export function planAlertRules(input: PlanInput): Plan {
   const unmanaged: LiveRuleRef[] = [];
   const ghosts: LiveRuleRef[] = [];
   const outdated: LiveRuleRef[] = [];
+  // The live rules listed beside the plan say their cluster by name too, where the run read the names.
+  const named = (r: LiveRuleRef): LiveRuleRef =>
+    r.clusterId && input.names ? { ...r, clusterName: input.names.cluster(r.clusterId).name } : r;
   for (const [org, live] of input.live) {
     const report = reportLiveRules(org, live, claimedBy);
-    unmanaged.push(...report.unmanaged.filter((r) => !deletedIds.has(r.id)));
+    unmanaged.push(...report.unmanaged.filter((r) => !deletedIds.has(r.id)).map(named));
     ghosts.push(...report.ghosts);
-    outdated.push(...report.outdated);
+    outdated.push(...report.outdated.map(named));
     diagnostics.push(...report.diagnostics);
   }
 

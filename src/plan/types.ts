@@ -162,6 +162,8 @@ export interface LiveRuleRef {
   readonly name: string;
   readonly organizationId: string;
   readonly clusterId: string | null;
+  /** The cluster's name, from the clusters list the run read; absent or null when not known. */
+  readonly clusterName?: string | null;
   readonly state: string;
 }
 

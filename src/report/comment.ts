@@ -96,7 +96,7 @@ export function renderComment(
     if (merging) blocks.push(paragraph(merging));
     if (skipped) blocks.push(paragraph(skipped));
     blocks.push(...fileSections(report, options.links, collapse));
-    const receivers = receiversMarkdown(report.plan, report.command === 'drift');
+    const receivers = receiversMarkdown(report.plan, report.command === 'drift', options.links ?? null);
     if (receivers) blocks.push(paragraph(receivers));
     if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
     return blocks;

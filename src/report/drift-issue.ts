@@ -43,7 +43,11 @@ export function renderDriftIssue(
 ): DriftIssueContent {
   const pending = remainingDrift(report);
   const receivers = report.plan ? pendingReceivers(report.plan).filter((c) => c.result?.ok !== true) : [];
-  const receiverBlock = receiversMarkdown(report.plan ? { ...report.plan, receivers } : null, true);
+  const receiverBlock = receiversMarkdown(
+    report.plan ? { ...report.plan, receivers } : null,
+    true,
+    context.links ?? null,
+  );
   const remediated = report.results.some((r) => r.ok);
   const scope =
     context.paths.length === 1 && context.paths[0] === '.' ? '' : ` (${context.paths.join(', ')})`;

@@ -4,6 +4,7 @@
  * that is not known is the id alone. Names come from the service: escaped as any untrusted text.
  */
 import { escapeInline, inlineCode } from '../markdown/escape.js';
+import { isNewReceiverId } from '../plan/receiver-types.js';
 import type { NamedId, NamedTarget } from '../plan/types.js';
 import { hasName, type ReceiversChange } from './reference-fields.js';
 
@@ -11,7 +12,10 @@ const MAX_NAME = 200;
 
 /** **prod-eu** (`c1a5…`), or `c1a5…` when the name is not known. */
 export function namedIdMarkdown(n: NamedId): string {
-  return hasName(n) ? `**${escapeInline(n.name, MAX_NAME)}** (${inlineCode(n.id)})` : inlineCode(n.id);
+  if (!hasName(n)) return inlineCode(n.id);
+  // A receiver this apply creates has no id yet: its placeholder is no id a reviewer could look up.
+  const id = isNewReceiverId(n.id) ? 'created by this apply' : inlineCode(n.id);
+  return `**${escapeInline(n.name, MAX_NAME)}** (${id})`;
 }
 
 /** **api** in shop/production · APPLICATION (`a1a1…`); **prod-eu** · CLUSTER (`c1a5…`). */

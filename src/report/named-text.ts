@@ -4,13 +4,17 @@
  * passes the output boundary (printable).
  */
 import { printable } from '../core/printable.js';
+import { isNewReceiverId } from '../plan/receiver-types.js';
 import type { NamedId, NamedTarget } from '../plan/types.js';
 import { hasName, type ReceiversChange } from './reference-fields.js';
 
 type Paint = (code: string, text: string) => string;
 
 export function namedIdText(n: NamedId): string {
-  return hasName(n) ? `${printable(n.name)} (${printable(n.id)})` : printable(n.id);
+  if (!hasName(n)) return printable(n.id);
+  // A receiver this apply creates has no id yet: its placeholder is no id a reader could look up.
+  if (isNewReceiverId(n.id)) return `${printable(n.name)} (created by this apply)`;
+  return `${printable(n.name)} (${printable(n.id)})`;
 }
 
 export function targetText(t: NamedTarget): string {

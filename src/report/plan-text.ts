@@ -218,9 +218,10 @@ function section(title: string, rules: readonly LiveRuleRef[]): string[] {
   if (rules.length === 0) return [];
   const lines = [title];
   for (const rule of rules.slice(0, MAX_LISTED)) {
-    const where = [rule.id, rule.clusterId ? `cluster ${rule.clusterId}` : null, `state ${rule.state}`]
-      .filter((part) => part !== null)
-      .join(', ');
+    const cluster = rule.clusterId
+      ? `cluster ${rule.clusterName ? `${printable(rule.clusterName)} (${rule.clusterId})` : rule.clusterId}`
+      : null;
+    const where = [rule.id, cluster, `state ${rule.state}`].filter((part) => part !== null).join(', ');
     lines.push(`  • ${printable(rule.name)} (${where})`);
   }
   if (rules.length > MAX_LISTED)

@@ -7,17 +7,28 @@ import { printable } from '../core/printable.js';
 import { escapeInline, inlineCode } from '../markdown/escape.js';
 import { isPendingReceiver, type ReceiverChange } from '../plan/receiver-types.js';
 import type { Plan } from '../plan/types.js';
+import { type SourceLinks, valueCode, whereLink } from './change-markdown.js';
 
 const SYMBOL = { create: '+', update: '~', delete: '-', noop: ' ' } as const;
 const COLOR = { create: '32', update: '33', delete: '31', noop: '0' } as const;
 
-/** Whether the secret is sent, in words; null for a delete or a receiver left as it is. */
-export function secretsSentence(change: ReceiverChange): string | null {
+/** How a run is told to send the secrets again: a flag on the command line, an input in the action. */
+const ROTATION = {
+  text: '--rotate-secrets sends them',
+  markdown: 'the action input `rotate-secrets: true` (or `--rotate-secrets` on the command line) sends them',
+} as const;
+
+/**
+ * Whether the secret is sent, in words; null for a delete or a receiver left as it is. For Markdown the
+ * variable names are escaped here, since the rotation hint around them is Markdown itself.
+ */
+export function secretsSentence(change: ReceiverChange, face: keyof typeof ROTATION = 'text'): string | null {
   if (change.action === 'delete' || change.action === 'noop') return null;
-  const named = change.secrets.map((s) => `${s.field} from $${s.env}`).join(', ');
+  const text = face === 'markdown' ? (t: string) => escapeInline(t) : (t: string) => t;
+  const named = text(change.secrets.map((s) => `${s.field} from $${s.env}`).join(', '));
   if (change.action === 'create') return `will be sent (${named})`;
   if (change.secrets.length === 0) {
-    return 'kept (sent as null; the service never returns them, so they cannot be compared: --rotate-secrets sends them)';
+    return `kept (sent as null; the service never returns them, so they cannot be compared: ${ROTATION[face]})`;
   }
   const why = change.secretsWhy === 'type changed' ? 'the type changed' : 'rotation asked';
   return `will be sent (${named}; ${why})`;
@@ -120,7 +131,11 @@ export function unmanagedReceiversJson(plan: Plan | null): readonly Record<strin
 }
 
 /** Markdown for a comment, the job summary, the Checks run and the drift issue; '' when none is pending. */
-export function receiversMarkdown(plan: Plan | null, drift = false): string {
+export function receiversMarkdown(
+  plan: Plan | null,
+  drift = false,
+  links: SourceLinks | null = null,
+): string {
   const pending = (plan?.receivers ?? []).filter(isPendingReceiver);
   if (pending.length === 0) return '';
   const title = drift
@@ -128,9 +143,17 @@ export function receiversMarkdown(plan: Plan | null, drift = false): string {
     : '#### Alert receivers';
   const items = pending.map((change) => {
     const id = change.id ? ` (${inlineCode(change.id)})` : '';
-    const head = `- **${escapeInline(headline(change))}** alert receiver ${inlineCode(change.name)}${id} · ${escapeInline(change.type)} — ${inlineCode(where(change))}`;
-    const fields = change.diff.map((d) => `  - ${inlineCode(fieldLine(d, change.action === 'create'))}`);
-    const secrets = secretsSentence(change);
+    // A document the apply reads links to its line, as a rule's does; a removed one is gone from the commit.
+    const place =
+      change.action === 'delete' ? inlineCode(where(change)) : whereLink(change.file, change.line, links);
+    const head = `- **${escapeInline(headline(change))}** alert receiver ${inlineCode(change.name)}${id} · ${escapeInline(change.type)} — ${place}`;
+    // As a rule's fields read: the field, then its value, or its values before and after.
+    const fields = change.diff.map((d) =>
+      change.action === 'create'
+        ? `  - ${inlineCode(d.path)}: ${valueCode(d.after)}`
+        : `  - ${inlineCode(d.path)}: ${valueCode(d.before)} → ${valueCode(d.after)}`,
+    );
+    const secrets = secretsSentence(change, 'markdown');
     const result = change.result
       ? [
           `  - ${change.result.ok ? 'written' : `failed: ${escapeInline(change.result.error ?? `HTTP ${change.result.status}`)}`}`,
@@ -138,9 +161,7 @@ export function receiversMarkdown(plan: Plan | null, drift = false): string {
       : change.gate?.admitted === false
         ? [`  - not written: ${escapeInline(change.gate.reason)}`]
         : [];
-    return [head, ...fields, ...(secrets ? [`  - secrets: ${escapeInline(secrets)}`] : []), ...result].join(
-      '\n',
-    );
+    return [head, ...fields, ...(secrets ? [`  - secrets: ${secrets}`] : []), ...result].join('\n');
   });
   const unmanaged = plan?.unmanagedReceivers ?? [];
   const outside =

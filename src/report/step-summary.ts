@@ -9,6 +9,7 @@ import {
   tableRow,
   utf8Bytes,
 } from '../markdown/escape.js';
+import { pendingReceivers } from '../plan/receiver-types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
@@ -68,14 +69,17 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
     const pending = pendingChanges(report.plan);
     const unchanged = report.plan.changes.length - pending.length;
     const heading = report.command === 'drift' ? '### Drift' : '### Plan';
+    // The heading counts what the headline does: the receivers' changes with the rules' (a drift says rules).
+    const planned = report.command === 'drift' ? [] : (report.plan.receivers ?? []);
+    const receiversPending = pendingReceivers({ receivers: planned }).length;
     if (pending.length > 0) {
-      blocks.push(
-        planBlock(
-          pending,
-          `${heading} (${planCounts(report.command, pending.length, unchanged, report.results.length > 0)})`,
-          options.links,
-        ),
+      const counts = planCounts(
+        report.command,
+        pending.length + receiversPending,
+        unchanged + planned.length - receiversPending,
+        report.results.length > 0,
       );
+      blocks.push(planBlock(pending, `${heading} (${counts})`, options.links));
     } else if ((report.plan.unread?.length ?? 0) > 0) {
       // Nothing pending because nothing could be read: never call that "no changes".
       const orgs = (report.plan.unread ?? []).map((o) => inlineCode(o, 80)).join(', ');
@@ -85,7 +89,9 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
         ),
       );
     } else {
-      const none = report.command === 'drift' ? 'No drift' : 'No changes';
+      // Receivers' changes follow below: the rules alone have none.
+      const none =
+        report.command === 'drift' ? 'No drift' : receiversPending > 0 ? 'No rule changes' : 'No changes';
       const match = unchanged === 1 ? 'alert rule matches its document' : 'alert rules match their documents';
       blocks.push(paragraph(`${heading}\n\n${none}: ${unchanged} ${match}.`));
     }
@@ -100,7 +106,7 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
         `${plural(outdated.length, 'rule')} with an outdated version deployed in the alerting system`,
       );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
-    const receivers = receiversMarkdown(report.plan, report.command === 'drift');
+    const receivers = receiversMarkdown(report.plan, report.command === 'drift', options.links ?? null);
     if (receivers) blocks.push(paragraph(receivers));
   }
   if (report.review && report.review.length > 0) blocks.push(reviewBlock(report.review, options.links));

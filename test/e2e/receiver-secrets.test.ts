@@ -193,7 +193,7 @@ describe('a receiver secret never leaves the action, and a receiver edited outsi
     await actionLeaks(drift, secrets(), 'schedule');
     const issue = github.issues.find((i) => !i.pull_request)!;
     expect(issue.body).toContain('alert receiver `pager`');
-    expect(issue.body).toContain('"edited in the console" → "Pages the platform on-call"');
+    expect(issue.body).toContain('`description`: `edited in the console` → `Pages the platform on-call`');
     expect(issue.body).toContain('cannot be compared');
   });
 

@@ -9,7 +9,7 @@ const schema11 = {
     "An alert rule of the service, written with the API's own field names. Clusters and targets are written by name (`cluster: prod-eu`, `target: {service: shop/production/api}`) or by id (`cluster_id`, `target: {target_type, target_id}`). A rule is identified by `id` when given, otherwise by its cluster + `name`.",
   type: 'object',
   required: ['kind', 'name', 'condition', 'for_duration', 'severity'],
-  anyOf: [{ required: ['alert_receiver_ids'] }, { required: ['alert_receivers'] }],
+  anyOf: [{ required: ['alert_receivers'] }, { required: ['alert_receiver_ids'] }],
   allOf: [{ anyOf: [{ required: ['id'] }, { required: ['cluster'] }, { required: ['cluster_id'] }] }],
   additionalProperties: false,
   properties: {
@@ -127,19 +127,19 @@ const schema11 = {
     },
     severity: { enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] },
     enabled: { type: 'boolean', description: 'Defaults to true.' },
-    alert_receiver_ids: {
-      type: 'array',
-      minItems: 1,
-      uniqueItems: true,
-      items: { type: 'string', format: 'uuid' },
-      description: 'Receivers to notify, by id.',
-    },
     alert_receivers: {
       type: 'array',
       minItems: 1,
       uniqueItems: true,
       items: { type: 'string', minLength: 1 },
       description: 'Receivers to notify, by name (resolved to ids with one list call per organization).',
+    },
+    alert_receiver_ids: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', format: 'uuid' },
+      description: 'Receivers to notify, by id.',
     },
     presentation: {
       type: 'object',
@@ -170,13 +170,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
   let valid0 = false;
   const _errs2 = errors;
   if (data && typeof data == 'object' && !Array.isArray(data)) {
-    if (data.alert_receiver_ids === undefined) {
+    if (data.alert_receivers === undefined) {
       const err0 = {
         instancePath,
         schemaPath: '#/anyOf/0/required',
         keyword: 'required',
-        params: { missingProperty: 'alert_receiver_ids' },
-        message: "must have required property '" + 'alert_receiver_ids' + "'",
+        params: { missingProperty: 'alert_receivers' },
+        message: "must have required property '" + 'alert_receivers' + "'",
       };
       if (vErrors === null) {
         vErrors = [err0];
@@ -191,13 +191,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
   if (!valid0) {
     const _errs3 = errors;
     if (data && typeof data == 'object' && !Array.isArray(data)) {
-      if (data.alert_receivers === undefined) {
+      if (data.alert_receiver_ids === undefined) {
         const err1 = {
           instancePath,
           schemaPath: '#/anyOf/1/required',
           keyword: 'required',
-          params: { missingProperty: 'alert_receivers' },
-          message: "must have required property '" + 'alert_receivers' + "'",
+          params: { missingProperty: 'alert_receiver_ids' },
+          message: "must have required property '" + 'alert_receiver_ids' + "'",
         };
         if (vErrors === null) {
           vErrors = [err1];
@@ -1667,13 +1667,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.alert_receiver_ids !== undefined) {
-      let data28 = data.alert_receiver_ids;
+    if (data.alert_receivers !== undefined) {
+      let data28 = data.alert_receivers;
       if (Array.isArray(data28)) {
         if (data28.length < 1) {
           const err83 = {
-            instancePath: instancePath + '/alert_receiver_ids',
-            schemaPath: '#/properties/alert_receiver_ids/minItems',
+            instancePath: instancePath + '/alert_receivers',
+            schemaPath: '#/properties/alert_receivers/minItems',
             keyword: 'minItems',
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
@@ -1689,13 +1689,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         for (let i0 = 0; i0 < len0; i0++) {
           let data29 = data28[i0];
           if (typeof data29 === 'string') {
-            if (!formats0.test(data29)) {
+            if (func3(data29) < 1) {
               const err84 = {
-                instancePath: instancePath + '/alert_receiver_ids/' + i0,
-                schemaPath: '#/properties/alert_receiver_ids/items/format',
-                keyword: 'format',
-                params: { format: 'uuid' },
-                message: 'must match format "' + 'uuid' + '"',
+                instancePath: instancePath + '/alert_receivers/' + i0,
+                schemaPath: '#/properties/alert_receivers/items/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
               };
               if (vErrors === null) {
                 vErrors = [err84];
@@ -1706,8 +1706,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
           } else {
             const err85 = {
-              instancePath: instancePath + '/alert_receiver_ids/' + i0,
-              schemaPath: '#/properties/alert_receiver_ids/items/type',
+              instancePath: instancePath + '/alert_receivers/' + i0,
+              schemaPath: '#/properties/alert_receivers/items/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -1732,8 +1732,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             if (typeof indices0[item0] == 'number') {
               j0 = indices0[item0];
               const err86 = {
-                instancePath: instancePath + '/alert_receiver_ids',
-                schemaPath: '#/properties/alert_receiver_ids/uniqueItems',
+                instancePath: instancePath + '/alert_receivers',
+                schemaPath: '#/properties/alert_receivers/uniqueItems',
                 keyword: 'uniqueItems',
                 params: { i: i1, j: j0 },
                 message: 'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
@@ -1751,8 +1751,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err87 = {
-          instancePath: instancePath + '/alert_receiver_ids',
-          schemaPath: '#/properties/alert_receiver_ids/type',
+          instancePath: instancePath + '/alert_receivers',
+          schemaPath: '#/properties/alert_receivers/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',
@@ -1765,13 +1765,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.alert_receivers !== undefined) {
-      let data30 = data.alert_receivers;
+    if (data.alert_receiver_ids !== undefined) {
+      let data30 = data.alert_receiver_ids;
       if (Array.isArray(data30)) {
         if (data30.length < 1) {
           const err88 = {
-            instancePath: instancePath + '/alert_receivers',
-            schemaPath: '#/properties/alert_receivers/minItems',
+            instancePath: instancePath + '/alert_receiver_ids',
+            schemaPath: '#/properties/alert_receiver_ids/minItems',
             keyword: 'minItems',
             params: { limit: 1 },
             message: 'must NOT have fewer than 1 items',
@@ -1787,13 +1787,13 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         for (let i2 = 0; i2 < len1; i2++) {
           let data31 = data30[i2];
           if (typeof data31 === 'string') {
-            if (func3(data31) < 1) {
+            if (!formats0.test(data31)) {
               const err89 = {
-                instancePath: instancePath + '/alert_receivers/' + i2,
-                schemaPath: '#/properties/alert_receivers/items/minLength',
-                keyword: 'minLength',
-                params: { limit: 1 },
-                message: 'must NOT have fewer than 1 characters',
+                instancePath: instancePath + '/alert_receiver_ids/' + i2,
+                schemaPath: '#/properties/alert_receiver_ids/items/format',
+                keyword: 'format',
+                params: { format: 'uuid' },
+                message: 'must match format "' + 'uuid' + '"',
               };
               if (vErrors === null) {
                 vErrors = [err89];
@@ -1804,8 +1804,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             }
           } else {
             const err90 = {
-              instancePath: instancePath + '/alert_receivers/' + i2,
-              schemaPath: '#/properties/alert_receivers/items/type',
+              instancePath: instancePath + '/alert_receiver_ids/' + i2,
+              schemaPath: '#/properties/alert_receiver_ids/items/type',
               keyword: 'type',
               params: { type: 'string' },
               message: 'must be string',
@@ -1830,8 +1830,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
             if (typeof indices1[item1] == 'number') {
               j1 = indices1[item1];
               const err91 = {
-                instancePath: instancePath + '/alert_receivers',
-                schemaPath: '#/properties/alert_receivers/uniqueItems',
+                instancePath: instancePath + '/alert_receiver_ids',
+                schemaPath: '#/properties/alert_receiver_ids/uniqueItems',
                 keyword: 'uniqueItems',
                 params: { i: i3, j: j1 },
                 message: 'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
@@ -1849,8 +1849,8 @@ function validate10(data, { instancePath = '', parentData, parentDataProperty, r
         }
       } else {
         const err92 = {
-          instancePath: instancePath + '/alert_receivers',
-          schemaPath: '#/properties/alert_receivers/type',
+          instancePath: instancePath + '/alert_receiver_ids',
+          schemaPath: '#/properties/alert_receiver_ids/type',
           keyword: 'type',
           params: { type: 'array' },
           message: 'must be array',

@@ -13,6 +13,7 @@ import { runDrift } from '../../../src/commands/drift.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { runValidate } from '../../../src/commands/validate.js';
 import { toJsonOutput } from '../../../src/report/json-output.js';
+import { formatPlanText } from '../../../src/report/plan-text.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { asStore } from '../../../src/sandbox/state.js';
 import { ACME, type TestRun, testRun, writesOf } from './run-context.js';
@@ -344,6 +345,16 @@ describe('a name that now resolves to another target', () => {
       listServicesByOrganizationId: 1,
     });
     expect(report.plan!.changes[0]!.references?.target?.name).toBe('api');
+  });
+
+  it('names the cluster of each live rule no document manages, in the plan and the terminal', async () => {
+    write('names.yaml', rule('api-down', ['cluster: prod-eu', 'target: {service: shop/production/api}']));
+    const report = await runPlan(run());
+    const unmanaged = report.plan!.unmanaged.find((r) => r.name === 'api-p99-latency')!;
+    expect(unmanaged).toMatchObject({ clusterId: PROD_EU, clusterName: 'prod-eu' });
+    expect(formatPlanText(report.plan!, { color: false })).toContain(
+      `  • api-p99-latency (a2a2a2a2-0000-4000-8000-000000000501, cluster prod-eu (${PROD_EU}), state TRIGGERED)`,
+    );
   });
 
   const managed = () =>

@@ -38,6 +38,24 @@ describe('the published schemas', () => {
     expect(shipped.sort()).toEqual(Object.values(SCHEMA_FILES).sort());
   });
 
+  it('show the name forms first: an editor offers them before the ids, and a missing one is named first', () => {
+    const rule = schema(SCHEMA_FILES.AlertRule);
+    const fields = Object.keys(rule.properties);
+    const nameFirst = (name: string, id: string) =>
+      expect(fields.indexOf(name)).toBeLessThan(fields.indexOf(id));
+    nameFirst('cluster', 'cluster_id');
+    nameFirst('alert_receivers', 'alert_receiver_ids');
+    expect(Object.keys(rule.properties.target.properties).slice(0, 3)).toEqual([
+      'service',
+      'environment',
+      'cluster',
+    ]);
+    expect(rule.anyOf.map((a: { required: string[] }) => a.required[0])).toEqual([
+      'alert_receivers',
+      'alert_receiver_ids',
+    ]);
+  });
+
   it('the combined schema accepts every document of the example repository, several per file', () => {
     const validate = combinedValidator();
     const files = yamlFiles(join(root, 'fixtures', 'example'));

@@ -119,7 +119,7 @@ describe('schema findings point at the key or value in error and say what is all
       { code: 'schema.required-one-of', severity: 'error', line: 1, column: 1 },
     ]);
     expect(result.diagnostics[0]?.message).toBe(
-      'needs at least one of `alert_receiver_ids` or `alert_receivers`',
+      'needs at least one of `alert_receivers` or `alert_receiver_ids`',
     );
   });
 

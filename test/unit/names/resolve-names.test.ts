@@ -273,6 +273,14 @@ describe('resolveServiceTarget', () => {
     ]);
   });
 
+  it('lists each service of an ambiguous name with its target type, the id form needing both', () => {
+    const mixed = [...services, service('s-worker3', 'worker', 'CONTAINER', shopProd)];
+    const error = errorOf(resolveServiceTarget('shop/production/worker', mixed));
+    expect(error.message).toContain(
+      ': "worker" · APPLICATION (s-worker1), "worker" · CONTAINER (s-worker3), "Worker" · APPLICATION (s-worker2).',
+    );
+  });
+
   it('accepts a stated target_type that agrees, and refuses one that disagrees', () => {
     expect(resolveServiceTarget('shop/production/nightly', services, 'CRONJOB')).toEqual({
       ok: true,

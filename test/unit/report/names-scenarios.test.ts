@@ -5,7 +5,8 @@ import { renderDriftIssue } from '../../../src/report/drift-issue.js';
 import { commentMarker, driftMarker } from '../../../src/report/markers.js';
 import { countRun } from '../../../src/report/run-counts.js';
 import { renderSummary } from '../../../src/report/step-summary.js';
-import { namedDriftReport, namedPlanReport } from './named-scenarios.js';
+import { createdWithNames, namedDriftReport, namedPlanReport, SLACK_ONCALL } from './named-scenarios.js';
+import { plan, report } from './report-factory.js';
 import { LINKS, RUN_URL } from './scenarios.js';
 
 /** The exact Markdown a reviewer reads when the plan knows the names of clusters, targets and receivers. */
@@ -73,6 +74,23 @@ describe('what a reviewer reads, by name', () => {
     expect(html).toContain(
       '<li><code>target</code>: <strong>api</strong> in shop/production · APPLICATION (<code>a1a1a1a1-0000-4000-8000-000000000301</code>)</li>',
     );
+  });
+
+  it('shows a receiver this apply creates by its name, saying so, never its placeholder id', () => {
+    const pending = { id: 'new-receiver:slack-platform', name: 'slack-platform' };
+    const naming = {
+      ...createdWithNames,
+      diff: createdWithNames.diff.map((d) =>
+        d.path === 'alert_receiver_ids' ? { ...d, after: [SLACK_ONCALL.id, pending.id] } : d,
+      ),
+      references: { ...createdWithNames.references!, receivers: [SLACK_ONCALL, pending] },
+    };
+    const withPending = report({ plan: plan([naming]) });
+    const markdown = renderSummary(withPending, countRun(withPending), { links: LINKS });
+    expect(markdown).toContain(
+      '- `alert_receivers`: **slack-oncall** (`5e1ec7ed-0000-4000-8000-000000000201`), **slack-platform** (created by this apply)',
+    );
+    expect(markdown).not.toContain('new-receiver:');
   });
 
   it('drift: the issue names them too', async () => {

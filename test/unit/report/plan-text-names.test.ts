@@ -35,6 +35,22 @@ describe('the terminal plan, by name', () => {
     );
   });
 
+  it('shows a receiver this apply creates by its name and says so, never its placeholder id', () => {
+    const pending = { id: 'new-receiver:slack-platform', name: 'slack-platform' };
+    const naming = {
+      ...createdWithNames,
+      diff: createdWithNames.diff.map((d) =>
+        d.path === 'alert_receiver_ids' ? { ...d, after: [SLACK_ONCALL.id, pending.id] } : d,
+      ),
+      references: { ...createdWithNames.references!, receivers: [SLACK_ONCALL, pending] },
+    };
+    const shown = text([naming]);
+    expect(shown).toContain(
+      '      alert_receivers:  slack-oncall (5e1ec7ed-0000-4000-8000-000000000201), slack-platform (created by this apply)',
+    );
+    expect(shown).not.toContain('new-receiver:');
+  });
+
   it('colours an added receiver green and a removed one red', () => {
     const coloured = formatPlanText(plan([receiversUpdated]), { color: true });
     expect(coloured).toContain('\u001b[32m+ slack-oncall');

@@ -40,6 +40,36 @@ describe('renderSummary', () => {
     expect(md).toContain('overwrote an edit made outside git: `severity`');
   });
 
+  it("counts the receivers' changes with the rules' in the plan's heading, as the headline does", () => {
+    const receiver = {
+      kind: 'AlertReceiver' as const,
+      action: 'update' as const,
+      id: '5e1ec7ed-0000-4000-8000-000000000202',
+      name: 'email-platform',
+      type: 'EMAIL',
+      organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
+      file: 'receivers.yaml',
+      line: 1,
+      diff: [{ path: 'send_resolved', before: false, after: true }],
+      against: {},
+      request: {
+        name: 'email-platform',
+        description: '',
+        type: 'EMAIL' as const,
+        send_resolved: true,
+        owner: null,
+        severity: null,
+      },
+      secrets: [],
+    };
+    const withRule = report({ plan: { ...plan([change(1), change(2, 'noop')]), receivers: [receiver] } });
+    expect(renderSummary(withRule, countRun(withRule))).toContain('### Plan (2 pending, 1 unchanged)');
+    const onlyReceiver = report({ plan: { ...plan([change(2, 'noop')]), receivers: [receiver] } });
+    const md = renderSummary(onlyReceiver, countRun(onlyReceiver));
+    expect(md).toContain('No rule changes: 1 alert rule matches its document.');
+    expect(md).not.toContain('No changes');
+  });
+
   it('says what was skipped and why', () => {
     const r = report({
       command: 'validate',

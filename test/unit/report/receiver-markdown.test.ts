@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { ReceiverChange } from '../../../src/plan/receiver-types.js';
+import type { Plan } from '../../../src/plan/types.js';
+import { receiversMarkdown, receiverTextLines } from '../../../src/report/receiver-lines.js';
+import { LINKS } from './scenarios.js';
+
+/** What a reviewer reads of a receiver's change in a comment, a job summary, a Checks run or a drift issue. */
+const update: ReceiverChange = {
+  kind: 'AlertReceiver',
+  action: 'update',
+  id: '5e1ec7ed-0000-4000-8000-000000000202',
+  name: 'email-platform',
+  type: 'EMAIL',
+  organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
+  file: 'alerting/receivers.yaml',
+  line: 11,
+  diff: [{ path: 'send_resolved', before: false, after: true }],
+  against: {},
+  request: {
+    name: 'email-platform',
+    description: '',
+    type: 'EMAIL',
+    send_resolved: true,
+    owner: null,
+    severity: null,
+  },
+  secrets: [],
+};
+const plan: Plan = {
+  organizations: [],
+  changes: [],
+  diagnostics: [],
+  unmanaged: [],
+  ghosts: [],
+  outdated: [],
+  receivers: [update],
+};
+
+describe('a receiver change in Markdown', () => {
+  it('links its document line at the commit planned, as a rule change does', () => {
+    expect(receiversMarkdown(plan, false, LINKS)).toContain(
+      `[\`alerting/receivers.yaml:11\`](${LINKS.server}/${LINKS.repository}/blob/${LINKS.sha}/alerting/receivers.yaml#L11)`,
+    );
+  });
+
+  it("shows each field as a rule's is shown: the field, then its values, each as code", () => {
+    const markdown = receiversMarkdown(plan, false, LINKS);
+    expect(markdown).toContain('  - `send_resolved`: `false` → `true`');
+    const created: ReceiverChange = {
+      ...update,
+      action: 'create',
+      id: null,
+      diff: [
+        { path: 'name', before: null, after: 'email-platform' },
+        { path: 'owner', before: null, after: null },
+      ],
+    } as ReceiverChange;
+    const shown = receiversMarkdown({ ...plan, receivers: [created] }, false, LINKS);
+    expect(shown).toContain('  - `name`: `email-platform`\n  - `owner`: *(none)*');
+  });
+
+  it("names the action's rotate-secrets input as the way to send a kept secret, the terminal its flag", () => {
+    const markdown = receiversMarkdown(plan, false, LINKS);
+    expect(markdown).toContain(
+      'secrets: kept (sent as null; the service never returns them, so they cannot be compared: the action input `rotate-secrets: true` (or `--rotate-secrets` on the command line) sends them)',
+    );
+    expect(receiverTextLines(plan, (_c, t) => t).join('\n')).toContain('--rotate-secrets sends them');
+  });
+});

@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import { DEFAULT_BACKTEST_MAX_RULES } from '../backtest/window.js';
 import { UsageError } from '../core/usage-error.js';
 import { renderJson } from '../report/json-output.js';
 import { requestsSentence } from '../report/requests-line.js';
@@ -42,11 +43,13 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
   if (args.command === 'demo')
     return (await import('./demo.js')).runDemo({ print: (text) => out.stdout(text), color });
 
-  const runtime = await createCliRuntime({ ...args, command: args.command }, io.env, out.progress);
+  // `backtest` is a plan with its backtest: the same run, the report of a plan.
+  const command = args.command === 'backtest' ? 'plan' : args.command;
+  const runtime = await createCliRuntime({ ...args, command }, io.env, out.progress);
   const { context } = runtime;
   const policy = { failOn: args.failOn, detailedExitcode: args.detailedExitcode };
   try {
-    if (args.command === 'logs') return await runLogsCommand(args, out, context, policy);
+    if (command === 'logs') return await runLogsCommand(args, out, context, policy);
     // Two applies of one work tree at once would both create what the plan creates: the second waits for no one.
     const lock =
       args.command === 'apply'
@@ -55,7 +58,7 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
     if (lock?.takenOver) out.progress(lock.takenOver);
     let report: RunReport;
     try {
-      report = await dispatch(reportCommand(args, args.command), context);
+      report = await dispatch(reportCommand(args, command), context);
     } finally {
       await lock?.release();
     }
@@ -153,8 +156,15 @@ function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sa
       return { command, remediate: args.remediate };
     case 'export':
       return { command, outDir: args.outDir ?? '' };
-    case 'plan':
-      return args.outDir === undefined ? { command } : { command, out: args.outDir };
+    case 'plan': {
+      const backtest =
+        args.backtestWindow === undefined
+          ? {}
+          : { backtest: { windowSeconds: args.backtestWindow, maxRules: DEFAULT_BACKTEST_MAX_RULES } };
+      return args.outDir === undefined
+        ? { command, ...backtest }
+        : { command, out: args.outDir, ...backtest };
+    }
     case 'apply':
       return args.planFile === undefined
         ? { command }

@@ -14,6 +14,7 @@ import { encodeReviewBlock, reviewedPlan } from '../plan/evidence/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
+import { backtestBlock } from './backtest-markdown.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import { planCountsSentence } from './plan-counts.js';
 import type { RunCounts } from './run-counts.js';
@@ -93,6 +94,8 @@ export function renderComment(
     const merging = whatMergingDoes(report);
     if (merging) blocks.push(paragraph(merging));
     if (skipped) blocks.push(paragraph(skipped));
+    // Before the files: how often a changed rule would have fired is the reviewer's first question.
+    if (report.backtest) blocks.push(backtestBlock(report.backtest, options.links));
     blocks.push(...fileSections(report, options.links, collapse));
     if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
     return blocks;

@@ -12,6 +12,7 @@ import {
 import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
+import { backtestBlock } from './backtest-markdown.js';
 import type { SourceLinks } from './change-markdown.js';
 import { heldBlock, heldChanges } from './held.js';
 import { requestsSentence } from './requests-line.js';
@@ -99,6 +100,7 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
       );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
   }
+  if (report.backtest) blocks.push(backtestBlock(report.backtest, options.links));
   if (report.review && report.review.length > 0) blocks.push(reviewBlock(report.review, options.links));
   const held = heldChanges(report.plan);
   if (held.length > 0) blocks.push(heldBlock(held, options.links));

@@ -1,4 +1,5 @@
 import type { ChangeResult } from '../apply/types.js';
+import type { BacktestReport } from '../backtest/types.js';
 import type { ComponentResult } from '../components/types.js';
 import type { Clock } from '../core/clock.js';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -47,6 +48,8 @@ export interface RunReport {
   readonly review?: readonly ReviewEntry[];
   /** The action's push run or pull-request plan: whether the apply of the base commit succeeded (outside edits, provenance). */
   readonly baseApplied?: BaseApplied;
+  /** `plan --backtest`, `backtest`, the action's pull-request plan: what the changed rules would have done. */
+  readonly backtest?: BacktestReport;
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */

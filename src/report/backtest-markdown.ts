@@ -1,0 +1,71 @@
+/**
+ * A run's backtest in the sticky comment and the job summary: per rule, the sentence a reviewer reads and a
+ * chart of firing minutes per hour or day, proposed (bars) against live (line), as a Mermaid `xychart-beta`
+ * that GitHub draws, with the Unicode sparkline under it for where Mermaid is not drawn (an e-mail
+ * notification, another renderer). One row per rule, so that the size budget cuts between rules.
+ */
+import { backtestSentence } from '../backtest/backtest-sentence.js';
+import { bucketLabels, bucketWords } from '../backtest/chart-labels.js';
+import { windowWords } from '../backtest/spans.js';
+import type { BacktestOutcome, BacktestReport, RuleBacktest } from '../backtest/types.js';
+import type { Block } from '../markdown/budget.js';
+import { escapeInline, inlineCode, messageMarkdown } from '../markdown/escape.js';
+import { sparklines } from './backtest-text.js';
+import { type SourceLinks, whereLink } from './change-markdown.js';
+
+type Done = Extract<BacktestOutcome, { status: 'done' }>;
+const done = (o: BacktestOutcome | undefined): o is Done => o?.status === 'done';
+
+export function backtestBlock(backtest: BacktestReport, links: SourceLinks | null | undefined): Block {
+  const when = windowWords(backtest.windowSeconds);
+  const open = `#### Backtest: ${when}\n\nWhat each rule the change creates or whose condition it changes would have done on its cluster's metrics.`;
+  const rows = [
+    ...backtest.rules.map((rule) => ({ text: `\n${ruleMarkdown(rule, backtest, links)}`, noun: 'backtest' })),
+    ...backtest.notBacktested.map((rule) => ({
+      text: `\n- ${inlineCode(rule.name, 200, false)} (${whereLink(rule.file, rule.line, links)}): not backtested, ${messageMarkdown(rule.reason)}`,
+      noun: 'backtest',
+    })),
+  ];
+  if (rows.length === 0) {
+    return {
+      open: `${open}\n\nNo rule the change creates, or whose condition or \`for_duration\` it changes.`,
+      rows: [],
+    };
+  }
+  return { open, rows, rowNoun: 'backtest' };
+}
+
+function ruleMarkdown(
+  rule: RuleBacktest,
+  backtest: BacktestReport,
+  links: SourceLinks | null | undefined,
+): string {
+  const head = `**${inlineCode(rule.name, 200, false)}** (${whereLink(rule.file, rule.line, links)}): ${escapeInline(backtestSentence(rule, backtest.windowSeconds), 2000)}`;
+  const fallback = sparklines(rule);
+  const chart = mermaidChart(rule, backtest.start);
+  return [head, chart, fallback ? inlineCode(fallback, 2000, false) : ''].filter(Boolean).join('\n\n');
+}
+
+/**
+ * The chart, or '' when there is nothing to draw. Mermaid reads the block's text as its own language: a
+ * rule's name never goes in it, only numbers and labels made here.
+ */
+export function mermaidChart(rule: RuleBacktest, start: number): string {
+  const outcomes = [rule.proposed, rule.live].filter(done);
+  if (outcomes.length === 0 || outcomes.every((o) => o.series === 0)) return '';
+  const first = outcomes[0]!;
+  const labels = bucketLabels(start, first.bucketSeconds, first.perBucket.length);
+  const max = Math.max(1, ...outcomes.flatMap((o) => o.perBucket));
+  const series = (o: Done) => `[${o.perBucket.join(', ')}]`;
+  const lines = [
+    '```mermaid',
+    'xychart-beta',
+    `    title "Minutes firing ${bucketWords(first.bucketSeconds)} (UTC): ${rule.live ? 'bars proposed, line live' : 'proposed'}"`,
+    `    x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
+    `    y-axis "minutes" 0 --> ${max}`,
+  ];
+  if (done(rule.proposed)) lines.push(`    bar ${series(rule.proposed)}`);
+  if (done(rule.live)) lines.push(`    line ${series(rule.live)}`);
+  lines.push('```');
+  return lines.join('\n');
+}

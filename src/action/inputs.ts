@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { DEFAULT_BACKTEST_MAX_RULES } from '../backtest/window.js';
 import { UsageError } from '../core/usage-error.js';
 import { isUuid } from '../core/uuid.js';
 import { ACTION_RUN_COMMANDS } from '../github/event.js';
@@ -40,6 +41,10 @@ export interface ActionInputs {
   /** Clusters whose logs a failed run shows instead of the ones it touched; empty when not given. */
   readonly clusterIds: readonly string[];
   readonly logEntries: number;
+  /** A pull request's plan backtests the rules it creates or whose condition it changes (docs/decisions/backtest.md). */
+  readonly backtest: boolean;
+  /** Rules backtested per run at most; the others are listed as not backtested. */
+  readonly backtestMaxRules: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -97,6 +102,14 @@ export function readInputs(
     concurrency: parseInteger('concurrency', raw('concurrency'), 4, 1, 16),
     clusterIds: uuidList('cluster-id', raw('cluster-id')),
     logEntries: parseInteger('log-entries', raw('log-entries'), 50, 1, 1000),
+    backtest: parseBoolean('backtest', raw('backtest'), true),
+    backtestMaxRules: parseInteger(
+      'backtest-max-rules',
+      raw('backtest-max-rules'),
+      DEFAULT_BACKTEST_MAX_RULES,
+      0,
+      100,
+    ),
   };
 }
 
@@ -122,6 +135,8 @@ const ECHOED_INPUTS = [
   'concurrency',
   'cluster-id',
   'log-entries',
+  'backtest',
+  'backtest-max-rules',
 ] as const;
 
 function oneOfValues<T extends string>(name: string, value: string, allowed: readonly T[], quote: Quote): T {

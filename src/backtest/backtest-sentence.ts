@@ -10,6 +10,13 @@ export function backtestSentence(rule: RuleBacktest, windowSeconds: number): str
   const when = windowWords(windowSeconds);
   const proposed = proposedWords(rule.proposed, when);
   if (rule.live === undefined) return proposed;
+  // One failure stopped both: said once.
+  if (
+    rule.live.status === 'unavailable' &&
+    rule.proposed.status === 'unavailable' &&
+    rule.live.reason === rule.proposed.reason
+  )
+    return proposed;
   return `${proposed} — now: ${liveWords(rule.live)}`;
 }
 

@@ -59,6 +59,8 @@ export function mermaidChart(rule: RuleBacktest, start: number): string {
   const series = (o: Done) => `[${o.perBucket.join(', ')}]`;
   const lines = [
     '```mermaid',
+    // Mermaid's default bar is a pale lavender: the proposed rule in blue, the live one in orange.
+    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${rule.live ? '#2f81f7, #fb8500' : '#2f81f7'}"}}}}%%`,
     'xychart-beta',
     `    title "Minutes firing ${bucketWords(first.bucketSeconds)} (UTC): ${rule.live ? 'bars proposed, line live' : 'proposed'}"`,
     `    x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,

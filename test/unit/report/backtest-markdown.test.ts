@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { BacktestDone, BacktestReport, RuleBacktest } from '../../../src/backtest/types.js';
+import { formatBacktestText } from '../../../src/report/backtest-text.js';
 import { renderComment } from '../../../src/report/comment.js';
 import { commentMarker } from '../../../src/report/markers.js';
 import { countRun } from '../../../src/report/run-counts.js';
@@ -92,5 +93,22 @@ describe('the backtest in the comment and the summary', () => {
     // Every chart that is in is whole: as many closing fences as opening ones.
     expect(body.match(/```mermaid/g)!.length).toBe((body.match(/\n```(\n|$)/g) ?? []).length);
     expect(body).toMatch(/\d+ backtests, 1 change left out/);
+  });
+});
+
+describe('the backtest in the terminal', () => {
+  it('says each rule in one line with its sparkline, and the rules left out', () => {
+    expect(formatBacktestText(sampleBacktest())).toBe(
+      [
+        "Backtest over the last 7 days (the metrics of each rule's cluster):",
+        '  ~ rule-1 (alerting/rules-1.yaml:21): would have fired 2 times (12 min in all; longest 55 min) in the last 7 days — now: 14 times (3 h 20 min)',
+        '      proposed ▂▁▁▁▁▁▁  live ▇▃▅▂█▁▃  (minutes firing per day, highest 60; figures at a 1 min step)',
+        '  ~ rule-5 (alerting/rules-1.yaml:101): backtest unavailable: the metrics answer is an HTML page, not Prometheus JSON',
+        '  not backtested: rule-9 (alerting/rules-1.yaml:181): over the limit of 2 per run (backtest-max-rules)',
+      ].join('\n'),
+    );
+    expect(formatBacktestText({ ...sampleBacktest(0), notBacktested: [] })).toContain(
+      'no rule the change creates, or whose condition or for_duration it changes',
+    );
   });
 });

@@ -72,16 +72,22 @@ export async function runBacktest(
 interface Deadline {
   /** Settles with the reason once the time is up. */
   readonly expired: Promise<string>;
+  /** The reason once the time is up, else null: no query is sent past it. */
+  readonly passed: () => string | null;
   readonly clear: () => void;
 }
 
 function deadlineOf(ms: number): Deadline {
   let timer: NodeJS.Timeout | undefined;
+  let passed: string | null = null;
   const expired = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`no answer within ${formatSpan(ms / 1000)}`), ms);
+    timer = setTimeout(() => {
+      passed = `no answer within ${formatSpan(ms / 1000)}`;
+      resolve(passed);
+    }, ms);
     timer.unref?.();
   });
-  return { expired, clear: () => clearTimeout(timer) };
+  return { expired, passed: () => passed, clear: () => clearTimeout(timer) };
 }
 
 async function backtestRule(
@@ -138,6 +144,8 @@ async function rangeQuery(
 ): Promise<Answer> {
   const stepSeconds = chooseStep(window.end - window.start + forSeconds);
   if (stepSeconds === null) return { reason: 'the window is too long for one range query' };
+  const late = deadline.passed();
+  if (late !== null) return { reason: late };
   const start = window.start - Math.ceil(forSeconds / stepSeconds) * stepSeconds;
   const request = client
     .getClusterMetrics(clusterId, {

@@ -136,5 +136,18 @@ describe('runBacktest', () => {
       timeoutMs: 5,
     });
     expect(late.report.rules[0]!.proposed).toEqual({ status: 'unavailable', reason: 'no answer within 0 s' });
+    // Past the time, no rule's query is sent: three rules queued behind two that never answer.
+    const queued = metricsClient(() => new Promise<string>(() => {}));
+    const cut = await runBacktest(context(), queued, plan([create('a'), create('b'), create('c', 'other')]), {
+      windowSeconds: DAY,
+      maxRules: 10,
+      timeoutMs: 5,
+    });
+    expect(queued.asked).toHaveLength(2);
+    expect(cut.report.rules.map((r) => r.proposed.status)).toEqual([
+      'unavailable',
+      'unavailable',
+      'unavailable',
+    ]);
   });
 });

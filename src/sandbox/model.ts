@@ -4,6 +4,8 @@
  * validated into these types by src/sandbox/seed/validate-seed.ts; nothing else builds them from raw input.
  */
 
+import type { ClusterMetrics } from './synthetic-series.js';
+
 export interface Organization {
   readonly id: string;
   readonly name: string;
@@ -186,4 +188,6 @@ export interface Seed {
   readonly ghostRules: readonly GhostRule[];
   readonly templates: readonly Template[];
   readonly deployments: readonly Deployment[];
+  /** Seeded time series per cluster, for get-cluster-metrics. */
+  readonly metrics: readonly ClusterMetrics[];
 }

@@ -8,6 +8,7 @@ import type { Deployment, GhostRule, ManagedRule, Seed, TokenGrant } from './mod
 import { SeedReader } from './seed/seed-reader.js';
 import { readDeployment } from './seed/validate-deployments.js';
 import { readSeedRule } from './seed/validate-rules.js';
+import type { ClusterMetrics } from './synthetic-series.js';
 import type { SandboxState } from './types.js';
 
 export interface SandboxStore extends SandboxState {
@@ -22,6 +23,8 @@ export interface SandboxStore extends SandboxState {
   readonly deployments: Map<string, Deployment[]>;
   /** Counter behind the ids of created rules: deterministic, so snapshots are stable. */
   createdRules: number;
+  /** Seeded time series by cluster id (get-cluster-metrics). */
+  readonly metrics: Map<string, ClusterMetrics>;
 }
 
 export function createStore(seed: Seed, clock: Clock, upToDateDelayMs: number): SandboxStore {
@@ -38,6 +41,7 @@ export function createStore(seed: Seed, clock: Clock, upToDateDelayMs: number): 
     upToDateDelayMs,
     grants: new Map(seed.tokens.map((t) => [t.token, t])),
     rules: new Map(seed.alertRules.map((r) => [r.id, r])),
+    metrics: new Map(seed.metrics.map((m) => [m.cluster_id, m])),
     ghosts: [...seed.ghostRules],
     deployments,
     createdRules: 0,

@@ -91,6 +91,8 @@ export interface SandboxSeed {
   readonly alertReceivers?: readonly unknown[];
   readonly templates?: readonly unknown[];
   readonly deployments?: readonly unknown[];
+  /** Seeded time series per cluster (fixtures/sandbox/metrics.yaml says how they are written). */
+  readonly metrics?: readonly unknown[];
 }
 
 /** Opaque to callers except through the helpers in src/sandbox/state.ts. */

@@ -12,6 +12,7 @@ import {
   decodeManagedAlertRule,
 } from './decode/alert-rules.js';
 import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
+import { decodeClusterMetrics } from './decode/cluster-metrics.js';
 import { NotJsonError, readListAnswer } from './decode/json-list.js';
 import {
   decodeClusterNames,
@@ -186,6 +187,8 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
       call(requests.listServicesByOrganizationId(organizationId, filter), decodeServiceNames),
     listProject: (organizationId) => call(requests.listProject(organizationId), decodeProjectNames),
     listEnvironment: (projectId) => call(requests.listEnvironment(projectId), decodeEnvironmentNames),
+    getClusterMetrics: (clusterId, query) =>
+      call(requests.getClusterMetrics(clusterId, query), decodeClusterMetrics),
     requestCounts: () => counter.snapshot(),
     deprecations: () => [...deprecations.values()],
     rateLimit: () => pacer.status(),

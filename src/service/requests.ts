@@ -5,6 +5,7 @@ import type {
   AlertRuleCreationRequest,
   AlertRuleEditRequest,
   ClusterContext,
+  ClusterMetricsQuery,
   OperationId,
   ResolveParams,
   ResolveRequest,
@@ -27,6 +28,11 @@ export interface OperationRequest {
   readonly forbidden: string;
   /** Says what was not found for a 404. */
   readonly notFound: string;
+  /**
+   * Longest the request may take, every attempt and wait between them included, in milliseconds; absent,
+   * the client's timeouts and retry bounds alone apply.
+   */
+  readonly deadlineMs?: number;
 }
 
 /**
@@ -247,6 +253,27 @@ export function listEnvironment(projectId: string): OperationRequest {
     safety: 'idempotent',
     forbidden: `list the environments of project ${projectId}`,
     notFound: `project ${projectId} was not found: it may have been deleted, or the token cannot see it`,
+  };
+}
+
+/** The query parameters of get-cluster-metrics that the client sends, in this order, when given. */
+const METRICS_PARAMETERS = ['endpoint', 'query', 'start', 'end', 'step', 'time', 'timeout'] as const;
+
+export function getClusterMetrics(clusterId: string, metricsQuery: ClusterMetricsQuery): OperationRequest {
+  const query: Record<string, string> = {};
+  for (const name of METRICS_PARAMETERS) {
+    const value = metricsQuery[name];
+    if (value !== undefined) query[name] = value;
+  }
+  return {
+    operation: 'get-cluster-metrics',
+    method: 'GET',
+    path: path`/cluster/${clusterId}/metrics`,
+    query,
+    safety: 'idempotent',
+    forbidden: `read the metrics of cluster ${clusterId}`,
+    notFound: `cluster ${clusterId} was not found, or the service serves no metrics for it`,
+    ...(metricsQuery.deadlineMs !== undefined ? { deadlineMs: metricsQuery.deadlineMs } : {}),
   };
 }
 

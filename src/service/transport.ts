@@ -75,10 +75,11 @@ type AttemptResult =
   | { readonly ok: false; readonly failure: AttemptFailure; readonly error: (ctx: FailureContext) => Error };
 
 export async function send(
-  config: TransportConfig,
+  baseConfig: TransportConfig,
   request: OperationRequest,
   read: BodyReader = parseWhole,
 ): Promise<Answer> {
+  const config = boundedBy(baseConfig, request.deadlineMs);
   const { clock, policy, pacer } = config;
   const startedAt = clock.now();
   let attempt = 0;
@@ -90,7 +91,7 @@ export async function send(
     attempt += 1;
     config.counter.count(request.operation);
     pacer.noteSent();
-    const result = await attemptOnce(config, request);
+    const result = await attemptOnce(config, request, attemptMs(config, request, clock.now() - startedAt));
     if (result.ok || result.failure.kind === 'status') config.counter.answered();
     if (result.ok) return { status: result.status, body: readBody(request, result, read) };
     // A DELETE whose earlier attempt may have run and whose retry finds nothing has done its job.
@@ -105,6 +106,37 @@ export async function send(
       pacer.windowReset();
     }
   }
+}
+
+/**
+ * The client's timeouts and retry bounds, shortened to a request's own deadline: no attempt, and no
+ * retry, outlasts it. A request without one keeps the client's.
+ */
+function boundedBy(config: TransportConfig, deadlineMs: number | undefined): TransportConfig {
+  if (deadlineMs === undefined) return config;
+  const bound = Math.max(1, Math.floor(deadlineMs));
+  const { timeouts, policy } = config;
+  return {
+    ...config,
+    timeouts: {
+      connectMs: Math.min(timeouts.connectMs, bound),
+      headersMs: Math.min(timeouts.headersMs, bound),
+      bodyMs: Math.min(timeouts.bodyMs, bound),
+      totalMs: Math.min(totalMs(timeouts), bound),
+    },
+    policy: {
+      ...policy,
+      maxElapsedMs: Math.min(policy.maxElapsedMs, bound),
+      maxRateLimitWaitMs: Math.min(policy.maxRateLimitWaitMs, bound),
+    },
+  };
+}
+
+/** How long the next attempt may take: its bound, or what is left of the request's deadline if less. */
+function attemptMs(config: TransportConfig, request: OperationRequest, elapsedMs: number): number {
+  const whole = totalMs(config.timeouts);
+  if (request.deadlineMs === undefined) return whole;
+  return Math.max(1, Math.min(whole, request.deadlineMs - elapsedMs));
 }
 
 function isNotFoundDelete(request: OperationRequest, failure: AttemptFailure): boolean {
@@ -131,12 +163,16 @@ async function waitForBudget(
   return waitMs;
 }
 
-async function attemptOnce(config: TransportConfig, request: OperationRequest): Promise<AttemptResult> {
+async function attemptOnce(
+  config: TransportConfig,
+  request: OperationRequest,
+  limitMs: number,
+): Promise<AttemptResult> {
   let response: Dispatcher.ResponseData;
   let bytes: Buffer;
   // Real time, like undici's own timeouts: the injected clock paces retries, not the wire.
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new AttemptTooSlowError()), totalMs(config.timeouts));
+  const timer = setTimeout(() => deadline.abort(new AttemptTooSlowError()), limitMs);
   timer.unref?.();
   try {
     response = await config.dispatcher.request({

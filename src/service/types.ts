@@ -8,5 +8,6 @@
 export * from './types/alert-rules.js';
 export * from './types/client-interface.js';
 export * from './types/cluster-logs.js';
+export * from './types/cluster-metrics.js';
 export * from './types/name-lists.js';
 export * from './types/platform.js';

@@ -262,6 +262,20 @@ describe('the sandbox and the client against the published description', () => {
     await refused(service.listClusterDeploymentHistoryV2(ACME, LEGACY_US, 5));
     await service.listClusterLogs(ACME, LEGACY_US);
 
+    // Cluster metrics: a range query, an instant query, and what Prometheus refuses (its error shape is
+    // inside the 200: the operation declares no other status, so only 200 answers are exercised here).
+    const end = Math.floor(Date.now() / 1000);
+    const range = { endpoint: 'api/v1/query_range', start: String(end - 3600), end: String(end), step: '60' };
+    const matrix = await service.getClusterMetrics(PROD_EU, {
+      ...range,
+      query: 'sum(rate(http_server_requests_total{app="api"}[5m]))',
+    });
+    expect(JSON.parse(matrix.metrics)).toMatchObject({ status: 'success', data: { resultType: 'matrix' } });
+    const vector = await service.getClusterMetrics(STAGING_EU, { endpoint: 'api/v1/query', query: 'up' });
+    expect(JSON.parse(vector.metrics)).toMatchObject({ status: 'success', data: { resultType: 'vector' } });
+    const tooFine = await service.getClusterMetrics(PROD_EU, { ...range, query: 'up', step: '0.1' });
+    expect(JSON.parse(tooFine.metrics)).toMatchObject({ status: 'error', errorType: 'bad_data' });
+
     // Names of clusters, services, projects and environments. listServicesByOrganizationId declares no
     // refusal status, so only its answers are exercised here (its 403/404 are in the client's tests).
     expect(await service.listOrganizationCluster(ACME)).not.toEqual([]);

@@ -12,6 +12,7 @@ import {
   listClusterDeploymentLogs,
   listClusterLogs,
 } from './cluster-logs.js';
+import { getClusterMetrics } from './cluster-metrics.js';
 import {
   listEnvironment,
   listOrganizationCluster,
@@ -112,5 +113,11 @@ export function sandboxRoutes(): Router<Handler> {
       pattern: '/project/{projectId}/environment',
       operation: 'listEnvironment',
       handler: listEnvironment,
+    })
+    .add({
+      method: 'GET',
+      pattern: '/cluster/{clusterId}/metrics',
+      operation: 'get-cluster-metrics',
+      handler: getClusterMetrics,
     });
 }

@@ -4,6 +4,7 @@ import { SeedError } from './seed-error.js';
 import { SeedReader } from './seed-reader.js';
 import { readTemplate } from './validate-catalog.js';
 import { readDeployment } from './validate-deployments.js';
+import { readClusterMetrics } from './validate-metrics.js';
 import { type ProjectTree, readProject } from './validate-projects.js';
 import { readSeedRule } from './validate-rules.js';
 
@@ -25,6 +26,7 @@ const SECTIONS = [
   'alertReceivers',
   'templates',
   'deployments',
+  'metrics',
 ] as const;
 
 /** Where each item came from, so that a cross-reference error names the right file. */
@@ -46,6 +48,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
   const rules: Located<ManagedRule | GhostRule>[] = [];
   const templates: Located<ReturnType<typeof readTemplate>>[] = [];
   const deployments: Located<ReturnType<typeof readDeployment>>[] = [];
+  const metrics: Located<ReturnType<typeof readClusterMetrics>>[] = [];
 
   for (const part of parts) {
     const top = new SeedReader(part.value, part.file, '');
@@ -68,6 +71,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
     each('alertRules', readSeedRule, rules);
     each('templates', readTemplate, templates);
     each('deployments', readDeployment, deployments);
+    each('metrics', readClusterMetrics, metrics);
   }
 
   if (organizations.length === 0) throw new SeedError('the seed defines no organizations');
@@ -84,6 +88,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
   );
   unique(templates, (t) => `${t.key}@${t.version}`, 'version');
   unique(deployments, (d) => d.id, 'id');
+  unique(metrics, (m) => m.cluster_id, 'cluster_id');
 
   const orgIds = new Set(organizations.map((o) => o.item.id));
   const requireOrg = (at: SeedReader, id: string, field = 'organization_id') => {
@@ -117,6 +122,9 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
   for (const { item, at } of deployments) {
     if (!clusterById.has(item.cluster_id)) at.field('cluster_id').fail(`unknown cluster ${item.cluster_id}`);
   }
+  for (const { item, at } of metrics) {
+    if (!clusterById.has(item.cluster_id)) at.field('cluster_id').fail(`unknown cluster ${item.cluster_id}`);
+  }
 
   const all = rules.map((r) => r.item);
   return {
@@ -131,6 +139,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
     ghostRules: all.filter((r): r is GhostRule => !('id' in r)),
     templates: templates.map((t) => t.item),
     deployments: deployments.map((d) => d.item),
+    metrics: metrics.map((m) => m.item),
   };
 }
 

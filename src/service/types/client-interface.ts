@@ -8,6 +8,7 @@ import type {
   ManagedAlertRule,
 } from './alert-rules.js';
 import type { ClusterDeployment, ClusterLogEntry } from './cluster-logs.js';
+import type { ClusterMetricsAnswer, ClusterMetricsQuery } from './cluster-metrics.js';
 import type { ClusterName, EnvironmentName, ProjectName, ServiceFilter, ServiceName } from './name-lists.js';
 import type {
   ClusterContext,
@@ -34,6 +35,8 @@ export const OPERATION_IDS = [
   'listServicesByOrganizationId',
   'listProject',
   'listEnvironment',
+  // The description's own operationId for it, written as it is there.
+  'get-cluster-metrics',
 ] as const;
 export type OperationId = (typeof OPERATION_IDS)[number];
 
@@ -87,6 +90,12 @@ export interface ServiceClient {
   listProject(organizationId: string): Promise<ProjectName[]>;
   /** The environments of one project. */
   listEnvironment(projectId: string): Promise<EnvironmentName[]>;
+  /**
+   * get-cluster-metrics: one query to the cluster's Prometheus-compatible API, passed through by the
+   * service. A read (retried as reads are); `query.deadlineMs` bounds it, retries included. The answer's
+   * `metrics` text is read with parsePrometheusMatrix / parsePrometheusVector (decode/prometheus-answer.ts).
+   */
+  getClusterMetrics(clusterId: string, query: ClusterMetricsQuery): Promise<ClusterMetricsAnswer>;
 
   /** Requests made so far by this client. */
   requestCounts(): RequestCounts;

@@ -1,0 +1,368 @@
+import { bucketQuantile } from './histogram-quantile.js';
+import type { BinaryOperator, Grouping, QueryNode, SelectorNode } from './query-tree.js';
+import { COMPARISONS } from './query-tree.js';
+import { RANGE_FUNCTION_BODIES } from './range-functions.js';
+import {
+  type Labels,
+  labelsKey,
+  lastAtOrBefore,
+  type SeriesSource,
+  type StoredSeries,
+  withoutName,
+} from './series-data.js';
+
+/** How far back an instant selector looks for a series' latest sample (Prometheus's default). */
+export const LOOKBACK_MS = 5 * 60_000;
+
+export interface Sample {
+  readonly labels: Labels;
+  readonly value: number;
+}
+
+/** What an expression gives at one time: a scalar, or an instant vector. */
+export type InstantValue =
+  | { readonly kind: 'scalar'; readonly value: number }
+  | { readonly kind: 'vector'; readonly samples: readonly Sample[] };
+
+/** An error Prometheus would report while evaluating (errorType `execution`), e.g. a many-to-many match. */
+export class EvaluationError extends Error {
+  override readonly name = 'EvaluationError';
+}
+
+/**
+ * Evaluates a query tree at one time after another. The series each selector selects are looked up once
+ * per evaluator, so a range query of many steps reads the source once per selector.
+ */
+export class Evaluator {
+  readonly #selected = new Map<SelectorNode, readonly StoredSeries[]>();
+
+  constructor(private readonly source: SeriesSource) {}
+
+  at(node: QueryNode, timeMs: number): InstantValue {
+    switch (node.kind) {
+      case 'number':
+        return { kind: 'scalar', value: node.value };
+      case 'selector':
+        return { kind: 'vector', samples: this.#instantSelector(node, timeMs) };
+      case 'range':
+        // The tree reader lets a range through only as a function's argument.
+        throw new EvaluationError('a range vector is only evaluated as the argument of a function');
+      case 'negate':
+        return mapValue(this.at(node.arg, timeMs), (v) => -v, true);
+      case 'call':
+        return this.#call(node, timeMs);
+      case 'aggregate':
+        return { kind: 'vector', samples: aggregate(node.op, node.grouping, this.#vector(node.arg, timeMs)) };
+      case 'binary':
+        return binary(node, this.at(node.left, timeMs), this.at(node.right, timeMs));
+    }
+  }
+
+  #series(selector: SelectorNode): readonly StoredSeries[] {
+    let series = this.#selected.get(selector);
+    if (!series) {
+      series = this.source.select(selector.matchers);
+      this.#selected.set(selector, series);
+    }
+    return series;
+  }
+
+  /** Each series' latest sample in (t − 5 m, t]. */
+  #instantSelector(selector: SelectorNode, timeMs: number): Sample[] {
+    const samples: Sample[] = [];
+    for (const series of this.#series(selector)) {
+      const index = lastAtOrBefore(series.times, timeMs);
+      if (index >= 0 && series.times[index]! > timeMs - LOOKBACK_MS) {
+        samples.push({ labels: series.labels, value: series.values[index]! });
+      }
+    }
+    return samples;
+  }
+
+  #vector(node: QueryNode, timeMs: number): readonly Sample[] {
+    const value = this.at(node, timeMs);
+    if (value.kind !== 'vector') throw new EvaluationError('expected an instant vector, found a scalar');
+    return value.samples;
+  }
+
+  #scalar(node: QueryNode, timeMs: number): number {
+    const value = this.at(node, timeMs);
+    if (value.kind !== 'scalar') throw new EvaluationError('expected a scalar, found an instant vector');
+    return value.value;
+  }
+
+  #call(node: Extract<QueryNode, { kind: 'call' }>, timeMs: number): InstantValue {
+    const [first, second, third] = node.args;
+    const body = RANGE_FUNCTION_BODIES[node.name];
+    if (body) {
+      if (first?.kind !== 'range') throw new EvaluationError(`${node.name}() expects a range vector`);
+      return {
+        kind: 'vector',
+        samples: this.#overRange(first.selector, first.rangeMs, timeMs, body, node.name),
+      };
+    }
+    switch (node.name) {
+      case 'time':
+        return { kind: 'scalar', value: timeMs / 1000 };
+      case 'abs':
+        return vectorOf(this.#vector(first!, timeMs), Math.abs);
+      case 'clamp_min': {
+        const min = this.#scalar(second!, timeMs);
+        return vectorOf(this.#vector(first!, timeMs), (v) => Math.max(v, min));
+      }
+      case 'clamp_max': {
+        const max = this.#scalar(second!, timeMs);
+        return vectorOf(this.#vector(first!, timeMs), (v) => Math.min(v, max));
+      }
+      case 'clamp': {
+        const min = this.#scalar(second!, timeMs);
+        const max = this.#scalar(third!, timeMs);
+        // Prometheus gives nothing when the bounds cross.
+        if (max < min) return { kind: 'vector', samples: [] };
+        return vectorOf(this.#vector(first!, timeMs), (v) => Math.max(min, Math.min(max, v)));
+      }
+      case 'histogram_quantile':
+        return {
+          kind: 'vector',
+          samples: histogramQuantile(this.#scalar(first!, timeMs), this.#vector(second!, timeMs)),
+        };
+      default:
+        throw new EvaluationError(`${node.name}() is not evaluated`);
+    }
+  }
+
+  #overRange(
+    selector: SelectorNode,
+    rangeMs: number,
+    timeMs: number,
+    body: (typeof RANGE_FUNCTION_BODIES)[string],
+    name: string,
+  ): Sample[] {
+    const startMs = timeMs - rangeMs;
+    const samples: Sample[] = [];
+    for (const series of this.#series(selector)) {
+      const last = lastAtOrBefore(series.times, timeMs);
+      const before = lastAtOrBefore(series.times, startMs);
+      if (last <= before) continue;
+      const value = body({
+        times: series.times.slice(before + 1, last + 1),
+        values: series.values.slice(before + 1, last + 1),
+        startMs,
+        endMs: timeMs,
+      });
+      if (value === null) continue;
+      // Every function but last_over_time drops the metric name, as in Prometheus.
+      samples.push({ labels: name === 'last_over_time' ? series.labels : withoutName(series.labels), value });
+    }
+    return samples;
+  }
+}
+
+function vectorOf(samples: readonly Sample[], f: (value: number) => number): InstantValue {
+  return {
+    kind: 'vector',
+    samples: samples.map((s) => ({ labels: withoutName(s.labels), value: f(s.value) })),
+  };
+}
+
+function mapValue(value: InstantValue, f: (v: number) => number, dropName: boolean): InstantValue {
+  if (value.kind === 'scalar') return { kind: 'scalar', value: f(value.value) };
+  return {
+    kind: 'vector',
+    samples: value.samples.map((s) => ({
+      labels: dropName ? withoutName(s.labels) : s.labels,
+      value: f(s.value),
+    })),
+  };
+}
+
+function groupLabels(labels: Labels, grouping: Grouping | null): Labels {
+  if (grouping === null) return {};
+  const out: Record<string, string> = {};
+  if (grouping.include) {
+    for (const name of grouping.labels) if (labels[name] !== undefined) out[name] = labels[name]!;
+    return out;
+  }
+  for (const [name, value] of Object.entries(labels)) {
+    if (name !== '__name__' && !grouping.labels.includes(name)) out[name] = value;
+  }
+  return out;
+}
+
+function aggregate(op: string, grouping: Grouping | null, samples: readonly Sample[]): Sample[] {
+  const groups = new Map<string, { labels: Labels; values: number[] }>();
+  for (const sample of samples) {
+    const labels = groupLabels(sample.labels, grouping);
+    const key = labelsKey(labels);
+    const group = groups.get(key) ?? { labels, values: [] };
+    group.values.push(sample.value);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ labels, values }) => ({ labels, value: reduce(op, values) }));
+}
+
+function reduce(op: string, values: readonly number[]): number {
+  switch (op) {
+    case 'sum':
+      return values.reduce((a, b) => a + b, 0);
+    case 'avg':
+      return values.reduce((a, b) => a + b, 0) / values.length;
+    case 'count':
+      return values.length;
+    case 'max':
+      return values.reduce((a, b) => (b > a || Number.isNaN(a) ? b : a));
+    case 'min':
+      return values.reduce((a, b) => (b < a || Number.isNaN(a) ? b : a));
+    default:
+      throw new EvaluationError(`the aggregation ${op} is not evaluated`);
+  }
+}
+
+/** One histogram's buckets per label set without `le`; series whose `le` is not a number are left out. */
+function histogramQuantile(q: number, samples: readonly Sample[]): Sample[] {
+  const groups = new Map<string, { labels: Labels; buckets: { upperBound: number; count: number }[] }>();
+  for (const sample of samples) {
+    const le = sample.labels.le;
+    const upperBound = le === undefined ? Number.NaN : parseBound(le);
+    if (Number.isNaN(upperBound)) continue;
+    const { le: _, ...rest } = withoutName(sample.labels);
+    const key = labelsKey(rest);
+    const group = groups.get(key) ?? { labels: rest, buckets: [] };
+    group.buckets.push({ upperBound, count: sample.value });
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ labels, buckets }) => ({ labels, value: bucketQuantile(q, buckets) }));
+}
+
+function parseBound(text: string): number {
+  if (/^\+?inf$/i.test(text)) return Number.POSITIVE_INFINITY;
+  if (/^-inf$/i.test(text)) return Number.NEGATIVE_INFINITY;
+  return text.trim() === '' ? Number.NaN : Number(text);
+}
+
+const isComparison = (op: BinaryOperator) => (COMPARISONS as readonly string[]).includes(op);
+
+function arithmetic(op: BinaryOperator, a: number, b: number): number {
+  switch (op) {
+    case '+':
+      return a + b;
+    case '-':
+      return a - b;
+    case '*':
+      return a * b;
+    case '/':
+      return a / b;
+    case '%':
+      return a % b;
+    case '^':
+      return a ** b;
+    default:
+      return compare(op, a, b) ? 1 : 0;
+  }
+}
+
+function compare(op: BinaryOperator, a: number, b: number): boolean {
+  switch (op) {
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '>':
+      return a > b;
+    case '<':
+      return a < b;
+    case '>=':
+      return a >= b;
+    case '<=':
+      return a <= b;
+    default:
+      return false;
+  }
+}
+
+function binary(
+  node: Extract<QueryNode, { kind: 'binary' }>,
+  left: InstantValue,
+  right: InstantValue,
+): InstantValue {
+  const { op, bool } = node;
+  if (left.kind === 'scalar' && right.kind === 'scalar') {
+    return { kind: 'scalar', value: arithmetic(op, left.value, right.value) };
+  }
+  if (left.kind === 'vector' && right.kind === 'vector') {
+    return { kind: 'vector', samples: vectorVector(op, bool, node.matching, left.samples, right.samples) };
+  }
+  const vectorOnLeft = left.kind === 'vector';
+  const samples = (vectorOnLeft ? left : right) as Extract<InstantValue, { kind: 'vector' }>;
+  const scalar = (vectorOnLeft ? right : left) as Extract<InstantValue, { kind: 'scalar' }>;
+  const out: Sample[] = [];
+  for (const sample of samples.samples) {
+    const [a, b] = vectorOnLeft ? [sample.value, scalar.value] : [scalar.value, sample.value];
+    if (!isComparison(op)) {
+      out.push({ labels: withoutName(sample.labels), value: arithmetic(op, a, b) });
+    } else if (bool) {
+      out.push({ labels: withoutName(sample.labels), value: compare(op, a, b) ? 1 : 0 });
+    } else if (compare(op, a, b)) {
+      // A comparison filters: the vector's own sample is kept, on whichever side it stood.
+      out.push(sample);
+    }
+  }
+  return { kind: 'vector', samples: out };
+}
+
+/** The labels two samples are matched on: `on (…)`, all but `ignoring (…)`, or all; never the name. */
+function signature(labels: Labels, matching: Grouping | null): string {
+  if (matching?.include) return labelsKey(groupLabels(labels, matching));
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(labels)) {
+    if (name !== '__name__' && !matching?.labels.includes(name)) out[name] = value;
+  }
+  return labelsKey(out);
+}
+
+/** One-to-one matching, as Prometheus's VectorBinop without group_left / group_right. */
+function vectorVector(
+  op: BinaryOperator,
+  bool: boolean,
+  matching: Grouping | null,
+  left: readonly Sample[],
+  right: readonly Sample[],
+): Sample[] {
+  const rightBySignature = new Map<string, Sample>();
+  for (const sample of right) {
+    const key = signature(sample.labels, matching);
+    if (rightBySignature.has(key)) {
+      throw new EvaluationError(
+        'found duplicate series for the match group on the right hand-side of the operation: many-to-many matching not allowed: matching labels must be unique on one side',
+      );
+    }
+    rightBySignature.set(key, sample);
+  }
+  const seen = new Set<string>();
+  const out: Sample[] = [];
+  for (const sample of left) {
+    const key = signature(sample.labels, matching);
+    const other = rightBySignature.get(key);
+    if (!other) continue;
+    if (seen.has(key)) {
+      throw new EvaluationError(
+        'multiple matches for labels: many-to-one matching must be explicit (group_left/group_right)',
+      );
+    }
+    seen.add(key);
+    const comparison = isComparison(op);
+    if (comparison && !bool && !compare(op, sample.value, other.value)) continue;
+    const value = comparison && !bool ? sample.value : arithmetic(op, sample.value, other.value);
+    out.push({ labels: resultLabels(sample.labels, matching, !comparison || bool), value });
+  }
+  return out;
+}
+
+function resultLabels(labels: Labels, matching: Grouping | null, dropName: boolean): Labels {
+  const base = dropName ? withoutName(labels) : labels;
+  if (matching === null) return base;
+  if (matching.include) return groupLabels(base, matching);
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(base)) if (!matching.labels.includes(name)) out[name] = value;
+  return out;
+}

@@ -1,0 +1,281 @@
+import type { SyntaxNode } from '@lezer/common';
+import { queryError } from '../../promql/check-query.js';
+import { parseQuery, topExpression } from '../../promql/library.js';
+import { literalValue, unquote } from '../../promql/literals.js';
+
+/**
+ * The subset of PromQL the sandbox evaluates, as a small tree read from the Prometheus project's grammar
+ * (the one src/promql checks queries with). Whatever lies outside the subset is refused by name
+ * (UnsupportedQuery), so that an answer is either Prometheus's or a clear refusal, never a guess.
+ */
+export type QueryNode =
+  | { readonly kind: 'number'; readonly value: number }
+  | { readonly kind: 'selector'; readonly matchers: readonly LabelMatcher[]; readonly text: string }
+  | { readonly kind: 'range'; readonly selector: SelectorNode; readonly rangeMs: number }
+  | { readonly kind: 'call'; readonly name: FunctionName; readonly args: readonly QueryNode[] }
+  | {
+      readonly kind: 'aggregate';
+      readonly op: AggregateName;
+      readonly grouping: Grouping | null;
+      readonly arg: QueryNode;
+    }
+  | {
+      readonly kind: 'binary';
+      readonly op: BinaryOperator;
+      readonly bool: boolean;
+      readonly matching: Grouping | null;
+      readonly left: QueryNode;
+      readonly right: QueryNode;
+    }
+  | { readonly kind: 'negate'; readonly arg: QueryNode };
+
+export type SelectorNode = Extract<QueryNode, { kind: 'selector' }>;
+
+export interface LabelMatcher {
+  readonly name: string;
+  readonly op: '=' | '!=' | '=~' | '!~';
+  readonly value: string;
+}
+
+/** `by (…)` / `without (…)` of an aggregation, `on (…)` / `ignoring (…)` of a binary operation. */
+export interface Grouping {
+  readonly include: boolean;
+  readonly labels: readonly string[];
+}
+
+export const RANGE_FUNCTIONS = [
+  'rate',
+  'increase',
+  'irate',
+  'delta',
+  'avg_over_time',
+  'max_over_time',
+  'min_over_time',
+  'sum_over_time',
+  'count_over_time',
+  'last_over_time',
+] as const;
+export const INSTANT_FUNCTIONS = [
+  'abs',
+  'clamp_min',
+  'clamp_max',
+  'clamp',
+  'histogram_quantile',
+  'time',
+] as const;
+export type FunctionName = (typeof RANGE_FUNCTIONS)[number] | (typeof INSTANT_FUNCTIONS)[number];
+export const AGGREGATIONS = ['sum', 'avg', 'min', 'max', 'count'] as const;
+export type AggregateName = (typeof AGGREGATIONS)[number];
+export const ARITHMETIC = ['+', '-', '*', '/', '%', '^'] as const;
+export const COMPARISONS = ['==', '!=', '>', '<', '>=', '<='] as const;
+export type BinaryOperator = (typeof ARITHMETIC)[number] | (typeof COMPARISONS)[number];
+
+/** A query the grammar accepts but the sandbox does not evaluate; the message names the construct. */
+export class UnsupportedQuery extends Error {
+  override readonly name = 'UnsupportedQuery';
+}
+
+/** A query Prometheus itself would refuse (a syntax or type error), with the checker's message. */
+export class InvalidQuery extends Error {
+  override readonly name = 'InvalidQuery';
+}
+
+const OPERATOR_NODES: Readonly<Record<string, BinaryOperator>> = {
+  Add: '+',
+  Sub: '-',
+  Mul: '*',
+  Div: '/',
+  Mod: '%',
+  Pow: '^',
+  Eql: '==',
+  Neq: '!=',
+  Gtr: '>',
+  Lss: '<',
+  Gte: '>=',
+  Lte: '<=',
+};
+
+const MATCH_OPS: Readonly<Record<string, LabelMatcher['op']>> = {
+  EqlSingle: '=',
+  Neq: '!=',
+  EqlRegex: '=~',
+  NeqRegex: '!~',
+};
+
+/** Reads a query into the subset's tree; throws InvalidQuery or UnsupportedQuery. */
+export function readQuery(query: string): QueryNode {
+  // The project's checker: what Prometheus refuses, and a range vector as the whole query, which the
+  // service does not alert on (Prometheus would answer it in an instant query; the sandbox does not).
+  const error = queryError(query);
+  if (error !== null) throw new InvalidQuery(error);
+  const top = topExpression(parseQuery(query));
+  if (!top) throw new InvalidQuery('no expression found in input');
+  return new Reader(query).expression(top);
+}
+
+class Reader {
+  constructor(private readonly query: string) {}
+
+  text(node: SyntaxNode): string {
+    return this.query.slice(node.from, node.to);
+  }
+
+  unsupported(what: string, node: SyntaxNode): never {
+    throw new UnsupportedQuery(
+      `${what} (${JSON.stringify(clip(this.text(node)))}) is not supported by the sandbox`,
+    );
+  }
+
+  expression(node: SyntaxNode): QueryNode {
+    switch (node.name) {
+      case 'NumberDurationLiteral':
+        return { kind: 'number', value: literalValue(this.text(node)) };
+      case 'ParenExpr':
+        return this.expression(children(node)[0]!);
+      case 'UnaryExpr': {
+        const [op, arg] = children(node);
+        const inner = this.expression(arg!);
+        return this.text(op!) === '-' ? { kind: 'negate', arg: inner } : inner;
+      }
+      case 'VectorSelector':
+        return this.selector(node);
+      case 'MatrixSelector':
+        return this.rangeSelector(node);
+      case 'FunctionCall':
+        return this.call(node);
+      case 'AggregateExpr':
+        return this.aggregate(node);
+      case 'BinaryExpr':
+        return this.binary(node);
+      case 'OffsetExpr':
+        return this.unsupported('the offset modifier', node);
+      case 'StepInvariantExpr':
+        return this.unsupported('the @ modifier', node);
+      case 'SubqueryExpr':
+        return this.unsupported('a subquery', node);
+      case 'StringLiteral':
+        return this.unsupported('a string', node);
+      default:
+        return this.unsupported(`the expression ${node.name}`, node);
+    }
+  }
+
+  selector(node: SyntaxNode): SelectorNode {
+    const matchers: LabelMatcher[] = [];
+    for (const child of children(node)) {
+      if (child.name === 'Identifier') {
+        matchers.push({ name: '__name__', op: '=', value: this.text(child) });
+      } else if (child.name === 'LabelMatchers') {
+        for (const matcher of children(child)) matchers.push(this.matcher(matcher));
+      }
+    }
+    return { kind: 'selector', matchers, text: this.text(node) };
+  }
+
+  matcher(node: SyntaxNode): LabelMatcher {
+    const parts = children(node);
+    if (node.name === 'QuotedLabelName') {
+      return { name: '__name__', op: '=', value: unquote(this.text(parts[0] ?? node)) };
+    }
+    const [name, op, value] = parts;
+    const labelName =
+      node.name === 'QuotedLabelMatcher' ? unquote(this.text(children(name!)[0] ?? name!)) : this.text(name!);
+    const opName = children(op!)[0]?.name ?? '';
+    const matchOp = MATCH_OPS[opName];
+    if (!matchOp) return this.unsupported('this label matcher', node);
+    return { name: labelName, op: matchOp, value: unquote(this.text(value!)) };
+  }
+
+  rangeSelector(node: SyntaxNode): QueryNode {
+    const [inner, duration] = children(node);
+    if (inner?.name !== 'VectorSelector') return this.unsupported('a range of anything but a selector', node);
+    const literal = duration ? children(duration) : [];
+    if (
+      duration?.name !== 'DurationExpr' ||
+      literal.length !== 1 ||
+      !literal[0]!.name.startsWith('NumberDuration')
+    ) {
+      return this.unsupported('a range that is not a plain duration', node);
+    }
+    const seconds = literalValue(this.text(literal[0]!));
+    if (!(seconds > 0)) return this.unsupported('a range that is not positive', node);
+    return { kind: 'range', selector: this.selector(inner), rangeMs: Math.round(seconds * 1000) };
+  }
+
+  call(node: SyntaxNode): QueryNode {
+    const [identifier, body] = children(node);
+    const name = this.text(identifier!);
+    const known = [...RANGE_FUNCTIONS, ...INSTANT_FUNCTIONS] as readonly string[];
+    if (!known.includes(name)) return this.unsupported(`the function ${name}()`, node);
+    const args = children(body!).map((arg) => this.expression(arg));
+    return { kind: 'call', name: name as FunctionName, args };
+  }
+
+  aggregate(node: SyntaxNode): QueryNode {
+    let op = '';
+    let grouping: Grouping | null = null;
+    let args: SyntaxNode[] = [];
+    for (const child of children(node)) {
+      if (child.name === 'AggregateOp') op = this.text(child).toLowerCase();
+      else if (child.name === 'AggregateModifier') grouping = this.grouping(child);
+      else if (child.name === 'FunctionCallBody') args = children(child);
+    }
+    if (!(AGGREGATIONS as readonly string[]).includes(op)) {
+      return this.unsupported(`the aggregation ${op}`, node);
+    }
+    if (args.length !== 1) return this.unsupported(`${op} with ${args.length} arguments`, node);
+    return { kind: 'aggregate', op: op as AggregateName, grouping, arg: this.expression(args[0]!) };
+  }
+
+  grouping(node: SyntaxNode): Grouping {
+    const [keyword, labels] = children(node);
+    const include = keyword!.name === 'By' || keyword!.name === 'On';
+    const names = children(labels!).map((label) =>
+      label.name === 'QuotedLabelName' ? unquote(this.text(children(label)[0] ?? label)) : this.text(label),
+    );
+    return { include, labels: names };
+  }
+
+  binary(node: SyntaxNode): QueryNode {
+    const parts = children(node);
+    const left = parts[0]!;
+    const right = parts[parts.length - 1]!;
+    const operator = parts[1]!;
+    const op = OPERATOR_NODES[operator.name];
+    if (!op) return this.unsupported(`the operator ${this.text(operator)}`, node);
+    let bool = false;
+    let matching: Grouping | null = null;
+    for (const modifier of parts.slice(2, -1)) {
+      if (modifier.name === 'BoolModifier') bool = true;
+      else if (modifier.name === 'MatchingModifierClause') {
+        if (children(modifier).some((c) => c.name === 'GroupLeft' || c.name === 'GroupRight')) {
+          return this.unsupported('group_left / group_right', modifier);
+        }
+        matching = this.grouping(modifier);
+      } else return this.unsupported(`the modifier ${this.text(modifier)}`, modifier);
+    }
+    return {
+      kind: 'binary',
+      op,
+      bool,
+      matching,
+      left: this.expression(left),
+      right: this.expression(right),
+    };
+  }
+}
+
+/** A node's children, without the punctuation tokens the grammar keeps ("(", ",", "{", …) and comments. */
+function children(node: SyntaxNode): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    if (child.name === 'LineComment' || /^[^A-Za-z]/.test(child.name) || child.type.isError) continue;
+    out.push(child);
+  }
+  return out;
+}
+
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 60 ? `${flat.slice(0, 60)}…` : flat;
+}

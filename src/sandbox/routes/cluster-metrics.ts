@@ -1,0 +1,47 @@
+import { canAccess } from '../authenticate.js';
+import { forbidden, notFound } from '../http-error.js';
+import { clusterSeriesSource } from '../metrics-source.js';
+import { type PrometheusApiAnswer, prometheusError } from '../promql-eval/prometheus-json.js';
+import { queryInstant, queryRange } from '../promql-eval/query-api.js';
+import { type Answer, type RequestContext, uuidParam } from './request-context.js';
+
+/** The query API paths the sandbox serves, as the service's console names them in `endpoint`. */
+const RANGE_ENDPOINT = 'api/v1/query_range';
+const INSTANT_ENDPOINT = 'api/v1/query';
+
+/**
+ * get-cluster-metrics: the cluster's seeded series, queried as its Prometheus would answer, the answer's
+ * JSON as text in `metrics`. Whatever Prometheus would refuse, or the sandbox cannot evaluate, is its error
+ * shape inside a 200: the operation declares no other status (docs/sandbox.md, "Cluster metrics").
+ */
+export function getClusterMetrics(context: RequestContext): Answer {
+  const clusterId = uuidParam(context, 'clusterId');
+  const cluster = context.store.seed.clusters.find((c) => c.id === clusterId);
+  if (!cluster) throw notFound(`cluster ${clusterId} not found`);
+  if (!canAccess(context.grant, cluster.organization_id)) {
+    throw forbidden(`this token may not access cluster ${clusterId}`);
+  }
+  return { status: 200, body: { metrics: JSON.stringify(answerQuery(context, clusterId)) } };
+}
+
+function answerQuery(context: RequestContext, clusterId: string): PrometheusApiAnswer {
+  const param = (name: string) => context.query.get(name) ?? undefined;
+  const endpoint = (param('endpoint') ?? '').replace(/^\/+/, '');
+  const query = param('query');
+  if (query === undefined || query.trim() === '') {
+    return prometheusError(
+      'bad_data',
+      'invalid parameter "query": 1:1: parse error: no expression found in input',
+    );
+  }
+  const nowMs = context.store.clock.now();
+  const source = clusterSeriesSource(context.store.metrics.get(clusterId), nowMs);
+  if (endpoint === RANGE_ENDPOINT) {
+    return queryRange(source, { query, start: param('start'), end: param('end'), step: param('step') });
+  }
+  if (endpoint === INSTANT_ENDPOINT) return queryInstant(source, { query, time: param('time') }, nowMs);
+  return prometheusError(
+    'bad_data',
+    `the sandbox serves the endpoints ${RANGE_ENDPOINT} and ${INSTANT_ENDPOINT}, not ${JSON.stringify(endpoint)}`,
+  );
+}

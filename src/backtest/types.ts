@@ -4,11 +4,10 @@
  * writes them.
  */
 
-/** One series of a range query: its labels and its samples, `[time, value]`, in time order. */
-export interface MetricSeries {
-  readonly metric: Readonly<Record<string, string>>;
-  readonly values: readonly (readonly [number, number])[];
-}
+import type { PrometheusSeries } from '../service/types/cluster-metrics.js';
+
+/** One series of a range query, as the client reads it: its labels and its samples, `[time, value]`, in time order. */
+export type MetricSeries = PrometheusSeries;
 
 /** A stretch of time during which an alert fired: [start, end), seconds. */
 export interface FiringInterval {

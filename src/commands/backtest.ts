@@ -17,7 +17,11 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
-import { type MetricsClient, parsePrometheusMatrix } from './backtest-metrics-pending.js';
+import { parsePrometheusMatrix } from '../service/decode/prometheus-answer.js';
+import type { ServiceClient } from '../service/types.js';
+
+/** What the backtest asks of the service. */
+export type MetricsClient = Pick<ServiceClient, 'getClusterMetrics'>;
 
 export interface BacktestOptions {
   /** The window looked at, seconds (default 7 days). */
@@ -74,12 +78,15 @@ interface Deadline {
   readonly expired: Promise<string>;
   /** The reason once the time is up, else null: no query is sent past it. */
   readonly passed: () => string | null;
+  /** Milliseconds left. */
+  readonly left: () => number;
   readonly clear: () => void;
 }
 
 function deadlineOf(ms: number): Deadline {
   let timer: NodeJS.Timeout | undefined;
   let passed: string | null = null;
+  const until = Date.now() + ms;
   const expired = new Promise<string>((resolve) => {
     timer = setTimeout(() => {
       passed = `no answer within ${formatSpan(ms / 1000)}`;
@@ -87,7 +94,12 @@ function deadlineOf(ms: number): Deadline {
     }, ms);
     timer.unref?.();
   });
-  return { expired, passed: () => passed, clear: () => clearTimeout(timer) };
+  return {
+    expired,
+    passed: () => passed,
+    left: () => Math.max(1, until - Date.now()),
+    clear: () => clearTimeout(timer),
+  };
 }
 
 async function backtestRule(
@@ -154,11 +166,13 @@ async function rangeQuery(
       start: String(start),
       end: String(window.end),
       step: `${stepSeconds}s`,
+      // The client gives up at the backtest's deadline too, retries included: nothing is left running.
+      deadlineMs: deadline.left(),
     })
     .then(
       (answer): Answer => {
         const parsed = parsePrometheusMatrix(answer.metrics);
-        return typeof parsed === 'string' ? { reason: parsed } : { series: parsed, stepSeconds };
+        return parsed.ok ? { series: parsed.series, stepSeconds } : { reason: parsed.reason };
       },
       (error: unknown): Answer => ({ reason: error instanceof Error ? error.message : String(error) }),
     );

@@ -16,7 +16,6 @@ import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import type { BacktestOptions } from './backtest.js';
-import type { MetricsClient } from './backtest-metrics-pending.js';
 import { loadBase, NO_BASE } from './base-revision.js';
 import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
 import { withBaseEvidence } from './known-outside-edits.js';
@@ -70,7 +69,7 @@ async function withBacktest(
   if (report.plan === null || client === null) return report;
   const { runBacktest } = await import('./backtest.js');
   const started = ctx.clock.now();
-  const run = await runBacktest(ctx, client as unknown as MetricsClient, report.plan, options);
+  const run = await runBacktest(ctx, client, report.plan, options);
   return {
     ...report,
     backtest: run.report,

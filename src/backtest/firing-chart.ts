@@ -13,17 +13,27 @@ export function bucketSeconds(windowSeconds: number): number {
   return windowSeconds <= 2 * DAY ? HOUR : DAY;
 }
 
-/** Minutes of firing in each bucket of the window, the first bucket starting at the window's start. */
+/**
+ * Where the chart's first bar starts: the UTC hour or day the window starts in, so that a bar labelled
+ * "Nov 20" is Nov 20 (the first and last bars may hold only part of theirs).
+ */
+export function firstBucketStart(window: Pick<BacktestWindow, 'start' | 'end'>): number {
+  const size = bucketSeconds(window.end - window.start);
+  return Math.floor(window.start / size) * size;
+}
+
+/** Minutes of firing in each UTC hour or day the window touches, the first from firstBucketStart. */
 export function firingMinutesPerBucket(
   intervals: readonly FiringInterval[],
   window: Pick<BacktestWindow, 'start' | 'end'>,
 ): number[] {
   const size = bucketSeconds(window.end - window.start);
-  const count = Math.max(1, Math.ceil((window.end - window.start) / size));
+  const origin = firstBucketStart(window);
+  const count = Math.max(1, Math.ceil((window.end - origin) / size));
   const minutes = new Array<number>(count).fill(0);
   for (const { start, end } of intervals) {
-    for (let i = Math.max(0, Math.floor((start - window.start) / size)); i < count; i++) {
-      const from = window.start + i * size;
+    for (let i = Math.max(0, Math.floor((start - origin) / size)); i < count; i++) {
+      const from = origin + i * size;
       const to = from + size;
       if (from >= end) break;
       const overlap = Math.min(end, to) - Math.max(start, from);

@@ -6,6 +6,7 @@
  */
 import { backtestSentence } from '../backtest/backtest-sentence.js';
 import { bucketLabels, bucketWords } from '../backtest/chart-labels.js';
+import { firstBucketStart } from '../backtest/firing-chart.js';
 import { windowWords } from '../backtest/spans.js';
 import type { BacktestOutcome, BacktestReport, RuleBacktest } from '../backtest/types.js';
 import type { Block } from '../markdown/budget.js';
@@ -42,7 +43,7 @@ function ruleMarkdown(
 ): string {
   const head = `**${inlineCode(rule.name, 200, false)}** (${whereLink(rule.file, rule.line, links)}): ${escapeInline(backtestSentence(rule, backtest.windowSeconds), 2000)}`;
   const fallback = sparklines(rule);
-  const chart = mermaidChart(rule, backtest.start);
+  const chart = mermaidChart(rule, backtest);
   return [head, chart, fallback ? inlineCode(fallback, 2000, false) : ''].filter(Boolean).join('\n\n');
 }
 
@@ -50,17 +51,19 @@ function ruleMarkdown(
  * The chart, or '' when there is nothing to draw. Mermaid reads the block's text as its own language: a
  * rule's name never goes in it, only numbers and labels made here.
  */
-export function mermaidChart(rule: RuleBacktest, start: number): string {
+export function mermaidChart(rule: RuleBacktest, window: Pick<BacktestReport, 'start' | 'end'>): string {
   const outcomes = [rule.proposed, rule.live].filter(done);
-  if (outcomes.length === 0 || outcomes.every((o) => o.series === 0)) return '';
+  // Nothing fired on either side: a flat chart says less than the sentence and its sparkline.
+  if (outcomes.every((o) => o.figures.fired === 0)) return '';
   const first = outcomes[0]!;
-  const labels = bucketLabels(start, first.bucketSeconds, first.perBucket.length);
+  const labels = bucketLabels(firstBucketStart(window), first.bucketSeconds, first.perBucket.length);
   const max = Math.max(1, ...outcomes.flatMap((o) => o.perBucket));
   const series = (o: Done) => `[${o.perBucket.join(', ')}]`;
   const lines = [
     '```mermaid',
-    // Mermaid's default bar is a pale lavender: the proposed rule in blue, the live one in orange.
-    `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${rule.live ? '#2f81f7, #fb8500' : '#2f81f7'}"}}}}%%`,
+    // Mermaid's default bar is a pale lavender: the proposed rule in blue, the live one in orange; and a
+    // chart per rule is kept low, so that a comment of ten rules is still read as a comment.
+    `%%{init: {"xyChart": {"width": 640, "height": 240}, "themeVariables": {"xyChart": {"plotColorPalette": "${rule.live ? '#2f81f7, #fb8500' : '#2f81f7'}"}}}}%%`,
     'xychart-beta',
     `    title "Minutes firing ${bucketWords(first.bucketSeconds)} (UTC): ${rule.live ? 'bars proposed, line live' : 'proposed'}"`,
     `    x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { backtestSentence, resolutionWords } from '../../../src/backtest/backtest-sentence.js';
 import { backtestCandidates } from '../../../src/backtest/candidates.js';
-import { bucketSeconds, firingMinutesPerBucket, sparkline } from '../../../src/backtest/firing-chart.js';
+import { bucketLabels } from '../../../src/backtest/chart-labels.js';
+import {
+  bucketSeconds,
+  firingMinutesPerBucket,
+  firstBucketStart,
+  sparkline,
+} from '../../../src/backtest/firing-chart.js';
 import { backtestOutcome } from '../../../src/backtest/outcome.js';
 import { ruleQuery } from '../../../src/backtest/rule-query.js';
 import { formatSpan } from '../../../src/backtest/spans.js';
@@ -35,6 +41,15 @@ describe('chart data', () => {
       { start: 0, end: 10_800 },
     );
     expect(minutes).toEqual([30, 30, 10]);
+  });
+
+  it('starts the bars on the UTC hour or day the window starts in, the first and last ones partial', () => {
+    // Window 00:30–03:30: bars 00h, 01h, 02h, 03h; firing 00:30–01:30.
+    const window = { start: 1800, end: 1800 + 3 * 3600 };
+    expect(firstBucketStart(window)).toBe(0);
+    expect(firingMinutesPerBucket([{ start: 1800, end: 5400 }], window)).toEqual([30, 30, 0, 0]);
+    expect(bucketLabels(0, 3600, 4)).toEqual(['00h', '01h', '02h', '03h']);
+    expect(bucketLabels(Date.UTC(2026, 10, 20, 5) / 1000, DAY, 2)).toEqual(['Nov 20', 'Nov 21']);
   });
 
   it('draws a sparkline on a shared scale, any firing above the floor', () => {

@@ -70,7 +70,8 @@ describe('platform-gitops backtest', () => {
   it('plan --backtest takes a window; backtest --help says what it does', async () => {
     const day = await json('plan', '--backtest', '--window', '1d');
     expect(day.output.backtest.windowSeconds).toBe(86_400);
-    expect(day.output.backtest.rules[0].proposed.perBucket).toHaveLength(24);
+    expect(day.output.backtest.rules[0].proposed.perBucket.length).toBeGreaterThanOrEqual(24);
+    expect(day.output.backtest.rules[0].proposed.perBucket.length).toBeLessThanOrEqual(25);
     const help = await runCliInProcess(['backtest', '--help'], {});
     expect(help.stdout).toContain('backtest [PATH…] [--window 7d]');
     expect(help.stdout).toContain('--window DURATION');

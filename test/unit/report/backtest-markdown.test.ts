@@ -70,7 +70,7 @@ describe('the backtest in the comment and the summary', () => {
       'would have fired 2 times (12 min in all; longest 55 min) in the last 7 days — now: 14 times (3 h 20 min)',
     );
     expect(body).toContain(
-      '```mermaid\n%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#2f81f7, #fb8500"}}}}%%\nxychart-beta\n    title "Minutes firing per day (UTC): bars proposed, line live"\n' +
+      '```mermaid\n%%{init: {"xyChart": {"width": 640, "height": 240}, "themeVariables": {"xyChart": {"plotColorPalette": "#2f81f7, #fb8500"}}}}%%\nxychart-beta\n    title "Minutes firing per day (UTC): bars proposed, line live"\n' +
         '    x-axis ["Nov 14", "Nov 15", "Nov 16", "Nov 17", "Nov 18", "Nov 19", "Nov 20"]\n' +
         '    y-axis "minutes" 0 --> 60\n    bar [12, 0, 0, 0, 0, 0, 0]\n    line [55, 20, 35, 10, 60, 0, 20]\n```',
     );

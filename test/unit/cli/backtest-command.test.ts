@@ -35,7 +35,7 @@ describe('platform-gitops backtest', () => {
       /~ api-5xx-ratio \(alerting\/api\.yaml:28\): would have fired \d+ times? \([^)]+\) in the last 7 days — now: \d+ times? \(/,
     );
     expect(run.stdout).toMatch(
-      / {6}proposed [▁▂▃▄▅▆▇█]{7} {2}live [▁▂▃▄▅▆▇█]{7} {2}\(minutes firing per day/,
+      / {6}proposed [▁▂▃▄▅▆▇█]{7,8} {2}live [▁▂▃▄▅▆▇█]{7,8} {2}\(minutes firing per day/,
     );
     expect(run.stdout).toContain(
       '+ prod-eu-certificate-expiry (alerting/cluster.yaml:107): no series in the last 7 days: the metric may not exist on this cluster',

@@ -206,7 +206,7 @@ function findingsOf(rule: RuleBacktest, windowSeconds: number): Diagnostic[] {
           rule.file,
           at,
           BACKTEST_CODES.neverFired,
-          `alert rule "${rule.name}" would never have fired in ${when}, on the ${plural(outcome.series, 'series', 'series')} its query returned: ` +
+          `alert rule "${rule.name}" would never have fired in ${when}, on the data its query returned: ` +
             'check that its threshold and operator can be met',
         ),
       ];

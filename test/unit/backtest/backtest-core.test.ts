@@ -10,7 +10,7 @@ import {
 } from '../../../src/backtest/firing-chart.js';
 import { backtestOutcome } from '../../../src/backtest/outcome.js';
 import { ruleQuery } from '../../../src/backtest/rule-query.js';
-import { formatSpan } from '../../../src/backtest/spans.js';
+import { formatSpan, windowWords } from '../../../src/backtest/spans.js';
 import { chooseStep, pointsOf } from '../../../src/backtest/step.js';
 import type { BacktestDone, RuleBacktest } from '../../../src/backtest/types.js';
 import type { Plan } from '../../../src/plan/types.js';
@@ -24,6 +24,7 @@ describe('step', () => {
     expect(chooseStep(7 * DAY + 900)).toBe(60);
     expect(chooseStep(8 * DAY)).toBe(120);
     expect(chooseStep(30 * DAY)).toBe(300);
+    expect(chooseStep(40 * 365 * DAY)).toBeNull();
     expect(pointsOf(30 * DAY, 300)).toBeLessThanOrEqual(11_000);
   });
 });
@@ -78,7 +79,32 @@ describe('the rule query', () => {
     expect([query.meets(0.5), query.meets(0.6)]).toEqual([false, true]);
   });
 
+  it('compares as each operator says, and every sample meets a condition without one', () => {
+    const meets = (operator: string, threshold?: number) => {
+      const query = ruleQuery({
+        condition: { kind: 'CUSTOM', promql: 'x', operator, threshold } as never,
+        for_duration: 'PT0S',
+      });
+      if ('unavailable' in query) throw new Error(query.unavailable);
+      return [4, 5, 6].map(query.meets);
+    };
+    expect(meets('BELOW', 5)).toEqual([true, false, false]);
+    expect(meets('ABOVE_OR_EQUAL', 5)).toEqual([false, true, true]);
+    expect(meets('BELOW_OR_EQUAL', 5)).toEqual([true, true, false]);
+    expect(meets('EQUAL', 5)).toEqual([false, true, false]);
+    expect(meets('NONE')).toEqual([true, true, true]);
+  });
+
   it('says why a rule cannot be backtested', () => {
+    expect(
+      ruleQuery({ condition: { kind: 'CUSTOM', promql: 'x', operator: 'NONE' }, for_duration: 'P1M' }),
+    ).toEqual({ unavailable: 'for_duration P1M has no fixed length (years or months)' });
+    expect(
+      ruleQuery({
+        condition: { kind: 'CUSTOM', promql: 'x', function: 'MEDIAN' } as never,
+        for_duration: 'PT0S',
+      }),
+    ).toEqual({ unavailable: 'function MEDIAN is not known to this version' });
     const query = ruleQuery({
       condition: { kind: 'BUILT', promql: 'up', operator: 'ABOVE' },
       for_duration: 'PT0S',
@@ -141,9 +167,21 @@ describe('the sentence', () => {
     expect(backtestSentence(rule(done(0, 0, 0), unavailable), DAY)).toBe(
       'would not have fired in the last day — now: backtest unavailable: HTTP 500',
     );
+    expect(backtestSentence(rule(done(3, 600, 300), { ...done(0, 0, 0), series: 0 }), DAY)).toBe(
+      'would have fired 3 times (10 min in all; longest 5 min) in the last day — now: no series',
+    );
+    expect(backtestSentence(rule(done(3, 600, 300), done(0, 0, 0)), DAY)).toMatch(/— now: never$/);
+    expect(backtestSentence(rule(unavailable, unavailable), DAY)).toBe('backtest unavailable: HTTP 500');
+    expect(resolutionWords(rule(unavailable))).toBe('');
     expect(backtestSentence(rule({ ...done(0, 0, 0), series: 0 }), DAY)).toBe(
       'no series in the last day: the metric may not exist on this cluster',
     );
+    expect([windowWords(3600), windowWords(36 * 3600), windowWords(5400), windowWords(DAY)]).toEqual([
+      'the last hour',
+      'the last 36 hours',
+      'the last 90 minutes',
+      'the last day',
+    ]);
     expect([formatSpan(30), formatSpan(3600), formatSpan(DAY + 7200), formatSpan(2 * DAY)]).toEqual([
       '30 s',
       '1 h',
@@ -206,6 +244,29 @@ describe('candidates', () => {
       ghosts: [],
       outdated: [],
     }) as unknown as Plan;
+
+  it('passes over deletes and lists disabled rules and rules of no known cluster as not backtested', () => {
+    const disabled = { ...create('off'), request: { ...create('off').request, enabled: false } };
+    const raised = update('raised', [{ path: 'for_duration', before: 'PT1M', after: 'PT5M' }]);
+    const selection = backtestCandidates(
+      plan([
+        { ...create('gone'), action: 'delete', id: 'd' },
+        disabled,
+        { ...raised, name: 'off-too', request: { ...raised.request, enabled: false } },
+        { ...raised, name: 'nowhere', clusterId: null },
+        raised,
+      ]),
+      10,
+    );
+    expect(selection.notBacktested.map((r) => [r.name, r.reason])).toEqual([
+      ['off', 'it is disabled (`enabled: false`)'],
+      ['off-too', 'it is disabled (`enabled: false`)'],
+      ['nowhere', 'its cluster is not known'],
+    ]);
+    expect(selection.candidates.map((c) => [c.name, c.live?.for_duration, c.proposed.for_duration])).toEqual([
+      ['raised', 'PT1M', 'PT5M'],
+    ]);
+  });
 
   it('takes creates and updates of a firing field, rebuilds the live rule from the diff, and caps them', () => {
     const selection = backtestCandidates(

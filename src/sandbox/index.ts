@@ -16,9 +16,17 @@ import { createSandboxServer } from './server.js';
 import { createStore } from './state.js';
 import type { Sandbox, SandboxOptions } from './types.js';
 
+export { type MetricsFault, metricsFault } from './metrics-faults.js';
 export { readSeedDirectory } from './seed/load-seed.js';
 export { defaultSeedDir } from './seed-dir.js';
-export { liveRule, liveRules, putLiveRule, removeLiveRule, setDeployments } from './state.js';
+export {
+  liveRule,
+  liveRules,
+  putLiveRule,
+  removeLiveRule,
+  setClusterMetrics,
+  setDeployments,
+} from './state.js';
 export type * from './types.js';
 export { SeedError };
 

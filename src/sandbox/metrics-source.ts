@@ -1,5 +1,10 @@
-import { listSource, matcherTest, type SeriesSource } from './promql-eval/series-data.js';
-import { type ClusterMetrics, drawClusterSeries, seriesLabels } from './synthetic-series.js';
+import { listSource, matcherTest, type SeriesSource, type StoredSeries } from './promql-eval/series-data.js';
+import {
+  type ClusterMetrics,
+  drawClusterSeries,
+  type MetricDefinition,
+  seriesLabels,
+} from './synthetic-series.js';
 
 /**
  * The seeded series of one cluster as the evaluator reads them. Matchers are applied to the label sets
@@ -11,10 +16,28 @@ export function clusterSeriesSource(metrics: ClusterMetrics | undefined, nowMs: 
       if (!metrics) return [];
       const tests = matchers.map(matcherTest);
       const selects = (labels: Readonly<Record<string, string>>) => tests.every((test) => test(labels));
-      const chosen = metrics.series.filter((definition) => seriesLabels(definition).some(selects));
-      if (chosen.length === 0) return [];
-      const drawn = drawClusterSeries({ ...metrics, series: chosen }, nowMs);
+      const drawn = metrics.series
+        .filter((definition) => seriesLabels(definition).some(selects))
+        .flatMap((definition) => drawnSeries(metrics, definition, nowMs));
       return listSource(drawn).select(matchers);
     },
   };
+}
+
+/**
+ * A definition's series drawn up to now, kept while now stays within the same scrape interval: samples lie
+ * on its multiples, so the drawing is the same (a backtest queries the same metric twice, before and after).
+ */
+const drawings = new WeakMap<
+  MetricDefinition,
+  { readonly sampleTime: number; readonly series: StoredSeries[] }
+>();
+
+function drawnSeries(metrics: ClusterMetrics, definition: MetricDefinition, nowMs: number): StoredSeries[] {
+  const sampleTime = Math.floor(nowMs / metrics.intervalMs) * metrics.intervalMs;
+  const kept = drawings.get(definition);
+  if (kept?.sampleTime === sampleTime) return kept.series;
+  const series = drawClusterSeries({ ...metrics, series: [definition] }, nowMs);
+  drawings.set(definition, { sampleTime, series });
+  return series;
 }

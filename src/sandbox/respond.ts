@@ -35,6 +35,20 @@ export async function sendJson(
   res.end();
 }
 
+/** Writes a body that is not JSON, as it is: what a proxy or a broken deployment may answer instead. */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Readonly<Record<string, string>>,
+  contentType: string,
+): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  const payload = Buffer.from(text, 'utf8');
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': String(payload.length) });
+  res.end(payload);
+}
+
 /** Sleeps on the sandbox's clock; false when the client went away meanwhile. */
 export async function pause(clock: Clock, ms: number, signal: AbortSignal): Promise<boolean> {
   if (ms <= 0) return !signal.aborted;

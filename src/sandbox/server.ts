@@ -5,7 +5,7 @@ import type { FaultInjector } from './faults.js';
 import { errorBody, HttpError } from './http-error.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { RequestLog } from './request-log.js';
-import { pause, sendJson } from './respond.js';
+import { pause, sendJson, sendText } from './respond.js';
 import type { Router } from './router.js';
 import type { Answer, Handler } from './routes/request-context.js';
 import type { SandboxStore } from './state.js';
@@ -100,6 +100,11 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
     const scripted = fault.answer;
     if (!(await pause(clock, scripted.delayMs ?? 0, gone.signal))) return drop();
     if (scripted.reset && !scripted.resetAfter) return drop();
+    if (scripted.status !== undefined && scripted.text !== undefined) {
+      record(scripted.status);
+      const contentType = scripted.contentType ?? 'text/html; charset=utf-8';
+      return sendText(res, scripted.status, scripted.text, { ...headers, ...scripted.headers }, contentType);
+    }
     if (scripted.status !== undefined) {
       const body =
         scripted.body !== undefined

@@ -7,6 +7,7 @@ import type { Clock } from '../core/clock.js';
 import type { Deployment, GhostRule, ManagedRule, Seed, TokenGrant } from './model.js';
 import { SeedReader } from './seed/seed-reader.js';
 import { readDeployment } from './seed/validate-deployments.js';
+import { readClusterMetrics } from './seed/validate-metrics.js';
 import { readSeedRule } from './seed/validate-rules.js';
 import type { ClusterMetrics } from './synthetic-series.js';
 import type { SandboxState } from './types.js';
@@ -143,4 +144,16 @@ export function setDeployments(
     readDeployment(new SeedReader({ cluster_id: clusterId, ...(d as object) }, 'setDeployments', `[${i}]`)),
   );
   store.deployments.set(clusterId.toLowerCase(), read);
+}
+
+/**
+ * Replaces a cluster's seeded time series (written like a `metrics` entry of a seed file, without its
+ * `cluster_id`), e.g. a series that fires all week for one test; an empty list leaves the cluster without any.
+ */
+export function setClusterMetrics(state: SandboxState, clusterId: string, entry: unknown): void {
+  const store = asStore(state);
+  const read = readClusterMetrics(
+    new SeedReader({ ...(entry as object), cluster_id: clusterId }, 'setClusterMetrics', ''),
+  );
+  store.metrics.set(read.cluster_id, read);
 }

@@ -67,11 +67,12 @@ export function drawClusterSeries(metrics: ClusterMetrics, nowMs: number): Store
   const first = Math.ceil((nowMs - metrics.historyMs) / metrics.intervalMs) * metrics.intervalMs;
   for (let t = first; t <= nowMs; t += metrics.intervalMs) times.push(t);
   const today = Math.floor(nowMs / DAY_MS) * DAY_MS;
-  return metrics.series.flatMap((definition, index) =>
-    definition.kind === 'histogram'
-      ? drawHistogram(definition, times, today, index, metrics.intervalMs)
-      : [drawSimple(definition, times, today, index, metrics.intervalMs)],
-  );
+  return metrics.series.flatMap((definition) => {
+    const salt = labelsSalt(definition);
+    return definition.kind === 'histogram'
+      ? drawHistogram(definition, times, today, salt, metrics.intervalMs)
+      : [drawSimple(definition, times, today, salt, metrics.intervalMs)];
+  });
 }
 
 /** The label sets a cluster's definitions give, without drawing any sample (to select before drawing). */
@@ -163,7 +164,15 @@ function inAny(intervals: readonly Interval[], t: number, today: number): boolea
   return intervals.some((interval) => within(interval, t, today));
 }
 
-/** A deterministic number in [0, 1) from a sample's minute and the series' place (a small integer hash). */
+/** A number of the definition's own labels, so that two series never jitter alike, whatever else is drawn. */
+function labelsSalt(definition: MetricDefinition): number {
+  const text = JSON.stringify([definition.kind === 'histogram' ? definition.name : '', definition.labels]);
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 31) + text.charCodeAt(i)) >>> 0;
+  return h;
+}
+
+/** A deterministic number in [0, 1) from a sample's minute and the series' salt (a small integer hash). */
 function unitHash(minute: number, salt: number): number {
   let h = (Math.floor(minute) ^ Math.imul(salt + 1, 0x9e3779b1)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b) >>> 0;

@@ -30,6 +30,12 @@ export interface ScriptedAnswer {
   readonly status?: number;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: unknown;
+  /**
+   * A body sent as it is instead of JSON (a proxy's HTML page, plain text), with `contentType` (default
+   * `text/html; charset=utf-8`). With `status` only.
+   */
+  readonly text?: string;
+  readonly contentType?: string;
   readonly reset?: boolean;
   readonly resetAfter?: boolean;
   readonly delayMs?: number;

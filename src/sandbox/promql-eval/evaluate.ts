@@ -1,8 +1,9 @@
 import { bucketQuantile } from './histogram-quantile.js';
-import type { BinaryOperator, Grouping, QueryNode, SelectorNode } from './query-tree.js';
-import { COMPARISONS } from './query-tree.js';
+import type { AggregateName, BinaryOperator, Grouping, QueryNode, SelectorNode } from './query-tree.js';
+import { COMPARISONS, SET_OPERATORS } from './query-tree.js';
 import { RANGE_FUNCTION_BODIES } from './range-functions.js';
 import {
+  derivedLabels,
   type Labels,
   labelsKey,
   lastAtOrBefore,
@@ -67,8 +68,9 @@ export class Evaluator {
     return series;
   }
 
-  /** Each series' latest sample in (t − 5 m, t]. */
-  #instantSelector(selector: SelectorNode, timeMs: number): Sample[] {
+  /** Each series' latest sample in (t − 5 m, t], t moved back by the selector's offset. */
+  #instantSelector(selector: SelectorNode, evaluationMs: number): Sample[] {
+    const timeMs = evaluationMs - selector.offsetMs;
     const samples: Sample[] = [];
     for (const series of this.#series(selector)) {
       const index = lastAtOrBefore(series.times, timeMs);
@@ -138,17 +140,18 @@ export class Evaluator {
     body: (typeof RANGE_FUNCTION_BODIES)[string],
     name: string,
   ): Sample[] {
-    const startMs = timeMs - rangeMs;
+    const endMs = timeMs - selector.offsetMs;
+    const startMs = endMs - rangeMs;
     const samples: Sample[] = [];
     for (const series of this.#series(selector)) {
-      const last = lastAtOrBefore(series.times, timeMs);
+      const last = lastAtOrBefore(series.times, endMs);
       const before = lastAtOrBefore(series.times, startMs);
       if (last <= before) continue;
       const value = body({
         times: series.times.slice(before + 1, last + 1),
         values: series.values.slice(before + 1, last + 1),
         startMs,
-        endMs: timeMs,
+        endMs,
       });
       if (value === null) continue;
       // Every function but last_over_time drops the metric name, as in Prometheus.
@@ -176,8 +179,18 @@ function mapValue(value: InstantValue, f: (v: number) => number, dropName: boole
   };
 }
 
+const NO_LABELS: Labels = Object.freeze({});
+
 function groupLabels(labels: Labels, grouping: Grouping | null): Labels {
-  if (grouping === null) return {};
+  if (grouping === null) return NO_LABELS;
+  return derivedLabels(labels, groupingKey(grouping), (set) => pickLabels(set, grouping));
+}
+
+function groupingKey(grouping: Grouping): string {
+  return `${grouping.include ? 'by' : 'without'}:${JSON.stringify(grouping.labels)}`;
+}
+
+function pickLabels(labels: Labels, grouping: Grouping): Labels {
   const out: Record<string, string> = {};
   if (grouping.include) {
     for (const name of grouping.labels) if (labels[name] !== undefined) out[name] = labels[name]!;
@@ -189,7 +202,7 @@ function groupLabels(labels: Labels, grouping: Grouping | null): Labels {
   return out;
 }
 
-function aggregate(op: string, grouping: Grouping | null, samples: readonly Sample[]): Sample[] {
+function aggregate(op: AggregateName, grouping: Grouping | null, samples: readonly Sample[]): Sample[] {
   const groups = new Map<string, { labels: Labels; values: number[] }>();
   for (const sample of samples) {
     const labels = groupLabels(sample.labels, grouping);
@@ -198,25 +211,19 @@ function aggregate(op: string, grouping: Grouping | null, samples: readonly Samp
     group.values.push(sample.value);
     groups.set(key, group);
   }
-  return [...groups.values()].map(({ labels, values }) => ({ labels, value: reduce(op, values) }));
+  return [...groups.values()].map(({ labels, values }) => ({ labels, value: REDUCERS[op](values) }));
 }
 
-function reduce(op: string, values: readonly number[]): number {
-  switch (op) {
-    case 'sum':
-      return values.reduce((a, b) => a + b, 0);
-    case 'avg':
-      return values.reduce((a, b) => a + b, 0) / values.length;
-    case 'count':
-      return values.length;
-    case 'max':
-      return values.reduce((a, b) => (b > a || Number.isNaN(a) ? b : a));
-    case 'min':
-      return values.reduce((a, b) => (b < a || Number.isNaN(a) ? b : a));
-    default:
-      throw new EvaluationError(`the aggregation ${op} is not evaluated`);
-  }
-}
+const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+
+/** max and min as Prometheus's: a NaN is replaced by any number that follows. */
+const REDUCERS: Readonly<Record<AggregateName, (values: readonly number[]) => number>> = {
+  sum: sumOf,
+  avg: (values) => sumOf(values) / values.length,
+  count: (values) => values.length,
+  max: (values) => values.reduce((a, b) => (b > a || Number.isNaN(a) ? b : a)),
+  min: (values) => values.reduce((a, b) => (b < a || Number.isNaN(a) ? b : a)),
+};
 
 /** One histogram's buckets per label set without `le`; series whose `le` is not a number are left out. */
 function histogramQuantile(q: number, samples: readonly Sample[]): Sample[] {
@@ -225,7 +232,7 @@ function histogramQuantile(q: number, samples: readonly Sample[]): Sample[] {
     const le = sample.labels.le;
     const upperBound = le === undefined ? Number.NaN : parseBound(le);
     if (Number.isNaN(upperBound)) continue;
-    const { le: _, ...rest } = withoutName(sample.labels);
+    const rest = derivedLabels(withoutName(sample.labels), 'without-le', ({ le: _, ...others }) => others);
     const key = labelsKey(rest);
     const group = groups.get(key) ?? { labels: rest, buckets: [] };
     group.buckets.push({ upperBound, count: sample.value });
@@ -240,44 +247,55 @@ function parseBound(text: string): number {
   return text.trim() === '' ? Number.NaN : Number(text);
 }
 
+const isSetOperator = (op: BinaryOperator) => (SET_OPERATORS as readonly string[]).includes(op);
+
+/**
+ * `and`, `or` and `unless` between vectors, matched on all labels but the name, or `on` / `ignoring`
+ * them; samples keep their labels, the name included.
+ */
+function setOperation(
+  op: BinaryOperator,
+  matching: Grouping | null,
+  left: readonly Sample[],
+  right: readonly Sample[],
+): Sample[] {
+  const rightSignatures = new Set(right.map((s) => signature(s.labels, matching)));
+  if (op === 'and') return left.filter((s) => rightSignatures.has(signature(s.labels, matching)));
+  if (op === 'unless') return left.filter((s) => !rightSignatures.has(signature(s.labels, matching)));
+  const leftSignatures = new Set(left.map((s) => signature(s.labels, matching)));
+  return [...left, ...right.filter((s) => !leftSignatures.has(signature(s.labels, matching)))];
+}
+
 const isComparison = (op: BinaryOperator) => (COMPARISONS as readonly string[]).includes(op);
 
+const COMPARE: Readonly<Record<string, (a: number, b: number) => boolean>> = {
+  '==': (a, b) => a === b,
+  '!=': (a, b) => a !== b,
+  '>': (a, b) => a > b,
+  '<': (a, b) => a < b,
+  '>=': (a, b) => a >= b,
+  '<=': (a, b) => a <= b,
+};
+
+const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
+  '+': (a, b) => a + b,
+  '-': (a, b) => a - b,
+  '*': (a, b) => a * b,
+  '/': (a, b) => a / b,
+  // Go's math.Mod and JavaScript's % both take the sign of the dividend.
+  '%': (a, b) => a % b,
+  '^': (a, b) => a ** b,
+};
+
+/** An arithmetic result, or a comparison's as `bool` gives it (1 or 0). */
 function arithmetic(op: BinaryOperator, a: number, b: number): number {
-  switch (op) {
-    case '+':
-      return a + b;
-    case '-':
-      return a - b;
-    case '*':
-      return a * b;
-    case '/':
-      return a / b;
-    case '%':
-      return a % b;
-    case '^':
-      return a ** b;
-    default:
-      return compare(op, a, b) ? 1 : 0;
-  }
+  const compute = ARITHMETIC[op];
+  if (compute) return compute(a, b);
+  return compare(op, a, b) ? 1 : 0;
 }
 
 function compare(op: BinaryOperator, a: number, b: number): boolean {
-  switch (op) {
-    case '==':
-      return a === b;
-    case '!=':
-      return a !== b;
-    case '>':
-      return a > b;
-    case '<':
-      return a < b;
-    case '>=':
-      return a >= b;
-    case '<=':
-      return a <= b;
-    default:
-      return false;
-  }
+  return COMPARE[op]!(a, b);
 }
 
 function binary(
@@ -290,6 +308,8 @@ function binary(
     return { kind: 'scalar', value: arithmetic(op, left.value, right.value) };
   }
   if (left.kind === 'vector' && right.kind === 'vector') {
+    if (isSetOperator(op))
+      return { kind: 'vector', samples: setOperation(op, node.matching, left.samples, right.samples) };
     return { kind: 'vector', samples: vectorVector(op, bool, node.matching, left.samples, right.samples) };
   }
   const vectorOnLeft = left.kind === 'vector';
@@ -313,11 +333,17 @@ function binary(
 /** The labels two samples are matched on: `on (…)`, all but `ignoring (…)`, or all; never the name. */
 function signature(labels: Labels, matching: Grouping | null): string {
   if (matching?.include) return labelsKey(groupLabels(labels, matching));
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(labels)) {
-    if (name !== '__name__' && !matching?.labels.includes(name)) out[name] = value;
-  }
-  return labelsKey(out);
+  const ignored = matching?.labels ?? [];
+  const key = `signature:${JSON.stringify(ignored)}`;
+  return labelsKey(
+    derivedLabels(labels, key, (set) => {
+      const out: Record<string, string> = {};
+      for (const [name, value] of Object.entries(set)) {
+        if (name !== '__name__' && !ignored.includes(name)) out[name] = value;
+      }
+      return out;
+    }),
+  );
 }
 
 /** One-to-one matching, as Prometheus's VectorBinop without group_left / group_right. */

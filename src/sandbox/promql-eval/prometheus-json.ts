@@ -41,9 +41,9 @@ export function sampleValue(value: number): string {
   if (value === Number.POSITIVE_INFINITY) return '+Inf';
   if (value === Number.NEGATIVE_INFINITY) return '-Inf';
   const text = String(value);
-  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
-  if (!match) return text;
-  const [, sign, head, tail = '', exponentText] = match;
+  if (!text.includes('e')) return text;
+  // JavaScript writes a finite number with an exponent always as this.
+  const [, sign, head, tail = '', exponentText] = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text)!;
   const digits = `${head}${tail}`;
   const exponent = Number(exponentText);
   if (exponent >= 0) return `${sign}${digits.padEnd(exponent + 1, '0')}`;

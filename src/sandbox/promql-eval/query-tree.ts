@@ -10,7 +10,13 @@ import { literalValue, unquote } from '../../promql/literals.js';
  */
 export type QueryNode =
   | { readonly kind: 'number'; readonly value: number }
-  | { readonly kind: 'selector'; readonly matchers: readonly LabelMatcher[]; readonly text: string }
+  | {
+      readonly kind: 'selector';
+      readonly matchers: readonly LabelMatcher[];
+      readonly text: string;
+      /** `offset`: the selector reads this much earlier (negative: later). */
+      readonly offsetMs: number;
+    }
   | { readonly kind: 'range'; readonly selector: SelectorNode; readonly rangeMs: number }
   | { readonly kind: 'call'; readonly name: FunctionName; readonly args: readonly QueryNode[] }
   | {
@@ -68,7 +74,11 @@ export const AGGREGATIONS = ['sum', 'avg', 'min', 'max', 'count'] as const;
 export type AggregateName = (typeof AGGREGATIONS)[number];
 export const ARITHMETIC = ['+', '-', '*', '/', '%', '^'] as const;
 export const COMPARISONS = ['==', '!=', '>', '<', '>=', '<='] as const;
-export type BinaryOperator = (typeof ARITHMETIC)[number] | (typeof COMPARISONS)[number];
+export const SET_OPERATORS = ['and', 'or', 'unless'] as const;
+export type BinaryOperator =
+  | (typeof ARITHMETIC)[number]
+  | (typeof COMPARISONS)[number]
+  | (typeof SET_OPERATORS)[number];
 
 /** A query the grammar accepts but the sandbox does not evaluate; the message names the construct. */
 export class UnsupportedQuery extends Error {
@@ -93,6 +103,9 @@ const OPERATOR_NODES: Readonly<Record<string, BinaryOperator>> = {
   Lss: '<',
   Gte: '>=',
   Lte: '<=',
+  And: 'and',
+  Or: 'or',
+  Unless: 'unless',
 };
 
 const MATCH_OPS: Readonly<Record<string, LabelMatcher['op']>> = {
@@ -108,8 +121,8 @@ export function readQuery(query: string): QueryNode {
   // service does not alert on (Prometheus would answer it in an instant query; the sandbox does not).
   const error = queryError(query);
   if (error !== null) throw new InvalidQuery(error);
-  const top = topExpression(parseQuery(query));
-  if (!top) throw new InvalidQuery('no expression found in input');
+  // The checker refuses a query without an expression: there is one.
+  const top = topExpression(parseQuery(query))!;
   return new Reader(query).expression(top);
 }
 
@@ -148,13 +161,11 @@ class Reader {
       case 'BinaryExpr':
         return this.binary(node);
       case 'OffsetExpr':
-        return this.unsupported('the offset modifier', node);
+        return this.offset(node);
       case 'StepInvariantExpr':
         return this.unsupported('the @ modifier', node);
       case 'SubqueryExpr':
         return this.unsupported('a subquery', node);
-      case 'StringLiteral':
-        return this.unsupported('a string', node);
       default:
         return this.unsupported(`the expression ${node.name}`, node);
     }
@@ -169,7 +180,21 @@ class Reader {
         for (const matcher of children(child)) matchers.push(this.matcher(matcher));
       }
     }
-    return { kind: 'selector', matchers, text: this.text(node) };
+    return { kind: 'selector', matchers, text: this.text(node), offsetMs: 0 };
+  }
+
+  /** `selector offset d` and `selector[r] offset d`: the only places Prometheus allows it. */
+  offset(node: SyntaxNode): QueryNode {
+    const [inner, , duration] = children(node) as [SyntaxNode, SyntaxNode, SyntaxNode];
+    const text = this.text(duration).replace(/\s+/g, '');
+    if (!/^-?[0-9][0-9a-z]*$/.test(text))
+      return this.unsupported('an offset that is not a plain duration', node);
+    const offsetMs = Math.round(literalValue(text) * 1000);
+    const read = this.expression(inner);
+    if (read.kind === 'selector') return { ...read, offsetMs };
+    if (read.kind === 'range') return { ...read, selector: { ...read.selector, offsetMs } };
+    // The checker refuses an offset anywhere else.
+    return this.unsupported('the offset modifier here', node);
   }
 
   matcher(node: SyntaxNode): LabelMatcher {
@@ -180,25 +205,19 @@ class Reader {
     const [name, op, value] = parts;
     const labelName =
       node.name === 'QuotedLabelMatcher' ? unquote(this.text(children(name!)[0] ?? name!)) : this.text(name!);
-    const opName = children(op!)[0]?.name ?? '';
-    const matchOp = MATCH_OPS[opName];
-    if (!matchOp) return this.unsupported('this label matcher', node);
+    // The grammar has these four operators only.
+    const matchOp = MATCH_OPS[children(op!)[0]!.name]!;
     return { name: labelName, op: matchOp, value: unquote(this.text(value!)) };
   }
 
   rangeSelector(node: SyntaxNode): QueryNode {
-    const [inner, duration] = children(node);
-    if (inner?.name !== 'VectorSelector') return this.unsupported('a range of anything but a selector', node);
-    const literal = duration ? children(duration) : [];
-    if (
-      duration?.name !== 'DurationExpr' ||
-      literal.length !== 1 ||
-      !literal[0]!.name.startsWith('NumberDuration')
-    ) {
+    // The checker lets a range through only on a selector, and only a positive one.
+    const [inner, duration] = children(node) as [SyntaxNode, SyntaxNode];
+    const literal = children(duration);
+    if (literal.length !== 1 || literal[0]!.name !== 'NumberDurationLiteralInDurationContext') {
       return this.unsupported('a range that is not a plain duration', node);
     }
     const seconds = literalValue(this.text(literal[0]!));
-    if (!(seconds > 0)) return this.unsupported('a range that is not positive', node);
     return { kind: 'range', selector: this.selector(inner), rangeMs: Math.round(seconds * 1000) };
   }
 
@@ -223,7 +242,7 @@ class Reader {
     if (!(AGGREGATIONS as readonly string[]).includes(op)) {
       return this.unsupported(`the aggregation ${op}`, node);
     }
-    if (args.length !== 1) return this.unsupported(`${op} with ${args.length} arguments`, node);
+    // The checker refuses these aggregations with any other number of arguments than one.
     return { kind: 'aggregate', op: op as AggregateName, grouping, arg: this.expression(args[0]!) };
   }
 

@@ -51,7 +51,7 @@ function readDefinition(item: SeedReader): MetricDefinition {
 }
 
 function readLabels(item: SeedReader): Record<string, string> {
-  if (!item.has('__name__') && item.value === undefined) return {};
+  if (item.value === undefined) return {};
   const labels: Record<string, string> = {};
   for (const [name, value] of Object.entries(item.object())) {
     if (!LABEL_NAME.test(name)) item.field(name).fail(`"${name}" is not a label name`);

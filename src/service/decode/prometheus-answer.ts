@@ -121,7 +121,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function describeValue(value: unknown): string {
   if (value === undefined) return 'missing';
-  return clip(JSON.stringify(value) ?? String(value));
+  // What JSON.parse gives is always JSON again.
+  return clip(JSON.stringify(value));
 }
 
 function describeText(text: string): string {

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import type { ScriptedAnswer } from '../../src/sandbox/types.js';
+import { type MetricsFault, metricsFault } from '../../src/sandbox/index.js';
 import {
   commitEdit,
   exampleRepository,
@@ -118,23 +118,27 @@ describe('backtest on a pull request', () => {
 });
 
 describe('a metrics endpoint that fails', () => {
-  const FAULTS: Record<string, Omit<ScriptedAnswer, 'operation'>> = {
-    'an HTTP 500': { status: 500 },
-    'an HTML page': { status: 200, body: { metrics: '<html><body><h1>502 Bad Gateway</h1></body></html>' } },
-    'an unknown shape': { status: 200, body: { metrics: '{"series": [1, 2, 3]}' } },
-  };
+  // Each as many times as the client's attempts at one query (a 500 is retried as any read).
+  const FAULTS: readonly (readonly [MetricsFault, string])[] = [
+    ['server-error', 'failed with HTTP 500'],
+    ['html-page', 'the body is not JSON'],
+    ['unknown-shape', 'unknown shape of the metrics answer'],
+    ['not-a-string', "field 'metrics' is missing or not a string"],
+    ['prometheus-error', 'Prometheus error: timeout: query timed out in expression evaluation'],
+  ];
 
-  it.each(Object.entries(FAULTS))(
+  it.each(FAULTS)(
     'answering %s: backtest unavailable, and the run ends as without a backtest',
-    async (_, fault) => {
+    async (fault, reason) => {
       const off = await pullRequest(raiseBacklog, { backtest: 'false' });
       const offConclusion = github().checkRuns.at(-1)!.conclusion;
-      sandbox().setFaults({ script: [{ operation: 'get-cluster-metrics', times: 100, ...fault }] });
+      sandbox().setFaults({ script: [metricsFault(fault, 10)] });
       try {
         const { run, rules, comment } = await pullRequest(raiseBacklog, { 'backtest-max-rules': '1' });
         expect(rules).toHaveLength(1);
         expect(rules[0]!.proposed.status).toBe('unavailable');
-        expect(comment).toMatch(/: backtest unavailable: \S/);
+        expect(rules[0]!.proposed.reason).toContain(reason);
+        expect(comment).toContain(': backtest unavailable: ');
         expect(run.code).toBe(off.run.code);
         for (const output of ['command', 'changes', 'violations', 'errors', 'warnings', 'drift'] as const)
           expect(run.outputs[output], output).toBe(off.run.outputs[output]);

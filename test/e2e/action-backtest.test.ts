@@ -109,6 +109,22 @@ describe('backtest on a pull request', () => {
     expect(json.requests.byOperation['get-cluster-metrics']).toBe(queries);
   });
 
+  it("never runs on a fork's pull request", async () => {
+    const { dir, first } = await exampleRepository();
+    const head = await commitEdit(dir, 'alerting/workers.yaml', raiseBacklog);
+    const pr = github().addPullRequest();
+    sandbox().resetLog();
+    const run = await runAction({
+      workspace: dir,
+      eventName: 'pull_request',
+      payload: pullRequestEvent(pr, first, head, 'someone/gitops-fork'),
+      inputs: inputs(),
+    });
+    expect(run.outputs.command).toBe('validate');
+    expect(sandbox().count('get-cluster-metrics')).toBe(0);
+    expect(run.summary).not.toContain('Backtest');
+  });
+
   it('is off with backtest: false: no query, no backtest', async () => {
     const { json, queries, comment } = await pullRequest(raiseBacklog, { backtest: 'false' });
     expect(json.backtest).toBeUndefined();

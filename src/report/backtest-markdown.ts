@@ -17,7 +17,15 @@ import { type SourceLinks, whereLink } from './change-markdown.js';
 type Done = Extract<BacktestOutcome, { status: 'done' }>;
 const done = (o: BacktestOutcome | undefined): o is Done => o?.status === 'done';
 
-export function backtestBlock(backtest: BacktestReport, links: SourceLinks | null | undefined): Block {
+/**
+ * The comment's and the summary's backtest, or null when the change touched no rule's firing (a pull
+ * request that edits descriptions gets no section saying there is nothing to show).
+ */
+export function backtestBlock(
+  backtest: BacktestReport | undefined,
+  links: SourceLinks | null | undefined,
+): Block | null {
+  if (backtest === undefined || backtest.rules.length + backtest.notBacktested.length === 0) return null;
   const when = windowWords(backtest.windowSeconds);
   const open = `#### Backtest: ${when}\n\nWhat each rule the change creates or whose condition it changes would have done on its cluster's metrics.`;
   const rows = [
@@ -27,12 +35,6 @@ export function backtestBlock(backtest: BacktestReport, links: SourceLinks | nul
       noun: 'backtest',
     })),
   ];
-  if (rows.length === 0) {
-    return {
-      open: `${open}\n\nNo rule the change creates, or whose condition or \`for_duration\` it changes.`,
-      rows: [],
-    };
-  }
   return { open, rows, rowNoun: 'backtest' };
 }
 

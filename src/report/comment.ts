@@ -95,7 +95,8 @@ export function renderComment(
     if (merging) blocks.push(paragraph(merging));
     if (skipped) blocks.push(paragraph(skipped));
     // Before the files: how often a changed rule would have fired is the reviewer's first question.
-    if (report.backtest) blocks.push(backtestBlock(report.backtest, options.links));
+    const backtest = backtestBlock(report.backtest, options.links);
+    if (backtest) blocks.push(backtest);
     blocks.push(...fileSections(report, options.links, collapse));
     if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
     return blocks;

@@ -100,7 +100,8 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
       );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
   }
-  if (report.backtest) blocks.push(backtestBlock(report.backtest, options.links));
+  const backtest = backtestBlock(report.backtest, options.links);
+  if (backtest) blocks.push(backtest);
   if (report.review && report.review.length > 0) blocks.push(reviewBlock(report.review, options.links));
   const held = heldChanges(report.plan);
   if (held.length > 0) blocks.push(heldBlock(held, options.links));

@@ -86,6 +86,15 @@ describe('the backtest in the comment and the summary', () => {
     if (process.env.BACKTEST_COMMENT_OUT) await writeFile(process.env.BACKTEST_COMMENT_OUT, body);
   });
 
+  it("leaves the section out when the change touches no rule's firing", () => {
+    const r = {
+      ...report({ plan: plan([change(1)]) }),
+      backtest: { ...sampleBacktest(0), notBacktested: [] },
+    };
+    expect(renderComment(r, countRun(r), MARKER, 'b'.repeat(40))).not.toContain('Backtest');
+    expect(renderSummary(r, countRun(r))).not.toContain('Backtest');
+  });
+
   it('keeps within the comment budget by leaving out whole rules', () => {
     const r = { ...report({ plan: plan([change(1)]) }), backtest: sampleBacktest(400) };
     const body = renderComment(r, countRun(r), MARKER, 'b'.repeat(40), { limit: 20_000 });

@@ -260,6 +260,10 @@ export function listEnvironment(projectId: string): OperationRequest {
 const METRICS_PARAMETERS = ['endpoint', 'query', 'start', 'end', 'step', 'time', 'timeout'] as const;
 
 export function getClusterMetrics(clusterId: string, metricsQuery: ClusterMetricsQuery): OperationRequest {
+  const { deadlineMs } = metricsQuery;
+  if (deadlineMs !== undefined && !(deadlineMs > 0)) {
+    throw new UsageError(`a request deadline must be a positive number of milliseconds, not ${deadlineMs}`);
+  }
   const query: Record<string, string> = {};
   for (const name of METRICS_PARAMETERS) {
     const value = metricsQuery[name];
@@ -273,7 +277,7 @@ export function getClusterMetrics(clusterId: string, metricsQuery: ClusterMetric
     safety: 'idempotent',
     forbidden: `read the metrics of cluster ${clusterId}`,
     notFound: `cluster ${clusterId} was not found, or the service serves no metrics for it`,
-    ...(metricsQuery.deadlineMs !== undefined ? { deadlineMs: metricsQuery.deadlineMs } : {}),
+    ...(deadlineMs !== undefined ? { deadlineMs } : {}),
   };
 }
 

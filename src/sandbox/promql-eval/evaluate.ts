@@ -106,8 +106,19 @@ export class Evaluator {
     switch (node.name) {
       case 'time':
         return { kind: 'scalar', value: timeMs / 1000 };
-      case 'abs':
-        return vectorOf(this.#vector(first!, timeMs), Math.abs);
+      case 'round': {
+        // Prometheus rounds half up, to the nearest multiple of the second argument (default 1).
+        const inverse = 1 / (second ? this.#scalar(second, timeMs) : 1);
+        return vectorOf(this.#vector(first!, timeMs), (v) => Math.floor(v * inverse + 0.5) / inverse);
+      }
+      case 'absent':
+        return { kind: 'vector', samples: this.#absent(first!, timeMs) };
+      case 'scalar': {
+        const samples = this.#vector(first!, timeMs);
+        return { kind: 'scalar', value: samples.length === 1 ? samples[0]!.value : Number.NaN };
+      }
+      case 'vector':
+        return { kind: 'vector', samples: [{ labels: NO_LABELS, value: this.#scalar(first!, timeMs) }] };
       case 'clamp_min': {
         const min = this.#scalar(second!, timeMs);
         return vectorOf(this.#vector(first!, timeMs), (v) => Math.max(v, min));
@@ -128,9 +139,26 @@ export class Evaluator {
           kind: 'vector',
           samples: histogramQuantile(this.#scalar(first!, timeMs), this.#vector(second!, timeMs)),
         };
-      default:
-        throw new EvaluationError(`${node.name}() is not evaluated`);
+      default: {
+        const f = VALUE_BODIES[node.name];
+        if (!f) throw new EvaluationError(`${node.name}() is not evaluated`);
+        return vectorOf(this.#vector(first!, timeMs), f);
+      }
     }
+  }
+
+  /** 1 when the argument has no sample, labelled with the selector's equality matchers, as Prometheus does. */
+  #absent(arg: QueryNode, timeMs: number): Sample[] {
+    if (this.#vector(arg, timeMs).length > 0) return [];
+    const labels: Record<string, string> = {};
+    if (arg.kind === 'selector') {
+      const equal = arg.matchers.filter((m) => m.op === '=' && m.name !== '__name__');
+      for (const matcher of equal) {
+        // A label matched twice with = names no one value: Prometheus leaves it out.
+        if (equal.filter((m) => m.name === matcher.name).length === 1) labels[matcher.name] = matcher.value;
+      }
+    }
+    return [{ labels, value: 1 }];
   }
 
   #overRange(
@@ -148,8 +176,10 @@ export class Evaluator {
       const before = lastAtOrBefore(series.times, startMs);
       if (last <= before) continue;
       const value = body({
-        times: series.times.slice(before + 1, last + 1),
-        values: series.values.slice(before + 1, last + 1),
+        times: series.times,
+        values: series.values,
+        first: before + 1,
+        last,
         startMs,
         endMs,
       });
@@ -160,6 +190,18 @@ export class Evaluator {
     return samples;
   }
 }
+
+const VALUE_BODIES: Readonly<Record<string, (value: number) => number>> = {
+  abs: Math.abs,
+  ceil: Math.ceil,
+  floor: Math.floor,
+  sqrt: Math.sqrt,
+  exp: Math.exp,
+  ln: Math.log,
+  log2: Math.log2,
+  log10: Math.log10,
+  sgn: Math.sign,
+};
 
 function vectorOf(samples: readonly Sample[], f: (value: number) => number): InstantValue {
   return {

@@ -61,12 +61,18 @@ export const RANGE_FUNCTIONS = [
   'count_over_time',
   'last_over_time',
 ] as const;
+/** Functions of each sample's value alone (they drop the metric name). */
+export const VALUE_FUNCTIONS = ['abs', 'ceil', 'floor', 'sqrt', 'exp', 'ln', 'log2', 'log10', 'sgn'] as const;
 export const INSTANT_FUNCTIONS = [
-  'abs',
+  ...VALUE_FUNCTIONS,
   'clamp_min',
   'clamp_max',
   'clamp',
+  'round',
   'histogram_quantile',
+  'absent',
+  'scalar',
+  'vector',
   'time',
 ] as const;
 export type FunctionName = (typeof RANGE_FUNCTIONS)[number] | (typeof INSTANT_FUNCTIONS)[number];

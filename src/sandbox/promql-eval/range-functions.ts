@@ -4,10 +4,15 @@
  * Prometheus gives no sample: too few samples in the window.
  */
 
-/** The samples of one series inside one window, oldest first; times in ms. */
+/**
+ * The samples of one series inside one window: indexes `first` to `last` (both included) of the series'
+ * own arrays, oldest first, times in ms. Read in place: a long range at many steps copies nothing.
+ */
 export interface Window {
   readonly times: readonly number[];
   readonly values: readonly number[];
+  readonly first: number;
+  readonly last: number;
   /** The window's bounds in ms: (startMs, endMs]. */
   readonly startMs: number;
   readonly endMs: number;
@@ -22,23 +27,22 @@ export type RangeFunction = (window: Window) => number | null;
  * counter never back past the time it would have been zero.
  */
 function extrapolatedRate(window: Window, isCounter: boolean, isRate: boolean): number | null {
-  const { times, values } = window;
-  const n = times.length;
-  if (n < 2) return null;
-  const first = values[0]!;
-  const last = values[n - 1]!;
-  let result = last - first;
+  const { times, values, first: i0, last: i1 } = window;
+  const intervals = i1 - i0;
+  if (intervals < 1) return null;
+  const first = values[i0]!;
+  let result = values[i1]! - first;
   if (isCounter) {
-    for (let i = 1; i < n; i++) {
+    for (let i = i0 + 1; i <= i1; i++) {
       if (values[i]! < values[i - 1]!) result += values[i - 1]!;
     }
   }
   const rangeSeconds = (window.endMs - window.startMs) / 1000;
-  const sampled = (times[n - 1]! - times[0]!) / 1000;
-  const average = sampled / (n - 1);
+  const sampled = (times[i1]! - times[i0]!) / 1000;
+  const average = sampled / intervals;
   const threshold = average * 1.1;
-  let toStart = (times[0]! - window.startMs) / 1000;
-  let toEnd = (window.endMs - times[n - 1]!) / 1000;
+  let toStart = (times[i0]! - window.startMs) / 1000;
+  let toEnd = (window.endMs - times[i1]!) / 1000;
   if (toStart >= threshold) toStart = average / 2;
   if (isCounter && result > 0 && first >= 0) {
     const toZero = sampled * (first / result);
@@ -52,27 +56,32 @@ function extrapolatedRate(window: Window, isCounter: boolean, isRate: boolean): 
 
 /** irate: the last two samples, a reset read as a restart from zero. */
 function instantRate(window: Window): number | null {
-  const { times, values } = window;
-  const n = times.length;
-  if (n < 2) return null;
-  const last = values[n - 1]!;
-  const previous = values[n - 2]!;
-  const change = last < previous ? last : last - previous;
-  const seconds = (times[n - 1]! - times[n - 2]!) / 1000;
-  return seconds === 0 ? null : change / seconds;
+  const { times, values, first, last } = window;
+  if (last - first < 1) return null;
+  const latest = values[last]!;
+  const previous = values[last - 1]!;
+  const change = latest < previous ? latest : latest - previous;
+  // Two samples of one series never share a time: the interval is never zero.
+  return change / ((times[last]! - times[last - 1]!) / 1000);
 }
 
-function overTime(reduce: (values: readonly number[]) => number): RangeFunction {
-  return (window) => (window.values.length === 0 ? null : reduce(window.values));
+/** A reduction of the window's values; the window always holds at least one sample (evaluate.ts). */
+function overTime(reduce: (values: readonly number[], first: number, last: number) => number): RangeFunction {
+  return (window) => reduce(window.values, window.first, window.last);
 }
 
-const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+function sum(values: readonly number[], first: number, last: number): number {
+  let total = 0;
+  for (let i = first; i <= last; i++) total += values[i]!;
+  return total;
+}
 
 /** max and min as Prometheus's: NaN only when every value is NaN. */
 function extreme(pick: (a: number, b: number) => boolean) {
-  return (values: readonly number[]) => {
-    let out = values[0]!;
-    for (const value of values.slice(1)) {
+  return (values: readonly number[], first: number, last: number) => {
+    let out = values[first]!;
+    for (let i = first + 1; i <= last; i++) {
+      const value = values[i]!;
       if (pick(value, out) || Number.isNaN(out)) out = value;
     }
     return out;
@@ -84,10 +93,10 @@ export const RANGE_FUNCTION_BODIES: Readonly<Record<string, RangeFunction>> = {
   increase: (w) => extrapolatedRate(w, true, false),
   delta: (w) => extrapolatedRate(w, false, false),
   irate: instantRate,
-  avg_over_time: overTime((values) => sum(values) / values.length),
+  avg_over_time: overTime((values, first, last) => sum(values, first, last) / (last - first + 1)),
   max_over_time: overTime(extreme((a, b) => a > b)),
   min_over_time: overTime(extreme((a, b) => a < b)),
   sum_over_time: overTime(sum),
-  count_over_time: overTime((values) => values.length),
-  last_over_time: overTime((values) => values[values.length - 1]!),
+  count_over_time: overTime((_, first, last) => last - first + 1),
+  last_over_time: overTime((values, _, last) => values[last]!),
 };

@@ -1,4 +1,4 @@
-import { prometheusMilliseconds } from '../../prometheus-rules/prometheus-duration.js';
+import { parseDuration } from '../promql-eval/query-api.js';
 import type { ClusterMetrics, Interval, MetricDefinition, TimeOfDay, Wave } from '../synthetic-series.js';
 import type { SeedReader } from './seed-reader.js';
 
@@ -99,12 +99,14 @@ function minuteOfDay(item: SeedReader): number {
   return Number(match![1]) * 60 + Number(match![2]);
 }
 
+/** A duration as Prometheus's API reads one (`60s`, `8d`, or seconds); the sandbox reads its seed alike. */
 function duration(item: SeedReader, key: string, fallback: string): number {
   const text = item.has(key) ? item.field(key).string() : fallback;
-  const ms = prometheusMilliseconds(text);
-  if (ms === null || ms <= 0)
+  const ms = parseDuration(text, key);
+  if (typeof ms === 'string' || ms <= 0) {
     item.field(key).fail(`expected a Prometheus duration such as 60s or 8d, found "${text}"`);
-  return ms!;
+  }
+  return ms as number;
 }
 
 function number(item: SeedReader): number {

@@ -238,6 +238,18 @@ describe('get-cluster-metrics: injected faults', () => {
   });
 });
 
+describe('get-cluster-metrics: a lasting fault', () => {
+  it('answers every request with the fault until the faults are replaced', async () => {
+    sandbox().setFaults({ script: [metricsFault('server-error', Number.POSITIVE_INFINITY)] });
+    const statuses = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push((await get(PROD_EU, { endpoint: 'api/v1/query', query: 'up' })).status);
+    expect(statuses).toEqual([500, 500, 500, 500, 500]);
+    sandbox().setFaults({});
+    expect((await get(PROD_EU, { endpoint: 'api/v1/query', query: 'up' })).status).toBe(200);
+  });
+});
+
 describe('get-cluster-metrics: arranged series', () => {
   it("setClusterMetrics replaces a cluster's series for a test", async () => {
     setClusterMetrics(sandbox().state, LEGACY_US, {

@@ -176,6 +176,29 @@ describe('binary operations', () => {
     expect(values('clamp(queue{job="y"}, 0, 1)', 0)).toEqual({ '{"job":"y","instance":"3"}': 1 });
   });
 
+  it('functions of each value, round, absent, scalar and vector', () => {
+    const y = '{"job":"y","instance":"3"}';
+    const of = (fn: string) => values(`${fn}(queue{job="y"})`, 0)[y];
+    expect([of('sqrt'), of('log2'), of('log10'), of('ln'), of('exp'), of('sgn')]).toEqual([
+      2,
+      2,
+      Math.log10(4),
+      Math.log(4),
+      Math.exp(4),
+      1,
+    ]);
+    expect(values('ceil(queue{job="y"} / 3)', 0)[y]).toBe(2);
+    expect(values('floor(queue{job="y"} / 3)', 0)[y]).toBe(1);
+    expect(values('round(queue{job="y"} / 8)', 0)[y]).toBe(1);
+    expect(values('round(queue{job="y"} / 3, 0.5)', 0)[y]).toBe(1.5);
+    expect(values('absent(queue)', 0)).toEqual({});
+    expect(values('absent(nothing{job="x", env="a", env="b", zone=~"z"})', 0)).toEqual({ '{"job":"x"}': 1 });
+    expect(values('absent(sum(nothing))', 0)).toEqual({ '{}': 1 });
+    expect(values('scalar(max(queue))', 0)).toEqual({ scalar: 4 });
+    expect(values('scalar(queue)', 0)).toEqual({ scalar: Number.NaN });
+    expect(values('vector(time())', 60)).toEqual({ '{}': 60 });
+  });
+
   it('histogram_quantile interpolates in the bucket holding the rank', () => {
     // rank 20 of 40 lies in (0.1, 0.5], 10 of its 20: 0.1 + 0.4 · 0.5.
     expect(values('histogram_quantile(0.5, lat_bucket)', 0)['{}']).toBeCloseTo(0.3, 12);
@@ -243,7 +266,9 @@ describe('the query API', () => {
     expect(error('predict_linear(queue[5m], 60)')).toMatch(
       /^bad_data: the function predict_linear\(\) .* not supported/,
     );
-    expect(error('absent(queue)')).toMatch(/^bad_data: the function absent\(\) .* not supported/);
+    expect(error('absent_over_time(queue[5m])')).toMatch(
+      /^bad_data: the function absent_over_time\(\) .* not supported/,
+    );
     expect(error('topk(1, queue)')).toMatch(/^bad_data: the aggregation topk .* not supported/);
     expect(error('rate(queue[5m:1m])')).toMatch(/^bad_data: a subquery .* not supported/);
     expect(error('sum(queue')).toMatch(/^bad_data: invalid parameter "query": /);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/core/usage-error.js';
 import { metricsFault } from '../../../src/sandbox/index.js';
 import { createServiceClient, type ServiceClientOptions } from '../../../src/service/client.js';
 import {
@@ -119,6 +120,14 @@ describe('getClusterMetrics when the metrics endpoint fails', () => {
       byOperation: { 'get-cluster-metrics': 1 },
       unanswered: 1,
     });
+  });
+
+  it('refuses a deadline that is not a positive number of milliseconds, before sending anything', () => {
+    const { service } = client();
+    for (const deadlineMs of [0, -5, Number.NaN]) {
+      expect(() => service.getClusterMetrics(PROD_EU, { ...RANGE, deadlineMs })).toThrow(UsageError);
+    }
+    expect(sandbox().count('get-cluster-metrics')).toBe(0);
   });
 
   it('a deadline still lets a quick failure be retried within it', async () => {

@@ -33,7 +33,7 @@ export interface BacktestOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
-/** Queries in flight at once: a backtest must not take the service's budget from the plan. */
+/** Rules backtested at once (two queries each at most): a backtest must not crowd the plan's own requests. */
 const CONCURRENCY = 2;
 
 export interface BacktestRun {

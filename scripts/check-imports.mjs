@@ -31,7 +31,7 @@ export const LAYERS = [
   ['core'],
   ['markdown', 'service', 'promql', 'names'],
   ['documents'],
-  ['git', 'plan', 'components', 'prometheus-rules', 'sandbox'],
+  ['git', 'plan', 'components', 'prometheus-rules', 'sandbox', 'backtest'],
   ['apply'],
   ['run'],
   ['logs', 'report'],

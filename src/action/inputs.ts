@@ -1,4 +1,5 @@
 import * as core from '@actions/core';
+import { DEFAULT_BACKTEST_MAX_RULES } from '../backtest/window.js';
 import { UsageError } from '../core/usage-error.js';
 import { isUuid } from '../core/uuid.js';
 import { ACTION_RUN_COMMANDS } from '../github/event.js';
@@ -44,6 +45,10 @@ export interface ActionInputs {
   readonly logEntries: number;
   /** `test-receivers`: the receivers to send a test message through, by name; empty: those the documents declare. */
   readonly receivers: readonly string[];
+  /** A pull request's plan backtests the rules it creates or whose condition it changes (docs/decisions/backtest.md). */
+  readonly backtest: boolean;
+  /** Rules backtested per run at most; the others are listed as not backtested. */
+  readonly backtestMaxRules: number;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -103,6 +108,14 @@ export function readInputs(
     clusterIds: uuidList('cluster-id', raw('cluster-id')),
     logEntries: parseInteger('log-entries', raw('log-entries'), 50, 1, 1000),
     receivers: listOf(raw('receivers')),
+    backtest: parseBoolean('backtest', raw('backtest'), true),
+    backtestMaxRules: parseInteger(
+      'backtest-max-rules',
+      raw('backtest-max-rules'),
+      DEFAULT_BACKTEST_MAX_RULES,
+      0,
+      100,
+    ),
   };
 }
 
@@ -130,6 +143,8 @@ const ECHOED_INPUTS = [
   'cluster-id',
   'log-entries',
   'receivers',
+  'backtest',
+  'backtest-max-rules',
 ] as const;
 
 function oneOfValues<T extends string>(name: string, value: string, allowed: readonly T[], quote: Quote): T {

@@ -2,6 +2,7 @@
  * What the action's main step settles before its command runs (the inputs, the runner's environment, the
  * command the event calls for, the runtime built from them), and the pure choices made from it.
  */
+import { DEFAULT_BACKTEST_WINDOW_SECONDS } from '../backtest/window.js';
 import { systemClock } from '../core/clock.js';
 import type { Redactor } from '../core/redact.js';
 import { decideCommand, type EventDecision } from '../github/event.js';
@@ -79,15 +80,31 @@ export function runtimeOptions(
  * whether its base commit was applied (the run's evidence, run-evidence.ts).
  */
 export function commandRequest(
-  inputs: Pick<ActionInputs, 'remediate' | 'receivers'>,
-  decision: Pick<EventDecision, 'command'>,
+  inputs: Pick<ActionInputs, 'remediate' | 'receivers'> &
+    Partial<Pick<ActionInputs, 'backtest' | 'backtestMaxRules'>>,
+  decision: Pick<EventDecision, 'command'> & Partial<Pick<EventDecision, 'pullRequest'>>,
   review: ReviewGate | null,
   baseApplied: BaseApplied | null = null,
 ): ReportCommand {
   if (decision.command === 'drift') return { command: 'drift', remediate: inputs.remediate };
   if (decision.command === 'test-receivers') return { command: 'test-receivers', names: inputs.receivers };
   if (decision.command === 'apply' && review !== null) return { command: 'apply', review };
-  if (decision.command === 'plan' && baseApplied !== null) return { command: 'plan', baseApplied };
+  if (decision.command === 'plan') {
+    // A pull request's plan only: a fork's never gets here (it validates offline, github/event.ts).
+    const backtest =
+      inputs.backtest === true &&
+      (inputs.backtestMaxRules ?? 0) > 0 &&
+      (decision.pullRequest ?? null) !== null
+        ? { windowSeconds: DEFAULT_BACKTEST_WINDOW_SECONDS, maxRules: inputs.backtestMaxRules! }
+        : undefined;
+    if (baseApplied !== null || backtest !== undefined) {
+      return {
+        command: 'plan',
+        ...(baseApplied !== null ? { baseApplied } : {}),
+        ...(backtest ? { backtest } : {}),
+      };
+    }
+  }
   return { command: decision.command };
 }
 

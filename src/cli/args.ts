@@ -1,7 +1,9 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { DEFAULT_BACKTEST_WINDOW_SECONDS } from '../backtest/window.js';
 import { nearestName } from '../core/nearest-name.js';
 import { UsageError } from '../core/usage-error.js';
 import { isUuid } from '../core/uuid.js';
+import { prometheusMilliseconds } from '../prometheus-rules/prometheus-duration.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../run/types.js';
 import { OPTIONS, optionsOf } from './options.js';
 
@@ -9,6 +11,7 @@ import { OPTIONS, optionsOf } from './options.js';
 export const CLI_COMMANDS = [
   'validate',
   'plan',
+  'backtest',
   'apply',
   'drift',
   'logs',
@@ -65,6 +68,8 @@ export interface CliArgs {
   readonly names: readonly string[];
   /** `receivers test --message TEXT`. */
   readonly message: string | undefined;
+  /** `plan --backtest`, `backtest`: the window looked at, seconds; undefined: no backtest. */
+  readonly backtestWindow: number | undefined;
 }
 
 export type ParsedCommandLine =
@@ -108,6 +113,18 @@ function integer(name: string, raw: string | undefined, fallback: number, min: n
     throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, not '${raw}'`);
   }
   return value;
+}
+
+/** A backtest's window, a Prometheus duration from one hour to 30 days (default 7 days). */
+function backtestWindow(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_BACKTEST_WINDOW_SECONDS;
+  const ms = prometheusMilliseconds(raw.trim());
+  if (ms === null || ms < 3_600_000 || ms > 30 * 86_400_000 || ms % 60_000 !== 0) {
+    throw new UsageError(
+      `--window must be a duration from 1h to 30d in whole minutes, such as 7d or 36h, not '${raw}'`,
+    );
+  }
+  return ms / 1000;
 }
 
 function oneOf<T extends string>(
@@ -191,7 +208,11 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     }
   }
   const ruleFile = command === 'export' && values.format === 'prometheus-rules';
-  const takesPaths = ['validate', 'plan', 'apply', 'drift', 'import'].includes(command) || ruleFile;
+  const takesPaths =
+    ['validate', 'plan', 'backtest', 'apply', 'drift', 'import'].includes(command) || ruleFile;
+  if (command === 'plan' && values.window !== undefined && !values.backtest) {
+    throw new UsageError("'plan --window' is the window of --backtest: give both");
+  }
   if (command === 'import' && positionals.length === 0) {
     throw new UsageError("'import' needs the rule files or directories to read: import FILE|DIR… --out DIR");
   }
@@ -265,6 +286,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     ruleFile,
     names: command === 'receivers' ? positionals.slice(1) : [],
     message: command === 'receivers' ? values.message : undefined,
+    backtestWindow: command === 'backtest' || values.backtest ? backtestWindow(values.window) : undefined,
   };
   return { kind: 'run', args };
 }
@@ -303,6 +325,8 @@ interface Values {
   readonly receiver?: string[];
   readonly 'severity-map'?: string;
   readonly message?: string;
+  readonly backtest?: boolean;
+  readonly window?: string;
   readonly token?: string;
   readonly 'api-token'?: string;
   readonly help?: boolean;

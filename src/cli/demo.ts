@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { DEFAULT_BACKTEST_MAX_RULES, DEFAULT_BACKTEST_WINDOW_SECONDS } from '../backtest/window.js';
 import { runApply } from '../commands/apply.js';
 import { runDrift } from '../commands/drift.js';
 import { runPlan } from '../commands/plan.js';
@@ -18,7 +19,7 @@ import { renderReport } from './render.js';
 
 /** The demo's last line when every step went as the README says (scripts/check-package.mjs looks for it). */
 const DEMO_DONE =
-  'Done: validated, planned, applied, found the edit made outside git as drift, and removed it.';
+  'Done: validated, planned, applied, found the edit made outside git as drift, backtested it, and removed it.';
 
 /** The example repository, shipped in the package beside the code (never looked up in the cwd). */
 export function exampleDir(): string {
@@ -110,6 +111,17 @@ export async function runDemo(options: { print: (text: string) => void; color: b
       run: () => runDrift(ctx, { remediate: false }),
       expect: (r) =>
         exitCodeFor(r) === 2 && pending(r) === 1 ? null : 'the drift check should find the one edit',
+    },
+    {
+      title: "backtest .   # the documents' threshold against the live one, on the cluster's last 7 days",
+      run: () =>
+        runPlan(ctx, {
+          backtest: { windowSeconds: DEFAULT_BACKTEST_WINDOW_SECONDS, maxRules: DEFAULT_BACKTEST_MAX_RULES },
+        }),
+      expect: (r) =>
+        r.backtest?.rules.some((rule) => rule.name === EDITED_RULE.name && rule.proposed.status === 'done')
+          ? null
+          : 'the backtest should show the edited rule',
     },
     {
       title: 'drift . --remediate',

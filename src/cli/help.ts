@@ -16,6 +16,12 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
       'Validates, resolves components and plans alert rules against the service. ' +
       'Never writes to the service (--out writes the plan to a file).',
   },
+  backtest: {
+    synopsis: 'backtest [PATH…] [--window 7d]',
+    about:
+      "Plans, then asks each changed rule's cluster how often the rule would have fired over the window, " +
+      'as proposed and as live (at most 10 rules, two range queries each). Never writes to the service.',
+  },
   apply: {
     synopsis: 'apply [PATH…]',
     about:
@@ -95,6 +101,7 @@ Usage: platform-gitops <command> [PATH…] [options]
 Commands:
   validate   check documents offline (schemas, cross-document rules, PromQL)
   plan       validate, resolve components, and plan alert rules (no writes)
+  backtest   plan, then how often each changed rule would have fired last week
   apply      plan, then apply the plan
   drift      plan, reported as drift (exit 2 when any)
   logs       recent cluster log entries

@@ -12,7 +12,7 @@ export interface OptionSpec {
   readonly commands: readonly CliCommand[];
 }
 
-const PLANNING: readonly CliCommand[] = ['plan', 'apply', 'drift'];
+const PLANNING: readonly CliCommand[] = ['plan', 'backtest', 'apply', 'drift'];
 const READING: readonly CliCommand[] = ['validate', ...PLANNING];
 /** The commands that use the service: they take --api-url, and their help says where the token is read. */
 export const SERVICE_COMMANDS: readonly CliCommand[] = [...PLANNING, 'logs', 'export', 'receivers'];
@@ -64,6 +64,19 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'boolean',
     help: 'also list the YAML files skipped because they hold no platform-gitops documents',
     commands: READING,
+  },
+  {
+    name: 'backtest',
+    type: 'boolean',
+    help: "also backtest the rules the plan creates or whose condition it changes: how often each would have fired on its cluster's metrics (see 'backtest')",
+    commands: ['plan'],
+  },
+  {
+    name: 'window',
+    type: 'string',
+    value: 'DURATION',
+    help: 'the backtest looks at this much recent time, 1h to 30d (default 7d)',
+    commands: ['plan', 'backtest'],
   },
   {
     name: 'detailed-exitcode',

@@ -1,6 +1,7 @@
 import { printable } from '../core/printable.js';
 import type { Redactor } from '../core/redact.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
+import { formatBacktestText } from '../report/backtest-text.js';
 import { formatComponentsText } from '../report/components-text.js';
 import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
 import { formatHeldText, heldChanges } from '../report/held.js';
@@ -55,6 +56,7 @@ function renderText(report: RunReport, options: RenderOptions, listed = report.d
   const count = report.plan && planCountsAreKnown(report.plan) ? planCountLine(report.plan, planText) : '';
   const countWithPlan = report.command === 'apply' || report.results.length > 0;
   if (report.plan) sections.push(formatPlanText(report.plan, planText) + (countWithPlan ? count : ''));
+  if (report.backtest) sections.push(formatBacktestText(report.backtest));
   if (report.components.length > 0) sections.push(formatComponentsText(report.components, { color }));
   const held = heldChanges(report.plan);
   if (held.length > 0) sections.push(formatHeldText(held));

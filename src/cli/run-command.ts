@@ -1,4 +1,5 @@
 import { realpath } from 'node:fs/promises';
+import { DEFAULT_BACKTEST_MAX_RULES } from '../backtest/window.js';
 import { UsageError } from '../core/usage-error.js';
 import { renderJson } from '../report/json-output.js';
 import { requestsSentence } from '../report/requests-line.js';
@@ -42,8 +43,9 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
   if (args.command === 'demo')
     return (await import('./demo.js')).runDemo({ print: (text) => out.stdout(text), color });
 
+  // `backtest` is a plan with its backtest: the same run, the report of a plan.
   const command: Exclude<CommandName, 'sandbox'> =
-    args.command === 'receivers' ? 'test-receivers' : args.command;
+    args.command === 'receivers' ? 'test-receivers' : args.command === 'backtest' ? 'plan' : args.command;
   const runtime = await createCliRuntime({ ...args, command }, io.env, out.progress);
   const { context } = runtime;
   const policy = { failOn: args.failOn, detailedExitcode: args.detailedExitcode };
@@ -155,8 +157,15 @@ function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sa
       return { command, remediate: args.remediate };
     case 'export':
       return { command, outDir: args.outDir ?? '' };
-    case 'plan':
-      return args.outDir === undefined ? { command } : { command, out: args.outDir };
+    case 'plan': {
+      const backtest =
+        args.backtestWindow === undefined
+          ? {}
+          : { backtest: { windowSeconds: args.backtestWindow, maxRules: DEFAULT_BACKTEST_MAX_RULES } };
+      return args.outDir === undefined
+        ? { command, ...backtest }
+        : { command, out: args.outDir, ...backtest };
+    }
     case 'apply':
       return args.planFile === undefined
         ? { command }

@@ -19,6 +19,7 @@ import { savedReceivers } from '../plan/saved-receivers.js';
 import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
+import type { BacktestOptions } from './backtest.js';
 import { loadBase, NO_BASE } from './base-revision.js';
 import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
 import { withBaseEvidence } from './known-outside-edits.js';
@@ -26,7 +27,7 @@ import { loadOptionsOf } from './load-options.js';
 import { nameDirectory } from './name-directory.js';
 import { NOTHING_RESOLVED, resolveNamedComponents } from './plan-components.js';
 import { planRules, ruleDocuments } from './plan-rules.js';
-import { clustersOf, runReport } from './run-report.js';
+import { clustersOf, runFindings, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
 
 /** A planned run: the report so far and the client that read the live state (null when none was needed). */
@@ -45,12 +46,42 @@ export interface PlanOptions {
    * only as that evidence supports (known-outside-edits.ts), and the report carries it.
    */
   readonly baseApplied?: BaseApplied;
+  /** Backtest the rules the plan creates or whose condition it changes (backtest.ts). */
+  readonly backtest?: BacktestOptions;
 }
 
 export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promise<RunReport> {
   const planned = await planRun(ctx, 'plan');
-  const report = options.out === undefined ? planned.report : await writePlanFile(ctx, planned, options.out);
+  const tested =
+    options.backtest === undefined ? planned.report : await withBacktest(ctx, planned, options.backtest);
+  const report =
+    options.out === undefined
+      ? tested
+      : await writePlanFile(ctx, { ...planned, report: tested }, options.out);
   return options.baseApplied === undefined ? report : withBaseEvidence(report, options.baseApplied);
+}
+
+/**
+ * The report with the backtest of its plan, its findings and its requests. Nothing to backtest without a
+ * plan, or without the client that read it (no organization was read).
+ */
+async function withBacktest(
+  ctx: RunContext,
+  planned: PlannedRun,
+  options: BacktestOptions,
+): Promise<RunReport> {
+  const { report, client } = planned;
+  if (report.plan === null || client === null) return report;
+  const { runBacktest } = await import('./backtest.js');
+  const started = ctx.clock.now();
+  const run = await runBacktest(ctx, client, report.plan, options);
+  return {
+    ...report,
+    backtest: run.report,
+    diagnostics: runFindings([...report.diagnostics, ...run.diagnostics]),
+    requests: client.requestCounts(),
+    durationMs: report.durationMs + (ctx.clock.now() - started),
+  };
 }
 
 /**

@@ -15,6 +15,7 @@ import { encodeReviewBlock, reviewedPlan } from '../plan/evidence/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
+import { backtestBlock } from './backtest-markdown.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import { planCountsSentence } from './plan-counts.js';
 import { receiversMarkdown } from './receiver-lines.js';
@@ -95,6 +96,9 @@ export function renderComment(
     const merging = whatMergingDoes(report);
     if (merging) blocks.push(paragraph(merging));
     if (skipped) blocks.push(paragraph(skipped));
+    // Before the files: how often a changed rule would have fired is the reviewer's first question.
+    const backtest = backtestBlock(report.backtest, options.links);
+    if (backtest) blocks.push(backtest);
     blocks.push(...fileSections(report, options.links, collapse));
     const receivers = receiversMarkdown(report.plan, report.command === 'drift', options.links ?? null);
     if (receivers) blocks.push(paragraph(receivers));

@@ -76,6 +76,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       : {}),
     ...(report.review ? { review: report.review } : {}),
     ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
+    // `plan --backtest`, `backtest`, the action's pull-request plan (docs/decisions/backtest.md).
+    ...(report.backtest ? { backtest: report.backtest } : {}),
     components: report.components,
     unmanaged: plan?.unmanaged ?? [],
     ghosts: plan?.ghosts ?? [],

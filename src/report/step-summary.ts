@@ -13,6 +13,7 @@ import { pendingReceivers } from '../plan/receiver-types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
+import { backtestBlock } from './backtest-markdown.js';
 import type { SourceLinks } from './change-markdown.js';
 import { heldBlock, heldChanges } from './held.js';
 import { receiversMarkdown } from './receiver-lines.js';
@@ -109,6 +110,8 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
     const receivers = receiversMarkdown(report.plan, report.command === 'drift', options.links ?? null);
     if (receivers) blocks.push(paragraph(receivers));
   }
+  const backtest = backtestBlock(report.backtest, options.links);
+  if (backtest) blocks.push(backtest);
   if (report.review && report.review.length > 0) blocks.push(reviewBlock(report.review, options.links));
   const held = heldChanges(report.plan);
   if (held.length > 0) blocks.push(heldBlock(held, options.links));

@@ -1,4 +1,5 @@
 import type { ChangeResult } from '../apply/types.js';
+import type { BacktestReport } from '../backtest/types.js';
 import type { ComponentResult } from '../components/types.js';
 import type { Clock } from '../core/clock.js';
 import type { Diagnostic } from '../core/diagnostic.js';
@@ -74,6 +75,8 @@ export interface RunReport {
   readonly baseApplied?: BaseApplied;
   /** `test-receivers`: one entry per receiver asked for, in the order asked. */
   readonly receiverTests?: readonly ReceiverTest[];
+  /** `plan --backtest`, `backtest`, the action's pull-request plan: what the changed rules would have done. */
+  readonly backtest?: BacktestReport;
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */

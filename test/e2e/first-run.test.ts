@@ -35,7 +35,7 @@ describe('npm run demo', () => {
     expect(remediate.at(-1)).toBe('Done: the drift was remediated, 1 change written (1 warning).');
     expect(run.stdout.slice(again)).toContain('Drift: 0 to create, 0 to update, 0 to delete');
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
-      'Done: validated, planned, applied, found the edit made outside git as drift, and removed it.',
+      'Done: validated, planned, applied, found the edit made outside git as drift, backtested it, and removed it.',
     );
   });
 });

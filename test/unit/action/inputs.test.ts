@@ -32,6 +32,8 @@ describe('readInputs', () => {
       logEntries: 50,
       receivers: [],
       onUnreviewed: 'warn',
+      backtest: true,
+      backtestMaxRules: 10,
     });
   });
 
@@ -46,7 +48,10 @@ describe('readInputs', () => {
       'INPUT_API-URL': 'http://127.0.0.1:4010/',
       INPUT_PRUNE: 'TRUE',
       'INPUT_CLUSTER-ID': 'c1a5e7e0-0000-4000-8000-000000000101,\nC1A5E7E0-0000-4000-8000-000000000102',
+      INPUT_BACKTEST: 'false',
+      'INPUT_BACKTEST-MAX-RULES': '3',
     });
+    expect([inputs.backtest, inputs.backtestMaxRules]).toEqual([false, 3]);
     expect(inputs.clusterIds).toEqual([
       'c1a5e7e0-0000-4000-8000-000000000101',
       'c1a5e7e0-0000-4000-8000-000000000102',

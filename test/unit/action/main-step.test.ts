@@ -126,6 +126,24 @@ describe('commandRequest', () => {
     expect(commandRequest(inputs, { command: 'apply' }, null)).toEqual({ command: 'apply' });
   });
 
+  it("backtests a pull request's plan unless the backtest input is false or the cap is 0", () => {
+    const on = { remediate: false, receivers: [], backtest: true, backtestMaxRules: 3 };
+    expect(commandRequest(on, { command: 'plan', pullRequest: 7 }, null)).toEqual({
+      command: 'plan',
+      backtest: { windowSeconds: 7 * 86_400, maxRules: 3 },
+    });
+    expect(commandRequest({ ...on, backtest: false }, { command: 'plan', pullRequest: 7 }, null)).toEqual({
+      command: 'plan',
+    });
+    expect(commandRequest({ ...on, backtestMaxRules: 0 }, { command: 'plan', pullRequest: 7 }, null)).toEqual(
+      {
+        command: 'plan',
+      },
+    );
+    // A push or a schedule plans without a pull request: nothing to review, no backtest.
+    expect(commandRequest(on, { command: 'plan', pullRequest: null }, null)).toEqual({ command: 'plan' });
+  });
+
   it("gives a pull request's plan what is known of its base commit's apply", () => {
     expect(commandRequest(inputs, { command: 'plan' }, null, baseApplied)).toEqual({
       command: 'plan',

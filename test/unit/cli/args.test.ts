@@ -46,6 +46,23 @@ describe('parseCommandLine', () => {
     );
   });
 
+  it('reads a backtest window for backtest and plan --backtest, and none for a plain plan', () => {
+    const run = (argv: string[]) => {
+      const parsed = parseCommandLine(argv);
+      return parsed.kind === 'run' ? parsed.args.backtestWindow : 'not a run';
+    };
+    expect(run(['backtest', 'alerting'])).toBe(7 * 86_400);
+    expect(run(['backtest', '--window', '36h'])).toBe(36 * 3600);
+    expect(run(['plan', '--backtest', '--window', '1d'])).toBe(86_400);
+    expect(run(['plan'])).toBeUndefined();
+    expect(usageMessage(['plan', '--window', '7d'])).toMatch(/--window' is the window of --backtest/);
+    expect(usageMessage(['backtest', '--window', '31d'])).toMatch(
+      /--window must be a duration from 1h to 30d/,
+    );
+    expect(usageMessage(['backtest', '--window', '90s'])).toMatch(/--window must be a duration/);
+    expect(usageMessage(['backtest', '--backtest'])).toMatch(/'backtest' takes no --backtest/);
+  });
+
   it('defaults the paths to the current directory', () => {
     const parsed = parseCommandLine(['validate']);
     expect(parsed.kind === 'run' && parsed.args.paths).toEqual(['.']);

@@ -35,6 +35,10 @@ describe('demo', () => {
         outcome: expect.stringMatching(/^Changes pending: 1 live rule drifted from the documents/),
       },
       {
+        step: "backtest .   # the documents' threshold against the live one, on the cluster's last 7 days",
+        outcome: expect.stringMatching(/^Changes pending: 1 change to apply/),
+      },
+      {
         step: 'drift . --remediate',
         outcome: expect.stringMatching(/^Done: the drift was remediated, 1 change written/),
       },
@@ -47,10 +51,14 @@ describe('demo', () => {
     const drift = run.stdout.slice(run.stdout.indexOf('$ platform-gitops drift .\n'));
     expect(run.stdout).toContain('Meanwhile someone raises the threshold of api-5xx-ratio to 0.1');
     expect(drift).toContain('condition.threshold: 0.1 → 0.02');
+    // The backtest says how often the documents' threshold would have fired against the console's.
+    expect(run.stdout).toMatch(
+      /~ api-5xx-ratio \(alerting\/api\.yaml:28\): would have fired \d+ times? \([^)]+\) in the last 7 days — now: (never|\d+ times? \()/,
+    );
     // The seed's deliberately unknown field kind is for the tests: the demo's service describes it as a string.
     expect(run.stdout).not.toContain('unknown type "duration"');
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(
-      'Done: validated, planned, applied, found the edit made outside git as drift, and removed it.',
+      'Done: validated, planned, applied, found the edit made outside git as drift, backtested it, and removed it.',
     );
   });
 

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
+import { BACKTEST_CODES } from '../../../src/backtest/codes.js';
 import { CODES } from '../../../src/documents/index.js';
 import { HISTORY_CODES } from '../../../src/git/codes.js';
 import { PLAN_CODES } from '../../../src/plan/codes.js';
@@ -29,6 +30,7 @@ const FAMILIES = [
   'export',
   'import',
   'logs',
+  'backtest',
 ];
 const CODE_LITERAL = new RegExp(`['\`"]((?:${FAMILIES.join('|')})\\.[a-z]+(?:-[a-z]+)*)['\`"]`, 'g');
 
@@ -53,6 +55,7 @@ it('every code the tool can emit is documented in docs/diagnostics.md', async ()
     ...Object.values(HISTORY_CODES),
     ...Object.values(VIOLATION_CODES),
     ...Object.values(RULES_IO_CODES),
+    ...Object.values(BACKTEST_CODES),
   ]);
   for (const file of await sourceFiles(inRepository('src'))) {
     const source = await readFile(file, 'utf8');

@@ -1,0 +1,78 @@
+/**
+ * A run's backtest in the sticky comment and the job summary: per rule, the sentence a reviewer reads and a
+ * chart of firing minutes per hour or day, proposed (bars) against live (line), as a Mermaid `xychart-beta`
+ * that GitHub draws, with the Unicode sparkline under it for where Mermaid is not drawn (an e-mail
+ * notification, another renderer). One row per rule, so that the size budget cuts between rules.
+ */
+import { backtestSentence } from '../backtest/backtest-sentence.js';
+import { bucketLabels, bucketWords } from '../backtest/chart-labels.js';
+import { firstBucketStart } from '../backtest/firing-chart.js';
+import { windowWords } from '../backtest/spans.js';
+import type { BacktestOutcome, BacktestReport, RuleBacktest } from '../backtest/types.js';
+import type { Block } from '../markdown/budget.js';
+import { escapeInline, inlineCode, messageMarkdown } from '../markdown/escape.js';
+import { sparklines } from './backtest-text.js';
+import { type SourceLinks, whereLink } from './change-markdown.js';
+
+type Done = Extract<BacktestOutcome, { status: 'done' }>;
+const done = (o: BacktestOutcome | undefined): o is Done => o?.status === 'done';
+
+/**
+ * The comment's and the summary's backtest, or null when the change touched no rule's firing (a pull
+ * request that edits descriptions gets no section saying there is nothing to show).
+ */
+export function backtestBlock(
+  backtest: BacktestReport | undefined,
+  links: SourceLinks | null | undefined,
+): Block | null {
+  if (backtest === undefined || backtest.rules.length + backtest.notBacktested.length === 0) return null;
+  const when = windowWords(backtest.windowSeconds);
+  const open = `#### Backtest: ${when}\n\nWhat each rule the change creates or whose condition it changes would have done on its cluster's metrics.`;
+  const rows = [
+    ...backtest.rules.map((rule) => ({ text: `\n${ruleMarkdown(rule, backtest, links)}`, noun: 'backtest' })),
+    ...backtest.notBacktested.map((rule) => ({
+      text: `\n- ${inlineCode(rule.name, 200, false)} (${whereLink(rule.file, rule.line, links)}): not backtested, ${messageMarkdown(rule.reason)}`,
+      noun: 'backtest',
+    })),
+  ];
+  return { open, rows, rowNoun: 'backtest' };
+}
+
+function ruleMarkdown(
+  rule: RuleBacktest,
+  backtest: BacktestReport,
+  links: SourceLinks | null | undefined,
+): string {
+  const head = `**${inlineCode(rule.name, 200, false)}** (${whereLink(rule.file, rule.line, links)}): ${escapeInline(backtestSentence(rule, backtest.windowSeconds), 2000)}`;
+  const fallback = sparklines(rule);
+  const chart = mermaidChart(rule, backtest);
+  return [head, chart, fallback ? inlineCode(fallback, 2000, false) : ''].filter(Boolean).join('\n\n');
+}
+
+/**
+ * The chart, or '' when there is nothing to draw. Mermaid reads the block's text as its own language: a
+ * rule's name never goes in it, only numbers and labels made here.
+ */
+export function mermaidChart(rule: RuleBacktest, window: Pick<BacktestReport, 'start' | 'end'>): string {
+  const outcomes = [rule.proposed, rule.live].filter(done);
+  // Nothing fired on either side: a flat chart says less than the sentence and its sparkline.
+  if (outcomes.every((o) => o.figures.fired === 0)) return '';
+  const first = outcomes[0]!;
+  const labels = bucketLabels(firstBucketStart(window), first.bucketSeconds, first.perBucket.length);
+  const max = Math.max(1, ...outcomes.flatMap((o) => o.perBucket));
+  const series = (o: Done) => `[${o.perBucket.join(', ')}]`;
+  const lines = [
+    '```mermaid',
+    // Mermaid's default bar is a pale lavender: the proposed rule in blue, the live one in orange; and a
+    // chart per rule is kept low, so that a comment of ten rules is still read as a comment.
+    `%%{init: {"xyChart": {"width": 640, "height": 240}, "themeVariables": {"xyChart": {"plotColorPalette": "${rule.live ? '#2f81f7, #fb8500' : '#2f81f7'}"}}}}%%`,
+    'xychart-beta',
+    `    title "Minutes firing ${bucketWords(first.bucketSeconds)} (UTC): ${rule.live ? 'bars proposed, line live' : 'proposed'}"`,
+    `    x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
+    `    y-axis "minutes" 0 --> ${max}`,
+  ];
+  if (done(rule.proposed)) lines.push(`    bar ${series(rule.proposed)}`);
+  if (done(rule.live)) lines.push(`    line ${series(rule.live)}`);
+  lines.push('```');
+  return lines.join('\n');
+}

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-KmmRS6PZ.js");require("./chunk-CqDWFoTy.js"),require("node:fs"),require("node:path"),require("./chunk-CdYdfQyU.js"),require("./chunk-N0Xaexwz.js"),exports.exportContent=r.M,exports.runExport=r.ie;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-DTRLuFcO.js");require("./chunk-CqDWFoTy.js"),require("./chunk-CdYdfQyU.js"),require("./chunk-N0Xaexwz.js"),exports.normalizeLineBreaks=e.Ot,exports.parseFiles=e.zr;

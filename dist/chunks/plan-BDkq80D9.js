@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-2tXpihZV.js");require("./chunk-CqDWFoTy.js"),require("./chunk-CdYdfQyU.js"),require("node:path"),require("node:fs"),require("./chunk-N0Xaexwz.js"),exports.planRun=r.He,exports.runPlan=r.ot;

@@ -15,7 +15,7 @@ export function fromWorkingDirectory(file: string, root: string, cwd: string): s
   return sep === '/' ? seen : seen.split(sep).join('/');
 }
 
-/** The report with every file it names (findings, changes, components, results) seen from `cwd`. */
+/** The report with every file it names (findings, changes, receivers, components, results, backtest) seen from `cwd`. */
 export function namedFromWorkingDirectory(report: RunReport, root: string, cwd: string): RunReport {
   if (root === cwd) return report;
   const seen = (file: string) => fromWorkingDirectory(file, root, cwd);
@@ -28,10 +28,20 @@ export function namedFromWorkingDirectory(report: RunReport, root: string, cwd: 
           ...report.plan,
           changes: report.plan.changes.map(move),
           diagnostics: report.plan.diagnostics.map(move),
+          ...(report.plan.receivers ? { receivers: report.plan.receivers.map(move) } : {}),
         }
       : null,
     components: report.components.map(move),
     results: report.results.map((result) => ({ ...result, change: move(result.change) })),
     ...(report.skippedFiles ? { skippedFiles: report.skippedFiles.map(seen) } : {}),
+    ...(report.backtest
+      ? {
+          backtest: {
+            ...report.backtest,
+            rules: report.backtest.rules.map(move),
+            notBacktested: report.backtest.notBacktested.map(move),
+          },
+        }
+      : {}),
   };
 }

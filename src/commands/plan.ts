@@ -63,7 +63,8 @@ export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promi
 
 /**
  * The report with the backtest of its plan, its findings and its requests. Nothing to backtest without a
- * plan, or without the client that read it (no organization was read).
+ * plan, without the client that read it, or when no organization's rules could be read (nothing was
+ * planned: the run's findings say why, and a backtest section would only say there was nothing to do).
  */
 async function withBacktest(
   ctx: RunContext,
@@ -71,7 +72,7 @@ async function withBacktest(
   options: BacktestOptions,
 ): Promise<RunReport> {
   const { report, client } = planned;
-  if (report.plan === null || client === null) return report;
+  if (report.plan === null || client === null || report.plan.organizations.length === 0) return report;
   const { runBacktest } = await import('./backtest.js');
   const started = ctx.clock.now();
   const run = await runBacktest(ctx, client, report.plan, options);

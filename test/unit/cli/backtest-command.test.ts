@@ -76,4 +76,14 @@ describe('platform-gitops backtest', () => {
     expect(help.stdout).toContain('backtest [PATH…] [--window 7d]');
     expect(help.stdout).toContain('--window DURATION');
   });
+
+  it('says nothing of a backtest when no live rule could be read, and asks no metrics', async () => {
+    sandbox().resetLog();
+    sandbox().setFaults({ script: [{ operation: 'getAlertRules', status: 404 }] });
+    const run = await runCliInProcess(['backtest', EXAMPLE, '--root', EXAMPLE], env());
+    expect(run.code).toBe(1);
+    expect(run.stdout).not.toContain('Backtest over');
+    expect(run.stdout).toContain('could not be read');
+    expect(sandbox().count('get-cluster-metrics')).toBe(0);
+  });
 });

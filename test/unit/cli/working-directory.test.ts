@@ -31,6 +31,26 @@ describe('files named from the working directory', () => {
     expect(namedFromWorkingDirectory(r, '/w/repo', '/w/repo')).toBe(r);
   });
 
+  it("renames the files of the plan's receivers and of the backtest too", () => {
+    const planned = change(1);
+    const receiver = { file: 'alerting/receivers.yaml', line: 1 };
+    const r = {
+      ...report({ command: 'plan', plan: plan([planned]) }),
+      backtest: {
+        windowSeconds: 7 * 86_400,
+        start: 0,
+        end: 7 * 86_400,
+        rules: [{ name: 'a', file: 'alerting/a.yaml', line: 3 }],
+        notBacktested: [{ name: 'b', file: 'alerting/b.yaml', line: 9, reason: 'it is disabled' }],
+      },
+    } as unknown as Parameters<typeof namedFromWorkingDirectory>[0];
+    const withReceivers = { ...r, plan: { ...r.plan!, receivers: [receiver] } } as unknown as typeof r;
+    const seen = namedFromWorkingDirectory(withReceivers, '/w/repo', '/w');
+    expect(seen.plan?.receivers?.map((c) => c.file)).toEqual(['repo/alerting/receivers.yaml']);
+    expect(seen.backtest?.rules.map((x) => x.file)).toEqual(['repo/alerting/a.yaml']);
+    expect(seen.backtest?.notBacktested.map((x) => x.file)).toEqual(['repo/alerting/b.yaml']);
+  });
+
   it('leaves absolute paths as they are, and a report without a plan or passed-over files without them', () => {
     expect(fromWorkingDirectory('/elsewhere/a.yaml', '/w/repo', '/w')).toBe('/elsewhere/a.yaml');
     const r = report({ command: 'validate', diagnostics: [finding('error', 'platform/a.yaml', 2)] });

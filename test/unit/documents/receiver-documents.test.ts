@@ -81,6 +81,32 @@ describe('AlertReceiver documents', () => {
     ]);
   });
 
+  it('reports two receivers that claim one id at both, whatever their names', () => {
+    const id = 'id: 5e1ec7ed-0000-4000-8000-000000000201';
+    const first = [
+      'kind: AlertReceiver',
+      id,
+      'name: pager-a',
+      'type: SLACK',
+      'webhook_url: {valueFrom: {env: A}}',
+    ];
+    const second = [
+      'kind: AlertReceiver',
+      id,
+      'name: pager-b',
+      'type: SLACK',
+      'webhook_url: {valueFrom: {env: B}}',
+    ];
+    const loaded = parse(`${first.join('\n')}\n---\n${second.join('\n')}\n`);
+    expect(loaded.diagnostics.map((d) => [d.code, d.line])).toEqual([
+      ['document.duplicate-id', 2],
+      ['document.duplicate-id', 8],
+    ]);
+    expect(loaded.diagnostics[0]!.message).toContain(
+      'alert receiver id 5e1ec7ed-0000-4000-8000-000000000201 is also claimed',
+    );
+  });
+
   it('names the variable of a secret after the receiver and the field', () => {
     expect(receiverSecretEnvName('slack-oncall', 'webhook_url')).toBe('SLACK_ONCALL_WEBHOOK_URL');
     expect(receiverSecretEnvName('9 mail', 'auth_password')).toBe('_9_MAIL_AUTH_PASSWORD');

@@ -58,7 +58,7 @@ export function renderDriftIssue(
       paragraph(
         // No heading: the issue's title, right above, says it.
         `${marker}\n` +
-          `The drift check${run} found ${plural(pending.length, 'alert rule')} whose live ` +
+          `The drift check${run} found ${driftedKinds(pending.length, receivers.length)} whose live ` +
           `state differs from the documents${commit}. In each change \`-\` (or the left of →) is the ` +
           "live value and `+` (the right) the document's; a *create* is a rule a document declares and the " +
           'service lacks. This issue is updated by every drift check and closed when the drift is gone.',
@@ -124,4 +124,11 @@ function remediation(dispatch: DispatchTarget | null): string {
 /** A word for a POSIX shell: as it is when it is plain, else single-quoted. */
 function shellWord(word: string): string {
   return /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/** `2 alert rules`, `1 alert receiver`, or `1 alert rule and 1 alert receiver`. */
+function driftedKinds(rules: number, receivers: number): string {
+  if (receivers === 0) return plural(rules, 'alert rule');
+  const ofReceivers = plural(receivers, 'alert receiver');
+  return rules === 0 ? ofReceivers : `${plural(rules, 'alert rule')} and ${ofReceivers}`;
 }

@@ -175,7 +175,7 @@ export function runOutcome(
   }
   if (pending > 0) {
     return report.command === 'drift'
-      ? end('changes pending', `${plural(pending, 'live rule')} drifted from the documents${warned}`)
+      ? end('changes pending', `${driftedWords(report.plan)} drifted from the documents${warned}`)
       : end('changes pending', `${plural(pending, 'change')} to apply${warned}`);
   }
   switch (report.command) {
@@ -218,4 +218,15 @@ function heldBack(plan: Plan | null): boolean {
   return [...pendingChanges(plan), ...pendingReceivers(plan)].some(
     (c) => c.gate?.admitted === false && c.gate.reason !== 'prune is off',
   );
+}
+
+/** `2 live rules`, `1 alert receiver`, or `1 live rule and 1 alert receiver`: what a drift found, by kind. */
+function driftedWords(plan: Plan | null): string {
+  const rules = plan === null ? 0 : pendingChanges(plan).length;
+  const receivers = plan === null ? 0 : pendingReceivers(plan).length;
+  const parts = [
+    ...(rules > 0 || receivers === 0 ? [plural(rules, 'live rule')] : []),
+    ...(receivers > 0 ? [plural(receivers, 'alert receiver')] : []),
+  ];
+  return parts.join(' and ');
 }

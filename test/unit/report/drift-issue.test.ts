@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ReceiverChange } from '../../../src/plan/receiver-types.js';
 import { renderDriftIssue } from '../../../src/report/drift-issue.js';
 import { driftMarker } from '../../../src/report/markers.js';
 import { change, plan, report, result } from './report-factory.js';
@@ -27,6 +28,37 @@ describe('renderDriftIssue', () => {
     expect(content.body).toContain('[this run](https://github.com/acme/gitops/actions/runs/9)');
     expect(content.body).toContain('**✏️ update** rule-1 · `alerting/rules-1.yaml:21`');
     expect(drifted(0).drifted).toBe(false);
+  });
+
+  it('counts a receiver edited outside git as a receiver, and says its secret cannot be compared', () => {
+    const receiver = {
+      kind: 'AlertReceiver',
+      action: 'update',
+      id: '5e1ec7ed-0000-4000-8000-000000000202',
+      name: 'email-platform',
+      type: 'EMAIL',
+      organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
+      file: 'alerting/receivers.yaml',
+      line: 11,
+      diff: [{ path: 'send_resolved', before: false, after: true }],
+      against: {},
+      request: { name: 'email-platform', description: '', type: 'EMAIL', send_resolved: true },
+      secrets: [],
+    } as unknown as ReceiverChange;
+    const only = renderDriftIssue(
+      report({ command: 'drift', plan: { ...plan([]), receivers: [receiver] } }),
+      MARKER,
+      context,
+    );
+    expect(only.drifted).toBe(true);
+    expect(only.body).toContain('found 1 alert receiver whose live state differs');
+    expect(only.body).toContain('cannot be compared');
+    const both = renderDriftIssue(
+      report({ command: 'drift', plan: { ...plan([change(1)]), receivers: [receiver] } }),
+      MARKER,
+      context,
+    );
+    expect(both.body).toContain('found 1 alert rule and 1 alert receiver whose live state differs');
   });
 
   it('says how to remove the drift: the workflow dispatched with command apply, on its page or with gh', () => {

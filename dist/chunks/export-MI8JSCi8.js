@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-CoHQeqC1.js");require("./chunk-BDSFkTPm.js"),require("./chunk-Dr9foC04.js"),require("node:fs"),require("node:path"),require("./sensitive-values-B9T-x4Qn.js"),exports.exportContent=e.ue,exports.runExport=e.Xe;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-2ZGps46l.js");require("./chunk-BDSFkTPm.js"),require("./chunk-Dr9foC04.js"),require("./sensitive-values-B9T-x4Qn.js"),exports.normalizeLineBreaks=e.Vt,exports.parseFiles=e.wn;

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-CvGRskY6.js");require("./chunk-Dbd7UFk3.js"),require("./chunk-BDSFkTPm.js"),require("./chunk-Dr9foC04.js"),require("node:fs"),require("node:path"),require("./sensitive-values-B9T-x4Qn.js"),exports.planRun=r.Xe,exports.runPlan=r.gt;

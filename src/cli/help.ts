@@ -45,7 +45,7 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
       'expr is function(promql) operator threshold.',
   },
   import: {
-    synopsis: 'import FILE|DIR… --cluster ID --receiver ID|NAME --out DIR',
+    synopsis: 'import FILE|DIR… --cluster NAME|ID --receiver ID|NAME --out DIR',
     about:
       'Reads Prometheus rule files (groups:) and PrometheusRule resources and writes AlertRule documents, one ' +
       'file per group. What the service cannot hold is reported at its line. Offline, no token.\n' +

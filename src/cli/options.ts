@@ -132,7 +132,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'cluster',
     type: 'string',
     value: 'ID',
-    help: 'logs: the cluster whose deployment logs to show; import: the cluster the imported rules watch (required)',
+    help: 'logs: the cluster whose deployment logs to show; import: the cluster the imported rules watch, by name or id (required)',
     commands: ['logs', 'import'],
   },
   {
@@ -265,8 +265,8 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'target',
     type: 'string',
-    value: 'TYPE:ID',
-    help: 'what the imported rules are about, e.g. APPLICATION:<uuid> (default CLUSTER:<the --cluster id>)',
+    value: 'FORM',
+    help: 'what the imported rules are about: service:PROJECT/ENV/SERVICE, environment:PROJECT/ENV, cluster:NAME or TYPE:UUID (default: the --cluster itself)',
     commands: ['import'],
   },
   {

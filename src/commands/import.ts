@@ -52,8 +52,8 @@ export interface ImportRun extends ImportResult {
 
 /** Runs the command, prints its report and returns the exit status (1 when any finding is an error). */
 export async function runImportCommand(options: ImportCommandOptions): Promise<number> {
-  const clusterId = clusterReference(options.cluster);
-  const target = targetReference(options.target, clusterId);
+  const cluster = clusterReference(options.cluster);
+  const target = targetReference(options.target, cluster);
   const receivers = receiverReferences(options.receivers);
   let severityMap: ReturnType<typeof parseSeverityMap>;
   try {
@@ -68,7 +68,7 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
   const started = now();
   const read = await readSources(options.cwd, options.paths);
   const result = importRules(read.groups, {
-    clusterId,
+    cluster,
     target,
     receiverIds: receivers.ids,
     receiverNames: receivers.names,

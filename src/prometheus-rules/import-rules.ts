@@ -14,12 +14,14 @@ import { RULES_IO_CODES, type RulesIoCode } from './codes.js';
 import { distinctNames } from './names.js';
 import { isoDuration, prometheusMilliseconds } from './prometheus-duration.js';
 import type { SourceGroup, SourceRule } from './read-rules.js';
+import type { ClusterRef, TargetForm } from './references.js';
 import { FALLBACK_SEVERITY } from './severity.js';
 import { splitCondition } from './split-condition.js';
 
 export interface ImportOptions {
-  readonly clusterId: string;
-  readonly target: { readonly type: string; readonly id: string };
+  /** The cluster and the target as the documents write them, by name or by id (references.ts). */
+  readonly cluster: ClusterRef;
+  readonly target: TargetForm;
   /** Receivers by id (`alert_receiver_ids`) and by name (`alert_receivers`); at least one in all. */
   readonly receiverIds: readonly string[];
   readonly receiverNames: readonly string[];
@@ -247,8 +249,8 @@ function alertRuleDocument(
 ): Record<string, unknown> {
   const document: Record<string, unknown> = {
     kind: 'AlertRule',
-    cluster_id: options.clusterId,
-    target: { target_type: options.target.type, target_id: options.target.id },
+    ...options.cluster,
+    target: { ...options.target },
     name,
   };
   if (rule.annotations.description !== undefined) document.description = rule.annotations.description;

@@ -94,18 +94,31 @@ describe('import: its output', () => {
 });
 
 describe('import: what it refuses', () => {
-  it('a cluster or a target given by name: names are not resolved yet', async () => {
-    const cluster = await runCliInProcess(
-      ['import', HELM, '--cluster', 'prod-eu', '--receiver', RECEIVER, '--dry-run'],
-      {},
-    );
-    expect(cluster.code).toBe(1);
-    expect(cluster.stderr).toContain("--cluster 'prod-eu' is not a cluster id: names are not resolved yet");
+  it('a target of a known type whose id is not a uuid: the name forms are offered', async () => {
     const target = await importing(HELM, '--target', `APPLICATION:shop-api`, '--dry-run');
     expect(target.code).toBe(1);
     expect(target.stderr).toContain(
-      "--target 'APPLICATION:shop-api' does not end in an id: names are not resolved yet, pass APPLICATION:UUID",
+      "--target 'APPLICATION:shop-api' does not end in an id: pass APPLICATION:UUID, or name it (service:PROJECT/ENVIRONMENT/SERVICE",
     );
+  });
+
+  it('a cluster and a target by name: written in the name forms', async () => {
+    const run = await runCliInProcess(
+      [
+        'import',
+        HELM,
+        '--cluster',
+        'prod-eu',
+        '--target',
+        'service:shop/production/api',
+        '--receiver',
+        RECEIVER,
+        '--dry-run',
+      ],
+      {},
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('cluster: prod-eu\ntarget:\n  service: shop/production/api\n');
   });
 
   it('a --severity-map entry that is not LABEL=SEVERITY, named', async () => {

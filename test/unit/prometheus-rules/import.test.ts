@@ -260,7 +260,7 @@ describe('the command line', () => {
         'critical=CRITICAL,page=CRITICAL,high=HIGH,error=HIGH,warning=MEDIUM,medium=MEDIUM,low=LOW\n',
     );
     expect(stdout).toMatch(/--severity-map LABEL=SEVERITY/);
-    expect(stdout).toMatch(/--target TYPE:ID/);
+    expect(stdout).toMatch(/--target FORM +what the imported rules are about: service:PROJECT\/ENV\/SERVICE/);
   });
 
   it("shows the README the help's synopsis and default severity map", async () => {
@@ -271,11 +271,32 @@ describe('the command line', () => {
     }
   });
 
-  it('refuses a cluster or a target given by name: names are not resolved yet', async () => {
+  it('writes a cluster and a target given by name in the name forms, which plan resolves', async () => {
+    const named = await runImport(['helm-template.yaml'], {
+      cluster: 'prod-eu',
+      target: 'service:shop/production/api',
+    });
+    expect(named.status).toBe(0);
+    expect(named.byName.get('BillingJobFailed')!.value).toMatchObject({
+      cluster: 'prod-eu',
+      target: { service: 'shop/production/api' },
+    });
+    expect(named.byName.get('BillingJobFailed')!.value).not.toHaveProperty('cluster_id');
+    // No --target: the cluster itself, by name as --cluster gave it.
+    const clusterOnly = await runImport(['helm-template.yaml'], { cluster: 'prod-eu', target: undefined });
+    expect(clusterOnly.byName.get('BillingJobFailed')!.value).toMatchObject({
+      cluster: 'prod-eu',
+      target: { cluster: 'prod-eu' },
+    });
+    const environment = await runImport(['helm-template.yaml'], { target: 'environment:shop / production' });
+    expect(environment.byName.get('BillingJobFailed')!.value).toMatchObject({
+      cluster_id: CLUSTER,
+      target: { environment: 'shop/production' },
+    });
+  });
+
+  it('refuses a target in no form it knows, or a name path of the wrong shape, before reading a file', async () => {
     const path = join(FIXTURES, 'helm-template.yaml');
-    const byName = await cli(['import', path, '--cluster', 'prod-eu', '--receiver', RECEIVER, '--dry-run']);
-    expect(byName.status).toBe(1);
-    expect(byName.stderr).toMatch(/--cluster 'prod-eu' is not a cluster id: names are not resolved yet/);
     const target = await cli([
       'import',
       path,
@@ -287,9 +308,23 @@ describe('the command line', () => {
       RECEIVER,
       '--dry-run',
     ]);
+    expect(target.status).toBe(1);
     expect(target.stderr).toMatch(
-      /--target 'shop\/production\/api' is not TYPE:ID: names are not resolved yet/,
+      /--target 'shop\/production\/api' is neither a name form nor TYPE:ID: pass service:PROJECT\/ENVIRONMENT\/SERVICE/,
     );
+    const shape = await cli([
+      'import',
+      path,
+      '--cluster',
+      CLUSTER,
+      '--target',
+      'service:shop/api',
+      '--receiver',
+      RECEIVER,
+      '--dry-run',
+    ]);
+    expect(shape.status).toBe(1);
+    expect(shape.stderr).toMatch(/--target service:shop\/api: "shop\/api" has 2 parts, expected 3/);
     const targetType = await cli([
       'import',
       path,
@@ -302,6 +337,7 @@ describe('the command line', () => {
       '--dry-run',
     ]);
     expect(targetType.stderr).toMatch(/--target type 'SERVER' is not one of CLUSTER, ENVIRONMENT/);
+    expect(targetType.stderr).toMatch(/nor a name form/);
     const noReceiver = await cli(['import', path, '--cluster', CLUSTER, '--dry-run']);
     expect(noReceiver.stderr).toMatch(/'import' needs --receiver/);
     const noPath = await cli(['import', '--cluster', CLUSTER]);

@@ -143,8 +143,8 @@ describe('importing kube-prometheus', () => {
     const read = readRuleFile('grafana.yaml', text);
     expect(read.diagnostics).toEqual([]);
     const result = importRules(read.groups, {
-      clusterId: CLUSTER,
-      target: { type: 'CLUSTER', id: CLUSTER },
+      cluster: { cluster_id: CLUSTER },
+      target: { target_type: 'CLUSTER', target_id: CLUSTER },
       receiverIds: [RECEIVER],
       receiverNames: [],
       severityMap: DEFAULT_SEVERITY_MAP,

@@ -245,6 +245,43 @@ describe('prune of a receiver', () => {
   });
 });
 
+describe('one apply that creates, updates and deletes receivers beside a rule', () => {
+  it('writes receiver creates and updates, then the rule with the new id, then the receiver delete', async () => {
+    git('init', '-q', '-b', 'main');
+    write('alerting/old-pager.yaml', receiver('old-pager'));
+    write('alerting/keeper.yaml', receiver('keeper'));
+    write('alerting/rules.yaml', rule('load-high', 'old-pager'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    const first = await runApply((await runIn()).ctx);
+    const receiverIds = new Map(first.plan!.receivers!.map((c) => [c.name, c.result!.id!]));
+    const ruleId = first.results[0]!.id!;
+    sandbox.resetLog();
+
+    unlinkSync(join(repo, 'alerting/old-pager.yaml'));
+    write('alerting/keeper.yaml', receiver('keeper', 'send_resolved: false'));
+    write('alerting/new-pager.yaml', receiver('new-pager'));
+    write('alerting/rules.yaml', rule('load-high', 'new-pager'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'page new-pager');
+    const report = await runApply((await runIn({ prune: true, git: createGitReader(repo) })).ctx);
+
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const created = report.plan!.receivers!.find((c) => c.name === 'new-pager')!.result!.id!;
+    const sent = writes();
+    // The receivers' writes in the order of their documents (keeper.yaml, new-pager.yaml), all before the rule.
+    expect(sent.map((w) => w.w)).toEqual([
+      `PUT /alert-receivers/${receiverIds.get('keeper')}`,
+      'POST /alert-receivers',
+      `PUT /alert-rules/${ruleId}`,
+      `DELETE /alert-receivers/${receiverIds.get('old-pager')}`,
+    ]);
+    expect(sent[0]!.body).toMatchObject({ name: 'keeper', send_resolved: false, webhook_url: null });
+    expect(sent[1]!.body).toMatchObject({ name: 'new-pager', webhook_url: HOOK });
+    expect(sent[2]!.body).toMatchObject({ alert_receiver_ids: [created] });
+  });
+});
+
 describe('a saved plan with a receiver', () => {
   it('holds the variable, never the secret, and apply --plan writes exactly it', async () => {
     write('alerting/receivers.yaml', receiver('pager'));

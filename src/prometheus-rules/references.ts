@@ -65,25 +65,20 @@ export function targetReference(raw: string | undefined, cluster: ClusterRef): T
   return { target_type: type, target_id: written.toLowerCase() };
 }
 
+/** The parts of each name form's path, as the documents' target takes them. */
+const NAME_PATHS: Readonly<Record<string, readonly string[]>> = {
+  service: ['project', 'environment', 'service'],
+  environment: ['project', 'environment'],
+  cluster: ['cluster'],
+};
+
 /** A name form of --target, its path's shape checked; null when the prefix is not one of them. */
 function namedTarget(prefix: string, written: string): TargetForm | null {
-  const labels =
-    prefix === 'service'
-      ? ['project', 'environment', 'service']
-      : prefix === 'environment'
-        ? ['project', 'environment']
-        : prefix === 'cluster'
-          ? ['cluster']
-          : null;
-  if (labels === null) return null;
+  if (!Object.hasOwn(NAME_PATHS, prefix)) return null;
+  const labels = NAME_PATHS[prefix]!;
   const path = parseNamePath(written, labels);
   if (!path.ok) throw new UsageError(`--target ${prefix}:${written.slice(0, 80)}: ${path.error.message}`);
-  const joined = path.value.join('/');
-  return prefix === 'service'
-    ? { service: joined }
-    : prefix === 'environment'
-      ? { environment: joined }
-      : { cluster: joined };
+  return { [prefix]: path.value.join('/') } as TargetForm;
 }
 
 /** Each --receiver: a UUID goes to alert_receiver_ids, anything else is a receiver's name. */

@@ -1,4 +1,3 @@
-import { plural } from '../core/plural.js';
 import { fitBlocks } from '../markdown/budget.js';
 import { fenced, inlineCode, link, sliceChars } from '../markdown/escape.js';
 import { pendingReceivers } from '../plan/receiver-types.js';
@@ -6,6 +5,7 @@ import { type PendingChange, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
+import { driftedWords } from './drifted-words.js';
 import { receiversMarkdown } from './receiver-lines.js';
 import { paragraph, planBlock } from './tables.js';
 
@@ -58,7 +58,7 @@ export function renderDriftIssue(
       paragraph(
         // No heading: the issue's title, right above, says it.
         `${marker}\n` +
-          `The drift check${run} found ${driftedKinds(pending.length, receivers.length)} whose live ` +
+          `The drift check${run} found ${driftedWords(pending.length, receivers.length, 'alert rule')} whose live ` +
           `state differs from the documents${commit}. In each change \`-\` (or the left of →) is the ` +
           "live value and `+` (the right) the document's; a *create* is a rule a document declares and the " +
           'service lacks. This issue is updated by every drift check and closed when the drift is gone.',
@@ -124,11 +124,4 @@ function remediation(dispatch: DispatchTarget | null): string {
 /** A word for a POSIX shell: as it is when it is plain, else single-quoted. */
 function shellWord(word: string): string {
   return /^[\w./@%+=:,-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
-}
-
-/** `2 alert rules`, `1 alert receiver`, or `1 alert rule and 1 alert receiver`. */
-function driftedKinds(rules: number, receivers: number): string {
-  if (receivers === 0) return plural(rules, 'alert rule');
-  const ofReceivers = plural(receivers, 'alert receiver');
-  return rules === 0 ? ofReceivers : `${plural(rules, 'alert rule')} and ${ofReceivers}`;
 }

@@ -4,6 +4,7 @@ import { pendingCount, receiverResults } from '../plan/change-counts.js';
 import { pendingReceivers } from '../plan/receiver-types.js';
 import { type Plan, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
+import { driftedWords } from './drifted-words.js';
 import { countReceiverTests, receiverTestsHeadline } from './receiver-tests.js';
 
 /** The numbers a run is judged by: the action's outputs, the Checks conclusion and the exit status. */
@@ -175,7 +176,10 @@ export function runOutcome(
   }
   if (pending > 0) {
     return report.command === 'drift'
-      ? end('changes pending', `${driftedWords(report.plan)} drifted from the documents${warned}`)
+      ? end(
+          'changes pending',
+          `${driftedWords(rulesPending(report.plan), receiversPending(report.plan), 'live rule')} drifted from the documents${warned}`,
+        )
       : end('changes pending', `${plural(pending, 'change')} to apply${warned}`);
   }
   switch (report.command) {
@@ -220,13 +224,5 @@ function heldBack(plan: Plan | null): boolean {
   );
 }
 
-/** `2 live rules`, `1 alert receiver`, or `1 live rule and 1 alert receiver`: what a drift found, by kind. */
-function driftedWords(plan: Plan | null): string {
-  const rules = plan === null ? 0 : pendingChanges(plan).length;
-  const receivers = plan === null ? 0 : pendingReceivers(plan).length;
-  const parts = [
-    ...(rules > 0 || receivers === 0 ? [plural(rules, 'live rule')] : []),
-    ...(receivers > 0 ? [plural(receivers, 'alert receiver')] : []),
-  ];
-  return parts.join(' and ');
-}
+const rulesPending = (plan: Plan | null) => (plan === null ? 0 : pendingChanges(plan).length);
+const receiversPending = (plan: Plan | null) => (plan === null ? 0 : pendingReceivers(plan).length);

@@ -6,9 +6,8 @@
 import { printable } from '../core/printable.js';
 import { isNewReceiverId } from '../plan/receiver-types.js';
 import type { NamedId, NamedTarget } from '../plan/types.js';
+import type { Paint } from './paint.js';
 import { hasName, type ReceiversChange } from './reference-fields.js';
-
-type Paint = (code: string, text: string) => string;
 
 export function namedIdText(n: NamedId): string {
   if (!hasName(n)) return printable(n.id);

@@ -8,9 +8,7 @@ import { escapeInline, inlineCode } from '../markdown/escape.js';
 import { isPendingReceiver, type ReceiverChange } from '../plan/receiver-types.js';
 import type { Plan } from '../plan/types.js';
 import { type SourceLinks, valueCode, whereLink } from './change-markdown.js';
-
-const SYMBOL = { create: '+', update: '~', delete: '-', noop: ' ' } as const;
-const COLOR = { create: '32', update: '33', delete: '31', noop: '0' } as const;
+import { CHANGE_COLOR, CHANGE_SYMBOL, type Paint } from './paint.js';
 
 /** How a run is told to send the secrets again: a flag on the command line, an input in the action. */
 const ROTATION = {
@@ -51,11 +49,7 @@ function fieldLine(d: { path: string; before: unknown; after: unknown }, create:
 }
 
 /** Terminal lines for the receivers' pending changes ([] when none); `paint` colours the symbol. */
-export function receiverTextLines(
-  plan: Plan,
-  paint: (code: string, text: string) => string,
-  drift = false,
-): string[] {
+export function receiverTextLines(plan: Plan, paint: Paint, drift = false): string[] {
   const pending = (plan.receivers ?? []).filter(isPendingReceiver);
   if (plan.receivers === undefined) return [];
   const unmanaged = unmanagedLines(plan);
@@ -74,7 +68,7 @@ export function receiverTextLines(
   ];
   for (const change of pending) {
     const id = change.id ? ` (${change.id})` : '';
-    const symbol = paint(COLOR[change.action], SYMBOL[change.action]);
+    const symbol = paint(CHANGE_COLOR[change.action], CHANGE_SYMBOL[change.action]);
     lines.push(
       `  ${symbol} ${headline(change)} alert receiver ${printable(change.name)}${id} · ${printable(change.type)}  ${printable(where(change))}`,
     );

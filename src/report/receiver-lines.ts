@@ -7,7 +7,7 @@ import { printable } from '../core/printable.js';
 import { escapeInline, inlineCode } from '../markdown/escape.js';
 import { isPendingReceiver, type ReceiverChange } from '../plan/receiver-types.js';
 import type { Plan } from '../plan/types.js';
-import { type SourceLinks, valueCode, whereLink } from './change-markdown.js';
+import { fieldMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
 import { CHANGE_COLOR, CHANGE_SYMBOL, type Paint } from './paint.js';
 
 /** How a run is told to send the secrets again: a flag on the command line, an input in the action. */
@@ -142,11 +142,7 @@ export function receiversMarkdown(
       change.action === 'delete' ? inlineCode(where(change)) : whereLink(change.file, change.line, links);
     const head = `- **${escapeInline(headline(change))}** alert receiver ${inlineCode(change.name)}${id} · ${escapeInline(change.type)} — ${place}`;
     // As a rule's fields read: the field, then its value, or its values before and after.
-    const fields = change.diff.map((d) =>
-      change.action === 'create'
-        ? `  - ${inlineCode(d.path)}: ${valueCode(d.after)}`
-        : `  - ${inlineCode(d.path)}: ${valueCode(d.before)} → ${valueCode(d.after)}`,
-    );
+    const fields = change.diff.map((d) => `  - ${fieldMarkdown(d, change.action)}`);
     const secrets = secretsSentence(change, 'markdown');
     const result = change.result
       ? [

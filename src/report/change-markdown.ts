@@ -12,8 +12,8 @@ import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
 import {
   namedIdMarkdown,
   placementMarkdown,
+  receiverNamesMarkdown,
   receiversChangeMarkdown,
-  receiversMarkdown,
   targetMarkdown,
 } from './named-markdown.js';
 import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
@@ -126,7 +126,7 @@ function namedFieldMarkdown(field: Exclude<ChangeField, { kind: 'field' }>): str
     case 'target':
       return `- ${inlineCode('target')}: ${targetMarkdown(field.target)}`;
     case 'receivers':
-      return `- ${inlineCode('alert_receivers')}: ${receiversMarkdown(field.receivers)}`;
+      return `- ${inlineCode('alert_receivers')}: ${receiverNamesMarkdown(field.receivers)}`;
     case 'receivers-change':
       return `- ${inlineCode('alert_receivers')}:${receiversChangeMarkdown(field.change)}`;
   }

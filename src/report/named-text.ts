@@ -22,7 +22,7 @@ export function targetText(t: NamedTarget): string {
   return `${printable(t.name)}${within} · ${printable(t.type)} (${printable(t.id)})`;
 }
 
-export function receiversText(receivers: readonly NamedId[]): string {
+export function receiverNamesText(receivers: readonly NamedId[]): string {
   return receivers.map(namedIdText).join(', ');
 }
 
@@ -35,7 +35,7 @@ export function receiversChangeText(change: ReceiversChange, paint: Paint): stri
     ...change.added.map((r) => paint('32', `+ ${namedIdText(r)}`)),
     ...change.removed.map((r) => paint('31', `− ${namedIdText(r)}`)),
   ].join(', ');
-  const kept = change.kept.length > 0 ? `; unchanged: ${receiversText(change.kept)}` : '';
+  const kept = change.kept.length > 0 ? `; unchanged: ${receiverNamesText(change.kept)}` : '';
   return `${moved}${kept}`;
 }
 

@@ -7,7 +7,13 @@ import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
-import { namedIdText, placementText, receiversChangeText, receiversText, targetText } from './named-text.js';
+import {
+  namedIdText,
+  placementText,
+  receiverNamesText,
+  receiversChangeText,
+  targetText,
+} from './named-text.js';
 import { CHANGE_COLOR, CHANGE_SYMBOL, type Paint, painter } from './paint.js';
 import { planCounts } from './plan-counts.js';
 import { receiverTextLines } from './receiver-lines.js';
@@ -165,7 +171,7 @@ function namedFieldText(field: Exclude<ChangeField, { kind: 'field' }>, paint: P
     case 'target':
       return targetText(field.target);
     case 'receivers':
-      return receiversText(field.receivers);
+      return receiverNamesText(field.receivers);
     case 'receivers-change':
       return receiversChangeText(field.change, paint);
   }

@@ -31,11 +31,11 @@ export function backtestBlock(
   const when = windowWords(backtest.windowSeconds);
   const open = `#### Backtest: ${when}\n\nWhat each rule the change creates or whose condition it changes would have done on its cluster's metrics.`;
   const rows = [
-    ...backtest.rules.map((rule) => ({ text: `\n${ruleMarkdown(rule, backtest, links)}`, noun: 'backtest' })),
-    ...backtest.notBacktested.map((rule) => ({
-      text: `\n- ${inlineCode(rule.name, 200, false)} (${whereLink(rule.file, rule.line, links)}): not backtested, ${messageMarkdown(rule.reason)}`,
-      noun: 'backtest',
-    })),
+    ...backtest.rules.map((rule) => `\n${ruleMarkdown(rule, backtest, links)}`),
+    ...backtest.notBacktested.map(
+      (rule) =>
+        `\n- ${inlineCode(rule.name, 200, false)} (${whereLink(rule.file, rule.line, links)}): not backtested, ${messageMarkdown(rule.reason)}`,
+    ),
   ];
   return { open, rows, rowNoun: 'backtest' };
 }

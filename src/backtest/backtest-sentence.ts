@@ -4,7 +4,7 @@
  */
 import { plural } from '../core/plural.js';
 import { formatSpan, windowWords } from './spans.js';
-import type { BacktestOutcome, RuleBacktest } from './types.js';
+import { type BacktestOutcome, isBacktestDone, type RuleBacktest } from './types.js';
 
 export function backtestSentence(rule: RuleBacktest, windowSeconds: number): string {
   const when = windowWords(windowSeconds);
@@ -38,9 +38,7 @@ function liveWords(outcome: BacktestOutcome): string {
 
 /** The resolution the figures have: "figures at a 1 min step". */
 export function resolutionWords(rule: RuleBacktest): string {
-  const steps = [rule.proposed, rule.live]
-    .filter((o): o is Extract<BacktestOutcome, { status: 'done' }> => o?.status === 'done')
-    .map((o) => o.stepSeconds);
+  const steps = [rule.proposed, rule.live].filter(isBacktestDone).map((o) => o.stepSeconds);
   if (steps.length === 0) return '';
   return `figures at a ${formatSpan(Math.max(...steps))} step`;
 }

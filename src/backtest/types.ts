@@ -62,6 +62,11 @@ export interface BacktestUnavailable {
 
 export type BacktestOutcome = BacktestDone | BacktestUnavailable;
 
+/** Whether a side of a backtest has figures (a live side is absent for a rule the change creates). */
+export function isBacktestDone(outcome: BacktestOutcome | undefined): outcome is BacktestDone {
+  return outcome?.status === 'done';
+}
+
 /** A rule the pull request creates or whose condition it changes, backtested. */
 export interface RuleBacktest {
   readonly name: string;

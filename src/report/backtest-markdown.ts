@@ -8,14 +8,16 @@ import { backtestSentence } from '../backtest/backtest-sentence.js';
 import { bucketLabels, bucketWords } from '../backtest/chart-labels.js';
 import { firstBucketStart } from '../backtest/firing-chart.js';
 import { windowWords } from '../backtest/spans.js';
-import type { BacktestOutcome, BacktestReport, RuleBacktest } from '../backtest/types.js';
+import {
+  type BacktestDone,
+  type BacktestReport,
+  isBacktestDone,
+  type RuleBacktest,
+} from '../backtest/types.js';
 import type { Block } from '../markdown/budget.js';
 import { escapeInline, inlineCode, messageMarkdown } from '../markdown/escape.js';
 import { sparklines } from './backtest-text.js';
 import { type SourceLinks, whereLink } from './change-markdown.js';
-
-type Done = Extract<BacktestOutcome, { status: 'done' }>;
-const done = (o: BacktestOutcome | undefined): o is Done => o?.status === 'done';
 
 /**
  * The comment's and the summary's backtest, or null when the change touched no rule's firing (a pull
@@ -29,11 +31,11 @@ export function backtestBlock(
   const when = windowWords(backtest.windowSeconds);
   const open = `#### Backtest: ${when}\n\nWhat each rule the change creates or whose condition it changes would have done on its cluster's metrics.`;
   const rows = [
-    ...backtest.rules.map((rule) => ({ text: `\n${ruleMarkdown(rule, backtest, links)}`, noun: 'backtest' })),
-    ...backtest.notBacktested.map((rule) => ({
-      text: `\n- ${inlineCode(rule.name, 200, false)} (${whereLink(rule.file, rule.line, links)}): not backtested, ${messageMarkdown(rule.reason)}`,
-      noun: 'backtest',
-    })),
+    ...backtest.rules.map((rule) => `\n${ruleMarkdown(rule, backtest, links)}`),
+    ...backtest.notBacktested.map(
+      (rule) =>
+        `\n- ${inlineCode(rule.name, 200, false)} (${whereLink(rule.file, rule.line, links)}): not backtested, ${messageMarkdown(rule.reason)}`,
+    ),
   ];
   return { open, rows, rowNoun: 'backtest' };
 }
@@ -54,13 +56,13 @@ function ruleMarkdown(
  * rule's name never goes in it, only numbers and labels made here.
  */
 export function mermaidChart(rule: RuleBacktest, window: Pick<BacktestReport, 'start' | 'end'>): string {
-  const outcomes = [rule.proposed, rule.live].filter(done);
+  const outcomes = [rule.proposed, rule.live].filter(isBacktestDone);
   // Nothing fired on either side: a flat chart says less than the sentence and its sparkline.
   if (outcomes.every((o) => o.figures.fired === 0)) return '';
   const first = outcomes[0]!;
   const labels = bucketLabels(firstBucketStart(window), first.bucketSeconds, first.perBucket.length);
   const max = Math.max(1, ...outcomes.flatMap((o) => o.perBucket));
-  const series = (o: Done) => `[${o.perBucket.join(', ')}]`;
+  const series = (o: BacktestDone) => `[${o.perBucket.join(', ')}]`;
   const lines = [
     '```mermaid',
     // Mermaid's default bar is a pale lavender: the proposed rule in blue, the live one in orange; and a
@@ -71,8 +73,8 @@ export function mermaidChart(rule: RuleBacktest, window: Pick<BacktestReport, 's
     `    x-axis [${labels.map((l) => `"${l}"`).join(', ')}]`,
     `    y-axis "minutes" 0 --> ${max}`,
   ];
-  if (done(rule.proposed)) lines.push(`    bar ${series(rule.proposed)}`);
-  if (done(rule.live)) lines.push(`    line ${series(rule.live)}`);
+  if (isBacktestDone(rule.proposed)) lines.push(`    bar ${series(rule.proposed)}`);
+  if (isBacktestDone(rule.live)) lines.push(`    line ${series(rule.live)}`);
   lines.push('```');
   return lines.join('\n');
 }

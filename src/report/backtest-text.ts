@@ -6,7 +6,7 @@ import { backtestSentence, resolutionWords } from '../backtest/backtest-sentence
 import { bucketWords } from '../backtest/chart-labels.js';
 import { sparkline } from '../backtest/firing-chart.js';
 import { windowWords } from '../backtest/spans.js';
-import type { BacktestOutcome, BacktestReport, RuleBacktest } from '../backtest/types.js';
+import { type BacktestReport, isBacktestDone, type RuleBacktest } from '../backtest/types.js';
 import { printable } from '../core/printable.js';
 
 export function formatBacktestText(backtest: BacktestReport): string {
@@ -32,17 +32,14 @@ export function formatBacktestText(backtest: BacktestReport): string {
   return lines.join('\n');
 }
 
-type Done = Extract<BacktestOutcome, { status: 'done' }>;
-const done = (o: BacktestOutcome | undefined): o is Done => o?.status === 'done';
-
 /** `proposed ▁▂█▁  live ▁▁▂▁  (minutes firing per day; figures at a 1 min step)`, or '' with nothing drawn. */
 export function sparklines(rule: RuleBacktest): string {
-  const outcomes = [rule.proposed, rule.live].filter(done);
+  const outcomes = [rule.proposed, rule.live].filter(isBacktestDone);
   if (outcomes.length === 0 || outcomes.every((o) => o.series === 0)) return '';
   const max = Math.max(0, ...outcomes.flatMap((o) => o.perBucket));
   const parts: string[] = [];
-  if (done(rule.proposed)) parts.push(`proposed ${sparkline(rule.proposed.perBucket, max)}`);
-  if (done(rule.live)) parts.push(`live ${sparkline(rule.live.perBucket, max)}`);
+  if (isBacktestDone(rule.proposed)) parts.push(`proposed ${sparkline(rule.proposed.perBucket, max)}`);
+  if (isBacktestDone(rule.live)) parts.push(`live ${sparkline(rule.live.perBucket, max)}`);
   const per = bucketWords(outcomes[0]!.bucketSeconds);
   return `${parts.join('  ')}  (minutes firing ${per}, highest ${max}; ${resolutionWords(rule)})`;
 }

@@ -12,8 +12,8 @@ import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
 import {
   namedIdMarkdown,
   placementMarkdown,
+  receiverNamesMarkdown,
   receiversChangeMarkdown,
-  receiversMarkdown,
   targetMarkdown,
 } from './named-markdown.js';
 import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
@@ -101,15 +101,21 @@ function fieldsMarkdown(change: AlertRuleChange): string {
     const d = field.diff;
     if (isLong(d.before) || isLong(d.after)) {
       long.push(`${inlineCode(d.path)}:\n${fenced(diffLines(d, change.action), 'diff')}`);
-    } else if (change.action === 'create') {
-      short.push(`- ${inlineCode(d.path)}: ${valueCode(d.after)}`);
-    } else if (change.action === 'delete') {
-      short.push(`- ${inlineCode(d.path)}: ${valueCode(d.before)}`);
     } else {
-      short.push(`- ${inlineCode(d.path)}: ${valueCode(d.before)} → ${valueCode(d.after)}`);
+      short.push(`- ${fieldMarkdown(d, change.action)}`);
     }
   }
   return [short.join('\n'), ...long].filter(Boolean).join('\n\n');
+}
+
+/**
+ * A short field as a change shows it, a rule's or a receiver's: the field, then the value a create sets
+ * or a delete removes, or an update's values before and after.
+ */
+export function fieldMarkdown(d: FieldDiff, action: AlertRuleChange['action']): string {
+  if (action === 'create') return `${inlineCode(d.path)}: ${valueCode(d.after)}`;
+  if (action === 'delete') return `${inlineCode(d.path)}: ${valueCode(d.before)}`;
+  return `${inlineCode(d.path)}: ${valueCode(d.before)} → ${valueCode(d.after)}`;
 }
 
 /** A reference by name: under the key a document names it by (`cluster`, `target`, `alert_receivers`). */
@@ -120,7 +126,7 @@ function namedFieldMarkdown(field: Exclude<ChangeField, { kind: 'field' }>): str
     case 'target':
       return `- ${inlineCode('target')}: ${targetMarkdown(field.target)}`;
     case 'receivers':
-      return `- ${inlineCode('alert_receivers')}: ${receiversMarkdown(field.receivers)}`;
+      return `- ${inlineCode('alert_receivers')}: ${receiverNamesMarkdown(field.receivers)}`;
     case 'receivers-change':
       return `- ${inlineCode('alert_receivers')}:${receiversChangeMarkdown(field.change)}`;
   }

@@ -25,7 +25,7 @@ export function targetMarkdown(t: NamedTarget): string {
   return `**${escapeInline(t.name, MAX_NAME)}**${within} · ${escapeInline(t.type, 40)} (${inlineCode(t.id)})`;
 }
 
-export function receiversMarkdown(receivers: readonly NamedId[]): string {
+export function receiverNamesMarkdown(receivers: readonly NamedId[]): string {
   return receivers.map(namedIdMarkdown).join(', ');
 }
 
@@ -42,7 +42,7 @@ export function receiversChangeMarkdown(change: ReceiversChange): string {
   ] as const;
   return items
     .filter(([, receivers]) => receivers.length > 0)
-    .map(([label, receivers]) => `\n  - ${label}: ${receiversMarkdown(receivers)}`)
+    .map(([label, receivers]) => `\n  - ${label}: ${receiverNamesMarkdown(receivers)}`)
     .join('');
 }
 

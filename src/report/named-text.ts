@@ -6,9 +6,8 @@
 import { printable } from '../core/printable.js';
 import { isNewReceiverId } from '../plan/receiver-types.js';
 import type { NamedId, NamedTarget } from '../plan/types.js';
+import type { Paint } from './paint.js';
 import { hasName, type ReceiversChange } from './reference-fields.js';
-
-type Paint = (code: string, text: string) => string;
 
 export function namedIdText(n: NamedId): string {
   if (!hasName(n)) return printable(n.id);
@@ -23,7 +22,7 @@ export function targetText(t: NamedTarget): string {
   return `${printable(t.name)}${within} · ${printable(t.type)} (${printable(t.id)})`;
 }
 
-export function receiversText(receivers: readonly NamedId[]): string {
+export function receiverNamesText(receivers: readonly NamedId[]): string {
   return receivers.map(namedIdText).join(', ');
 }
 
@@ -36,7 +35,7 @@ export function receiversChangeText(change: ReceiversChange, paint: Paint): stri
     ...change.added.map((r) => paint('32', `+ ${namedIdText(r)}`)),
     ...change.removed.map((r) => paint('31', `− ${namedIdText(r)}`)),
   ].join(', ');
-  const kept = change.kept.length > 0 ? `; unchanged: ${receiversText(change.kept)}` : '';
+  const kept = change.kept.length > 0 ? `; unchanged: ${receiverNamesText(change.kept)}` : '';
   return `${moved}${kept}`;
 }
 

@@ -7,7 +7,14 @@ import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan } from '../plan/types.js';
-import { namedIdText, placementText, receiversChangeText, receiversText, targetText } from './named-text.js';
+import {
+  namedIdText,
+  placementText,
+  receiverNamesText,
+  receiversChangeText,
+  targetText,
+} from './named-text.js';
+import { CHANGE_COLOR, CHANGE_SYMBOL, type Paint, painter } from './paint.js';
 import { planCounts } from './plan-counts.js';
 import { receiverTextLines } from './receiver-lines.js';
 import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
@@ -18,18 +25,10 @@ export interface TextOptions {
   readonly drift?: boolean;
 }
 
-type Paint = (code: string, text: string) => string;
-
-const SYMBOL = { create: '+', update: '~', delete: '-', noop: ' ' } as const;
-const COLOR = { create: '32', update: '33', delete: '31', noop: '0' } as const;
 const VERB = { create: 'create', update: 'update', delete: 'delete', noop: 'no change' } as const;
 
-function painter(options: TextOptions): Paint {
-  return options.color ? (code, text) => `\u001b[${code}m${text}\u001b[0m` : (_code, text) => text;
-}
-
 export function formatPlanText(plan: Plan, options: TextOptions): string {
-  const paint = painter(options);
+  const paint = painter(options.color);
   const lines: string[] = [];
   const pending = plan.changes.filter((c) => c.action !== 'noop');
   if (pending.length > 0) {
@@ -81,11 +80,11 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
  * counts drift instead.
  */
 export function planCountLine(plan: Plan, options: TextOptions): string {
-  return painter(options)('1', `${planCounts(plan, options.drift ?? false)}.`);
+  return painter(options.color)('1', `${planCounts(plan, options.drift ?? false)}.`);
 }
 
 function formatChange(change: AlertRuleChange, paint: Paint): string[] {
-  const symbol = paint(COLOR[change.action], SYMBOL[change.action]);
+  const symbol = paint(CHANGE_COLOR[change.action], CHANGE_SYMBOL[change.action]);
   const id = change.id ? ` (${change.id})` : '';
   const where =
     change.action === 'delete'
@@ -172,7 +171,7 @@ function namedFieldText(field: Exclude<ChangeField, { kind: 'field' }>, paint: P
     case 'target':
       return targetText(field.target);
     case 'receivers':
-      return receiversText(field.receivers);
+      return receiverNamesText(field.receivers);
     case 'receivers-change':
       return receiversChangeText(field.change, paint);
   }
@@ -245,7 +244,7 @@ function bold(paint: Paint, text: string): string {
 }
 
 export function formatApplyResultsText(results: readonly ChangeResult[], options: TextOptions): string {
-  const paint = painter(options);
+  const paint = painter(options.color);
   if (results.length === 0) return 'Apply: nothing to do.\n';
   const lines: string[] = [];
   for (const result of results) {

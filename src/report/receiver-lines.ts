@@ -7,10 +7,8 @@ import { printable } from '../core/printable.js';
 import { escapeInline, inlineCode } from '../markdown/escape.js';
 import { isPendingReceiver, type ReceiverChange } from '../plan/receiver-types.js';
 import type { Plan } from '../plan/types.js';
-import { type SourceLinks, valueCode, whereLink } from './change-markdown.js';
-
-const SYMBOL = { create: '+', update: '~', delete: '-', noop: ' ' } as const;
-const COLOR = { create: '32', update: '33', delete: '31', noop: '0' } as const;
+import { fieldMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
+import { CHANGE_COLOR, CHANGE_SYMBOL, type Paint } from './paint.js';
 
 /** How a run is told to send the secrets again: a flag on the command line, an input in the action. */
 const ROTATION = {
@@ -51,11 +49,7 @@ function fieldLine(d: { path: string; before: unknown; after: unknown }, create:
 }
 
 /** Terminal lines for the receivers' pending changes ([] when none); `paint` colours the symbol. */
-export function receiverTextLines(
-  plan: Plan,
-  paint: (code: string, text: string) => string,
-  drift = false,
-): string[] {
+export function receiverTextLines(plan: Plan, paint: Paint, drift = false): string[] {
   const pending = (plan.receivers ?? []).filter(isPendingReceiver);
   if (plan.receivers === undefined) return [];
   const unmanaged = unmanagedLines(plan);
@@ -74,7 +68,7 @@ export function receiverTextLines(
   ];
   for (const change of pending) {
     const id = change.id ? ` (${change.id})` : '';
-    const symbol = paint(COLOR[change.action], SYMBOL[change.action]);
+    const symbol = paint(CHANGE_COLOR[change.action], CHANGE_SYMBOL[change.action]);
     lines.push(
       `  ${symbol} ${headline(change)} alert receiver ${printable(change.name)}${id} · ${printable(change.type)}  ${printable(where(change))}`,
     );
@@ -148,11 +142,7 @@ export function receiversMarkdown(
       change.action === 'delete' ? inlineCode(where(change)) : whereLink(change.file, change.line, links);
     const head = `- **${escapeInline(headline(change))}** alert receiver ${inlineCode(change.name)}${id} · ${escapeInline(change.type)} — ${place}`;
     // As a rule's fields read: the field, then its value, or its values before and after.
-    const fields = change.diff.map((d) =>
-      change.action === 'create'
-        ? `  - ${inlineCode(d.path)}: ${valueCode(d.after)}`
-        : `  - ${inlineCode(d.path)}: ${valueCode(d.before)} → ${valueCode(d.after)}`,
-    );
+    const fields = change.diff.map((d) => `  - ${fieldMarkdown(d, change.action)}`);
     const secrets = secretsSentence(change, 'markdown');
     const result = change.result
       ? [

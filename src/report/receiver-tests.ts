@@ -7,6 +7,7 @@ import { printable } from '../core/printable.js';
 import type { Block } from '../markdown/budget.js';
 import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '../markdown/escape.js';
 import type { ReceiverTest, RunReport } from '../run/types.js';
+import { painter } from './paint.js';
 
 export interface ReceiverTestCounts {
   readonly sent: number;
@@ -24,7 +25,7 @@ function receiverLabel(test: ReceiverTest): string {
 
 /** One line per receiver: `✔ sent    slack-oncall (SLACK): test message sent`. */
 export function formatReceiverTestsText(tests: readonly ReceiverTest[], options: { color: boolean }): string {
-  const paint = (code: string, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const paint = painter(options.color);
   const lines = tests.map((test) => {
     const mark = test.ok ? paint('32', '✔ sent  ') : paint('31', '✘ failed');
     return `  ${mark}  ${printable(receiverLabel(test))}: ${printable(test.detail)}`;

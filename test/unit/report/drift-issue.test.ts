@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ReceiverChange } from '../../../src/plan/receiver-types.js';
 import { renderDriftIssue } from '../../../src/report/drift-issue.js';
 import { driftMarker } from '../../../src/report/markers.js';
-import { change, plan, report, result } from './report-factory.js';
+import { change, plan, receiverUpdate, report, result } from './report-factory.js';
 
 const MARKER = driftMarker(['alerting']);
 const context = {
@@ -31,22 +30,8 @@ describe('renderDriftIssue', () => {
   });
 
   it('counts a receiver edited outside git as a receiver, and says its secret cannot be compared', () => {
-    const receiver = {
-      kind: 'AlertReceiver',
-      action: 'update',
-      id: '5e1ec7ed-0000-4000-8000-000000000202',
-      name: 'email-platform',
-      type: 'EMAIL',
-      organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
-      file: 'alerting/receivers.yaml',
-      line: 11,
-      diff: [{ path: 'send_resolved', before: false, after: true }],
-      against: {},
-      request: { name: 'email-platform', description: '', type: 'EMAIL', send_resolved: true },
-      secrets: [],
-    } as unknown as ReceiverChange;
     const only = renderDriftIssue(
-      report({ command: 'drift', plan: { ...plan([]), receivers: [receiver] } }),
+      report({ command: 'drift', plan: { ...plan([]), receivers: [receiverUpdate] } }),
       MARKER,
       context,
     );
@@ -54,7 +39,7 @@ describe('renderDriftIssue', () => {
     expect(only.body).toContain('found 1 alert receiver whose live state differs');
     expect(only.body).toContain('cannot be compared');
     const both = renderDriftIssue(
-      report({ command: 'drift', plan: { ...plan([change(1)]), receivers: [receiver] } }),
+      report({ command: 'drift', plan: { ...plan([change(1)]), receivers: [receiverUpdate] } }),
       MARKER,
       context,
     );

@@ -50,6 +50,18 @@ export const createdWithNames: AlertRuleChange = {
   references: references(API, SLACK_ONCALL, EMAIL_PLATFORM),
 };
 
+/** A receiver the same apply creates: the plan knows its name, and its id is a placeholder. */
+const SLACK_PLATFORM_PENDING = { id: 'new-receiver:slack-platform', name: 'slack-platform' };
+
+/** createdWithNames paging slack-oncall and a receiver the same apply creates. */
+export const createdPagingNewReceiver: AlertRuleChange = {
+  ...createdWithNames,
+  diff: createdWithNames.diff.map((d) =>
+    d.path === 'alert_receiver_ids' ? { ...d, after: [SLACK_ONCALL.id, SLACK_PLATFORM_PENDING.id] } : d,
+  ),
+  references: { ...createdWithNames.references!, receivers: [SLACK_ONCALL, SLACK_PLATFORM_PENDING] },
+};
+
 export const receiversUpdated: AlertRuleChange = {
   ...change(1, 'update'),
   name: 'worker-queue-backlog',

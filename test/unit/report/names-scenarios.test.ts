@@ -5,7 +5,7 @@ import { renderDriftIssue } from '../../../src/report/drift-issue.js';
 import { commentMarker, driftMarker } from '../../../src/report/markers.js';
 import { countRun } from '../../../src/report/run-counts.js';
 import { renderSummary } from '../../../src/report/step-summary.js';
-import { createdWithNames, namedDriftReport, namedPlanReport, SLACK_ONCALL } from './named-scenarios.js';
+import { createdPagingNewReceiver, namedDriftReport, namedPlanReport } from './named-scenarios.js';
 import { plan, report } from './report-factory.js';
 import { LINKS, RUN_URL } from './scenarios.js';
 
@@ -77,15 +77,7 @@ describe('what a reviewer reads, by name', () => {
   });
 
   it('shows a receiver this apply creates by its name, saying so, never its placeholder id', () => {
-    const pending = { id: 'new-receiver:slack-platform', name: 'slack-platform' };
-    const naming = {
-      ...createdWithNames,
-      diff: createdWithNames.diff.map((d) =>
-        d.path === 'alert_receiver_ids' ? { ...d, after: [SLACK_ONCALL.id, pending.id] } : d,
-      ),
-      references: { ...createdWithNames.references!, receivers: [SLACK_ONCALL, pending] },
-    };
-    const withPending = report({ plan: plan([naming]) });
+    const withPending = report({ plan: plan([createdPagingNewReceiver]) });
     const markdown = renderSummary(withPending, countRun(withPending), { links: LINKS });
     expect(markdown).toContain(
       '- `alert_receivers`: **slack-oncall** (`5e1ec7ed-0000-4000-8000-000000000201`), **slack-platform** (created by this apply)',

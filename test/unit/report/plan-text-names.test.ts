@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import {
+  createdPagingNewReceiver,
   createdWithNames,
   deletedWithNames,
   namedPlanReport,
@@ -36,15 +37,7 @@ describe('the terminal plan, by name', () => {
   });
 
   it('shows a receiver this apply creates by its name and says so, never its placeholder id', () => {
-    const pending = { id: 'new-receiver:slack-platform', name: 'slack-platform' };
-    const naming = {
-      ...createdWithNames,
-      diff: createdWithNames.diff.map((d) =>
-        d.path === 'alert_receiver_ids' ? { ...d, after: [SLACK_ONCALL.id, pending.id] } : d,
-      ),
-      references: { ...createdWithNames.references!, receivers: [SLACK_ONCALL, pending] },
-    };
-    const shown = text([naming]);
+    const shown = text([createdPagingNewReceiver]);
     expect(shown).toContain(
       '      alert_receivers:  slack-oncall (5e1ec7ed-0000-4000-8000-000000000201), slack-platform (created by this apply)',
     );

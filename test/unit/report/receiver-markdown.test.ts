@@ -2,30 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ReceiverChange } from '../../../src/plan/receiver-types.js';
 import type { Plan } from '../../../src/plan/types.js';
 import { receiversMarkdown, receiverTextLines } from '../../../src/report/receiver-lines.js';
+import { receiverUpdate } from './report-factory.js';
 import { LINKS } from './scenarios.js';
 
 /** What a reviewer reads of a receiver's change in a comment, a job summary, a Checks run or a drift issue. */
-const update: ReceiverChange = {
-  kind: 'AlertReceiver',
-  action: 'update',
-  id: '5e1ec7ed-0000-4000-8000-000000000202',
-  name: 'email-platform',
-  type: 'EMAIL',
-  organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
-  file: 'alerting/receivers.yaml',
-  line: 11,
-  diff: [{ path: 'send_resolved', before: false, after: true }],
-  against: {},
-  request: {
-    name: 'email-platform',
-    description: '',
-    type: 'EMAIL',
-    send_resolved: true,
-    owner: null,
-    severity: null,
-  },
-  secrets: [],
-};
 const plan: Plan = {
   organizations: [],
   changes: [],
@@ -33,7 +13,7 @@ const plan: Plan = {
   unmanaged: [],
   ghosts: [],
   outdated: [],
-  receivers: [update],
+  receivers: [receiverUpdate],
 };
 
 describe('a receiver change in Markdown', () => {
@@ -47,7 +27,7 @@ describe('a receiver change in Markdown', () => {
     const markdown = receiversMarkdown(plan, false, LINKS);
     expect(markdown).toContain('  - `send_resolved`: `false` → `true`');
     const created: ReceiverChange = {
-      ...update,
+      ...receiverUpdate,
       action: 'create',
       id: null,
       diff: [

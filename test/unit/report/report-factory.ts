@@ -1,5 +1,6 @@
 import type { ChangeResult } from '../../../src/apply/types.js';
 import { type Diagnostic, diagnostic, type Severity } from '../../../src/core/diagnostic.js';
+import type { ReceiverChange } from '../../../src/plan/receiver-types.js';
 import type { AlertRuleChange, HoldReason, Plan, WriteResult } from '../../../src/plan/types.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { testChange } from '../../helpers/changes.js';
@@ -50,6 +51,29 @@ export function change<A extends AlertRuleChange['action'] = 'update'>(
           ],
   });
 }
+
+/** An update of a receiver's `send_resolved`, its secret kept: a receiver edited outside git. */
+export const receiverUpdate: ReceiverChange = {
+  kind: 'AlertReceiver',
+  action: 'update',
+  id: '5e1ec7ed-0000-4000-8000-000000000202',
+  name: 'email-platform',
+  type: 'EMAIL',
+  organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
+  file: 'alerting/receivers.yaml',
+  line: 11,
+  diff: [{ path: 'send_resolved', before: false, after: true }],
+  against: {},
+  request: {
+    name: 'email-platform',
+    description: '',
+    type: 'EMAIL',
+    send_resolved: true,
+    owner: null,
+    severity: null,
+  },
+  secrets: [],
+};
 
 export function plan(changes: readonly AlertRuleChange[], diagnostics: readonly Diagnostic[] = []): Plan {
   return {

@@ -1,5 +1,6 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
+import { envNameFor } from '../documents/env-name.js';
 import type { PathSegment } from '../documents/types.js';
 import type { ResolveRequest } from '../service/types.js';
 import type { ComponentTarget } from './component-target.js';
@@ -116,14 +117,4 @@ export function hasLiteralValue(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasLiteralValue);
   if (value !== null && typeof value === 'object') return Object.values(value).some(hasLiteralValue);
   return false;
-}
-
-/** `grafanaAdminPassword` → `GRAFANA_ADMIN_PASSWORD`: a suggestion that reads like a workflow secret. */
-function envNameFor(key: string): string {
-  const name = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toUpperCase();
-  return /^[A-Z_]/.test(name) ? name : `_${name}`;
 }

@@ -13,6 +13,7 @@ import {
   admittedChanges,
   type PendingChange,
   type Plan,
+  pendingChanges,
   type WriteResult,
   withPendingReplaced,
 } from '../plan/types.js';
@@ -111,10 +112,9 @@ export function withCreatedReceiverIds(plan: Plan): Plan {
   }
   const admitted = new Set(admittedChanges(plan));
   if (admitted.size === 0) return plan;
-  const pending = plan.changes.filter((c): c is PendingChange => c.action !== 'noop');
   return withPendingReplaced(
     plan,
-    pending.map((change) => {
+    pendingChanges(plan).map((change) => {
       if (!admitted.has(change) || change.action === 'delete') return change;
       const ids = change.request.alert_receiver_ids;
       if (!ids.some(isNewReceiverId)) return change;

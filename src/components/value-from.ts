@@ -54,8 +54,7 @@ export function bindEnvironment(target: ComponentTarget, env: Environment, redac
         missing.push({ path, name });
         return value;
       }
-      redactor.add(found);
-      if (found.includes('\n')) for (const line of found.split(/\r?\n/)) redactor.add(line);
+      redactor.addWithLines(found);
       return found;
     }
     if (Array.isArray(value)) return value.map((item, index) => bind(item, [...path, index]));

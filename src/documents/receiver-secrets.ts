@@ -83,8 +83,7 @@ export function registerReceiverSecrets(
     for (const reference of [doc.value.webhook_url, doc.value.auth_password]) {
       const value = reference === undefined ? undefined : env[reference.valueFrom.env];
       if (value === undefined) continue;
-      redactor.add(value);
-      if (value.includes('\n')) for (const line of value.split(/\r?\n/)) redactor.add(line);
+      redactor.addWithLines(value);
     }
   }
 }

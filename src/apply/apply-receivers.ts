@@ -11,6 +11,7 @@ import { admittedReceivers } from '../plan/receiver-gate.js';
 import { isNewReceiverId, newReceiverId, type ReceiverChange } from '../plan/receiver-types.js';
 import {
   admittedChanges,
+  held,
   type PendingChange,
   type Plan,
   pendingChanges,
@@ -122,7 +123,7 @@ export function withCreatedReceiverIds(plan: Plan): Plan {
         isNewReceiverId(id) ? created.get(`${change.organizationId}\n${id}`) : id,
       );
       if (resolved.some((id) => id === undefined)) {
-        return { ...change, gate: { admitted: false, reason: 'a receiver it names was not created' } };
+        return { ...change, gate: held('a receiver it names was not created') };
       }
       const request = { ...change.request, alert_receiver_ids: resolved as string[] };
       return { ...change, request } as PendingChange;

@@ -13,8 +13,10 @@ import type { OnUnreviewed, ReviewEntry } from './evidence/review.js';
 import { judgeReceiverReview, type ReceiverReview } from './evidence/review-receivers.js';
 import { markReceivers } from './receiver-gate.js';
 import {
+  ADMITTED,
   type GateMark,
   type HoldReason,
+  held,
   type PendingChange,
   type Plan,
   pendingChanges,
@@ -51,9 +53,6 @@ export interface Admission {
   /** What was not written and why, one sentence each. */
   readonly skipped: readonly string[];
 }
-
-const ADMITTED: GateMark = { admitted: true };
-const held = (reason: HoldReason): GateMark => ({ admitted: false, reason });
 
 export function admit(plan: Plan, evidence: GateEvidence): Admission {
   const changes = pendingChanges(plan);

@@ -11,8 +11,10 @@ import { admittedReceivers } from '../plan/receiver-gate.js';
 import { isNewReceiverId, newReceiverId, type ReceiverChange } from '../plan/receiver-types.js';
 import {
   admittedChanges,
+  held,
   type PendingChange,
   type Plan,
+  pendingChanges,
   type WriteResult,
   withPendingReplaced,
 } from '../plan/types.js';
@@ -111,10 +113,9 @@ export function withCreatedReceiverIds(plan: Plan): Plan {
   }
   const admitted = new Set(admittedChanges(plan));
   if (admitted.size === 0) return plan;
-  const pending = plan.changes.filter((c): c is PendingChange => c.action !== 'noop');
   return withPendingReplaced(
     plan,
-    pending.map((change) => {
+    pendingChanges(plan).map((change) => {
       if (!admitted.has(change) || change.action === 'delete') return change;
       const ids = change.request.alert_receiver_ids;
       if (!ids.some(isNewReceiverId)) return change;
@@ -122,7 +123,7 @@ export function withCreatedReceiverIds(plan: Plan): Plan {
         isNewReceiverId(id) ? created.get(`${change.organizationId}\n${id}`) : id,
       );
       if (resolved.some((id) => id === undefined)) {
-        return { ...change, gate: { admitted: false, reason: 'a receiver it names was not created' } };
+        return { ...change, gate: held('a receiver it names was not created') };
       }
       const request = { ...change.request, alert_receiver_ids: resolved as string[] };
       return { ...change, request } as PendingChange;

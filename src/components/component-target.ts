@@ -1,6 +1,6 @@
+import { canonicalJson } from '../core/canonical-json.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
 import type { ClusterMode, ResolveParams, ResolveRequest } from '../service/types.js';
-import { canonicalJson } from './canonical-json.js';
 
 /**
  * What one PlatformComponent document asks the service, in the service's terms. Everything the run decides

@@ -128,8 +128,7 @@ function registerLeaves(value: unknown, redactor: Redactor): void {
   // A reference names a variable, not a value: the value is registered when it is read (value-from.ts).
   if (isEnvReference(value)) return;
   if (typeof value === 'string') {
-    redactor.add(value);
-    if (value.includes('\n')) for (const line of value.split(/\r?\n/)) redactor.add(line);
+    redactor.addWithLines(value);
   } else if (typeof value === 'number' || typeof value === 'boolean') {
     redactor.add(String(value));
   } else if (Array.isArray(value)) {

@@ -1,5 +1,6 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
+import { envNameFor } from '../documents/env-name.js';
 import type { PathSegment } from '../documents/types.js';
 import type { ResolveRequest } from '../service/types.js';
 import type { ComponentTarget } from './component-target.js';
@@ -53,8 +54,7 @@ export function bindEnvironment(target: ComponentTarget, env: Environment, redac
         missing.push({ path, name });
         return value;
       }
-      redactor.add(found);
-      if (found.includes('\n')) for (const line of found.split(/\r?\n/)) redactor.add(line);
+      redactor.addWithLines(found);
       return found;
     }
     if (Array.isArray(value)) return value.map((item, index) => bind(item, [...path, index]));
@@ -116,14 +116,4 @@ export function hasLiteralValue(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(hasLiteralValue);
   if (value !== null && typeof value === 'object') return Object.values(value).some(hasLiteralValue);
   return false;
-}
-
-/** `grafanaAdminPassword` → `GRAFANA_ADMIN_PASSWORD`: a suggestion that reads like a workflow secret. */
-function envNameFor(key: string): string {
-  const name = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toUpperCase();
-  return /^[A-Z_]/.test(name) ? name : `_${name}`;
 }

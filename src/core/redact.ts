@@ -50,6 +50,15 @@ export class Redactor {
     }
   }
 
+  /**
+   * A value that may span lines (a key, a certificate): registered whole and line by line, since a log may
+   * quote one line of it.
+   */
+  addWithLines(value: string): void {
+    this.add(value);
+    if (value.includes('\n')) for (const line of value.split(/\r?\n/)) this.add(line);
+  }
+
   get size(): number {
     return this.#secrets.size;
   }

@@ -1,4 +1,5 @@
 import { type Diagnostic, diagnostic, SEVERITY_ORDER } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
 import { CODES } from './codes.js';
 
 /** Desired-state files are small; anything larger is a mistake (or an attack) and is refused unread. */
@@ -44,7 +45,7 @@ export function withinRunBytes<F extends { readonly size: number }>(
 }
 
 export function runTooLargeMessage(total: number, skipped: number): string {
-  return `the files of this run total ${formatSize(total)}, over the ${formatSize(MAX_RUN_BYTES)} limit for one run: refused from this file on (${skipped} ${skipped === 1 ? 'file' : 'files'} not checked); check fewer paths per run`;
+  return `the files of this run total ${formatSize(total)}, over the ${formatSize(MAX_RUN_BYTES)} limit for one run: refused from this file on (${plural(skipped, 'file')} not checked); check fewer paths per run`;
 }
 
 export function tooManyDocumentsMessage(limit = MAX_RUN_DOCUMENTS): string {

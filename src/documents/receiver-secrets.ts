@@ -7,6 +7,7 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import { RECEIVER_SECRET_FIELDS } from '../service/types.js';
 import { CODES } from './codes.js';
+import { envNameFor } from './env-name.js';
 import type { Locator } from './locate.js';
 import type { AlertReceiverSpec, Document } from './types.js';
 
@@ -24,12 +25,7 @@ const TYPE_FIELDS: Readonly<Record<AlertReceiverSpec['type'], readonly string[]>
  * the field, as a workflow secret is named (`slack-oncall`, `webhook_url` → `SLACK_ONCALL_WEBHOOK_URL`).
  */
 export function receiverSecretEnvName(receiverName: string, field: ReceiverSecretField): string {
-  const name = `${receiverName}_${field}`
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toUpperCase();
-  return /^[A-Z_]/.test(name) ? name : `_${name}`;
+  return envNameFor(`${receiverName}_${field}`);
 }
 
 export function receiverDocumentFindings(
@@ -87,8 +83,7 @@ export function registerReceiverSecrets(
     for (const reference of [doc.value.webhook_url, doc.value.auth_password]) {
       const value = reference === undefined ? undefined : env[reference.valueFrom.env];
       if (value === undefined) continue;
-      redactor.add(value);
-      if (value.includes('\n')) for (const line of value.split(/\r?\n/)) redactor.add(line);
+      redactor.addWithLines(value);
     }
   }
 }

@@ -6,9 +6,8 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { parseNamePath } from '../names/name-path.js';
 import { CODES } from './codes.js';
+import type { Locator } from './locate.js';
 import type { AlertRuleSpec, Document, PathSegment, PlatformComponentSpec } from './types.js';
-
-type Locate = (path: readonly PathSegment[]) => import('../core/diagnostic.js').SourceRange;
 
 const NAMED_FORMS = ['service', 'environment', 'cluster'] as const;
 const SERVICE_PARTS = ['project', 'environment', 'service'];
@@ -21,7 +20,7 @@ export function referenceFormDiagnostics(
   file: string,
   kind: Document['kind'],
   value: unknown,
-  locate: Locate,
+  locate: Locator,
 ): Diagnostic[] {
   const at = (path: readonly PathSegment[], code: string, message: string) =>
     diagnostic('error', file, locate(path), code, message);

@@ -7,6 +7,7 @@ export {
   resolveEnvironmentTarget,
   resolveProject,
   resolveServiceTarget,
+  SERVICE_TARGET_TYPES,
   targetTypeOfService,
 } from './resolve-names.js';
 export * from './types.js';

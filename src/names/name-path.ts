@@ -1,3 +1,4 @@
+import { plural } from '../core/plural.js';
 import type { NameResult } from './types.js';
 
 /**
@@ -11,7 +12,7 @@ export function parseNamePath(written: string, labels: readonly string[]): NameR
   const mapping = `{${labels.map((label) => `${label}: …`).join(', ')}}`;
   if (parts.length !== labels.length) {
     return badReference(
-      `"${written}" has ${parts.length} part${parts.length === 1 ? '' : 's'}, expected ${labels.length} (${shape}). ` +
+      `"${written}" has ${plural(parts.length, 'part')}, expected ${labels.length} (${shape}). ` +
         `Write it as ${shape}, or in the mapping form ${mapping} when a name holds "/".`,
     );
   }

@@ -1,4 +1,4 @@
-import type { AlertTargetType } from '../service/types/alert-rules.js';
+import { ALERT_TARGET_TYPES, type AlertTargetType } from '../service/types/alert-rules.js';
 import { matchName, normalizeName } from './name-match.js';
 import { namesOfMapping, parseNamePath } from './name-path.js';
 import type {
@@ -146,6 +146,11 @@ export function resolveServiceTarget(
   }
   return { ok: true, value: { target_type: targetType, target_id: service.value.id } };
 }
+
+/** The target types a service is (those targetTypeOfService gives): all but a cluster's and an environment's. */
+export const SERVICE_TARGET_TYPES: ReadonlySet<string> = new Set(
+  ALERT_TARGET_TYPES.filter((type) => type !== 'CLUSTER' && type !== 'ENVIRONMENT'),
+);
 
 /**
  * The target type of a service: its service type, except that a JOB is a CRONJOB target when its job type

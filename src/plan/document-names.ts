@@ -4,7 +4,7 @@
  * no single entry is an error at the key that holds it, with what to do; a document whose lists could not
  * be read is left out of the plan, the read's own finding said once by the caller.
  */
-import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { type Diagnostic, diagnostic, type SourceRange } from '../core/diagnostic.js';
 import type {
   AlertRuleDocument,
   EnvironmentPath,
@@ -189,10 +189,6 @@ function projectOf(reference: EnvironmentPath): string | null {
   return parts.ok ? parts.value[0]! : null;
 }
 
-function nameFinding(
-  file: string,
-  at: import('../core/diagnostic.js').SourceRange,
-  error: NameError,
-): Diagnostic {
+function nameFinding(file: string, at: SourceRange, error: NameError): Diagnostic {
   return diagnostic('error', file, at, NAME_CODES[error.code], error.message);
 }

@@ -20,6 +20,7 @@ import {
   resolveClusterTarget,
   resolveEnvironmentTarget,
   resolveServiceTarget,
+  SERVICE_TARGET_TYPES,
   type ServiceEntry,
 } from '../names/index.js';
 import type { ManagedAlertRule } from '../service/types.js';
@@ -49,16 +50,6 @@ export interface ReferenceEntry {
   readonly value: unknown;
   readonly why: string | null;
 }
-
-/** The target types a service is: the service list names them. */
-export const SERVICE_TARGET_TYPES: ReadonlySet<string> = new Set([
-  'APPLICATION',
-  'CONTAINER',
-  'JOB',
-  'CRONJOB',
-  'HELM',
-  'TERRAFORM',
-]);
 
 /** Which lists naming `rules` needs: none is read for nothing. */
 export function namesNeeded(rules: readonly ManagedAlertRule[]): {

@@ -8,12 +8,15 @@
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { partOf, plural } from '../core/plural.js';
 import { PLAN_CODES } from './codes.js';
+import { notAsReviewedFinding, reviewHoldReason } from './evidence/not-as-reviewed.js';
 import type { OnUnreviewed, ReviewEntry } from './evidence/review.js';
 import { judgeReceiverReview, type ReceiverReview } from './evidence/review-receivers.js';
 import { markReceivers } from './receiver-gate.js';
 import {
+  ADMITTED,
   type GateMark,
   type HoldReason,
+  held,
   type PendingChange,
   type Plan,
   pendingChanges,
@@ -50,9 +53,6 @@ export interface Admission {
   /** What was not written and why, one sentence each. */
   readonly skipped: readonly string[];
 }
-
-const ADMITTED: GateMark = { admitted: true };
-const held = (reason: HoldReason): GateMark => ({ admitted: false, reason });
 
 export function admit(plan: Plan, evidence: GateEvidence): Admission {
   const changes = pendingChanges(plan);
@@ -132,24 +132,10 @@ export function judgeReview(
     };
   }
   const refuse = onUnreviewed === 'refuse';
-  const diagnostics = off.map(({ entry }) =>
-    diagnostic(
-      refuse ? 'error' : 'warning',
-      entry.file,
-      { line: entry.line, column: 1, endLine: entry.line, endColumn: 1 },
-      PLAN_CODES.notAsReviewed,
-      `${refuse ? 'Not written' : 'Written'}: the ${entry.action} of alert rule "${entry.name}"${entry.id ? ` (${entry.id})` : ''} is ${entry.status}: ${entry.why}.` +
-        (refuse ? ' Review it in a pull request, or set on-unreviewed: warn.' : ''),
-    ),
-  );
+  const diagnostics = off.map(({ entry }) => notAsReviewedFinding('alert rule', entry, refuse));
   if (!refuse) return { held: new Map(), diagnostics, skipped: [] };
   return {
-    held: new Map(
-      off.map(
-        ({ entry, i }) =>
-          [i, entry.status === 'not reviewed' ? 'not reviewed' : 'changed since review'] as const,
-      ),
-    ),
+    held: new Map(off.map(({ entry, i }) => [i, reviewHoldReason(entry.status)] as const)),
     diagnostics,
     skipped: [
       `${partOf(off.length, changes.length, 'change')} not written: not as reviewed (on-unreviewed: refuse)`,

@@ -125,7 +125,6 @@ export function savedChange(change: PendingChange): SavedChange {
   }
 }
 
-/** The changes of a saved plan, as apply takes them (their diff was shown when the plan was made). */
 /**
  * The saved plan as the Plan that `apply --plan` gates and executes: the file's changes and nothing
  * else (its changes carry no diff: the file keeps the requests, not what they change).
@@ -142,6 +141,7 @@ export function planOf(file: PlanFile): Plan {
   };
 }
 
+/** The changes of a saved plan, as apply takes them (their diff was shown when the plan was made). */
 export function changesOf(plan: PlanFile): PendingChange[] {
   return plan.changes.map(
     (saved): PendingChange =>

@@ -10,6 +10,7 @@ import type { AlertReceiverDocument, AlertReceiverSpec } from '../documents/type
 import { type AlertReceiver, RECEIVER_SECRET_FIELDS } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { organizationOfDocument } from './document-organization.js';
+import { sameId } from './normalize.js';
 import { keptWithoutPrune } from './prune.js';
 import {
   diffReceivers,
@@ -124,7 +125,7 @@ function identifyReceiver(
 ): Found {
   const { id, name } = doc.value;
   if (id !== undefined) {
-    const receiver = live.find((r) => r.id.toLowerCase() === id.toLowerCase());
+    const receiver = live.find((r) => sameId(r.id, id));
     if (receiver) return { receiver };
     return {
       error: diagnostic(

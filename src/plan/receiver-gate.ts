@@ -6,14 +6,11 @@
  */
 import type { GateEvidence } from './gate.js';
 import type { PendingReceiverChange, ReceiverChange } from './receiver-types.js';
-import type { GateMark, HoldReason, Plan } from './types.js';
-
-const ADMITTED: GateMark = { admitted: true };
-const held = (reason: HoldReason): GateMark => ({ admitted: false, reason });
+import { ADMITTED, type GateMark, type HoldReason, held, type Plan } from './types.js';
 
 /**
- * `reviewHeld`: the receivers' changes the review holds, by index among the pending ones, with their
- * reason (review-receivers.ts); `strictHold`: a strict saved plan held a change, so none is written.
+ * `reviewHeld`: the receivers' changes the review holds, with their reason (review-receivers.ts);
+ * `strictHold`: a strict saved plan held a change, so none is written.
  */
 export function markReceivers(
   plan: Plan,

@@ -6,6 +6,7 @@
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import type { LiveAlertRule } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
+import { sameId } from './normalize.js';
 import type { ReceiverChange } from './receiver-types.js';
 import type { AlertRuleChange } from './types.js';
 
@@ -57,7 +58,7 @@ function rulesNamingAfter(
   ruleChanges: readonly AlertRuleChange[],
 ): { name: string; id: string }[] {
   const byId = new Map(ruleChanges.flatMap((c) => (c.id === null ? [] : [[c.id.toLowerCase(), c] as const])));
-  const names = (ids: readonly string[]) => ids.some((id) => id.toLowerCase() === receiverId.toLowerCase());
+  const names = (ids: readonly string[]) => ids.some((id) => sameId(id, receiverId));
   const users: { name: string; id: string }[] = [];
   for (const rule of live) {
     if (rule.source !== 'MANAGED') continue;

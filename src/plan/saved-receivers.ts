@@ -5,6 +5,7 @@
  * made again: a receiver that moved since the plan (another fingerprint), or any other difference, refuses
  * the file whole, before any write (docs/decisions/alert-receivers.md).
  */
+import { canonicalJson } from '../core/canonical-json.js';
 import { isPlainObject } from '../core/plain-object.js';
 import { isPendingReceiver, type PendingReceiverChange, type ReceiverChange } from './receiver-types.js';
 
@@ -43,8 +44,8 @@ export function receiversDifference(
       return `the documents give a ${b!.action} of alert receiver "${b!.name}" the file does not hold`;
     if (b === undefined)
       return `the file's ${a.action} of alert receiver "${a.name}" is not given by the documents`;
-    if (canonical(a) !== canonical(b)) {
-      const against = (c: SavedReceiverChange) => ('against' in c ? canonical(c.against) : null);
+    if (canonicalJson(a) !== canonicalJson(b)) {
+      const against = (c: SavedReceiverChange) => ('against' in c ? canonicalJson(c.against) : null);
       const moved = a.action !== 'create' && b.action === a.action && against(a) !== against(b);
       return moved
         ? `alert receiver "${a.name}" changed since the plan was made`
@@ -68,12 +69,5 @@ export function isSavedReceivers(value: unknown): boolean {
         typeof c.organizationId === 'string' &&
         (c.action === 'delete' || (isPlainObject(c.request) && Array.isArray(c.secrets))),
     )
-  );
-}
-
-/** JSON with sorted keys: two changes are the same whatever order their fields were written in. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    isPlainObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b))) : v,
   );
 }

@@ -79,6 +79,10 @@ export type GateMark =
   | { readonly admitted: true }
   | { readonly admitted: false; readonly reason: HoldReason };
 
+/** The marks the gate gives (gate.ts to the rules' changes, receiver-gate.ts to the receivers'). */
+export const ADMITTED: GateMark = { admitted: true };
+export const held = (reason: HoldReason): GateMark => ({ admitted: false, reason });
+
 /** What the service answered to one write (apply/types.ts pairs it with its change as a ChangeResult). */
 export interface WriteResult {
   /** The rule's id after the write: the new id of a create, the change's id otherwise (null: unknown). */

@@ -5,11 +5,11 @@
  * value), and the push run tells each receiver change as reviewed or not, the same way.
  */
 import { shortHash } from '../../core/crypto-on-demand.js';
-import { type Diagnostic, diagnostic } from '../../core/diagnostic.js';
-import { PLAN_CODES } from '../codes.js';
+import type { Diagnostic } from '../../core/diagnostic.js';
 import type { PendingReceiverChange } from '../receiver-types.js';
 import type { HoldReason } from '../types.js';
 import { movedFields } from './fingerprint.js';
+import { notAsReviewedFinding, reviewHoldReason } from './not-as-reviewed.js';
 import type { OnUnreviewed, ReviewedChange, ReviewedPlan, ReviewStatus } from './review.js';
 
 export function reviewedReceiverChanges(changes: readonly PendingReceiverChange[]): ReviewedChange[] {
@@ -68,22 +68,11 @@ export function judgeReceiverReview(
   if (off.length === 0 || onUnreviewed === 'apply') return { held: new Map(), diagnostics: [] };
   const refuse = onUnreviewed === 'refuse';
   const diagnostics = off.map(({ change, status, why }) =>
-    diagnostic(
-      refuse ? 'error' : 'warning',
-      change.file,
-      { line: change.line, column: 1, endLine: change.line, endColumn: 1 },
-      PLAN_CODES.notAsReviewed,
-      `${refuse ? 'Not written' : 'Written'}: the ${change.action} of alert receiver "${change.name}"${change.id ? ` (${change.id})` : ''} is ${status}: ${why}.` +
-        (refuse ? ' Review it in a pull request, or set on-unreviewed: warn.' : ''),
-    ),
+    notAsReviewedFinding('alert receiver', { ...change, status, why }, refuse),
   );
   if (!refuse) return { held: new Map(), diagnostics };
   return {
-    held: new Map(
-      off.map(
-        (r) => [r.change, r.status === 'not reviewed' ? 'not reviewed' : 'changed since review'] as const,
-      ),
-    ),
+    held: new Map(off.map((r) => [r.change, reviewHoldReason(r.status)] as const)),
     diagnostics,
   };
 }

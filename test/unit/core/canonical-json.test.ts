@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../../src/components/canonical-json.js';
+import { canonicalJson } from '../../../src/core/canonical-json.js';
 
 describe('canonicalJson', () => {
   it('ignores key order at every depth but keeps list order', () => {

@@ -1,7 +1,8 @@
 /**
  * JSON with object keys sorted at every depth, so that two documents that say the same thing in a different
- * key order produce the same text. Used to compare document content between revisions and to recognise
- * identical resolve requests; never shown to a person (values may be sensitive).
+ * key order produce the same text. Used to compare document content between revisions, to recognise
+ * identical resolve requests and to compare a saved plan's receivers' changes with those made again; never
+ * shown to a person (values may be sensitive).
  */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(sortKeys(value));

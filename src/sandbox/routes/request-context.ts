@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../core/plain-object.js';
 import { canAccess } from '../authenticate.js';
 import { badRequest, forbidden, notFound } from '../http-error.js';
 import type { Cluster, TokenGrant } from '../model.js';
@@ -91,8 +92,6 @@ export function clusterFromPath(context: RequestContext, organizationId: string)
 /** The JSON body as an object, or 400. */
 export function objectBody(context: RequestContext): Readonly<Record<string, unknown>> {
   const body = context.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('the request body must be a JSON object');
-  }
-  return body as Record<string, unknown>;
+  if (!isPlainObject(body)) throw badRequest('the request body must be a JSON object');
+  return body;
 }

@@ -58,9 +58,7 @@ export function liveReceiver(state: SandboxState, id: string): Record<string, un
 export function putLiveReceiver(state: SandboxState, receiver: unknown): void {
   const store = asStore(state);
   const at = new SeedReader(receiver, 'putLiveReceiver', 'receiver');
-  const created = at.has('created_at')
-    ? at.field('created_at').timestamp()
-    : new Date(store.clock.now()).toISOString();
+  const created = at.field('created_at').optionalTimestamp() ?? new Date(store.clock.now()).toISOString();
   const read = readReceiverFields(at, created);
   if (!store.seed.organizations.some((o) => o.id === read.organization_id)) {
     at.field('organization_id').fail(

@@ -212,7 +212,7 @@ function readCluster(item: SeedReader): Cluster {
     cloud_provider: item.field('cloud_provider').oneOf(CLOUD_PROVIDERS),
     mode: item.has('mode') ? item.field('mode').oneOf(CLUSTER_MODES) : 'QOVERY_MANAGED',
     region: item.has('region') ? item.field('region').string() : '',
-    created_at: item.has('created_at') ? item.field('created_at').timestamp() : SEED_EPOCH,
+    created_at: item.field('created_at').optionalTimestamp() ?? SEED_EPOCH,
     legacy: item.field('legacy').boolean(false),
   };
 }

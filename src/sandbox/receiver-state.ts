@@ -6,7 +6,7 @@
 import type { Receiver, SentTestMessage } from './model.js';
 import { SeedReader } from './seed/seed-reader.js';
 import { readReceiverFields } from './seed/validate-receivers.js';
-import { asStore } from './state.js';
+import { asStore, requireSeedOrganization } from './state.js';
 import type { SandboxState } from './types.js';
 
 /**
@@ -60,11 +60,7 @@ export function putLiveReceiver(state: SandboxState, receiver: unknown): void {
   const at = new SeedReader(receiver, 'putLiveReceiver', 'receiver');
   const created = at.field('created_at').optionalTimestamp() ?? new Date(store.clock.now()).toISOString();
   const read = readReceiverFields(at, created);
-  if (!store.seed.organizations.some((o) => o.id === read.organization_id)) {
-    at.field('organization_id').fail(
-      `organization ${read.organization_id} is not among the seed's organizations`,
-    );
-  }
+  requireSeedOrganization(store, at, read.organization_id);
   const secretKey = read.type === 'SLACK' ? 'webhook_url' : 'auth_password';
   const secret = at.has(secretKey) ? at.field(secretKey).string() : null;
   store.receivers.set(read.id, read);

@@ -104,7 +104,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
   for (const { item, at } of receivers) requireOrg(at, item.organization_id);
   const clusterById = new Map(clusters.map((c) => [c.item.id, c.item]));
   const receiverById = new Map(receivers.map((r) => [r.item.id, r.item]));
-  checkProjects(projects, orgIds, clusterById);
+  checkProjects(projects, requireOrg, clusterById);
   for (const { item, at } of rules) {
     requireOrg(at, item.organization_id);
     if (!('id' in item)) continue;
@@ -150,18 +150,14 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
  */
 function checkProjects(
   projects: readonly Located<ProjectTree>[],
-  orgIds: ReadonlySet<string>,
+  requireOrg: (at: SeedReader, id: string) => void,
   clusterById: ReadonlyMap<string, Cluster>,
 ): void {
   const environmentIds = new Set<string>();
   const serviceIds = new Set<string>();
   for (const { item } of projects) {
     const { project } = item;
-    if (!orgIds.has(project.organization_id)) {
-      item.at
-        .field('organization_id')
-        .fail(`organization ${project.organization_id} is not among the seed's organizations`);
-    }
+    requireOrg(item.at, project.organization_id);
     for (const environment of item.environments) {
       const { id, cluster_id } = environment.item;
       if (environmentIds.has(id)) environment.at.field('id').fail(`duplicate: "${id}" is defined twice`);

@@ -8,6 +8,7 @@ import { SeedReader } from './seed/seed-reader.js';
 import { readReceiverFields } from './seed/validate-receivers.js';
 import { asStore, requireSeedOrganization } from './state.js';
 import type { SandboxState } from './types.js';
+import { RECEIVER_SECRET_FIELDS } from './wire.js';
 
 /**
  * A receiver as the service answers it (SlackAlertReceiverResponse, EmailAlertReceiverResponse), built
@@ -61,7 +62,7 @@ export function putLiveReceiver(state: SandboxState, receiver: unknown): void {
   const created = at.field('created_at').optionalTimestamp() ?? new Date(store.clock.now()).toISOString();
   const read = readReceiverFields(at, created);
   requireSeedOrganization(store, at, read.organization_id);
-  const secretKey = read.type === 'SLACK' ? 'webhook_url' : 'auth_password';
+  const secretKey = RECEIVER_SECRET_FIELDS[read.type];
   const secret = at.has(secretKey) ? at.field(secretKey).string() : null;
   store.receivers.set(read.id, read);
   if (secret !== null) store.receiverSecrets.set(read.id, secret);

@@ -1,5 +1,5 @@
 import type { Cluster, GhostRule, ManagedRule, Organization, Receiver, Seed, TokenGrant } from '../model.js';
-import { CLOUD_PROVIDERS, CLUSTER_MODES } from '../wire.js';
+import { CLOUD_PROVIDERS, CLUSTER_MODES, RECEIVER_SECRET_FIELDS } from '../wire.js';
 import { SeedError } from './seed-error.js';
 import { SeedReader } from './seed-reader.js';
 import { readTemplate } from './validate-catalog.js';
@@ -216,7 +216,7 @@ function readCluster(item: SeedReader): Cluster {
 /** Receivers as the service returns them; secrets (webhook urls, passwords) are refused. */
 function readReceiver(item: SeedReader): Receiver {
   const raw = item.object();
-  for (const secret of ['webhook_url', 'auth_password']) {
+  for (const secret of Object.values(RECEIVER_SECRET_FIELDS)) {
     if (secret in raw) item.field(secret).fail('the service never returns receiver secrets: remove it');
   }
   return readReceiverFields(item, item.field('created_at').timestamp());

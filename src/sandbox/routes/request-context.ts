@@ -56,8 +56,8 @@ export function writableOrganization(context: RequestContext, organizationId: st
 }
 
 /**
- * The alert rule, receiver or project the path names by the uuid parameter `param`: 404 when unknown, 403
- * when the token may not access it or its organization.
+ * The alert rule, receiver, project or cluster the path names by the uuid parameter `param`: 404 when
+ * unknown, 403 when the token may not access it or its organization.
  */
 export function accessibleById<T extends { readonly organization_id: string }>(
   context: RequestContext,

@@ -7,6 +7,7 @@ import { systemClock } from '../core/clock.js';
 import { FaultInjector } from './faults.js';
 import type { Seed } from './model.js';
 import { RateLimiter } from './rate-limit.js';
+import { sentTestMessages } from './receiver-state.js';
 import { RequestLog } from './request-log.js';
 import { sandboxRoutes } from './routes/index.js';
 import { loadSeedDirectory, seedFromObject } from './seed/load-seed.js';
@@ -75,7 +76,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     count: (operation) => log.count(operation),
     get testMessages() {
-      return [...store.testMessages];
+      return sentTestMessages(store);
     },
     resetLog: () => log.reset(),
     setFaults: (next) => faults.set(next),

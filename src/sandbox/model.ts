@@ -5,6 +5,7 @@
  */
 
 import type { ClusterMetrics } from './synthetic-series.js';
+import type { RECEIVER_TYPES } from './wire.js';
 
 export interface Organization {
   readonly id: string;
@@ -39,8 +40,7 @@ export interface Receiver {
   readonly id: string;
   readonly created_at: string;
   readonly updated_at: string | null;
-  /** SLACK | EMAIL */
-  readonly type: string;
+  readonly type: (typeof RECEIVER_TYPES)[number];
   readonly name: string;
   readonly description: string;
   readonly send_resolved: boolean;

@@ -6,8 +6,9 @@
 import type { Receiver, SentTestMessage } from './model.js';
 import { SeedReader } from './seed/seed-reader.js';
 import { readReceiverFields } from './seed/validate-receivers.js';
-import { asStore } from './state.js';
+import { asStore, requireSeedOrganization } from './state.js';
 import type { SandboxState } from './types.js';
+import { RECEIVER_SECRET_FIELDS } from './wire.js';
 
 /**
  * A receiver as the service answers it (SlackAlertReceiverResponse, EmailAlertReceiverResponse), built
@@ -58,16 +59,10 @@ export function liveReceiver(state: SandboxState, id: string): Record<string, un
 export function putLiveReceiver(state: SandboxState, receiver: unknown): void {
   const store = asStore(state);
   const at = new SeedReader(receiver, 'putLiveReceiver', 'receiver');
-  const created = at.has('created_at')
-    ? at.field('created_at').timestamp()
-    : new Date(store.clock.now()).toISOString();
+  const created = at.field('created_at').optionalTimestamp() ?? new Date(store.clock.now()).toISOString();
   const read = readReceiverFields(at, created);
-  if (!store.seed.organizations.some((o) => o.id === read.organization_id)) {
-    at.field('organization_id').fail(
-      `organization ${read.organization_id} is not among the seed's organizations`,
-    );
-  }
-  const secretKey = read.type === 'SLACK' ? 'webhook_url' : 'auth_password';
+  requireSeedOrganization(store, at, read.organization_id);
+  const secretKey = RECEIVER_SECRET_FIELDS[read.type];
   const secret = at.has(secretKey) ? at.field(secretKey).string() : null;
   store.receivers.set(read.id, read);
   if (secret !== null) store.receiverSecrets.set(read.id, secret);

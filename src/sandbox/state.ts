@@ -138,16 +138,19 @@ export function putLiveRule(state: SandboxState, rule: unknown): void {
   const store = asStore(state);
   const at = new SeedReader(rule, 'putLiveRule', 'rule');
   const read = readSeedRule(at);
-  if (!store.seed.organizations.some((o) => o.id === read.organization_id)) {
-    at.field('organization_id').fail(
-      `organization ${read.organization_id} is not among the seed's organizations`,
-    );
-  }
+  requireSeedOrganization(store, at, read.organization_id);
   if ('id' in read && !store.seed.clusters.some((c) => c.id === read.cluster_id)) {
     at.field('cluster_id').fail(`cluster ${read.cluster_id} is not among the seed's clusters`);
   }
   if ('id' in read) store.rules.set(read.id, read);
   else store.ghosts.push(read);
+}
+
+/** What a test arranges (a rule, a receiver) belongs to one of the seed's organizations, or it fails there. */
+export function requireSeedOrganization(store: SandboxStore, at: SeedReader, organizationId: string): void {
+  if (!store.seed.organizations.some((o) => o.id === organizationId)) {
+    at.field('organization_id').fail(`organization ${organizationId} is not among the seed's organizations`);
+  }
 }
 
 /** Removes a managed rule; returns whether it existed. */

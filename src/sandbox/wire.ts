@@ -4,6 +4,7 @@
  */
 
 import {
+  ALERT_RECEIVER_TYPES,
   ALERT_RULE_STATES,
   ALERT_SEVERITIES,
   ALERT_TARGET_TYPES,
@@ -12,6 +13,7 @@ import {
   CONDITION_FUNCTIONS,
   CONDITION_KINDS,
   CONDITION_OPERATORS,
+  RECEIVER_SECRET_FIELDS,
 } from '../service/types.js';
 
 export {
@@ -22,6 +24,7 @@ export {
   CONDITION_FUNCTIONS,
   CONDITION_KINDS,
   CONDITION_OPERATORS,
+  RECEIVER_SECRET_FIELDS,
 };
 
 /** The service's description lists ' CLUSTER' with a leading space; that is what it sends. */
@@ -63,4 +66,4 @@ export const DEPLOYMENT_ACTION_STATUSES = [
   'NEVER',
 ] as const;
 
-export const RECEIVER_TYPES = ['SLACK', 'EMAIL'] as const;
+export const RECEIVER_TYPES = ALERT_RECEIVER_TYPES;

@@ -2,7 +2,7 @@ import { plural } from '../core/plural.js';
 import type { ProxyNamed } from '../core/proxy-agent.js';
 import { answerTooLargeHint } from './answer-size.js';
 import { ApiError } from './errors.js';
-import type { OperationRequest, RequestEffect } from './requests.js';
+import { type OperationRequest, type RequestEffect, RULE_CREATED } from './requests.js';
 import type { GiveUpReason } from './retry-policy.js';
 import { parseServiceMessage } from './service-message.js';
 import type { TimeoutPhase, TransportFailure } from './transport-failure.js';
@@ -17,14 +17,12 @@ export const HINT_401 =
   'Token missing or invalid: set QOVERY_API_TOKEN (CLI) or the api-token input (action).';
 
 /** What a request that is never repeated may have done; an alert rule's creation unless it says otherwise. */
-const RULE_CREATED: RequestEffect = {
-  subject: 'The rule',
-  done: 'created',
-  next: 'run plan again before re-applying, so that it is not created twice',
-};
+function effectOf(request: OperationRequest): RequestEffect {
+  return request.effect ?? RULE_CREATED;
+}
 
 function mayHaveHappened(request: OperationRequest): string {
-  const effect = request.effect ?? RULE_CREATED;
+  const effect = effectOf(request);
   return `${effect.subject} may have been ${effect.done} anyway: ${effect.next}.`;
 }
 
@@ -183,7 +181,7 @@ export function answerTooLargeError(request: OperationRequest, status: number, l
 function acceptedWrite(request: OperationRequest, status: number): string {
   if (status < 200 || status >= 300) return '';
   if (request.safety === 'create') {
-    const effect = request.effect ?? RULE_CREATED;
+    const effect = effectOf(request);
     return `The service accepted it, so ${effect.subject.charAt(0).toLowerCase()}${effect.subject.slice(1)} was most likely ${effect.done}: ${effect.next}. `;
   }
   if (request.method === 'PUT' || request.method === 'DELETE') {

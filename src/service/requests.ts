@@ -171,11 +171,18 @@ export function getAlertReceivers(organizationId: string): OperationRequest {
   return organizationList('getAlertReceivers', organizationId, 'alert-receivers', 'alert receivers');
 }
 
-const RECEIVER_CREATED: RequestEffect = {
-  subject: 'The alert receiver',
-  done: 'created',
-  next: 'run plan again before re-applying, so that it is not created twice',
-};
+/** What a create may have done: `subject` may exist already, and plan knows whether it does. */
+function created(subject: string): RequestEffect {
+  return {
+    subject,
+    done: 'created',
+    next: 'run plan again before re-applying, so that it is not created twice',
+  };
+}
+
+/** An alert rule's creation: the effect of a request that names none (OperationRequest.effect). */
+export const RULE_CREATED = created('The rule');
+const RECEIVER_CREATED = created('The alert receiver');
 
 const TEST_MESSAGE_SENT: RequestEffect = {
   subject: 'The test message',

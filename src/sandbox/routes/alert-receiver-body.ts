@@ -1,6 +1,6 @@
 import { badRequest } from '../http-error.js';
 import type { EmailSettings } from '../model.js';
-import { isUri, RECEIVER_TYPES } from '../wire.js';
+import { isUri, RECEIVER_SECRET_FIELDS, RECEIVER_TYPES } from '../wire.js';
 import { type Body, boolean, nonEmptyString, oneOf, string, uuid } from './body-fields.js';
 
 /** The fields of a receiver write, as the sandbox stores them, and its secret apart. */
@@ -38,8 +38,8 @@ export function readReceiverEdit(body: Body): ReceiverWrite {
   return readReceiverWrite(body, '', 'edit');
 }
 
-export function secretKey(type: string): 'webhook_url' | 'auth_password' {
-  return type === 'SLACK' ? 'webhook_url' : 'auth_password';
+export function secretKey(type: ReceiverWrite['type']): 'webhook_url' | 'auth_password' {
+  return RECEIVER_SECRET_FIELDS[type];
 }
 
 function readReceiverWrite(body: Body, prefix: string, mode: 'create' | 'edit'): ReceiverWrite {
@@ -67,7 +67,12 @@ function readEmail(body: Body, prefix: string): EmailSettings {
 }
 
 /** Never echoed, not even in a refusal: the message names the field and what it must be, not the value. */
-function readSecret(body: Body, type: string, prefix: string, mode: 'create' | 'edit'): string | null {
+function readSecret(
+  body: Body,
+  type: ReceiverWrite['type'],
+  prefix: string,
+  mode: 'create' | 'edit',
+): string | null {
   const key = secretKey(type);
   const value = body[key];
   if (value === undefined || value === null) return null;

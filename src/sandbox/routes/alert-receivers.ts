@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../core/plain-object.js';
 import { badRequest } from '../http-error.js';
 import type { Receiver, SentTestMessage } from '../model.js';
 import { liveReceivers, receiverResponse } from '../receiver-state.js';
@@ -9,7 +10,7 @@ import {
   readReceiverEdit,
   secretKey,
 } from './alert-receiver-body.js';
-import type { Body } from './body-fields.js';
+import { type Body, required } from './body-fields.js';
 import {
   type Answer,
   accessibleById,
@@ -79,11 +80,9 @@ export function deleteAlertReceiver(context: RequestContext): Answer {
 /** validateNewAlertReceiver: the receiver is checked as a create would be, then its test message "sent". */
 export function validateNewAlertReceiver(context: RequestContext): Answer {
   const body = objectBody(context);
-  const inner = body.alert_receiver;
-  if (inner === undefined || inner === null) throw badRequest('alert_receiver: is required');
-  if (typeof inner !== 'object' || Array.isArray(inner))
-    throw badRequest('alert_receiver: must be an object');
-  const request = readReceiverCreation(inner as Body, 'alert_receiver.');
+  const inner = required(body, 'alert_receiver');
+  if (!isPlainObject(inner)) throw badRequest('alert_receiver: must be an object');
+  const request = readReceiverCreation(inner, 'alert_receiver.');
   writableOrganization(context, request.organization_id, 'test alert receivers');
   deliver(context.store, request, request.secret, {
     operation: 'validateNewAlertReceiver',

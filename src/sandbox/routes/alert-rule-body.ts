@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../core/plain-object.js';
 import { queryError } from '../../promql/check-query.js';
 import { badRequest } from '../http-error.js';
 import type { RuleSpec, WireTarget } from '../model.js';
@@ -12,16 +13,7 @@ import {
   isUuid,
   toWireTargetType,
 } from '../wire.js';
-import {
-  type Body,
-  boolean,
-  isObject,
-  nonEmptyString,
-  oneOf,
-  required,
-  string,
-  uuid,
-} from './body-fields.js';
+import { type Body, boolean, nonEmptyString, oneOf, required, string, uuid } from './body-fields.js';
 
 export interface CreationRequest extends RuleSpec {
   readonly organization_id: string;
@@ -50,7 +42,7 @@ export function readEditRequest(body: Body): RuleSpec {
 /** AlertRuleCreationRequest: the edit fields plus organization_id, cluster_id and target. */
 export function readCreationRequest(body: Body): CreationRequest {
   const target = required(body, 'target');
-  if (!isObject(target)) throw badRequest('target: must be an object');
+  if (!isPlainObject(target)) throw badRequest('target: must be an object');
   // Exactly the description's enumeration: ' CLUSTER' with its leading space, never 'CLUSTER'.
   const targetType = oneOf(target, 'target_type', ACCEPTED_TARGET_TYPES, 'target.');
   const targetId = target.target_id;
@@ -82,7 +74,7 @@ function readReceiverIds(body: Body): string[] {
 }
 
 function readCondition(value: unknown): Record<string, unknown> {
-  if (!isObject(value)) throw badRequest('condition: must be an object');
+  if (!isPlainObject(value)) throw badRequest('condition: must be an object');
   const condition: Record<string, unknown> = {
     kind: oneOf(value, 'kind', CONDITION_KINDS, 'condition.'),
     promql: readQuery(value),
@@ -110,7 +102,7 @@ function readQuery(condition: Body): string {
 }
 
 function readPresentation(value: unknown): Record<string, unknown> {
-  if (!isObject(value)) throw badRequest('presentation: must be an object');
+  if (!isPlainObject(value)) throw badRequest('presentation: must be an object');
   const summary = value.summary ?? null;
   if (summary !== null && typeof summary !== 'string')
     throw badRequest('presentation.summary: must be a string');

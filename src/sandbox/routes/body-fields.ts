@@ -45,7 +45,3 @@ export function oneOf<T extends string>(body: Body, key: string, allowed: readon
   }
   return value as T;
 }
-
-export function isObject(value: unknown): value is Body {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

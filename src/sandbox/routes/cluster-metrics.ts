@@ -1,9 +1,7 @@
-import { canAccess } from '../authenticate.js';
-import { forbidden, notFound } from '../http-error.js';
 import { clusterSeriesSource } from '../metrics-source.js';
 import { type PrometheusApiAnswer, prometheusError } from '../promql-eval/prometheus-json.js';
 import { queryInstant, queryRange } from '../promql-eval/query-api.js';
-import { type Answer, type RequestContext, uuidParam } from './request-context.js';
+import { type Answer, accessibleById, type RequestContext } from './request-context.js';
 
 /** The query API paths the sandbox serves, as the service's console names them in `endpoint`. */
 const RANGE_ENDPOINT = 'api/v1/query_range';
@@ -15,13 +13,9 @@ const INSTANT_ENDPOINT = 'api/v1/query';
  * shape inside a 200: the operation declares no other status (docs/sandbox.md, "Cluster metrics").
  */
 export function getClusterMetrics(context: RequestContext): Answer {
-  const clusterId = uuidParam(context, 'clusterId');
-  const cluster = context.store.seed.clusters.find((c) => c.id === clusterId);
-  if (!cluster) throw notFound(`cluster ${clusterId} not found`);
-  if (!canAccess(context.grant, cluster.organization_id)) {
-    throw forbidden(`this token may not access cluster ${clusterId}`);
-  }
-  return { status: 200, body: { metrics: JSON.stringify(answerQuery(context, clusterId)) } };
+  const clusters = new Map(context.store.seed.clusters.map((c) => [c.id, c]));
+  const cluster = accessibleById(context, 'clusterId', clusters, 'cluster');
+  return { status: 200, body: { metrics: JSON.stringify(answerQuery(context, cluster.id)) } };
 }
 
 function answerQuery(context: RequestContext, clusterId: string): PrometheusApiAnswer {

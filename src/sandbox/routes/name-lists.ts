@@ -1,7 +1,5 @@
-import { canAccess } from '../authenticate.js';
-import { forbidden, notFound } from '../http-error.js';
 import type { Project } from '../model.js';
-import { type Answer, organizationFromPath, type RequestContext, uuidParam } from './request-context.js';
+import { type Answer, accessibleById, organizationFromPath, type RequestContext } from './request-context.js';
 
 /** listOrganizationCluster: the organization's clusters in the service's Cluster shape. */
 export function listOrganizationCluster(context: RequestContext): Answer {
@@ -97,11 +95,6 @@ export function listEnvironment(context: RequestContext): Answer {
 }
 
 function accessibleProject(context: RequestContext): Project {
-  const id = uuidParam(context, 'projectId');
-  const project = context.store.seed.projects.find((p) => p.id === id);
-  if (!project) throw notFound(`project ${id} not found`);
-  if (!canAccess(context.grant, project.organization_id)) {
-    throw forbidden(`this token may not access project ${id}`);
-  }
-  return project;
+  const projects = new Map(context.store.seed.projects.map((p) => [p.id, p]));
+  return accessibleById(context, 'projectId', projects, 'project');
 }

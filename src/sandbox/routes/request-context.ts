@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../core/plain-object.js';
 import { canAccess } from '../authenticate.js';
 import { badRequest, forbidden, notFound } from '../http-error.js';
 import type { Cluster, TokenGrant } from '../model.js';
@@ -55,8 +56,8 @@ export function writableOrganization(context: RequestContext, organizationId: st
 }
 
 /**
- * The alert rule or receiver the path names by the uuid parameter `param`: 404 when unknown, 403 when the
- * token may not access it or its organization.
+ * The alert rule, receiver, project or cluster the path names by the uuid parameter `param`: 404 when
+ * unknown, 403 when the token may not access it or its organization.
  */
 export function accessibleById<T extends { readonly organization_id: string }>(
   context: RequestContext,
@@ -91,8 +92,6 @@ export function clusterFromPath(context: RequestContext, organizationId: string)
 /** The JSON body as an object, or 400. */
 export function objectBody(context: RequestContext): Readonly<Record<string, unknown>> {
   const body = context.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw badRequest('the request body must be a JSON object');
-  }
-  return body as Record<string, unknown>;
+  if (!isPlainObject(body)) throw badRequest('the request body must be a JSON object');
+  return body;
 }

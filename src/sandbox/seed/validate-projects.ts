@@ -66,5 +66,5 @@ function readService(at: SeedReader, environment: Environment): Service {
 }
 
 function createdAt(at: SeedReader, epoch: string): string {
-  return at.has('created_at') ? at.field('created_at').timestamp() : epoch;
+  return at.field('created_at').optionalTimestamp() ?? epoch;
 }

@@ -1,5 +1,5 @@
 import type { Cluster, GhostRule, ManagedRule, Organization, Receiver, Seed, TokenGrant } from '../model.js';
-import { CLOUD_PROVIDERS, CLUSTER_MODES } from '../wire.js';
+import { CLOUD_PROVIDERS, CLUSTER_MODES, RECEIVER_SECRET_FIELDS } from '../wire.js';
 import { SeedError } from './seed-error.js';
 import { SeedReader } from './seed-reader.js';
 import { readTemplate } from './validate-catalog.js';
@@ -104,7 +104,7 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
   for (const { item, at } of receivers) requireOrg(at, item.organization_id);
   const clusterById = new Map(clusters.map((c) => [c.item.id, c.item]));
   const receiverById = new Map(receivers.map((r) => [r.item.id, r.item]));
-  checkProjects(projects, orgIds, clusterById);
+  checkProjects(projects, requireOrg, clusterById);
   for (const { item, at } of rules) {
     requireOrg(at, item.organization_id);
     if (!('id' in item)) continue;
@@ -150,18 +150,14 @@ export function validateSeed(parts: readonly SeedPart[]): Seed {
  */
 function checkProjects(
   projects: readonly Located<ProjectTree>[],
-  orgIds: ReadonlySet<string>,
+  requireOrg: (at: SeedReader, id: string) => void,
   clusterById: ReadonlyMap<string, Cluster>,
 ): void {
   const environmentIds = new Set<string>();
   const serviceIds = new Set<string>();
   for (const { item } of projects) {
     const { project } = item;
-    if (!orgIds.has(project.organization_id)) {
-      item.at
-        .field('organization_id')
-        .fail(`organization ${project.organization_id} is not among the seed's organizations`);
-    }
+    requireOrg(item.at, project.organization_id);
     for (const environment of item.environments) {
       const { id, cluster_id } = environment.item;
       if (environmentIds.has(id)) environment.at.field('id').fail(`duplicate: "${id}" is defined twice`);
@@ -212,7 +208,7 @@ function readCluster(item: SeedReader): Cluster {
     cloud_provider: item.field('cloud_provider').oneOf(CLOUD_PROVIDERS),
     mode: item.has('mode') ? item.field('mode').oneOf(CLUSTER_MODES) : 'QOVERY_MANAGED',
     region: item.has('region') ? item.field('region').string() : '',
-    created_at: item.has('created_at') ? item.field('created_at').timestamp() : SEED_EPOCH,
+    created_at: item.field('created_at').optionalTimestamp() ?? SEED_EPOCH,
     legacy: item.field('legacy').boolean(false),
   };
 }
@@ -220,7 +216,7 @@ function readCluster(item: SeedReader): Cluster {
 /** Receivers as the service returns them; secrets (webhook urls, passwords) are refused. */
 function readReceiver(item: SeedReader): Receiver {
   const raw = item.object();
-  for (const secret of ['webhook_url', 'auth_password']) {
+  for (const secret of Object.values(RECEIVER_SECRET_FIELDS)) {
     if (secret in raw) item.field(secret).fail('the service never returns receiver secrets: remove it');
   }
   return readReceiverFields(item, item.field('created_at').timestamp());

@@ -13,13 +13,16 @@ function results(body: unknown): { item: Json; where: string }[] {
   });
 }
 
-/** listOrganizationCluster. */
-export function decodeClusterNames(body: unknown): ClusterName[] {
+/** An id and a name per item: all a cluster or a project is read for. */
+function idsAndNames(body: unknown): { id: string; name: string }[] {
   return results(body).map(({ item, where }) => ({
     id: str(item, 'id', where),
     name: str(item, 'name', where),
   }));
 }
+
+/** listOrganizationCluster. */
+export const decodeClusterNames: (body: unknown) => ClusterName[] = idsAndNames;
 
 /** listServicesByOrganizationId. */
 export function decodeServiceNames(body: unknown, ctx: DecodeContext): ServiceName[] {
@@ -40,12 +43,7 @@ export function decodeServiceNames(body: unknown, ctx: DecodeContext): ServiceNa
 }
 
 /** listProject. */
-export function decodeProjectNames(body: unknown): ProjectName[] {
-  return results(body).map(({ item, where }) => ({
-    id: str(item, 'id', where),
-    name: str(item, 'name', where),
-  }));
-}
+export const decodeProjectNames: (body: unknown) => ProjectName[] = idsAndNames;
 
 /** listEnvironment: the project is a reference object `{id}`. */
 export function decodeEnvironmentNames(body: unknown, ctx: DecodeContext): EnvironmentName[] {

@@ -1,3 +1,4 @@
+import { isPlainObject } from '../../core/plain-object.js';
 import type { PrometheusReading, PrometheusSeries } from '../types.js';
 
 /**
@@ -27,7 +28,7 @@ function parsePrometheusAnswer(text: string, expected: readonly ResultType[]): P
   } catch {
     return unknown(`not JSON (${describeText(text)})`);
   }
-  if (!isRecord(answer)) return unknown('not a JSON object');
+  if (!isPlainObject(answer)) return unknown('not a JSON object');
   if (answer.status === 'error') {
     const type = typeof answer.errorType === 'string' ? `${clip(answer.errorType)}: ` : '';
     const message = typeof answer.error === 'string' ? clip(answer.error) : 'no message';
@@ -35,7 +36,7 @@ function parsePrometheusAnswer(text: string, expected: readonly ResultType[]): P
   }
   if (answer.status !== 'success') return unknown(`status is ${describeValue(answer.status)}`);
   const data = answer.data;
-  if (!isRecord(data)) return unknown('no data object');
+  if (!isPlainObject(data)) return unknown('no data object');
   const resultType = data.resultType;
   if (typeof resultType !== 'string' || !(expected as readonly string[]).includes(resultType)) {
     return unknown(`resultType is ${describeValue(resultType)}, expected ${expected.join(' or ')}`);
@@ -56,7 +57,7 @@ function parsePrometheusAnswer(text: string, expected: readonly ResultType[]): P
 }
 
 function readRangeSeries(item: unknown): PrometheusSeries | string {
-  if (!isRecord(item)) return 'not an object';
+  if (!isPlainObject(item)) return 'not an object';
   const metric = readLabels(item.metric);
   if (metric === null) return 'metric is not an object of strings';
   if (item.values === undefined && item.histograms !== undefined) return { metric, values: [] };
@@ -71,7 +72,7 @@ function readRangeSeries(item: unknown): PrometheusSeries | string {
 }
 
 function readInstantSeries(item: unknown): PrometheusSeries | string {
-  if (!isRecord(item)) return 'not an object';
+  if (!isPlainObject(item)) return 'not an object';
   const metric = readLabels(item.metric);
   if (metric === null) return 'metric is not an object of strings';
   if (item.value === undefined && item.histogram !== undefined) return { metric, values: [] };
@@ -82,7 +83,7 @@ function readInstantSeries(item: unknown): PrometheusSeries | string {
 
 function readLabels(value: unknown): Record<string, string> | null {
   if (value === undefined) return {};
-  if (!isRecord(value)) return null;
+  if (!isPlainObject(value)) return null;
   const labels: Record<string, string> = {};
   for (const [name, label] of Object.entries(value)) {
     if (typeof label !== 'string') return null;
@@ -113,10 +114,6 @@ function sampleValue(text: unknown): number | null {
 
 function unknown(why: string): PrometheusReading {
   return { ok: false, reason: `unknown shape of the metrics answer: ${why}` };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describeValue(value: unknown): string {

@@ -5,7 +5,7 @@
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../../../src/service/client.js';
-import { ApiError } from '../../../src/service/errors.js';
+import { apiFailure } from '../../helpers/api-failure.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
@@ -40,6 +40,18 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
+/**
+ * A client of a service on a name, sent through `proxyUrl` by HTTPS_PROXY (upper case, the lower-case one
+ * emptied).
+ */
+function clientBehindUpperCaseProxy(proxyUrl: string) {
+  vi.stubEnv('https_proxy', '');
+  vi.stubEnv('HTTPS_PROXY', proxyUrl);
+  vi.stubEnv('no_proxy', '');
+  vi.stubEnv('NO_PROXY', '');
+  return createServiceClient({ apiUrl: 'https://api.qovery.example', token: 'qov_token' });
+}
+
 describe('the service client behind a proxy', () => {
   it('gives up on a proxy that never answers its CONNECT within the connect timeout, and closes at once', async () => {
     const proxy = await silentProxy();
@@ -53,17 +65,13 @@ describe('the service client behind a proxy', () => {
       retry: { maxAttempts: 1 },
     });
     try {
-      const error = await service.getAlertRules(ACME).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(ApiError);
+      const error = await apiFailure(service.getAlertRules(ACME));
       // A connect timeout: nothing reached the service (a create would be retried). The proxy is named,
       // with what to check, rather than the service's address.
-      expect((error as ApiError).message).toContain(
+      expect(error.message).toContain(
         `timed out. The proxy ${proxy.url} (https_proxy) did not answer the CONNECT to the service within 200 ms (UND_ERR_CONNECT_TIMEOUT, 1 attempt to https://api.qovery.example). Check that the proxy at ${proxy.url} (set by https_proxy) is running`,
       );
-      expect((error as ApiError).message).not.toContain('Check the API URL');
+      expect(error.message).not.toContain('Check the API URL');
       expect(proxy.asked).toEqual(['CONNECT api.qovery.example:443 HTTP/1.1']);
     } finally {
       // Before the bound, closing waited for undici's own 300 s CONNECT timeout: this test would time out.
@@ -74,18 +82,9 @@ describe('the service client behind a proxy', () => {
 
   it('names a proxy that answers something other than HTTP, and does not ask it again', async () => {
     const proxy = await silentProxy('SSH-2.0-OpenSSH_9.6\r\n\r\n');
-    vi.stubEnv('https_proxy', '');
-    vi.stubEnv('HTTPS_PROXY', proxy.url);
-    vi.stubEnv('no_proxy', '');
-    vi.stubEnv('NO_PROXY', '');
-    const service = createServiceClient({ apiUrl: 'https://api.qovery.example', token: 'qov_token' });
+    const service = clientBehindUpperCaseProxy(proxy.url);
     try {
-      const error = await service.getAlertRules(ACME).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(ApiError);
-      const message = (error as ApiError).message;
+      const { message } = await apiFailure(service.getAlertRules(ACME));
       expect(message).toContain(
         `could not reach the service. The proxy ${proxy.url} (HTTPS_PROXY) answered something that is not HTTP (HPE_`,
       );
@@ -114,18 +113,9 @@ describe('the service client behind a proxy', () => {
     'names the proxy and its variable when it refuses the tunnel with %i, and does not ask again',
     async (status, reason, why, next) => {
       const proxy = await silentProxy(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: 0\r\n\r\n`);
-      vi.stubEnv('https_proxy', '');
-      vi.stubEnv('HTTPS_PROXY', proxy.url);
-      vi.stubEnv('no_proxy', '');
-      vi.stubEnv('NO_PROXY', '');
-      const service = createServiceClient({ apiUrl: 'https://api.qovery.example', token: 'qov_token' });
+      const service = clientBehindUpperCaseProxy(proxy.url);
       try {
-        const error = await service.getAlertRules(ACME).then(
-          () => null,
-          (e: unknown) => e,
-        );
-        expect(error).toBeInstanceOf(ApiError);
-        const message = (error as ApiError).message;
+        const { message } = await apiFailure(service.getAlertRules(ACME));
         expect(message).toContain(
           `could not reach the service. The proxy ${proxy.url} (HTTPS_PROXY) refused the tunnel (HTTP ${status}${why}) (UND_ERR_ABORTED, 1 attempt to https://api.qovery.example). ${next} ${proxy.url} (set by HTTPS_PROXY)`,
         );
@@ -146,11 +136,8 @@ describe('the service client behind a proxy', () => {
     vi.stubEnv('HTTP_PROXY', '');
     const service = createServiceClient({ apiUrl: server.url, token: 'qov_token' });
     try {
-      const error = await service.getAlertRules(ACME).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect((error as ApiError).message).toMatch(
+      const error = await apiFailure(service.getAlertRules(ACME));
+      expect(error.message).toMatch(
         /could not reach the service\. The address answered something that is not HTTP \(HPE_\w+, 1 attempt to http:\/\/127\.0\.0\.1:\d+\)\. Check the API URL/,
       );
     } finally {

@@ -139,8 +139,9 @@ function attemptMs(config: TransportConfig, request: OperationRequest, elapsedMs
   return Math.max(1, Math.min(whole, request.deadlineMs - elapsedMs));
 }
 
+/** A DELETE of one object (a rule, a receiver) answered 404 after an attempt that may have run: it is gone. */
 function isNotFoundDelete(request: OperationRequest, failure: AttemptFailure): boolean {
-  return request.operation === 'deleteAlertRule' && failure.kind === 'status' && failure.status === 404;
+  return request.method === 'DELETE' && failure.kind === 'status' && failure.status === 404;
 }
 
 function reachedService(failure: AttemptFailure): boolean {

@@ -3,7 +3,7 @@
  * connection (`resetAfter`). What the client does for each write, and what the service holds after.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { liveRule, liveRules } from '../../../src/sandbox/index.js';
+import { liveReceiver, liveRule, liveRules } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import { ApiError } from '../../../src/service/errors.js';
 import type { AlertRuleCreationRequest, ServiceClient } from '../../../src/service/types.js';
@@ -48,7 +48,9 @@ const edit = {
   presentation: {},
 };
 
-const lostAnswer = (operation: 'createAlertRule' | 'editAlertRule' | 'deleteAlertRule') =>
+const lostAnswer = (
+  operation: 'createAlertRule' | 'editAlertRule' | 'deleteAlertRule' | 'deleteAlertReceiver',
+) =>
   sandbox().setFaults({ script: [{ operation, reset: true, resetAfter: true }] });
 
 describe('a write whose answer was lost', () => {
@@ -59,6 +61,17 @@ describe('a write whose answer was lost', () => {
     expect(sandbox().requests.map((r) => [r.operation, r.status])).toEqual([
       ['deleteAlertRule', 0],
       ['deleteAlertRule', 404],
+    ]);
+  });
+
+  it('delete of a receiver: the same, the retry finds it gone and the delete is reported done', async () => {
+    const LOW_PRIORITY = '5e1ec7ed-0000-4000-8000-000000000203';
+    lostAnswer('deleteAlertReceiver');
+    await expect(client().deleteAlertReceiver(LOW_PRIORITY)).resolves.toBeUndefined();
+    expect(liveReceiver(sandbox().state, LOW_PRIORITY)).toBeUndefined();
+    expect(sandbox().requests.map((r) => [r.operation, r.status])).toEqual([
+      ['deleteAlertReceiver', 0],
+      ['deleteAlertReceiver', 404],
     ]);
   });
 

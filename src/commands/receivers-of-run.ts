@@ -1,6 +1,6 @@
 /**
- * The alert receivers' part of a plan: ONE getAlertReceivers per organization of the receiver documents,
- * the pure plan against it (plan/plan-receivers.ts), and, once the rules are planned, the refusal of a
+ * The alert receivers' part of a plan: ONE getAlertReceivers per organization of the receiver documents
+ * (through the run's name directory, which the rules' receivers are read from too), the pure plan against it (plan/plan-receivers.ts), and, once the rules are planned, the refusal of a
  * delete that a live rule would still name (ONE getAlertRules for an organization whose rules were not
  * read already). Every secret the documents reference is registered for masking before any request
  * (registerReceiverSecrets, documents/receiver-secrets.ts, called as soon as the documents are loaded).
@@ -14,6 +14,7 @@ import { removedReceiverDocuments } from '../plan/removed.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import type { AlertReceiver, LiveAlertRule, ServiceClient } from '../service/types.js';
+import type { NameDirectory } from './name-directory.js';
 import { readOrFind } from './service-findings.js';
 
 export interface ReceiverDocuments {
@@ -48,13 +49,11 @@ export interface ReceiverPart extends PlannedReceivers {
 
 export async function planReceiverPart(
   ctx: RunContext,
-  client: ServiceClient,
+  directory: NameDirectory,
   docs: ReceiverDocuments,
 ): Promise<ReceiverPart> {
   const organizations = receiverOrganizations(ctx, docs);
-  const read = await mapWithConcurrency(organizations, ctx.concurrency, (org) =>
-    readOrFind(client.getAlertReceivers(org), `The alert receivers of organization ${org} could not be read`),
-  );
+  const read = await mapWithConcurrency(organizations, ctx.concurrency, (org) => directory.receivers(org));
   const live = new Map<string, readonly AlertReceiver[]>();
   organizations.forEach((org, i) => {
     const answer = read[i]!;

@@ -130,6 +130,21 @@ describe('one apply of a receiver and a rule naming it', () => {
   });
 });
 
+describe('the receivers of an organization that cannot be read', () => {
+  it('are asked for once, and said once, though the receivers and the rules naming them both need them', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('load-high', 'pager'));
+    sandbox.setFaults({ script: [{ operation: 'getAlertReceivers', status: 400, times: 10 }] });
+
+    const planned = await runPlan((await runIn()).ctx);
+    expect(sandbox.count('getAlertReceivers')).toBe(1);
+    const unread = planned.diagnostics.filter((d) =>
+      d.message.startsWith(`The alert receivers of organization ${ACME} could not be read`),
+    );
+    expect(unread).toHaveLength(1);
+  });
+});
+
 describe('an update of a receiver', () => {
   it('sends `null` for the secret it is not changing, and the secret itself when rotating', async () => {
     write('alerting/receivers.yaml', receiver('slack-oncall', 'send_resolved: false'));

@@ -14,6 +14,7 @@ import { removedReceiverDocuments } from '../plan/removed.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import type { AlertReceiver, LiveAlertRule, ServiceClient } from '../service/types.js';
+import { alertReceivers, organizationsOf } from './documents-by-kind.js';
 import type { NameDirectory } from './name-directory.js';
 import { readOrFind } from './service-findings.js';
 
@@ -28,8 +29,8 @@ export function receiverDocuments(
   base: readonly Document[] | null,
   defaultOrganizationId: string | null,
 ): ReceiverDocuments {
-  const receivers = head.filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver');
-  const previous = base?.filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver') ?? [];
+  const receivers = alertReceivers(head);
+  const previous = base === null ? [] : alertReceivers(base);
   return {
     receivers,
     removedReceivers: removedReceiverDocuments(previous, receivers, defaultOrganizationId),
@@ -38,8 +39,10 @@ export function receiverDocuments(
 
 /** The organizations of the receivers to plan (the removed ones only with prune), once each, in order. */
 function receiverOrganizations(ctx: RunContext, docs: ReceiverDocuments): string[] {
-  const all = [...docs.receivers, ...(ctx.prune ? docs.removedReceivers : [])];
-  return [...new Set(all.flatMap((d) => d.value.organization_id ?? ctx.organizationId ?? []))];
+  return organizationsOf(
+    [...docs.receivers, ...(ctx.prune ? docs.removedReceivers : [])],
+    ctx.organizationId,
+  );
 }
 
 export interface ReceiverPart extends PlannedReceivers {

@@ -117,7 +117,7 @@ export async function planRules(
   });
   const rulePlan = withReferences(planned, live.value, names);
   const withPart = receiverPart
-    ? await withReceivers(ctx, client!, receiverPart, rulePlan, live.value)
+    ? await withReceivers(ctx, client!, receiverPart, rulePlan, live.value, docs.organizations)
     : null;
   const plan = withPart?.plan ?? rulePlan;
   const counts = countChanges(plan);

@@ -76,7 +76,8 @@ export async function planReceiverPart(
 
 /**
  * The rules' plan with the receivers' changes beside it, and the refusal of each receiver delete a live
- * rule still names after the rules' changes (the rules of its organization are read when they were not).
+ * rule still names after the rules' changes (the rules of its organization are read when they were not
+ * asked for already: a read that failed there is that organization's finding, and its plan's error).
  */
 export async function withReceivers(
   ctx: RunContext,
@@ -84,11 +85,12 @@ export async function withReceivers(
   part: ReceiverPart,
   plan: Plan,
   liveRules: ReadonlyMap<string, readonly LiveAlertRule[]>,
+  rulesAsked: readonly string[],
 ): Promise<{ plan: Plan; reads: Diagnostic[] }> {
   const deleting = [
     ...new Set(part.changes.flatMap((c) => (c.action === 'delete' ? [c.organizationId] : []))),
   ];
-  const unread = deleting.filter((org) => !liveRules.has(org));
+  const unread = deleting.filter((org) => !rulesAsked.includes(org));
   const read = await mapWithConcurrency(unread, ctx.concurrency, (org) =>
     readOrFind(client.getAlertRules(org), `The alert rules of organization ${org} could not be read`),
   );

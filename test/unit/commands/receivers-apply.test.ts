@@ -237,6 +237,24 @@ describe('prune of a receiver', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('reads the rules of the organization once when that read fails, says so once, and deletes nothing', async () => {
+    write('alerting/receivers.yaml', receiver('slack-low-priority'));
+    write('alerting/rules.yaml', rule('load-high', 'slack-oncall'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    unlinkSync(join(repo, 'alerting/receivers.yaml'));
+    git('commit', '-q', '-am', 'remove the low-priority receiver');
+    sandbox.setFaults({ script: [{ operation: 'getAlertRules', status: 400, times: 10 }] });
+
+    const report = await runApply((await runIn({ prune: true, git: createGitReader(repo) })).ctx);
+    expect(sandbox.count('getAlertRules')).toBe(1);
+    expect(writes()).toEqual([]);
+    const unread = report.diagnostics.filter((d) =>
+      d.message.startsWith(`The alert rules of organization ${ACME} could not be read`),
+    );
+    expect(unread).toHaveLength(1);
+  });
+
   it('deletes the receiver after the rules that named it were updated', async () => {
     write('alerting/receivers.yaml', receiver('pager'));
     write('alerting/rules.yaml', rule('load-high', 'pager'));

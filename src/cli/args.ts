@@ -285,7 +285,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     severityMap: nonEmpty('severity-map', values['severity-map']),
     ruleFile,
     names: command === 'receivers' ? positionals.slice(1) : [],
-    message: command === 'receivers' ? values.message : undefined,
+    // Only `receivers` takes --message (options.ts): the check above refused it elsewhere.
+    message: values.message,
     backtestWindow: command === 'backtest' || values.backtest ? backtestWindow(values.window) : undefined,
   };
   return { kind: 'run', args };

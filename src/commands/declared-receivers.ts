@@ -1,6 +1,6 @@
 import { loadDocuments } from '../documents/load.js';
-import type { AlertReceiverDocument } from '../documents/types.js';
 import type { RunContext } from '../run/types.js';
+import { alertReceivers } from './documents-by-kind.js';
 import { loadOptionsOf } from './load-options.js';
 
 /**
@@ -11,8 +11,7 @@ import { loadOptionsOf } from './load-options.js';
 export async function declaredReceiverNames(ctx: RunContext): Promise<readonly string[]> {
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
   const loaded = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
-  return loaded.documents
-    .filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver')
+  return alertReceivers(loaded.documents)
     .filter((d) => (d.value.organization_id ?? ctx.organizationId) === ctx.organizationId)
     .map((d) => d.value.name);
 }

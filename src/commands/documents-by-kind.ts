@@ -1,11 +1,20 @@
 /** The documents a run plans, by kind, and the organizations they name. */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { conflictingComponents } from '../documents/index.js';
-import type { AlertRuleDocument, Document, PlatformComponentDocument } from '../documents/types.js';
+import type {
+  AlertReceiverDocument,
+  AlertRuleDocument,
+  Document,
+  PlatformComponentDocument,
+} from '../documents/types.js';
 import { PLAN_CODES } from '../plan/codes.js';
 
 export function alertRules(documents: readonly Document[]): AlertRuleDocument[] {
   return documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');
+}
+
+export function alertReceivers(documents: readonly Document[]): AlertReceiverDocument[] {
+  return documents.filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver');
 }
 
 /** The component documents to resolve: not those in conflict with another (they carry an error). */
@@ -16,13 +25,13 @@ export function platformComponents(documents: readonly Document[]): PlatformComp
   );
 }
 
-/** Each organization the rules name (the default one for a rule that names none), once, in their order. */
+/** Each organization the documents name (the default one for one that names none), once, in their order. */
 export function organizationsOf(
-  rules: readonly AlertRuleDocument[],
+  documents: readonly (AlertRuleDocument | AlertReceiverDocument)[],
   defaultOrganizationId: string | null,
 ): string[] {
   const organizations = new Set<string>();
-  for (const doc of rules) {
+  for (const doc of documents) {
     const org = doc.value.organization_id ?? defaultOrganizationId;
     if (org !== null) organizations.add(org);
   }

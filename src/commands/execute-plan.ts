@@ -44,8 +44,8 @@ export async function executePlan(
     progress: ctx.progress,
   };
   try {
-    const writes = admittedChanges(admission.plan).length + admittedReceivers(admission.plan).length;
-    if (admittedReceivers(admission.plan).length > 0) client.assertBudget(writes);
+    // The whole apply's writes, receivers and rules, against the budget before the first of them.
+    client.assertBudget(admittedChanges(admission.plan).length + admittedReceivers(admission.plan).length);
     applied = await applyReceivers(applied, client, 'before rules', options);
     applied = withCreatedReceiverIds(applied);
     applied = await applyPlan(applied, client, options);

@@ -3,7 +3,6 @@
  * `receivers/` directory of their own (a rule's file name never holds a `/`, so the two never collide),
  * and the environment variables their secrets are read from, said where the person running it reads.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
@@ -17,6 +16,7 @@ import {
 import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { NameDirectory } from './name-directory.js';
+import { filesInTheWay, sameFirstLine, writeFilesInto } from './out-directory.js';
 import { serviceError } from './service-findings.js';
 
 /** Where the receiver documents go, below the export's directory. */
@@ -60,27 +60,17 @@ export function variablesNotice(variables: readonly SecretVariable[]): Diagnosti
 export async function writeReceiverDocuments(dir: string, content: ReceiverExport): Promise<void> {
   if (content.documents.length === 0) return;
   const into = join(dir, RECEIVERS_DIR);
-  const clobbered: string[] = [];
-  for (const doc of content.documents) {
-    const existing = await readFile(join(into, doc.fileName), 'utf8').catch(() => null);
-    if (existing !== null && firstLine(existing) !== firstLine(doc.text)) clobbered.push(doc.fileName);
-  }
+  const clobbered = await filesInTheWay(into, content.documents, sameFirstLine);
   if (clobbered.length > 0) {
     throw new UsageError(
       `export would overwrite ${plural(clobbered.length, 'file')} in ${into} that ${clobbered.length === 1 ? 'is not an export' : 'are not exports'} of the same receiver (${clobbered.slice(0, 5).join(', ')}); nothing was written there: choose an empty --out directory`,
     );
   }
-  try {
-    await mkdir(into, { recursive: true });
-    for (const doc of content.documents) await writeFile(join(into, doc.fileName), doc.text, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new UsageError(`export cannot write to ${into} (${reason}): choose another --out directory`);
-  }
-}
-
-function firstLine(text: string): string {
-  return text.slice(0, text.indexOf('\n') + 1 || undefined);
+  await writeFilesInto(
+    into,
+    content.documents,
+    (reason) => `export cannot write to ${into} (${reason}): choose another --out directory`,
+  );
 }
 
 /**

@@ -4,7 +4,7 @@
  * name finds exactly one. `plan` on the result shows no change.
  */
 
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
@@ -21,6 +21,7 @@ import { readExportNames } from './export-names.js';
 import { exportReceiversInto } from './export-receiver-files.js';
 import { type NameDirectory, nameDirectory } from './name-directory.js';
 import { organizationNeeded } from './organization-needed.js';
+import { failureReason, filesInTheWay, sameFirstLine, writeFilesInto } from './out-directory.js';
 import { runReport } from './run-report.js';
 import { serviceError } from './service-findings.js';
 
@@ -148,11 +149,7 @@ export async function exportContent(
  * directory of hand-written documents must not lose them. Nothing is written when any file would be.
  */
 async function writeDocuments(dir: string, documents: readonly ExportedDocument[]): Promise<void> {
-  const clobbered: string[] = [];
-  for (const doc of documents) {
-    const existing = await readIfPresent(join(dir, doc.fileName));
-    if (existing !== null && firstLine(existing) !== firstLine(doc.text)) clobbered.push(doc.fileName);
-  }
+  const clobbered = await filesInTheWay(dir, documents, sameFirstLine, readIfPresent);
   if (clobbered.length > 0) {
     const shown =
       clobbered.slice(0, 5).join(', ') + (clobbered.length > 5 ? `, and ${clobbered.length - 5} more` : '');
@@ -162,12 +159,11 @@ async function writeDocuments(dir: string, documents: readonly ExportedDocument[
         'was written: choose an empty --out directory',
     );
   }
-  try {
-    await mkdir(dir, { recursive: true });
-    for (const doc of documents) await writeFile(join(dir, doc.fileName), doc.text, 'utf8');
-  } catch (error) {
-    throw new UsageError(`export cannot write to ${dir} (${reason(error)}): choose another --out directory`);
-  }
+  await writeFilesInto(
+    dir,
+    documents,
+    (reason) => `export cannot write to ${dir} (${reason}): choose another --out directory`,
+  );
 }
 
 async function readIfPresent(path: string): Promise<string | null> {
@@ -177,15 +173,8 @@ async function readIfPresent(path: string): Promise<string | null> {
     const code = (error as NodeJS.ErrnoException).code;
     // Absent (or --out is not a directory: the write below says so in one line).
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw new UsageError(`export cannot read ${path} (${reason(error)}): choose another --out directory`);
+    throw new UsageError(
+      `export cannot read ${path} (${failureReason(error)}): choose another --out directory`,
+    );
   }
-}
-
-/** An export's first line names the live rule it came from. */
-function firstLine(text: string): string {
-  return text.slice(0, text.indexOf('\n') + 1 || undefined);
-}
-
-function reason(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
 }

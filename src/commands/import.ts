@@ -3,8 +3,7 @@
  * per group in --out DIR (or printed with --dry-run). The mapping is src/prometheus-rules/; this reads the
  * files, writes the result and prints what was lost, at its line. Offline: no token, no service.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { compareDiagnostics, type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { UsageError } from '../core/usage-error.js';
@@ -24,6 +23,7 @@ import { parseSeverityMap } from '../prometheus-rules/severity.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { formatDiagnosticsText } from '../report/diagnostics-text.js';
 import { JSON_OUTPUT_VERSION } from '../report/json-output.js';
+import { filesInTheWay, writeFilesInto } from './out-directory.js';
 
 export interface ImportCommandOptions {
   readonly paths: readonly string[];
@@ -203,22 +203,15 @@ async function readSources(cwd: string, paths: readonly string[]): Promise<ReadS
  * documents must not lose them. Nothing is written when any file would be.
  */
 async function writeImported(dir: string, files: ImportResult['files']): Promise<void> {
-  const clobbered: string[] = [];
-  for (const file of files) {
-    const existing = await readFile(join(dir, file.fileName), 'utf8').catch(() => null);
-    if (existing !== null && !existing.startsWith(IMPORTED_MARK)) clobbered.push(file.fileName);
-  }
+  const clobbered = await filesInTheWay(dir, files, (existing) => existing.startsWith(IMPORTED_MARK));
   if (clobbered.length > 0) {
     throw new UsageError(
       `import would overwrite ${plural(clobbered.length, 'file')} in ${dir} that an import did not write (${clobbered.slice(0, 5).join(', ')}); nothing was written: choose another --out directory`,
     );
   }
-  try {
-    await mkdir(dir, { recursive: true });
-    for (const file of files) await writeFile(join(dir, file.fileName), file.text, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `import cannot write to ${dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): choose another --out directory`,
-    );
-  }
+  await writeFilesInto(
+    dir,
+    files,
+    (reason) => `import cannot write to ${dir} (${reason}): choose another --out directory`,
+  );
 }

@@ -11,6 +11,7 @@ import type { AlertRuleDocument } from '../documents/types.js';
 import type { ApiError } from '../service/errors.js';
 import type { AlertReceiver, LiveAlertRule, ServiceClient } from '../service/types.js';
 import { organizationsOf } from './documents-by-kind.js';
+import type { NameDirectory } from './name-directory.js';
 import { type Read, readOrFind } from './service-findings.js';
 
 /** What a step found: its value, and the findings it adds to the run's. */
@@ -39,7 +40,7 @@ export async function readLive(
  * not the apply after the merge.
  */
 export async function readReceivers(
-  client: ServiceClient,
+  directory: NameDirectory,
   rules: readonly AlertRuleDocument[],
   defaultOrganizationId: string | null,
   live: ReadonlyMap<string, unknown>,
@@ -55,9 +56,7 @@ export async function readReceivers(
   const organizations = wanted.filter((org) => !known?.has(org));
   if (wanted.length === 0) return { value: null, diagnostics: [] };
   if (organizations.length === 0) return { value: new Map(known), diagnostics: [] };
-  const read = await mapWithConcurrency(organizations, concurrency, (org) =>
-    readOrFind(client.getAlertReceivers(org), `The alert receivers of organization ${org} could not be read`),
-  );
+  const read = await mapWithConcurrency(organizations, concurrency, (org) => directory.receivers(org));
   // A token refused while the rules were read is refused for every later call of the run, unsent (the
   // client's rule): that refusal was reported once already.
   const found = byOrganization(organizations, read);

@@ -13,7 +13,10 @@ export interface NameDirectory {
   services(organizationId: string): Promise<Read<readonly ServiceEntry[]>>;
   projects(organizationId: string): Promise<Read<readonly ProjectEntry[]>>;
   environments(projectId: string): Promise<Read<readonly EnvironmentEntry[]>>;
-  /** The organization's alert receivers: their names, for export's rules and its receiver documents alike. */
+  /**
+   * The organization's alert receivers: for plan's receivers and the rules naming them, and for export's
+   * rules and its receiver documents, alike.
+   */
   receivers(organizationId: string): Promise<Read<readonly AlertReceiver[]>>;
 }
 

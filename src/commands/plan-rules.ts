@@ -85,10 +85,10 @@ export async function planRules(
   // Receivers before the rules: a rule may name one this plan creates or renames (its names resolve
   // against them).
   const anyReceiver = docs.receivers.length > 0 || docs.removedReceivers.length > 0;
-  const receiverPart = client && anyReceiver ? await planReceiverPart(ctx, client, docs) : null;
-  const receivers = client
+  const receiverPart = directory && anyReceiver ? await planReceiverPart(ctx, directory, docs) : null;
+  const receivers = directory
     ? await readReceivers(
-        client,
+        directory,
         rules,
         ctx.organizationId,
         live.value,
@@ -117,7 +117,7 @@ export async function planRules(
   });
   const rulePlan = withReferences(planned, live.value, names);
   const withPart = receiverPart
-    ? await withReceivers(ctx, client!, receiverPart, rulePlan, live.value)
+    ? await withReceivers(ctx, client!, receiverPart, rulePlan, live.value, docs.organizations)
     : null;
   const plan = withPart?.plan ?? rulePlan;
   const counts = countChanges(plan);
@@ -126,12 +126,16 @@ export async function planRules(
     `alert rules${plan.receivers ? ' and receivers' : ''}: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${plural(read, 'organization')} read)`,
   );
+  // The receivers' part and the rules read one organization's receivers through the directory: a read
+  // both needed and could not make is one finding.
   const reads = [
-    ...live.diagnostics,
-    ...(named?.diagnostics ?? []),
-    ...receivers.diagnostics,
-    ...(receiverPart?.reads ?? []),
-    ...(withPart?.reads ?? []),
+    ...new Set([
+      ...live.diagnostics,
+      ...(named?.diagnostics ?? []),
+      ...receivers.diagnostics,
+      ...(receiverPart?.reads ?? []),
+      ...(withPart?.reads ?? []),
+    ]),
   ];
   return { plan, diagnostics: [...reads, ...plan.diagnostics], live: live.value, reads };
 }

@@ -1,6 +1,6 @@
 /**
- * The alert receivers' part of a plan: ONE getAlertReceivers per organization of the receiver documents,
- * the pure plan against it (plan/plan-receivers.ts), and, once the rules are planned, the refusal of a
+ * The alert receivers' part of a plan: ONE getAlertReceivers per organization of the receiver documents
+ * (through the run's name directory, which the rules' receivers are read from too), the pure plan against it (plan/plan-receivers.ts), and, once the rules are planned, the refusal of a
  * delete that a live rule would still name (ONE getAlertRules for an organization whose rules were not
  * read already). Every secret the documents reference is registered for masking before any request
  * (registerReceiverSecrets, documents/receiver-secrets.ts, called as soon as the documents are loaded).
@@ -14,6 +14,8 @@ import { removedReceiverDocuments } from '../plan/removed.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import type { AlertReceiver, LiveAlertRule, ServiceClient } from '../service/types.js';
+import { alertReceivers, organizationsOf } from './documents-by-kind.js';
+import type { NameDirectory } from './name-directory.js';
 import { readOrFind } from './service-findings.js';
 
 export interface ReceiverDocuments {
@@ -27,8 +29,8 @@ export function receiverDocuments(
   base: readonly Document[] | null,
   defaultOrganizationId: string | null,
 ): ReceiverDocuments {
-  const receivers = head.filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver');
-  const previous = base?.filter((d): d is AlertReceiverDocument => d.kind === 'AlertReceiver') ?? [];
+  const receivers = alertReceivers(head);
+  const previous = base === null ? [] : alertReceivers(base);
   return {
     receivers,
     removedReceivers: removedReceiverDocuments(previous, receivers, defaultOrganizationId),
@@ -37,8 +39,10 @@ export function receiverDocuments(
 
 /** The organizations of the receivers to plan (the removed ones only with prune), once each, in order. */
 function receiverOrganizations(ctx: RunContext, docs: ReceiverDocuments): string[] {
-  const all = [...docs.receivers, ...(ctx.prune ? docs.removedReceivers : [])];
-  return [...new Set(all.flatMap((d) => d.value.organization_id ?? ctx.organizationId ?? []))];
+  return organizationsOf(
+    [...docs.receivers, ...(ctx.prune ? docs.removedReceivers : [])],
+    ctx.organizationId,
+  );
 }
 
 export interface ReceiverPart extends PlannedReceivers {
@@ -48,13 +52,11 @@ export interface ReceiverPart extends PlannedReceivers {
 
 export async function planReceiverPart(
   ctx: RunContext,
-  client: ServiceClient,
+  directory: NameDirectory,
   docs: ReceiverDocuments,
 ): Promise<ReceiverPart> {
   const organizations = receiverOrganizations(ctx, docs);
-  const read = await mapWithConcurrency(organizations, ctx.concurrency, (org) =>
-    readOrFind(client.getAlertReceivers(org), `The alert receivers of organization ${org} could not be read`),
-  );
+  const read = await mapWithConcurrency(organizations, ctx.concurrency, (org) => directory.receivers(org));
   const live = new Map<string, readonly AlertReceiver[]>();
   organizations.forEach((org, i) => {
     const answer = read[i]!;
@@ -74,7 +76,8 @@ export async function planReceiverPart(
 
 /**
  * The rules' plan with the receivers' changes beside it, and the refusal of each receiver delete a live
- * rule still names after the rules' changes (the rules of its organization are read when they were not).
+ * rule still names after the rules' changes (the rules of its organization are read when they were not
+ * asked for already: a read that failed there is that organization's finding, and its plan's error).
  */
 export async function withReceivers(
   ctx: RunContext,
@@ -82,11 +85,12 @@ export async function withReceivers(
   part: ReceiverPart,
   plan: Plan,
   liveRules: ReadonlyMap<string, readonly LiveAlertRule[]>,
+  rulesAsked: readonly string[],
 ): Promise<{ plan: Plan; reads: Diagnostic[] }> {
   const deleting = [
     ...new Set(part.changes.flatMap((c) => (c.action === 'delete' ? [c.organizationId] : []))),
   ];
-  const unread = deleting.filter((org) => !liveRules.has(org));
+  const unread = deleting.filter((org) => !rulesAsked.includes(org));
   const read = await mapWithConcurrency(unread, ctx.concurrency, (org) =>
     readOrFind(client.getAlertRules(org), `The alert rules of organization ${org} could not be read`),
   );

@@ -13,7 +13,7 @@ import { declaredReceiverNames } from './declared-receivers.js';
 import { organizationNeeded } from './organization-needed.js';
 import { receiversToTest } from './receivers-to-test.js';
 import { runReport } from './run-report.js';
-import { serviceError } from './service-findings.js';
+import { readOrFind } from './service-findings.js';
 
 export interface TestReceiversOptions {
   /** The receivers to test by name; empty: every receiver the repository declares. */
@@ -32,21 +32,15 @@ export async function runTestReceivers(ctx: RunContext, options: TestReceiversOp
   const names = options.names.length > 0 ? options.names : await declaredReceiverNames(ctx);
   if (names.length === 0) throw new UsageError(NO_RECEIVERS_TO_TEST);
   const client = ctx.service();
-  let live: AlertReceiver[];
-  try {
-    live = await client.getAlertReceivers(organizationId);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const what = `The alert receivers of organization ${organizationId} could not be read, so no test message was sent`;
-    return runReport(ctx, {
-      command: 'test-receivers',
-      started,
-      diagnostics: [serviceError(what, error)],
-      client,
-    });
+  const live = await readOrFind(
+    client.getAlertReceivers(organizationId),
+    `The alert receivers of organization ${organizationId} could not be read, so no test message was sent`,
+  );
+  if (!live.ok) {
+    return runReport(ctx, { command: 'test-receivers', started, diagnostics: [live.diagnostic], client });
   }
   const tests: ReceiverTest[] = [];
-  for (const choice of receiversToTest(organizationId, names, live)) {
+  for (const choice of receiversToTest(organizationId, names, live.value)) {
     if (choice.kind === 'unmatched') tests.push(choice.test);
     else tests.push(await testOne(client, organizationId, choice.receiver, options.message));
   }

@@ -2,7 +2,7 @@
  * `export` writes the organization's receivers as AlertReceiver documents, each secret as
  * `{valueFrom: {env: NAME}}` under the predictable name, and says which variables to set.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -102,6 +102,23 @@ describe('export of receivers', () => {
     expect(readdirSync(world.out)).toContain('api-p99-latency.yaml');
     expect(report.diagnostics.find((d) => d.severity === 'error')?.message).toContain(
       `The alert receivers of organization ${ACME} could not be read, so none was exported`,
+    );
+  });
+});
+
+describe('export of receivers into a directory that holds them already', () => {
+  it('overwrites an earlier export of the same receiver, and nothing over a hand-written file', async () => {
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    const dir = join(world.out, 'receivers');
+    writeFileSync(join(dir, 'slack-oncall.yaml'), '# written by hand\nkind: AlertReceiver\n');
+    rmSync(join(dir, 'email-platform.yaml'));
+    await expect(runExport(run({ organizationId: ACME }).ctx, { outDir: world.out })).rejects.toThrow(
+      `export would overwrite 1 file in ${dir} that is not an export of the same receiver (slack-oncall.yaml); nothing was written there: choose an empty --out directory`,
+    );
+    expect(readdirSync(dir)).not.toContain('email-platform.yaml');
+    expect(readFileSync(join(dir, 'slack-oncall.yaml'), 'utf8')).toBe(
+      '# written by hand\nkind: AlertReceiver\n',
     );
   });
 });

@@ -130,6 +130,21 @@ describe('one apply of a receiver and a rule naming it', () => {
   });
 });
 
+describe('the receivers of an organization that cannot be read', () => {
+  it('are asked for once, and said once, though the receivers and the rules naming them both need them', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('load-high', 'pager'));
+    sandbox.setFaults({ script: [{ operation: 'getAlertReceivers', status: 400, times: 10 }] });
+
+    const planned = await runPlan((await runIn()).ctx);
+    expect(sandbox.count('getAlertReceivers')).toBe(1);
+    const unread = planned.diagnostics.filter((d) =>
+      d.message.startsWith(`The alert receivers of organization ${ACME} could not be read`),
+    );
+    expect(unread).toHaveLength(1);
+  });
+});
+
 describe('an update of a receiver', () => {
   it('sends `null` for the secret it is not changing, and the secret itself when rotating', async () => {
     write('alerting/receivers.yaml', receiver('slack-oncall', 'send_resolved: false'));
@@ -220,6 +235,24 @@ describe('prune of a receiver', () => {
       ['delete', { admitted: false, reason: 'findings block the apply' }],
     ]);
     expect(writes()).toEqual([]);
+  });
+
+  it('reads the rules of the organization once when that read fails, says so once, and deletes nothing', async () => {
+    write('alerting/receivers.yaml', receiver('slack-low-priority'));
+    write('alerting/rules.yaml', rule('load-high', 'slack-oncall'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    unlinkSync(join(repo, 'alerting/receivers.yaml'));
+    git('commit', '-q', '-am', 'remove the low-priority receiver');
+    sandbox.setFaults({ script: [{ operation: 'getAlertRules', status: 400, times: 10 }] });
+
+    const report = await runApply((await runIn({ prune: true, git: createGitReader(repo) })).ctx);
+    expect(sandbox.count('getAlertRules')).toBe(1);
+    expect(writes()).toEqual([]);
+    const unread = report.diagnostics.filter((d) =>
+      d.message.startsWith(`The alert rules of organization ${ACME} could not be read`),
+    );
+    expect(unread).toHaveLength(1);
   });
 
   it('deletes the receiver after the rules that named it were updated', async () => {

@@ -2,7 +2,7 @@
  * `apply` and `apply --plan` when the token's request budget, as the service announced it, cannot cover
  * the writes: nothing is written and the run says why.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,27 @@ describe('a write budget smaller than the writes', () => {
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
     expect(errors.map((d) => d.message)).toEqual([expect.stringMatching(BUDGET_SAYS)]);
     expect(exitCodeFor(report)).toBe(1);
+  });
+
+  it('apply counts the receivers it creates with the rules, and writes neither', async () => {
+    await start(14);
+    writeFileSync(
+      join(root, 'alerting/pager.yaml'),
+      [
+        'kind: AlertReceiver',
+        'organization_id: 7f1b2c3d-0000-4000-8000-000000000001',
+        'name: pager',
+        'type: SLACK',
+        'description: Pages the platform on-call',
+        'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
+        '',
+      ].join('\n'),
+    );
+    const report = await runApply(run({ env: { PAGER_WEBHOOK_URL: 'https://hooks.slack.example/T0/B0/x' } }));
+    expect(writes()).toEqual([]);
+    expect(report.plan!.receivers!.map((c) => [c.action, c.result])).toEqual([['create', undefined]]);
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.message)).toEqual([expect.stringMatching(BUDGET_SAYS)]);
   });
 
   it('apply --plan writes nothing either, and says so', async () => {

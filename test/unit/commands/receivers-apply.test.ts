@@ -130,6 +130,36 @@ describe('one apply of a receiver and a rule naming it', () => {
   });
 });
 
+describe('a receiver create the service refuses', () => {
+  it('holds the rule that names it: the rule is not written, and says why', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('load-high', 'pager'));
+    sandbox.setFaults({ script: [{ operation: 'createAlertReceiver', status: 400 }] });
+
+    const applied = await runApply((await runIn()).ctx);
+    expect(writes().map((w) => w.w)).toEqual(['POST /alert-receivers']);
+    expect(applied.plan!.receivers![0]!.result).toMatchObject({ ok: false, status: 400 });
+    expect(applied.plan!.changes[0]).toMatchObject({
+      action: 'create',
+      gate: { admitted: false, reason: 'a receiver it names was not created' },
+    });
+    expect(exitCodeFor(applied)).toBe(1);
+  });
+
+  it('is not sent when the variable its secret is read from is unset at apply time', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    const planFile = join(repo, 'plan.json');
+    const planned = await runPlan((await runIn()).ctx, { out: planFile });
+    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    sandbox.resetLog();
+
+    const applied = await runApplyPlan((await runIn({ env: {} })).ctx, { planFile, strict: false });
+    expect(writes()).toEqual([]);
+    expect(applied.plan!.receivers![0]!.result).toMatchObject({ ok: false, notSent: true });
+    expect(applied.plan!.receivers![0]!.result!.error).toContain('PAGER_WEBHOOK_URL');
+  });
+});
+
 describe('the receivers of an organization that cannot be read', () => {
   it('are asked for once, and said once, though the receivers and the rules naming them both need them', async () => {
     write('alerting/receivers.yaml', receiver('pager'));

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-lYauBJC6.js");require("./chunk-BDSFkTPm.js"),require("./chunk-N7TqbETv.js"),require("node:fs"),require("node:path"),require("./sensitive-values-CeSIJBb4.js"),exports.exportContent=e.ue,exports.runExport=e.Xe;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-BWlYA2lU.js");require("./chunk-BDSFkTPm.js"),require("./chunk-N7TqbETv.js"),require("./sensitive-values-CeSIJBb4.js"),exports.normalizeLineBreaks=e.Vt,exports.parseFiles=e.wn;

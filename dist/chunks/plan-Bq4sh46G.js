@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-DoJLWyUz.js");require("./chunk-DoLcVHnk.js"),require("./chunk-BDSFkTPm.js"),require("./chunk-N7TqbETv.js"),require("node:fs"),require("node:path"),require("./sensitive-values-CeSIJBb4.js"),exports.planRun=r.Xe,exports.runPlan=r.gt;

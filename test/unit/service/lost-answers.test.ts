@@ -50,8 +50,7 @@ const edit = {
 
 const lostAnswer = (
   operation: 'createAlertRule' | 'editAlertRule' | 'deleteAlertRule' | 'deleteAlertReceiver',
-) =>
-  sandbox().setFaults({ script: [{ operation, reset: true, resetAfter: true }] });
+) => sandbox().setFaults({ script: [{ operation, reset: true, resetAfter: true }] });
 
 describe('a write whose answer was lost', () => {
   it('delete: the retry finds the rule gone (404) and the delete is reported done', async () => {

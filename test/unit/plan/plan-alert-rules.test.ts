@@ -295,6 +295,20 @@ describe('planAlertRules: receivers by name', () => {
     );
   });
 
+  it('offers the closest receivers as every name kind does: an abbreviation too, a name of twins once', () => {
+    const short = ruleYaml({ alert_receivers: '\n  - slack' });
+    expect(plan({ 'a.yaml': short }, [live()], { receivers }).diagnostics[0]?.message).toContain(
+      'No alert receiver is named "slack" in organization',
+    );
+    expect(plan({ 'a.yaml': short }, [live()], { receivers }).diagnostics[0]?.message).toMatch(
+      /Did you mean "slack-oncall"\?$/,
+    );
+    const twins = ruleYaml({ alert_receivers: '\n  - twins' });
+    expect(plan({ 'a.yaml': twins }, [live()], { receivers }).diagnostics[0]?.message).toMatch(
+      /Did you mean "twin"\?$/,
+    );
+  });
+
   it('cannot resolve names without the receivers list', () => {
     const yaml = ruleYaml({ alert_receivers: '\n  - slack-oncall' });
     expect(errorsOf(plan({ 'a.yaml': yaml }, [live()]))[0]?.code).toBe('plan.receivers-unavailable');

@@ -68,6 +68,13 @@ describe('the faults of one document, reported together', () => {
     expect(badOperator.diagnostics.map((d) => d.code)).toEqual(['schema.enum']);
   });
 
+  it('no query check for a condition that is no mapping, or a blank query', async () => {
+    const scalar = await load(VALID_RULE.replace(/condition:\n( {2}.*\n)+/, 'condition: up > 1\n'));
+    expect(scalar.diagnostics.map((d) => d.code)).toEqual(['schema.type']);
+    const blank = await load(VALID_RULE.replace(`promql: ${PROMQL}`, "promql: ' '"));
+    expect(blank.diagnostics.map((d) => d.code)).toEqual(['schema.pattern']);
+  });
+
   it('a refused receiver document or component is reported as before, with no query check', async () => {
     const loaded = await load('kind: PlatformComponent\ncomponent: x\n');
     expect(loaded.documents).toEqual([]);

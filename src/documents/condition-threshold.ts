@@ -7,13 +7,32 @@
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { CODES } from './codes.js';
+import { isMapping } from './kind.js';
 import type { Locator } from './locate.js';
-import type { AlertRuleSpec } from './types.js';
 
-export function thresholdFindings(file: string, spec: AlertRuleSpec, locate: Locator): Diagnostic[] {
-  const { operator, threshold } = spec.condition;
-  if (operator === undefined || operator === null || operator === 'NONE') return [];
-  if (threshold !== undefined && threshold !== null) return [];
+/** The operators that compare the query's values with the threshold: all but NONE. */
+const COMPARING: ReadonlySet<unknown> = new Set([
+  'ABOVE',
+  'BELOW',
+  'ABOVE_OR_EQUAL',
+  'BELOW_OR_EQUAL',
+  'EQUAL',
+]);
+
+/**
+ * Read from the document's data, not its validated shape: a document the schema refuses for another key
+ * gets this finding in the same run (parse.ts, checkDocument). An operator the schema refuses, or a
+ * threshold of the wrong type, is the schema's finding alone.
+ */
+export function thresholdFindings(
+  file: string,
+  value: Readonly<Record<string, unknown>>,
+  locate: Locator,
+): Diagnostic[] {
+  const condition = value.condition;
+  if (!isMapping(condition)) return [];
+  const { operator } = condition as Readonly<Record<string, unknown>>;
+  if (!COMPARING.has(operator) || Object.hasOwn(condition, 'threshold')) return [];
   return [
     diagnostic(
       'error',

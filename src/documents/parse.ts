@@ -26,7 +26,7 @@ import { receiverDocumentFindings } from './receiver-secrets.js';
 import { referenceFormDiagnostics } from './reference-forms.js';
 import { schemaDiagnostics } from './schema-diagnostics.js';
 import { validateAgainstSchema } from './schema-validate.js';
-import type { AlertRuleSpec, Document, DocumentKind, LoadResult, SourceFile } from './types.js';
+import type { Document, DocumentKind, LoadResult, SourceFile } from './types.js';
 import { parseYaml } from './yaml-parse.js';
 
 /**
@@ -165,7 +165,14 @@ function checkDocument(source: Source, doc: YamlDocument, index: number): Outcom
   const errors = validateAgainstSchema(kind.kind, value);
   const findings =
     errors.length > 0
-      ? schemaDiagnostics(file, kind.kind, value, errors, locateNow)
+      ? [
+          ...schemaDiagnostics(file, kind.kind, value, errors, locateNow),
+          // It reads the data, not the shape: a schema error elsewhere does not hide it. One in the condition
+          // may be the same fault (`treshold:` is the missing threshold): that one is said alone.
+          ...(kind.kind === 'AlertRule' && !errors.some((e) => e.instancePath.startsWith('/condition'))
+            ? thresholdFindings(file, value, locateNow)
+            : []),
+        ]
       : shapedDocumentFindings(file, kind.kind, value, locateNow);
   const locate = createKeptLocator(doc, index, source.trees);
   if (findings.length > 0) {
@@ -195,8 +202,7 @@ function shapedDocumentFindings(
 ): Diagnostic[] {
   const forms = referenceFormDiagnostics(file, kind, value, locate);
   if (kind === 'AlertReceiver') return [...forms, ...receiverDocumentFindings(file, value, locate)];
-  if (kind === 'AlertRule')
-    return [...forms, ...thresholdFindings(file, value as unknown as AlertRuleSpec, locate)];
+  if (kind === 'AlertRule') return [...forms, ...thresholdFindings(file, value, locate)];
   return forms;
 }
 

@@ -59,6 +59,22 @@ describe('the faults of one document, reported together', () => {
     ]);
   });
 
+  it('a key typo does not hide a missing threshold; a threshold of the wrong type is the schema finding alone', async () => {
+    const typo = await load(
+      VALID_RULE.replace('severity: HIGH', 'severty: HIGH').replace('  threshold: 0.5\n', ''),
+    );
+    expect(typo.diagnostics.map((d) => [d.line, d.code])).toEqual([
+      [1, 'schema.required'],
+      [10, 'document.threshold-missing'],
+      [12, 'schema.unknown-field'],
+    ]);
+    const wrongType = await load(VALID_RULE.replace('threshold: 0.5', 'threshold: high'));
+    expect(wrongType.diagnostics.map((d) => d.code)).toEqual(['schema.type']);
+    // A misspelt threshold is one fault: the unknown field, not a missing threshold as well.
+    const misspelt = await load(VALID_RULE.replace('threshold: 0.5', 'treshold: 0.5'));
+    expect(misspelt.diagnostics.map((d) => d.code)).toEqual(['schema.unknown-field']);
+  });
+
   it('no query check for a query that is not a string, or beside an operator the checks do not know', async () => {
     const notString = await load(VALID_RULE.replace(`promql: ${PROMQL}`, 'promql: [up]'));
     expect(notString.diagnostics.map((d) => d.code)).toEqual(['schema.type']);

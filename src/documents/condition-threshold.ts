@@ -6,18 +6,15 @@
  * here, on the operator's line, rather than sent for the service to decide in a way nobody reviewed.
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { CONDITION_OPERATORS } from '../service/types.js';
 import { CODES } from './codes.js';
 import { isMapping } from './kind.js';
 import type { Locator } from './locate.js';
 
 /** The operators that compare the query's values with the threshold: all but NONE. */
-const COMPARING: ReadonlySet<unknown> = new Set([
-  'ABOVE',
-  'BELOW',
-  'ABOVE_OR_EQUAL',
-  'BELOW_OR_EQUAL',
-  'EQUAL',
-]);
+const COMPARING: ReadonlySet<unknown> = new Set(
+  CONDITION_OPERATORS.filter((operator) => operator !== 'NONE'),
+);
 
 /**
  * Read from the document's data, not its validated shape: a document the schema refuses for another key

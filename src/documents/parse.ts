@@ -2,6 +2,7 @@ import { LineCounter, type Document as YamlDocument } from 'yaml';
 import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
 import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
 import type { QueryDocument } from '../promql/query-document.js';
+import { CONDITION_OPERATORS } from '../service/types.js';
 import { CODES } from './codes.js';
 import { thresholdFindings } from './condition-threshold.js';
 import { crossDocumentDiagnostics } from './cross-checks.js';
@@ -207,14 +208,7 @@ function shapedDocumentFindings(
 }
 
 /** The operators the PromQL checks weigh a query against; another value is the schema's finding to make. */
-const OPERATORS: ReadonlySet<unknown> = new Set([
-  'NONE',
-  'ABOVE',
-  'BELOW',
-  'ABOVE_OR_EQUAL',
-  'BELOW_OR_EQUAL',
-  'EQUAL',
-]);
+const OPERATORS: ReadonlySet<unknown> = new Set(CONDITION_OPERATORS);
 
 /**
  * A refused alert rule as the PromQL checks read it, when its query is a string and its operator one they

@@ -37,7 +37,8 @@ describe('the generated reference pages', () => {
     expect(run.stderr).toBe('');
     expect(run.stdout).toContain(`The reference pages match their sources (${PAGES.length} pages).`);
     expect(run.status).toBe(0);
-  });
+    // Each check bundles the sources and reads them: seconds each on a busy machine.
+  }, 90_000);
 
   it('fail the check when one is stale, naming it', async () => {
     expect(check(copy).status).toBe(0);
@@ -53,5 +54,5 @@ describe('the generated reference pages', () => {
     // A page missing altogether is stale too.
     await rm(join(copy, 'docs/reference/json-output.md'));
     expect(check(copy).stderr).toContain('docs/reference/action.md, docs/reference/json-output.md');
-  });
+  }, 90_000);
 });

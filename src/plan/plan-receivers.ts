@@ -6,6 +6,7 @@
  * secrets or the type changes (docs/decisions/alert-receivers.md).
  */
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import { SECRET_RULE, tooWeakToHide } from '../core/secret-strength.js';
 import type { AlertReceiverDocument, AlertReceiverSpec } from '../documents/types.js';
 import { type AlertReceiver, RECEIVER_SECRET_FIELDS } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
@@ -91,7 +92,7 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
       change.action === 'create' || change.action === 'update'
         ? missingSecrets(doc, change.secrets, input.env)
         : [];
-    diagnostics.push(...missing);
+    diagnostics.push(...missing, ...weakSecrets(doc, input.env));
     changes.push(change);
   }
   const deletes = receiverDeletes(input, claimed);
@@ -214,6 +215,36 @@ function missingSecrets(
         'Environment variable not set',
       ),
     );
+}
+
+/**
+ * A secret whose value is set but too short or too common to hide (core/secret-strength.ts): an error on
+ * its line whether or not this plan sends it, since hiding it would hide every text holding those
+ * characters (it is not registered with the redactor either, documents/receiver-secrets.ts). The finding
+ * names the variable and why, never the value.
+ */
+function weakSecrets(
+  doc: AlertReceiverDocument,
+  env: Readonly<Record<string, string | undefined>>,
+): Diagnostic[] {
+  return secretsOf(doc.value).flatMap((s) => {
+    const value = env[s.env] ?? '';
+    const why = value === '' ? null : tooWeakToHide(value);
+    if (why === null) return [];
+    return [
+      diagnostic(
+        'error',
+        doc.file,
+        doc.locate([s.field, 'valueFrom', 'env'], 'value'),
+        PLAN_CODES.receiverSecretWeak,
+        `\`${s.field}\` of alert receiver "${doc.value.name}" is read from the environment variable \`${s.env}\`, ` +
+          `whose value cannot be hidden safely: ${why}. Every text the tool writes would have those characters ` +
+          `replaced (rule names included), so it is refused: a secret needs ${SECRET_RULE}. Set \`${s.env}\` ` +
+          'to the real secret (the webhook address, the password); nothing is written until then.',
+        'Secret too weak to hide',
+      ),
+    ];
+  });
 }
 
 /** Deletes of the receivers whose documents were removed (with prune; a notice without). */

@@ -38,9 +38,16 @@ function markdownLine(text: string): string {
     .replace(/\t/g, ' ');
 }
 
-/** Escaped as markdown/escape.ts `escapeInline` escapes inline text (entities, then backslashes). */
+/**
+ * Escaped as markdown/escape.ts `escapeInline` escapes inline text: entities, then backslashes, then a
+ * zero-width space (an entity) after `@` and before `://` and the dot of `www.` (`inertMentionsAndLinks`).
+ */
 function markdownInline(text: string): string {
-  return htmlEscaped(text, MINIMAL).replace(/[\\`*_[\]|#~]/g, '\\$&');
+  return htmlEscaped(text, MINIMAL)
+    .replace(/[\\`*_[\]|#~]/g, '\\$&')
+    .replace(/@(?=[A-Za-z0-9_-])/g, '@&#8203;')
+    .replace(/:\/\//g, '&#8203;://')
+    .replace(/(www)\./gi, '$1&#8203;.');
 }
 
 type Entities = Readonly<Record<string, string>>;

@@ -4,7 +4,7 @@
  * proxy sends (JSON `message`, `detail`, nested `error`, a JSON string, an HTML page's title or text in
  * every entity style, plain text), taken through every path that makes a message of a body (the client's
  * error with the secrets its request carried; the message cleaned alone and redacted by the run's redactor
- * only; each Markdown writer of a finding's message, then the redactor and the output boundary as the
+ * only; the reason a metrics answer that cannot be used is given; each Markdown writer of a finding's message, then the redactor and the output boundary as the
  * publishers do), and the output is read back in every decoding (JSON escapes, entities, Markdown
  * backslashes, percent-encoding, white space collapsed): the secret is in none.
  */
@@ -14,10 +14,11 @@ import { safeOutput } from '../../../src/core/printable.js';
 import { Redactor } from '../../../src/core/redact.js';
 import { escapeInline, htmlCode, messageMarkdown } from '../../../src/markdown/escape.js';
 import { httpError } from '../../../src/service/api-errors.js';
+import { parsePrometheusMatrix } from '../../../src/service/decode/prometheus-answer.js';
 import { createAlertReceiver } from '../../../src/service/requests.js';
 import { parseServiceMessage } from '../../../src/service/service-message.js';
 
-/** Cases per property: 4 properties, 2,400 generated secrets in all. */
+/** Cases per property: 5 properties, 3,000 generated secrets in all. */
 const RUNS = 600;
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
@@ -188,6 +189,24 @@ describe('a secret echoed in an error body shows in no form', () => {
       return !shows(message, value);
     },
   );
+
+  test.prop(
+    [
+      secret,
+      fc.constantFrom<[string, (s: string) => string]>(
+        ['an answer that is not JSON', (s) => `<html><body>proxy refused ${s}</body></html>`],
+        [
+          'a Prometheus error',
+          (s) => JSON.stringify({ status: 'error', errorType: 'bad_data', error: `parse error near ${s}` }),
+        ],
+        ['an unknown status', (s) => JSON.stringify({ status: `no ${s}` })],
+      ),
+    ],
+    { numRuns: RUNS },
+  )("the metrics answer's reason (what the backtest reports), then the run's redactor", (value, [, make]) => {
+    const reading = parsePrometheusMatrix(make(value));
+    return !reading.ok && !shows(runRedactor(value).redact(reading.reason), value);
+  });
 
   test.prop([secret, fc.constantFrom('escapeInline', 'messageMarkdown', 'htmlCode')], { numRuns: RUNS })(
     'a message holding it, written as Markdown, then redacted and bounded as the publishers do',

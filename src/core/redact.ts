@@ -1,4 +1,4 @@
-import { encodedForms, MIN_TEXT_LENGTH } from './secret-forms.js';
+import { encodedForms, MIN_TEXT_LENGTH, markdownForms } from './secret-forms.js';
 
 export { encodedForms } from './secret-forms.js';
 
@@ -45,12 +45,16 @@ export class Redactor {
     if (typeof value !== 'string') return;
     const trimmed = value.trim();
     if (trimmed.length < MIN_SECRET_LENGTH || this.#secrets.has(trimmed)) return;
-    for (const form of [trimmed, ...encodedForms(trimmed)]) {
-      if (form.length < MIN_SECRET_LENGTH || this.#secrets.has(form)) continue;
-      this.#secrets.add(form);
-      this.#index = null;
-      this.#onAdd?.(form);
-    }
+    for (const form of [trimmed, ...encodedForms(trimmed)]) this.#register(form, true);
+    for (const form of markdownForms(trimmed)) this.#register(form, false);
+  }
+
+  /** One form; the runner's mask is told of it unless it is a form only Markdown holds. */
+  #register(form: string, tellRunner: boolean): void {
+    if (form.length < MIN_SECRET_LENGTH || this.#secrets.has(form)) return;
+    this.#secrets.add(form);
+    this.#index = null;
+    if (tellRunner) this.#onAdd?.(form);
   }
 
   /**

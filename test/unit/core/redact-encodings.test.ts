@@ -37,6 +37,22 @@ describe('redaction of encoded secrets', () => {
     expect(told.length).toBeGreaterThan(3);
   });
 
+  it('forms our cleaning and escaping give: collapsed, HTML entities, Markdown; the runner is not told of Markdown', () => {
+    const told: string[] = [];
+    const secret = `qov_a&b<c>"d'e\tf  g@h`;
+    const redactor = new Redactor({ onAdd: (s) => told.push(s) });
+    redactor.add(secret);
+    const forms = [
+      'qov_a&b<c>"d\'e f g@h',
+      'qov_a&amp;b&lt;c&gt;&quot;d&#39;e\tf  g@h',
+      'qov_a&#x26;b&#x3c;c&#x3e;&#x22;d&#x27;e f g@h',
+      'qov\\_a&amp;b&lt;c&gt;"d\'e f  g@&#8203;h',
+    ];
+    for (const form of forms) expect(redactor.redact(`said: ${form} (end)`)).toBe('said: *** (end)');
+    expect(told).toContain(forms[1]);
+    expect(told).not.toContain(forms[3]);
+  });
+
   it('ordinary text is left alone', () => {
     expect(redactor.redact('plan: 3 to create, 1 to update')).toBe('plan: 3 to create, 1 to update');
   });

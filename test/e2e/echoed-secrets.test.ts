@@ -19,7 +19,7 @@ import {
   removeTemporaryDirectories,
   runAction,
 } from './action-runner.js';
-import { actionLeaks, expectGitHubClean, expectNoSecret } from './secret-leaks.js';
+import { actionLeaks, expectGitHubClean, expectNoSecret, PAGER_RECEIVER } from './secret-leaks.js';
 
 /** Each canary holds a word found nowhere else: whatever form a leak took, that word would show. */
 const TABBED = 'https://hooks.slack.example/services/T0\tB0/tabcanary-5c1e';
@@ -62,15 +62,7 @@ const FAULTS: readonly [string, string, ScriptedAnswer][] = [
   ],
 ];
 
-const RECEIVER = [
-  'kind: AlertReceiver',
-  `organization_id: ${ACME}`,
-  'name: pager',
-  'type: SLACK',
-  'description: Pages the platform on-call',
-  'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
-  '',
-].join('\n');
+const RECEIVER = PAGER_RECEIVER;
 
 const sandbox = useSandbox({ rateLimit: false });
 let github: FakeGitHub;

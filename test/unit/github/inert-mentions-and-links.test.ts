@@ -1,7 +1,7 @@
 /**
  * A name, a message or an error that holds `@org/team`, `@user`, `name@host`, `https://…` or `www.…`
  * (a rule named in the console, a service's words) notifies no one and links nowhere, in every Markdown
- * the tool writes: the job summary file, and the Checks run, the pull-request comment and the drift issue
+ * the tool writes: the job summary file (the cluster logs the post step adds to it too), and the Checks run, the pull-request comment and the drift issue
  * as the fake GitHub received them over loopback. The text still reads the same: a zero-width space (an
  * entity) sits after the `@` and before `://` and the dot of `www.`.
  */
@@ -11,9 +11,11 @@ import { diagnostic } from '../../../src/core/diagnostic.js';
 import { Redactor } from '../../../src/core/redact.js';
 import { createGitHubClient } from '../../../src/github/github-client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
+import { renderLogsMarkdown } from '../../../src/logs/markdown.js';
 import { countRun } from '../../../src/report/run-counts.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
+import { errorEntry, infoEntry, reportOf } from '../logs/report-fixtures.js';
 import { change, plan, report, result } from '../report/report-factory.js';
 
 const MENTION = '@acme/security';
@@ -79,6 +81,22 @@ describe('mentions and bare addresses from names and messages stay inert', () =>
       new Redactor(),
     );
     expectInert('the job summary', outcome.summary);
+  });
+
+  it("the cluster logs' section of the job summary: entries, errors and their hints", () => {
+    const failed = errorEntry(3, 'HELM_CHART_FAILED', { hint_message: `hint: ${HOSTILE}` });
+    const markdown = renderLogsMarkdown(
+      [
+        reportOf({
+          entries: [infoEntry(1, HOSTILE), failed],
+          totalEntries: 2,
+          errors: [failed],
+          totalErrors: 1,
+        }),
+      ],
+      { redactor: new Redactor(), maxBytes: 1_000_000 },
+    );
+    expectInert('the cluster logs', markdown);
   });
 
   it.for(['plan', 'apply', 'drift'] as const)(

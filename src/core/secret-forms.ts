@@ -146,8 +146,9 @@ function base64Forms(secret: string): Set<string> {
 }
 
 /**
- * Every form of the secret but itself and but its Markdown forms (markdownForms): base64 runs of at least MIN_ENCODED_LENGTH characters, text forms
- * of at least MIN_TEXT_LENGTH (a collapsed form is shorter than the secret, and still the secret).
+ * Every form of the secret but itself and its Markdown forms (markdownForms): base64 runs of at least
+ * MIN_ENCODED_LENGTH characters, text forms of at least MIN_TEXT_LENGTH (a collapsed form is shorter than
+ * the secret, and still the secret).
  */
 export function encodedForms(secret: string): string[] {
   const forms = new Set<string>();

@@ -24,13 +24,14 @@ const DIGITS = /^[\d ._-]+$/;
 
 /** Why the value cannot be hidden safely, in words that never quote it; null when it can. */
 export function tooWeakToHide(value: string): string | null {
-  const chars = [...value.trim()].length;
+  const trimmed = value.trim();
+  const chars = [...trimmed].length;
   if (chars < MIN_SECRET_CHARS) return `it is shorter than ${MIN_SECRET_CHARS} characters`;
   if (chars >= MIN_PLAIN_SECRET_CHARS) return null;
-  if (WORDS.test(value.trim())) {
+  if (WORDS.test(trimmed)) {
     return `it is made only of letters and shorter than ${MIN_PLAIN_SECRET_CHARS} characters, as a word is`;
   }
-  if (DIGITS.test(value.trim())) {
+  if (DIGITS.test(trimmed)) {
     return `it is made only of digits and shorter than ${MIN_PLAIN_SECRET_CHARS} characters, as a number is`;
   }
   return null;

@@ -71,9 +71,8 @@ export function receiverDocumentFindings(
 
 /**
  * Each value a receiver document takes from the environment (but one too weak to hide, which the plan
- * refuses), registered with the run's redactor (and so
- * the runner's mask) before any request: nothing reported afterwards can show it. The post step does the
- * same, since a log it shows may quote the value.
+ * refuses), registered with the run's redactor (and so the runner's mask) before any request: nothing
+ * reported afterwards can show it. The post step does the same, since a log it shows may quote the value.
  */
 export function registerReceiverSecrets(
   documents: readonly Document[],

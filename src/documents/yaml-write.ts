@@ -1,4 +1,4 @@
-import { Document, type ToStringOptions, visit } from 'yaml';
+import { Document, visit } from 'yaml';
 
 /**
  * The characters that change what a reader sees rather than being seen (core/printable.ts): bidirectional
@@ -23,7 +23,7 @@ function escaped(c: string): string {
  * left in the text, in a double-quoted scalar or in a comment, is written as that escape. The file shows
  * each one where it is, and holds none raw.
  */
-export function visibleYaml(contents: unknown, options: ToStringOptions = {}, header = ''): string {
+export function visibleYaml(contents: unknown, header = ''): string {
   const doc = contents instanceof Document ? contents : new Document(contents);
   visit(doc, {
     Scalar(_key, node) {
@@ -32,5 +32,6 @@ export function visibleYaml(contents: unknown, options: ToStringOptions = {}, he
       }
     },
   });
-  return (header + doc.toString({ lineWidth: 0, ...options })).replace(UNSEEN, escaped);
+  // lineWidth 0: nothing is folded (a PromQL query reads as the service stores it).
+  return (header + doc.toString({ lineWidth: 0 })).replace(UNSEEN, escaped);
 }

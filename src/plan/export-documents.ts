@@ -126,7 +126,6 @@ function documentText(
   // lineWidth 0 (visibleYaml's): PromQL is never folded, so the file reads as the service stores it.
   return visibleYaml(
     yaml,
-    {},
     `# Exported from the live rule ${rule.id}: planning this file shows no change until it is edited.\n`,
   );
 }

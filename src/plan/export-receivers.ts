@@ -149,7 +149,6 @@ function receiverText(
   // The first line names the receiver alone: it is how a later export knows the file is its own.
   return visibleYaml(
     document,
-    {},
     `# Exported from the live receiver ${receiver.id}: its secret is never exported, it is read from the environment.\n`,
   );
 }

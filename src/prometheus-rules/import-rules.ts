@@ -165,7 +165,7 @@ function mapRule(
   findings.push(...queryFindings(rule));
   const document = alertRuleDocument(rule, name, options, { forDuration, severity, runbookUrl });
   const origin = `# ${rule.file}:${rule.at.line} alert ${JSON.stringify(rule.name)}\n`;
-  return { text: visibleYaml(document, {}, origin), findings };
+  return { text: visibleYaml(document, origin), findings };
 }
 
 function reportRenamed(rule: SourceRule, name: string, loss: Loss): void {

@@ -74,7 +74,7 @@ export function exportRules(
   const header =
     '# Written by platform-gitops export --format prometheus-rules: one group per document file (or cluster). Each expr is\n' +
     '# function(promql) operator threshold, how the service is understood to evaluate a rule.\n';
-  return { text: visibleYaml(file, {}, header), rules: count, diagnostics };
+  return { text: visibleYaml(file, header), rules: count, diagnostics };
 }
 
 type Rendered =

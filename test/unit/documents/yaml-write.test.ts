@@ -38,7 +38,10 @@ describe('visibleYaml', () => {
   test.prop(
     [
       fc.dictionary(
-        fc.string({ minLength: 1, maxLength: 8 }),
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 8 }),
+          text.filter((k) => k !== ''),
+        ),
         fc.oneof(text, fc.array(text, { maxLength: 3 })),
       ),
     ],
@@ -46,13 +49,13 @@ describe('visibleYaml', () => {
       numRuns: 500,
     },
   )('holds no unseen character raw, and parses to the same values', (value) => {
-    const written = visibleYaml(value, {}, '# a header\n');
+    const written = visibleYaml(value, '# a header\n');
     expect(written).not.toMatch(RAW);
     expect(parse(written) ?? {}).toEqual(value);
   });
 
   it('writes a value with an override double-quoted as \\u202E, and a comment with it visibly', () => {
-    const written = visibleYaml({ name: 'api\u202Eycnetal' }, {}, '# from "api\u202Eycnetal"\n');
+    const written = visibleYaml({ name: 'api\u202Eycnetal' }, '# from "api\u202Eycnetal"\n');
     expect(written).toBe('# from "api\\u202Eycnetal"\nname: "api\\u202Eycnetal"\n');
     expect(parse(written)).toEqual({ name: 'api\u202Eycnetal' });
     expect(visibleYaml({ name: 'plain' })).toBe('name: plain\n');

@@ -71,6 +71,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'plan.receivers-unavailable': 'Receivers unavailable',
   'plan.receiver-not-found': 'Receiver not found',
   'plan.receiver-secret-missing': 'Environment variable not set',
+  'plan.receiver-secret-weak': 'Secret too weak to hide',
   'plan.receiver-in-use': 'Receiver still in use',
   'plan.rule-not-up-to-date': 'Rule not up to date',
   'plan.ghost-rule': 'Ghost rule',

@@ -23,8 +23,8 @@ export function writeJson(value: unknown, { redact, write }: JsonWriterOptions):
     parts.push(text);
     size += text.length;
   };
+  // Called only after a line break was pushed: a piece is never empty.
   const flush = () => {
-    if (parts.length === 0) return;
     write(parts.join(''));
     parts = [];
     size = 0;
@@ -100,7 +100,10 @@ function omitted(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol';
 }
 
-/** A number, a boolean or null as JSON.stringify writes it (a non-finite number as null; a bigint throws). */
+/**
+ * A number, a boolean or null as JSON.stringify writes it (a non-finite number as null; a bigint throws);
+ * a whole value JSON has no form for (undefined) as null, so that the text is still one JSON value.
+ */
 function scalar(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }

@@ -36,6 +36,11 @@ describe('writeJson', () => {
     for (const value of values) expect(whole(value)).toBe(`${JSON.stringify(value, null, 2)}\n`);
   });
 
+  it('writes a whole value JSON has no form for as null: the text is always one JSON value', () => {
+    expect(whole(undefined)).toBe('null\n');
+    expect(whole(() => 1)).toBe('null\n');
+  });
+
   it('redacts every string and every key as it writes them', () => {
     const redactor = new Redactor();
     redactor.add('s3cr3t-token');

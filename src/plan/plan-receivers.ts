@@ -11,7 +11,7 @@ import { type AlertReceiver, RECEIVER_SECRET_FIELDS } from '../service/types.js'
 import { PLAN_CODES } from './codes.js';
 import { organizationOfDocument } from './document-organization.js';
 import { sameId } from './normalize.js';
-import { keptWithoutPrune } from './prune.js';
+import { heldInUnreadFile, keptWithoutPrune } from './prune.js';
 import {
   diffReceivers,
   receiverFingerprint,
@@ -19,6 +19,7 @@ import {
   receiverRequestOfSpec,
 } from './receiver-fields.js';
 import { newReceiverId, type ReceiverChange, type SecretSend } from './receiver-types.js';
+import { unreadFiles } from './removed.js';
 
 export interface ReceiverPlanInput {
   readonly documents: readonly AlertReceiverDocument[];
@@ -28,6 +29,11 @@ export interface ReceiverPlanInput {
   readonly live: ReadonlyMap<string, readonly AlertReceiver[]>;
   readonly defaultOrganizationId: string | null;
   readonly prune: boolean;
+  /**
+   * Files of the head whose documents were not all read (removed.ts, unreadFiles): what they declared at
+   * the base is held, not deleted. The files of this plan's own errors are added.
+   */
+  readonly unreadFiles?: ReadonlySet<string>;
   /** Send every receiver's secret again (`--rotate-secrets`). */
   readonly rotate: boolean;
   /** The environment secrets are read from: a secret to be sent from an unset variable is an error. */
@@ -94,7 +100,7 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
     diagnostics.push(...missing);
     changes.push(change);
   }
-  const deletes = receiverDeletes(input, claimed);
+  const deletes = receiverDeletes(input, claimed, unreadFiles(diagnostics, [...(input.unreadFiles ?? [])]));
   diagnostics.push(...deletes.diagnostics);
   changes.push(...deletes.changes);
   const touched = new Set([...claimed, ...changes.flatMap((c) => (c.id === null ? [] : [c.id]))]);
@@ -216,13 +222,18 @@ function missingSecrets(
     );
 }
 
-/** Deletes of the receivers whose documents were removed (with prune; a notice without). */
+/**
+ * Deletes of the receivers whose documents were removed (with prune; a notice without), but for those
+ * whose file is still there and could not be read whole (`unread`): held, with a warning that says why.
+ */
 function receiverDeletes(
   input: ReceiverPlanInput,
   claimed: ReadonlySet<string>,
+  unread: ReadonlySet<string>,
 ): { changes: ReceiverChange[]; diagnostics: Diagnostic[] } {
   const changes: ReceiverChange[] = [];
   const diagnostics: Diagnostic[] = [];
+  const said = new Set<string>();
   for (const doc of input.removed) {
     const org = doc.value.organization_id ?? input.defaultOrganizationId;
     const live = org === null ? undefined : input.live.get(org);
@@ -230,7 +241,13 @@ function receiverDeletes(
     const found = identifyReceiver(doc, org, live);
     if ('error' in found || found.receiver === null) continue;
     const receiver = found.receiver;
-    if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id)) continue;
+    if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id) || said.has(receiver.id))
+      continue;
+    if (unread.has(doc.file)) {
+      said.add(receiver.id);
+      diagnostics.push(heldInUnreadFile('receiver', receiver, doc.file));
+      continue;
+    }
     if (!input.prune) {
       diagnostics.push(keptWithoutPrune('receiver', receiver, doc.file));
       continue;

@@ -115,7 +115,8 @@ export function planAlertRules(input: PlanInput): Plan {
     unread: unreadFiles(diagnostics, [...(input.unreadFiles ?? [])]),
   });
   diagnostics.push(...deletes.diagnostics);
-  const deletedIds = new Set(deletes.changes.map((c) => c.id));
+  // A rule deleted, or held by a file that could not be read, is not one "no document manages".
+  const deletedIds = new Set([...deletes.changes.map((c) => c.id), ...deletes.held]);
 
   const unmanaged: LiveRuleRef[] = [];
   const ghosts: LiveRuleRef[] = [];

@@ -103,7 +103,12 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
   const deletes = receiverDeletes(input, claimed, unreadFiles(diagnostics, [...(input.unreadFiles ?? [])]));
   diagnostics.push(...deletes.diagnostics);
   changes.push(...deletes.changes);
-  const touched = new Set([...claimed, ...changes.flatMap((c) => (c.id === null ? [] : [c.id]))]);
+  // A receiver held by a file that could not be read is not one "made outside git" either.
+  const touched = new Set([
+    ...claimed,
+    ...deletes.held,
+    ...changes.flatMap((c) => (c.id === null ? [] : [c.id])),
+  ]);
   // A document with an error still declares its receiver: it is never listed as made outside git.
   const declared = (org: string, name: string) =>
     input.documents.some(
@@ -230,10 +235,10 @@ function receiverDeletes(
   input: ReceiverPlanInput,
   claimed: ReadonlySet<string>,
   unread: ReadonlySet<string>,
-): { changes: ReceiverChange[]; diagnostics: Diagnostic[] } {
+): { changes: ReceiverChange[]; diagnostics: Diagnostic[]; held: ReadonlySet<string> } {
   const changes: ReceiverChange[] = [];
   const diagnostics: Diagnostic[] = [];
-  const said = new Set<string>();
+  const held = new Set<string>();
   for (const doc of input.removed) {
     const org = doc.value.organization_id ?? input.defaultOrganizationId;
     const live = org === null ? undefined : input.live.get(org);
@@ -241,10 +246,10 @@ function receiverDeletes(
     const found = identifyReceiver(doc, org, live);
     if ('error' in found || found.receiver === null) continue;
     const receiver = found.receiver;
-    if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id) || said.has(receiver.id))
+    if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id) || held.has(receiver.id))
       continue;
     if (unread.has(doc.file)) {
-      said.add(receiver.id);
+      held.add(receiver.id);
       diagnostics.push(heldInUnreadFile('receiver', receiver, doc.file));
       continue;
     }
@@ -265,7 +270,7 @@ function receiverDeletes(
       diff: [],
     });
   }
-  return { changes, diagnostics };
+  return { changes, diagnostics, held };
 }
 
 /** The live receivers as the changes leave them: renamed, created (by newReceiverId), deleted. */

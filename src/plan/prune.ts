@@ -23,9 +23,18 @@ export interface PruneInput {
   readonly unread: ReadonlySet<string>;
 }
 
-export function planDeletes(input: PruneInput): { changes: AlertRuleChange[]; diagnostics: Diagnostic[] } {
+/**
+ * `held`: ids of the rules an unread file still declares (never deleted, and not "managed by no document"
+ * either: the plan does not list them as unmanaged).
+ */
+export function planDeletes(input: PruneInput): {
+  changes: AlertRuleChange[];
+  diagnostics: Diagnostic[];
+  held: string[];
+} {
   const changes: AlertRuleChange[] = [];
   const diagnostics: Diagnostic[] = [];
+  const held: string[] = [];
   const deleted = new Set<string>();
   for (const doc of input.removed) {
     const org = doc.value.organization_id ?? input.defaultOrganizationId;
@@ -38,6 +47,7 @@ export function planDeletes(input: PruneInput): { changes: AlertRuleChange[]; di
     if (input.claimed.has(rule.id) || deleted.has(rule.id)) continue;
     deleted.add(rule.id);
     if (input.unread.has(doc.file)) {
+      held.push(rule.id);
       diagnostics.push(heldInUnreadFile('rule', rule, doc.file));
       continue;
     }
@@ -58,7 +68,7 @@ export function planDeletes(input: PruneInput): { changes: AlertRuleChange[]; di
       diff: [],
     });
   }
-  return { changes, diagnostics };
+  return { changes, diagnostics, held };
 }
 
 /** The notice for an alert rule or receiver whose document was removed while prune is off: kept, and why. */

@@ -64,6 +64,8 @@ async function expectHeld(errors: unknown[]): Promise<void> {
     ],
   ]);
   expect(plan.diagnostics.map((d) => d.code)).not.toContain('plan.removed-not-pruned');
+  // Still managed by the file that could not be read: not listed as a rule no document manages.
+  expect(plan.plan!.unmanaged.map((r) => r.id)).not.toContain(FIVE_XX);
   sandbox.resetLog();
   const apply = await runApply((await runAt({ prune: true })).ctx);
   expect(errorsOf(apply)).toEqual(errors);
@@ -208,6 +210,7 @@ describe('prune of a receiver whose file is still in the repository', () => {
     const plan = await runPlan((await runAt({ prune: true, env })).ctx);
     expect(errorsOf(plan)).toEqual([['alerting/receiver.yaml', 1, 'document.kind-missing']]);
     expect(plan.plan?.receivers ?? []).toEqual([]);
+    expect(plan.plan?.unmanagedReceivers?.map((r) => r.name)).not.toContain('slack-low-priority');
     expect(held(plan).map(([, file, message]) => [file, (message as string).slice(0, 60)])).toEqual([
       ['alerting/receiver.yaml', 'Alert receiver "slack-low-priority" (5e1ec7ed-0000-4000-8000'],
     ]);

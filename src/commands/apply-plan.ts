@@ -202,6 +202,7 @@ function gate(saved: PlanFile, docs: RuleDocuments, planned: PlannedRules | null
     organizations: new Set(docs.organizations),
     rules: docs.rules,
     removed: docs.removed,
+    given: planned?.plan.changes ?? [],
   });
 }
 

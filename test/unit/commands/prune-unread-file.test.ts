@@ -165,6 +165,19 @@ describe('prune of a file still in the repository', () => {
     expect(plan.diagnostics.map((d) => d.code)).not.toContain('plan.removed-not-pruned');
   });
 
+  it('a file the run ignores is ignored at the base too: its rule is left alone, not deleted', async () => {
+    commitFile((t) => `${t}# now ignored\n`);
+    for (const ignore of [[FILE], ['alerting/*-5xx.yaml'], ['alerting']]) {
+      const plan = await runPlan((await runAt({ prune: true, ignore, paths: ['.'] })).ctx);
+      expect(plan.plan?.changes.filter((c) => c.action === 'delete') ?? [], ignore.join()).toEqual([]);
+      sandbox.resetLog();
+      await runApply((await runAt({ prune: true, ignore, paths: ['.'] })).ctx);
+      expect(deletes()).toEqual([]);
+    }
+    const plan = await runPlan((await runAt({ prune: true, ignore: [FILE] })).ctx);
+    expect(plan.plan!.unmanaged.map((r) => r.id)).toContain(FIVE_XX);
+  });
+
   it('the file deleted for real: still deleted with prune', async () => {
     git('rm', '-q', FILE);
     git('commit', '-q', '-m', 'remove api-5xx-ratio');

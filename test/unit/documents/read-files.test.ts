@@ -260,9 +260,12 @@ describe('discovery in directories', () => {
     const skipped = await loadDocuments(root, ['.'], { allowEmpty: true });
     expect(skipped.skippedFiles).toEqual(['alerting/no-kind.yaml', 'alerting/was-a-rule.yaml']);
     const held = new Set(['alerting/was-a-rule.yaml', 'alerting/no-kind.yaml']);
+    await put('alerting/big.yaml', `apiVersion: v1\nkind: ConfigMap\n# ${'x'.repeat(MAX_FILE_BYTES)}\n`);
+    held.add('alerting/big.yaml');
     const result = await loadDocuments(root, ['.'], { held });
     expect(result.skippedFiles).toEqual([]);
     expect(result.diagnostics.map((d) => [d.file, d.line, d.code])).toEqual([
+      ['alerting/big.yaml', 1, 'file.too-large'],
       ['alerting/no-kind.yaml', 1, 'document.kind-missing'],
       ['alerting/was-a-rule.yaml', 2, 'document.kind-unknown'],
     ]);

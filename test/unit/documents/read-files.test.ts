@@ -228,6 +228,7 @@ describe('discovery in directories', () => {
     await put('alerting/empty-kind.yaml', "kind: ''\nname: x\ncondition: {kind: CUSTOM, promql: up}\n");
     await put('alerting/other-kind.yaml', 'kind: Alert\nname: x\ntype: slack\n');
     await put('alerting/indented.yaml', '- x\n---\n"Kind": ""\nfor_duration: PT5M\n');
+    await put('alerting/number-key.yaml', "1: x\n? [a]\n: b\nkind: ''\nseverity: HIGH\n");
     // Someone else's: a manifest with an apiVersion, a kind no one of ours has beside generic fields.
     await put('k8s/secret.yaml', 'apiVersion: v1\nkind: Secret\ntype: Opaque\ntarget: x\n');
     await put('other/config.yaml', "kind: ''\nname: x\ntype: Opaque\n");
@@ -236,6 +237,7 @@ describe('discovery in directories', () => {
       'alerting/capital.yaml',
       'alerting/empty-kind.yaml',
       'alerting/indented.yaml',
+      'alerting/number-key.yaml',
       'alerting/other-kind.yaml',
       'alerting/shout.yaml',
     ]);
@@ -246,6 +248,7 @@ describe('discovery in directories', () => {
       ['alerting/empty-kind.yaml', 1, 7, 'document.kind-unknown'],
       ['alerting/indented.yaml', 1, 1, 'document.not-mapping'],
       ['alerting/indented.yaml', 3, 1, 'document.kind-missing'],
+      ['alerting/number-key.yaml', 2, 3, 'document.key-not-a-name'],
       ['alerting/other-kind.yaml', 1, 7, 'document.kind-unknown'],
       ['alerting/shout.yaml', 1, 3, 'document.kind-missing'],
     ]);

@@ -102,6 +102,16 @@ describe('firstDifference', () => {
     expect(`${field}${added}`).not.toMatch(/\n/);
   });
 
+  it('an update where the documents give a create (the rule is gone) is compared by its id: not given', () => {
+    const saved = file();
+    const gone = { ...saved[0], file: create.file, line: create.line, name: create.name };
+    expect(firstDifference([gone, saved[1], saved[2]], plan, none)).toMatchObject({
+      index: 0,
+      kind: 'field',
+      field: 'name',
+    });
+  });
+
   it('refuses a change turned into another action on the same rule', () => {
     const saved = file();
     saved[0] = { ...saved[2], id: RULE_1, name: 'api-p99-latency', file: 'alerting/api.yaml', line: 3 };

@@ -34,6 +34,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'document.name-and-id': 'Both a name and an id',
   'document.target-form': 'Target not in one form',
   'document.target-type': 'Target type not allowed',
+  'document.threshold-missing': 'Operator without a threshold',
   'name.unknown': 'Unknown name',
   'name.ambiguous': 'Name matches several',
   'name.bad-reference': 'Name path malformed',

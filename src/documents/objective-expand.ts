@@ -9,7 +9,16 @@ import { diagnostic } from '../core/diagnostic.js';
 import type { QueryDocument } from '../promql/query-document.js';
 import { CODES } from './codes.js';
 import { METRICS_RETENTION_SECONDS } from './limits.js';
-import { type BurnRate, burnRates, ruleOf, WINDOW_PLACEHOLDER, windowSeconds } from './objective-rules.js';
+import {
+  type BurnRate,
+  burnRates,
+  DEFAULT_OBJECTIVE_WINDOW,
+  indicatorOver,
+  ruleOf,
+  tidy,
+  WINDOW_PLACEHOLDER,
+  windowSeconds,
+} from './objective-rules.js';
 import type { AlertRuleDocument, PathSegment, ServiceLevelObjectiveDocument } from './types.js';
 
 export interface ExpandedObjective {
@@ -35,7 +44,14 @@ export function expandObjective(doc: ServiceLevelObjectiveDocument): ExpandedObj
       range: doc.range,
       text: doc.text,
       locate: (path, target) => doc.locate(objectivePath(path, rate, spec.burn_rates ? at : null), target),
-      generatedBy: { objective: spec.name, pair: rate.pair, urgency: rate.urgency },
+      generatedBy: {
+        objective: spec.name,
+        pair: rate.pair,
+        urgency: rate.urgency,
+        budget: tidy(1 - spec.objective / 100),
+        windowSeconds: windowSeconds(spec.window ?? DEFAULT_OBJECTIVE_WINDOW) ?? 0,
+        ratio: indicatorOver(spec, WINDOW_PLACEHOLDER),
+      },
     };
   });
   return { rules, findings, queries };

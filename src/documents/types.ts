@@ -187,6 +187,11 @@ export interface ObjectiveSource {
   /** `1h-5m`: the long and the short window, also the key of `rule_ids`. */
   readonly pair: string;
   readonly urgency: Urgency;
+  /** The error budget, 1 − objective/100, and the objective's window in seconds. */
+  readonly budget: number;
+  readonly windowSeconds: number;
+  /** The indicator's bad share with `{{.window}}` where the range goes: the backtest reads the budget burned with it. */
+  readonly ratio: string;
 }
 
 export type Urgency = 'page' | 'ticket';

@@ -21,6 +21,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/commands/plan.js';
 import { formatBacktestText } from '../../../src/report/backtest-text.js';
+import { renderComment } from '../../../src/report/comment.js';
+import { commentMarker } from '../../../src/report/markers.js';
+import { countRun } from '../../../src/report/run-counts.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { type TestRun, testRun } from './run-context.js';
@@ -82,6 +85,20 @@ describe('the backtest of a service level objective', () => {
       days: 7,
     });
     expect(objective!.budgetBurned).toBeCloseTo(0.3467, 2);
+    // The pull request's comment: the rules under their objective, the objective's backtest above its rules.
+    const comment = renderComment(report, countRun(report), commentMarker('gitops', ['.']), 'a'.repeat(40));
+    if (process.env.COMMENT_OUT) writeFileSync(process.env.COMMENT_OUT, comment);
+    expect(comment).toContain(
+      '#### Service level objective `checkout-availability`: 4 changes of its generated rules',
+    );
+    expect(comment).toContain('Pages on a burn over 1h and 5m; generated from `checkout-availability`.');
+    expect(comment).toContain(
+      'Opens a ticket on a burn over 3d and 6h; generated from `checkout-availability`.',
+    );
+    expect(comment).toContain(
+      '**Service level objective `checkout-availability`** (`slo.yaml:1`): would have paged 2 times and opened 4 tickets in the last 7 days; 34.7% of its 30-day error budget burned over those 7 days of data. Its rules follow.',
+    );
+    expect(comment.split('#### Service level objective').length).toBe(2);
     expect(formatBacktestText(report.backtest!)).toContain(
       '  service level objective checkout-availability (slo.yaml:1): would have paged 2 times and opened 4 tickets in the last 7 days; 34.7% of its 30-day error budget burned over those 7 days of data',
     );

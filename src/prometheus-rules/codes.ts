@@ -29,6 +29,10 @@ export const RULES_IO_CODES = {
   runbookUrl: 'import.runbook-url',
   /** The expression is one Prometheus would refuse: imported as it is, to be fixed. */
   refusedQuery: 'import.refused-query',
+  /** A field of a Sloth SLO that a ServiceLevelObjective cannot hold (labels, the alerts' name, …). */
+  slothField: 'import.sloth-field',
+  /** A Sloth SLO that cannot become a ServiceLevelObjective (a plugin SLI, an objective of 100, …). */
+  slothRefused: 'import.sloth-refused',
   /** `export --format prometheus-rules`: a rule left out of the file, and why. */
   exportSkipped: 'export.rule-left-out',
 } as const;

@@ -93,6 +93,8 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'backtest.never-fired': 'Would never have fired',
   'backtest.no-series': 'Query returned no series',
   'import.not-rules': 'Not a rule file',
+  'import.sloth-field': 'Sloth field not kept',
+  'import.sloth-refused': 'Sloth SLO not imported',
   'import.invalid-rule': 'Rule cannot be imported',
   'import.refused-query': 'Query Prometheus refuses',
   'import.recording-rule': 'Recording rule skipped',

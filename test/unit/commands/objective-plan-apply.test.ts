@@ -3,12 +3,14 @@
  * history: its four generated rules are created, updated in place when the objective is edited, kept under
  * another name when `rule_ids` holds their ids, and deleted with prune when its document is removed.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { runApply } from '../../../src/commands/apply.js';
 import { runDrift } from '../../../src/commands/drift.js';
+import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
 import { countChanges } from '../../../src/plan/change-counts.js';
@@ -44,7 +46,8 @@ const git = (...args: string[]): string => gitSync(repo, ...args);
 
 /** A run at HEAD that compares with `base` (the revision last applied), as a push run does. */
 function runAt(base: string | null, prune = false): TestRun {
-  const r = testRun(sandbox, { root: repo, git: createGitReader(repo), base, prune });
+  const organizationId = '7f1b2c3d-0000-4000-8000-000000000001';
+  const r = testRun(sandbox, { root: repo, git: createGitReader(repo), base, prune, organizationId });
   runs.push(r);
   return r;
 }
@@ -54,6 +57,13 @@ function commit(message: string, edit: () => void): string {
   git('add', '-A');
   git('commit', '-q', '-m', message);
   return git('rev-parse', 'HEAD');
+}
+
+/** A run over an exported directory, with no history. */
+function testRunAt(root: string) {
+  const r = testRun(sandbox, { root, paths: ['.'], organizationId: '7f1b2c3d-0000-4000-8000-000000000001' });
+  runs.push(r);
+  return r.ctx;
 }
 
 const writes = () => sandbox.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
@@ -152,5 +162,63 @@ describe('a service level objective against the sandbox', () => {
     sandbox.resetLog();
     await runApply(runAt(previous, true).ctx);
     expect(writes().filter((w) => w.startsWith('DELETE'))).toHaveLength(4);
+  });
+
+  it('exports the objective back from its generated rules, and rules it cannot read back as rules', async () => {
+    const applied = (() => {
+      writeFileSync(
+        join(repo, FILE),
+        OBJECTIVE.replace('name: api-availability', 'description: the API answers\nname: api-availability'),
+      );
+      return commit('add an objective', () => {});
+    })();
+    expect(applied).toMatch(/^[0-9a-f]{40}$/);
+    const created = await runApply(runAt(null).ctx);
+    expect(errorsOf(created)).toEqual([]);
+    const out = mkdtempSync(join(tmpdir(), 'objective-export-'));
+    try {
+      await runExport(runAt(null).ctx, { outDir: out });
+      const files = readdirSync(out);
+      expect(files.filter((f) => f.startsWith('api-availability'))).toEqual([]);
+      const text = readFileSync(join(out, 'slo-api-availability.yaml'), 'utf8');
+      const exported = parse(text.replace(/^#.*\n/, ''));
+      expect(exported).toMatchObject({
+        kind: 'ServiceLevelObjective',
+        name: 'api-availability',
+        description: 'the API answers',
+        objective: 99.9,
+        indicator: {
+          errors: 'sum(rate(http_requests_total{app="api", code=~"5.."}[{{.window}}]))',
+          total: 'sum(rate(http_requests_total{app="api"}[{{.window}}]))',
+        },
+        alerts: {
+          page: { alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000201'], severity: 'CRITICAL' },
+          ticket: { alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000201'], severity: 'MEDIUM' },
+        },
+      });
+      expect(exported.burn_rates).toBeUndefined();
+      expect(Object.keys(exported.rule_ids)).toEqual(PAIRS);
+      // Written rules stay rules.
+      expect(files).toContain('api-p99-latency.yaml');
+
+      // The exported files planned against the same live state: no change.
+      const replanned = await runPlan(testRunAt(out));
+      expect(errorsOf(replanned)).toEqual([]);
+      expect(replanned.plan!.changes.filter((c) => c.action !== 'noop')).toEqual([]);
+
+      // A generated rule edited outside git: the objective no longer gives it, so its rules stay rules.
+      const id = created.results.find((r) => r.change.name === 'api-availability-6h-30m')!.id!;
+      const client = runAt(null).ctx.service();
+      const live = await client.getAlertRule(id);
+      await client.editAlertRule(id, { ...live, severity: 'LOW' });
+      const again = mkdtempSync(join(tmpdir(), 'objective-export-'));
+      await runExport(runAt(null).ctx, { outDir: again });
+      const after = readdirSync(again);
+      expect(after).not.toContain('slo-api-availability.yaml');
+      expect(after.filter((f) => f.startsWith('api-availability'))).toHaveLength(4);
+      rmSync(again, { recursive: true, force: true });
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
   });
 });

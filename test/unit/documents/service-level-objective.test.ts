@@ -124,6 +124,27 @@ describe('ServiceLevelObjective', () => {
       { code: 'schema.invalid', severity: 'error', line: 8, column: 12 },
     ]);
 
+    const shapes = parseText(
+      FIXTURE.replace('objective: 99.9', 'objective: 99.9\nwindow: 1x').replace(
+        'name: api-availability',
+        'name: api availability',
+      ),
+      'slo.yaml',
+    );
+    expect(shapes.diagnostics.map((d) => [d.line, d.message])).toEqual([
+      [
+        6,
+        '`name` must start with a letter or a digit and hold only letters, digits, `.`, `_` and `-`: its rules are named after it (got "api availability")',
+      ],
+      [
+        9,
+        '`window` must be a Prometheus duration such as 5m, 1h or 3d, in whole minutes, hours, days or weeks (got "1x")',
+      ],
+    ]);
+    const keys = parseText(`${FIXTURE}rule_ids:\n  1h5m: 3c0e6f0a-0000-4000-8000-000000000001\n`, 'slo.yaml');
+    expect(keys.diagnostics.map((d) => d.code)).toContain('schema.pattern');
+    expect(keys.diagnostics.map((d) => d.message).join('\n')).toContain('a window pair such as 1h-5m');
+
     const bad = parseText(
       FIXTURE.replace('[{{.window}}]))\n  total', '[5m]))\n  total').concat(
         'burn_rates:\n  - {long: 8d, short: 1h, factor: 1, urgency: ticket}\n  - {long: 1h, short: 1h, factor: 14.4, urgency: page}\n  - {long: 1h, short: 1h, factor: 2, urgency: page}\n',

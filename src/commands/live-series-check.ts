@@ -20,6 +20,7 @@ import type {
   ClusterEvidence,
   ClusterSelectors,
   LabelRow,
+  LiveSeriesSummary,
   SelectorUnderCheck,
 } from '../live-series/types.js';
 import type { Plan } from '../plan/types.js';
@@ -39,18 +40,6 @@ export interface LiveSeriesOptions {
   readonly asErrors: boolean;
   /** The whole check's time, milliseconds. */
   readonly timeoutMs?: number;
-}
-
-/** What the check did, for the report's line about it and the benchmark. */
-export interface LiveSeriesSummary {
-  readonly rules: number;
-  readonly selectors: number;
-  readonly exempt: number;
-  readonly nameless: number;
-  readonly clusters: number;
-  readonly requests: number;
-  /** Null when every cluster answered. */
-  readonly unavailable: string | null;
 }
 
 export interface LiveSeriesRun {

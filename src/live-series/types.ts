@@ -40,3 +40,18 @@ export interface ClusterEvidence {
   /** Metric name → the label names one of its series carries (the metrics that lack a label, and near names). */
   readonly carried: ReadonlyMap<string, readonly string[]>;
 }
+
+/** What a run's live series check did: the report's line about it, JSON, the benchmark. */
+export interface LiveSeriesSummary {
+  /** Rules whose selectors were read. */
+  readonly rules: number;
+  /** Selectors checked; those exempt or naming no metric were not. */
+  readonly selectors: number;
+  readonly exempt: number;
+  readonly nameless: number;
+  readonly clusters: number;
+  /** Requests sent to the metrics proxy. */
+  readonly requests: number;
+  /** Why some cluster could not be checked; null when every cluster answered. */
+  readonly unavailable: string | null;
+}

@@ -67,7 +67,7 @@ export async function runLiveSeries(
 ): Promise<LiveSeriesRun> {
   const selection = rulesToCheck(plan, documents, options.scope, queryLocator);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const deadline = deadlineOf(timeoutMs, `no answer within ${Math.round(timeoutMs / 1000)} s`);
+  const deadline = deadlineOf(timeoutMs, `no answer within ${Number((timeoutMs / 1000).toFixed(1))} s`);
   const time = String(Math.floor(ctx.clock.now() / 1000));
   let requests = 0;
   const ask: Ask = async (clusterId, query) => {

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { BACKTEST_CODES } from '../../../src/backtest/codes.js';
 import { CODES } from '../../../src/documents/index.js';
 import { HISTORY_CODES } from '../../../src/git/codes.js';
+import { LIVE_SERIES_CODES } from '../../../src/live-series/codes.js';
 import { PLAN_CODES } from '../../../src/plan/codes.js';
 import { RULES_IO_CODES } from '../../../src/prometheus-rules/codes.js';
 import { PROMQL_CODES } from '../../../src/promql/index.js';
@@ -31,6 +32,7 @@ const FAMILIES = [
   'import',
   'logs',
   'backtest',
+  'live-series',
 ];
 const CODE_LITERAL = new RegExp(`['\`"]((?:${FAMILIES.join('|')})\\.[a-z]+(?:-[a-z]+)*)['\`"]`, 'g');
 
@@ -56,6 +58,7 @@ it('every code the tool can emit is documented in docs/diagnostics.md', async ()
     ...Object.values(VIOLATION_CODES),
     ...Object.values(RULES_IO_CODES),
     ...Object.values(BACKTEST_CODES),
+    ...Object.values(LIVE_SERIES_CODES),
   ]);
   for (const file of await sourceFiles(inRepository('src'))) {
     const source = await readFile(file, 'utf8');

@@ -171,6 +171,26 @@ describe('the live series check against the sandbox', () => {
     });
   }
 
+  it('says one notice for all the clusters it could not ask', async () => {
+    const { plan, documents, ctx } = setup();
+    const staging = 'c1a5e7e0-0000-4000-8000-000000000102';
+    const twoClusters = {
+      ...plan,
+      changes: plan.changes.map((c, i) => (i % 2 === 0 ? c : { ...c, clusterId: staging })),
+    } as Plan;
+    sandbox().setFaults({ script: [metricsFault('prometheus-error', 10)] });
+    const { service } = clients();
+    const run = await runLiveSeries(ctx, service, twoClusters, documents, {
+      scope: 'changed',
+      asErrors: false,
+    });
+    expect(run.diagnostics).toHaveLength(1);
+    expect(run.diagnostics[0]!.message).toMatch(
+      /^live series unavailable: Prometheus error: timeout: query timed out in expression evaluation \(cluster "[^"]+"\); and 1 other cluster not checked$/,
+    );
+    expect(run.summary).toMatchObject({ clusters: 2, requests: 2 });
+  });
+
   it('gives way at its time limit when the proxy hangs: one notice, no finding', async () => {
     const { plan, documents, ctx } = setup();
     // 10 minutes late on the sandbox's (real) clock: far past the check's limit.

@@ -303,8 +303,12 @@ describe('the rules checked', () => {
           diff: [{ path: 'condition.promql', before: 'x', after: 'x or y' }],
         }),
         testChange('noop', at(c)),
+        // Not checked: a rule being deleted, one whose cluster is not known, one whose document is not read.
+        testChange('delete', { ...at(a), line: 999 }),
+        { ...testChange('create', at(a)), clusterId: null },
+        testChange('create', { ...at(a), file: 'other.yaml' }),
       ],
-    } as Plan;
+    } as unknown as Plan;
     const changed = rulesToCheck(plan, documents, 'changed', queryLocator);
     expect(changed).toMatchObject({ rules: 1, exempt: 2, nameless: 0 });
     const all = rulesToCheck(plan, documents, 'all', queryLocator);

@@ -126,7 +126,7 @@ try {
         sandbox.requests.filter((r) => r.operation === 'get-cluster-metrics' && r.path.includes(c.id)).length,
     );
     const names = CLUSTERS.map(
-      (c, ci) =>
+      (_, ci) =>
         new Set(
           documents
             .filter((_, i) => i % 3 === ci)

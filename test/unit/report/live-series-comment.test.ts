@@ -68,7 +68,9 @@ describe('live series findings on the pull request', () => {
     expect(body).toContain('live-series.value-unknown');
     expect(renderSummary(r, countRun(r))).toContain('live-series.metric-gone');
     const annotations = r.diagnostics.map(formatWorkflowCommand).join('\n');
-    expect(annotations).toContain(`::warning file=${FILE},line=74,col=45,endColumn=54,title=Label value not on the cluster::alert rule "shop-prod-missing"`);
+    expect(annotations).toContain(
+      `::warning file=${FILE},line=74,col=45,endColumn=54,title=Label value not on the cluster::alert rule "shop-prod-missing"`,
+    );
     if (process.env.LIVE_SERIES_COMMENT_OUT) await writeFile(process.env.LIVE_SERIES_COMMENT_OUT, body);
   });
 });

@@ -295,6 +295,7 @@ describe('the query API', () => {
     ]);
     expect(vector('topk(0, queue)')).toEqual([]);
     // label_replace: $1 and ${1}; no match leaves the sample; an empty result removes the label.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: label_replace's own ${1}, not a template
     expect(vector('label_replace(queue{instance="3"}, "copy", "${1}-$1", "job", "(.)")')).toEqual([
       { __name__: 'queue', job: 'y', instance: '3', copy: 'y-y', value: '4' },
     ]);

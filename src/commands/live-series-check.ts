@@ -15,7 +15,7 @@ import { LIVE_SERIES_CODES } from '../live-series/codes.js';
 import { readCarried, readLastSeen, readNow } from '../live-series/live-answers.js';
 import { batchesOf, carriedQuery, lastSeenQuery, nowQuery, prefixOf } from '../live-series/live-queries.js';
 import { type LiveSeriesScope, rulesToCheck } from '../live-series/rules-to-check.js';
-import { selectorFindings } from '../live-series/selector-findings.js';
+import { needsLabel, selectorFindings } from '../live-series/selector-findings.js';
 import type {
   ClusterEvidence,
   ClusterSelectors,
@@ -179,10 +179,12 @@ async function evidenceOf(
   return { now, lastSeen, carried };
 }
 
-/** Whether a matcher of the selector names a label none of its metric's series has now. */
+/** Whether a matcher of the selector needs a label none of its metric's series has now. */
 function lacksLabel(checked: SelectorUnderCheck, rows: readonly LabelRow[] | undefined): boolean {
   if (rows === undefined || rows.length === 0) return false;
-  return checked.selector.matchers.some((m) => rows.every((row) => (row[m.name] ?? '') === ''));
+  return checked.selector.matchers.some(
+    (m) => needsLabel(m) && rows.every((row) => (row[m.name] ?? '') === ''),
+  );
 }
 
 async function instantQuery(

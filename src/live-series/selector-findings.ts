@@ -106,6 +106,15 @@ export function selectorFindings(
 
 type RowTest = (row: LabelRow) => boolean;
 
+/**
+ * Whether a matcher needs its label on a series: it does not match the label's absence (the empty string).
+ * `team!="x"` matches a series without `team`; `team="x"` does not. Unreadable here: not known, so no.
+ */
+export function needsLabel(matcher: SelectorMatcher): boolean {
+  const test = matcherTest(matcher);
+  return test !== null && !test({});
+}
+
 /** A matcher as Prometheus applies it (absent label = empty string, anchored regex), or null when unreadable here. */
 function matcherTest(matcher: SelectorMatcher): RowTest | null {
   const value = (row: LabelRow) => row[matcher.name] ?? '';

@@ -63,9 +63,10 @@ function readSelector(query: string, node: SyntaxNode): VectorSelector {
       if (m.name !== 'UnquotedLabelMatcher' && m.name !== 'QuotedLabelMatcher') continue;
       const matcher = readMatcher(query, m);
       if (matcher === null) continue;
-      // `{__name__="x"}` names the metric as `x` does; any other `__name__` matcher names none.
-      if (matcher.name === '__name__' && matcher.op === '=') metric = matcher.value;
-      else matchers.push(matcher);
+      // `{__name__="x"}` names the metric as `x` does. Another `__name__` matcher is not one of the
+      // metric's labels: beside a name it only narrows it, alone it names none (the selector is nameless).
+      if (matcher.name !== '__name__') matchers.push(matcher);
+      else if (matcher.op === '=') metric = matcher.value;
     }
   }
   return { metric, matchers, from: node.from, to: node.to, exemption: exemptionOf(node) };

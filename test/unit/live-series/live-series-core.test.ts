@@ -105,6 +105,12 @@ describe('vectorSelectors', () => {
     expect(vectorSelectors('{"my.metric", job="a"}')[0]?.metric).toBe('my.metric');
     expect(vectorSelectors('{__name__=~"up|down"}')[0]?.metric).toBeNull();
     expect(vectorSelectors('{job="a"}')[0]?.metric).toBeNull();
+    // A `__name__` matcher is not a label of the metric: it is not checked as one.
+    expect(vectorSelectors('up{__name__!~"down", job="a"}')[0]).toMatchObject({
+      metric: 'up',
+      matchers: [expect.objectContaining({ name: 'job' })],
+    });
+    expect(vectorSelectors('up{__name__!~"down"}')[0]?.matchers).toEqual([]);
   });
 
   it('exempts the alternatives of or, the right side of unless and the argument of absent()', () => {

@@ -5,6 +5,7 @@
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
+import { tooWeakToHide } from '../core/secret-strength.js';
 import { RECEIVER_SECRET_FIELDS } from '../service/types.js';
 import { CODES } from './codes.js';
 import { envNameFor } from './env-name.js';
@@ -69,9 +70,9 @@ export function receiverDocumentFindings(
 }
 
 /**
- * Each value a receiver document takes from the environment, registered with the run's redactor (and so
- * the runner's mask) before any request: nothing reported afterwards can show it. The post step does the
- * same, since a log it shows may quote the value.
+ * Each value a receiver document takes from the environment (but one too weak to hide, which the plan
+ * refuses), registered with the run's redactor (and so the runner's mask) before any request: nothing
+ * reported afterwards can show it. The post step does the same, since a log it shows may quote the value.
  */
 export function registerReceiverSecrets(
   documents: readonly Document[],
@@ -82,7 +83,9 @@ export function registerReceiverSecrets(
     if (doc.kind !== 'AlertReceiver') continue;
     for (const reference of [doc.value.webhook_url, doc.value.auth_password]) {
       const value = reference === undefined ? undefined : env[reference.valueFrom.env];
-      if (value === undefined) continue;
+      // A value too short or too common to hide is refused by the plan (plan.receiver-secret-weak) and
+      // never sent; registering it would replace those characters in every text of the run.
+      if (value === undefined || tooWeakToHide(value) !== null) continue;
       redactor.addWithLines(value);
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Stable codes of the live series check's findings (docs/diagnostics.md, docs/decisions/live-series.md).
+ * Stable codes of the live series check's findings (docs/reference/codes/live-series.md, docs/decisions/live-series.md).
  * Each is a warning, or an error with `live-series-errors` / `--live-errors`. A check that could not run is
  * one notice (`unavailable`) and changes no outcome.
  */

@@ -23,6 +23,8 @@ export const PLAN_CODES = {
   receiverNotFound: 'plan.receiver-not-found',
   /** error: a receiver's secret is to be sent and its environment variable is not set. */
   receiverSecretMissing: 'plan.receiver-secret-missing',
+  /** error: a receiver's secret is set to a value too short or too common to hide (core/secret-strength.ts). */
+  receiverSecretWeak: 'plan.receiver-secret-weak',
   /** error: a receiver would be deleted while a live rule still names it after this apply: nothing is written. */
   receiverInUse: 'plan.receiver-in-use',
   /** error: receiver names cannot be resolved because the receivers could not be read. */

@@ -10,7 +10,7 @@
  * gets the last 8 hexadecimal digits of its id after NAME (`RECEIVER_SLACK_ONCALL_0000A201_WEBHOOK_URL`),
  * which depends on that receiver alone, and the export says so.
  */
-import { stringify } from 'yaml';
+import { visibleYaml } from '../documents/yaml-write.js';
 import {
   type AlertReceiver,
   type EmailAlertReceiver,
@@ -147,5 +147,8 @@ function receiverText(
           require_tls: receiver.require_tls,
         };
   // The first line names the receiver alone: it is how a later export knows the file is its own.
-  return `# Exported from the live receiver ${receiver.id}: its secret is never exported, it is read from the environment.\n${stringify(document, { lineWidth: 0 })}`;
+  return visibleYaml(
+    document,
+    `# Exported from the live receiver ${receiver.id}: its secret is never exported, it is read from the environment.\n`,
+  );
 }

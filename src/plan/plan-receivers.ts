@@ -6,8 +6,8 @@
  * secrets or the type changes (docs/decisions/alert-receivers.md).
  */
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
-import type { AlertReceiverDocument, AlertReceiverSpec } from '../documents/types.js';
-import { type AlertReceiver, RECEIVER_SECRET_FIELDS } from '../service/types.js';
+import type { AlertReceiverDocument } from '../documents/types.js';
+import type { AlertReceiver } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { organizationOfDocument } from './document-organization.js';
 import { sameId } from './normalize.js';
@@ -18,7 +18,8 @@ import {
   receiverRequestOfLive,
   receiverRequestOfSpec,
 } from './receiver-fields.js';
-import { newReceiverId, type ReceiverChange, type SecretSend } from './receiver-types.js';
+import { missingSecrets, secretsOf, weakSecrets } from './receiver-secret-findings.js';
+import { newReceiverId, type ReceiverChange } from './receiver-types.js';
 
 export interface ReceiverPlanInput {
   readonly documents: readonly AlertReceiverDocument[];
@@ -91,7 +92,7 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
       change.action === 'create' || change.action === 'update'
         ? missingSecrets(doc, change.secrets, input.env)
         : [];
-    diagnostics.push(...missing);
+    diagnostics.push(...missing, ...weakSecrets(doc, input.env));
     changes.push(change);
   }
   const deletes = receiverDeletes(input, claimed);
@@ -152,13 +153,6 @@ function identifyReceiver(
   };
 }
 
-/** The secret of the document's type, as a send (its variable). */
-function secretsOf(spec: AlertReceiverSpec): SecretSend[] {
-  const field = RECEIVER_SECRET_FIELDS[spec.type];
-  const reference = spec[field];
-  return reference === undefined ? [] : [{ field, env: reference.valueFrom.env }];
-}
-
 function changeFor(
   doc: AlertReceiverDocument,
   organizationId: string,
@@ -192,28 +186,6 @@ function changeFor(
     secrets: secretsWhy === null ? [] : secretsOf(doc.value),
     ...(secretsWhy === null ? {} : { secretsWhy }),
   };
-}
-
-/** A secret to be sent whose variable is unset or empty: an error on its line, before any write. */
-function missingSecrets(
-  doc: AlertReceiverDocument,
-  secrets: readonly SecretSend[],
-  env: Readonly<Record<string, string | undefined>>,
-): Diagnostic[] {
-  return secrets
-    .filter((s) => (env[s.env] ?? '') === '')
-    .map((s) =>
-      diagnostic(
-        'error',
-        doc.file,
-        doc.locate([s.field, 'valueFrom', 'env'], 'value'),
-        PLAN_CODES.receiverSecretMissing,
-        `\`${s.field}\` of alert receiver "${doc.value.name}" is read from the environment variable \`${s.env}\`, ` +
-          `which is not set (or is empty) in this run, and this plan sends it. In a workflow, pass it to the ` +
-          `step: \`env: ${s.env}: \${{ secrets.${s.env} }}\` (and check that the secret exists); on a terminal, export it first.`,
-        'Environment variable not set',
-      ),
-    );
 }
 
 /** Deletes of the receivers whose documents were removed (with prune; a notice without). */

@@ -4,9 +4,10 @@
  * on, and counted by kind (docs/decisions/prometheus-rules.md). Pure: groups and options in, file texts,
  * findings and figures out.
  */
-import { stringify } from 'yaml';
+
 import { type Diagnostic, diagnostic, type SourceRange } from '../core/diagnostic.js';
 import { parseFiles } from '../documents/parse.js';
+import { visibleYaml } from '../documents/yaml-write.js';
 import { slug } from '../plan/export-documents.js';
 import { queryError } from '../promql/check-query.js';
 import type { AlertSeverity } from '../service/types/alert-rules.js';
@@ -164,7 +165,7 @@ function mapRule(
   findings.push(...queryFindings(rule));
   const document = alertRuleDocument(rule, name, options, { forDuration, severity, runbookUrl });
   const origin = `# ${rule.file}:${rule.at.line} alert ${JSON.stringify(rule.name)}\n`;
-  return { text: origin + stringify(document, { lineWidth: 0 }), findings };
+  return { text: visibleYaml(document, origin), findings };
 }
 
 function reportRenamed(rule: SourceRule, name: string, loss: Loss): void {

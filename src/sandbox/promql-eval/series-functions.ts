@@ -1,5 +1,5 @@
 /**
- * The functions of the sandbox's subset that work on whole series rather than values (docs/sandbox.md):
+ * The functions of the sandbox's subset that work on whole series rather than values (docs/reference/sandbox.md):
  * `label_replace`, `topk`, and a subquery's steps gathered into series for a range function. As
  * Prometheus's promql/functions.go and engine.go compute them.
  */

@@ -12,7 +12,7 @@ import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
-import { toJsonOutput } from '../../../src/report/json-output.js';
+import { renderJson, toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
@@ -158,6 +158,24 @@ describe('a receiver create the service refuses', () => {
     expect(applied.plan!.receivers![0]!.result).toMatchObject({ ok: false, notSent: true });
     expect(applied.plan!.receivers![0]!.result!.error).toContain('PAGER_WEBHOOK_URL');
   });
+
+  it('is not sent when the variable holds a value too weak to hide at apply time', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    const planFile = join(repo, 'plan.json');
+    const planned = await runPlan((await runIn()).ctx, { out: planFile });
+    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    sandbox.resetLog();
+
+    const run = await runIn({ env: { PAGER_WEBHOOK_URL: 'latency' } });
+    const applied = await runApplyPlan(run.ctx, { planFile, strict: false });
+    expect(writes()).toEqual([]);
+    const result = applied.plan!.receivers![0]!.result!;
+    expect(result).toMatchObject({ ok: false, notSent: true });
+    expect(result.error).toMatch(
+      /^Not sent: the environment variable PAGER_WEBHOOK_URL .* too weak to hide: it is shorter than 8/,
+    );
+    expect(result.error).not.toContain('latency');
+  });
 });
 
 describe('the receivers of an organization that cannot be read', () => {
@@ -239,6 +257,36 @@ describe('an update of a receiver', () => {
     expect(missing[0]).toMatchObject({ file: 'alerting/receivers.yaml', line: 6 });
     expect(missing[0]!.message).toContain('PAGER_WEBHOOK_URL');
     expect(writes()).toEqual([]);
+  });
+});
+
+describe('a receiver secret too short or too common to hide', () => {
+  it('is refused on its valueFrom line, never registered nor sent: rule names holding it stay readable', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('checkout-latency-high', 'pager'));
+    const run = await runIn({ env: { PAGER_WEBHOOK_URL: 'latency' } });
+    const report = await runApply(run.ctx);
+    const weak = report.diagnostics.filter((d) => d.code === 'plan.receiver-secret-weak');
+    expect(weak).toMatchObject([{ file: 'alerting/receivers.yaml', line: 6, severity: 'error' }]);
+    expect(weak[0]!.message).toContain('`PAGER_WEBHOOK_URL`');
+    expect(writes()).toEqual([]);
+    expect(run.ctx.redactor.size).toBe(0);
+    const text = run.ctx.redactor.redact(formatPlanText(report.plan!, { color: false }));
+    const json = renderJson(report, run.ctx.redactor);
+    // The sandbox's ghost rule api-p95-latency-legacy is listed in both.
+    for (const out of [text, json]) {
+      expect(out).toContain('api-p95-latency-legacy');
+      expect(out).not.toContain('-***');
+    }
+    expect(json).toContain('checkout-latency-high');
+  });
+
+  it('a valid secret is still registered and hidden wherever it shows', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    const run = await runIn();
+    const report = await runPlan(run.ctx);
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(run.ctx.redactor.redact(`quoted back: ${HOOK}`)).toBe('quoted back: ***');
   });
 });
 

@@ -114,6 +114,26 @@ describe('planReceivers', () => {
     expect(unset.diagnostics.map((d) => [d.code, d.line])).toEqual([['plan.receiver-secret-missing', 6]]);
   });
 
+  it('refuses a secret too short or too common to hide on its valueFrom line, naming the variable only', () => {
+    for (const weak of ['latency', 'short1!', 'latencyalerts', '12345678']) {
+      const refused = plan(slack('pager'), { env: { HOOK: weak } });
+      expect(refused.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+        ['plan.receiver-secret-weak', 6, 32],
+      ]);
+      const [finding] = refused.diagnostics;
+      expect(finding!.message).toContain('environment variable `HOOK`');
+      expect(finding!.message).toContain(
+        'at least 8 characters, and at least 16 when made only of letters or only of digits',
+      );
+      expect(finding!.message).not.toContain(weak);
+    }
+    // Whether or not this plan sends it: an unchanged receiver's weak secret is refused too.
+    const unchanged = plan(slack('slack-oncall'), { env: { HOOK: 'latency' } });
+    expect(unchanged.changes.map((c) => c.action)).toEqual(['noop']);
+    expect(unchanged.diagnostics.map((d) => d.code)).toEqual(['plan.receiver-secret-weak']);
+    expect(plan(slack('pager'), { env: { HOOK: 'https://hooks.example/x' } }).diagnostics).toEqual([]);
+  });
+
   it('deletes a removed receiver only with prune', () => {
     const removed = docs(slack('slack-oncall'));
     expect(plan(slack('other'), { removed }).changes.map((c) => c.action)).toEqual(['create']);

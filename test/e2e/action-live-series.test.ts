@@ -73,7 +73,11 @@ describe('live series on a pull request', () => {
           start_column: column,
           end_column: column + selector.length - 1,
           annotation_level: 'warning',
-          message: expect.stringMatching(new RegExp(`\\[${code.replace('.', '\\.')}\\]$`)),
+          message: expect.stringMatching(
+            new RegExp(
+              `\\[${code.replace('.', '\\.')}\\]\\nhttps://\\S+/docs/reference/codes/live-series\\.md#`,
+            ),
+          ),
         }),
       );
       expect(comment).toContain(`\`${code}\``);

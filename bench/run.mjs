@@ -30,6 +30,7 @@ await build({
     'bench/linear-corners.ts',
     'bench/names-plan.ts',
     'bench/live-series.ts',
+    'bench/plan-output.ts',
   ],
   alias: BUILD_OPTIONS.alias,
   bundle: true,
@@ -215,6 +216,44 @@ if (wanted('plan')) {
       "  one request (the sandbox's answer, about 810 bytes a rule, made once and served from another process),\n" +
       "  then planned; its peak RSS is the plan process's alone. yaml: parseAllDocuments + toJS of the same\n" +
       '  files. Figures from a shared machine.\n',
+  );
+}
+if (wanted('output')) {
+  // The CLI bundle as dist/ builds it from the current sources, run as a user runs it.
+  await writeBundle(`${outdir}/dist`);
+  const sizesArg = process.argv.find((a) => a.startsWith('--output-sizes='));
+  const sizes = sizesArg
+    ? sizesArg.slice('--output-sizes='.length).split(',').map(Number)
+    : [10_000, 100_000];
+  const formats = ['text', 'json', 'github'];
+  console.log(
+    '`plan --format F` of N rules, output written: the CLI bundle a new process against a sandbox process\n' +
+      '(median of 3 rounds, formats interleaved; one round at 100 000)',
+  );
+  const outputRows = sizes.flatMap((n) =>
+    ['unchanged', 'changed'].flatMap((state) => {
+      const rounds = Array.from({ length: n >= 100_000 ? 1 : 3 }, () =>
+        run('plan-output', `${outdir}/dist`, String(n), state, ...formats),
+      );
+      return formats.map((format) => {
+        const runs = rounds.map((round) => round.find((r) => r.format === format));
+        const m = (key) => median(runs.map((r) => r[key]));
+        return [n, state, format, m('ms'), m('cpuMs'), m('maxRssMiB'), m('outputMiB')];
+      });
+    }),
+  );
+  console.log(
+    rows(
+      ['rules', 'rules are', 'format', 'ms', 'CPU ms', 'peak MiB', 'output MiB'],
+      outputRows,
+      [8, 10, 8, 8, 8, 9, 11],
+    ).join('\n'),
+  );
+  console.log(
+    "  peak MiB: the CLI process's peak RSS (its own start included), read at its exit; its stdout goes to a\n" +
+      '  file. unchanged: the documents say what the service holds; changed: every rule differs (severity), so\n' +
+      '  the plan shows each with its diff. Goal: json of unchanged rules at most 200 MiB at 10 000 rules and\n' +
+      '  1024 MiB at 100 000.\n',
   );
 }
 if (wanted('validate')) {

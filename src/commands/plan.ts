@@ -16,6 +16,7 @@ import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
+import { unreadFiles } from '../plan/removed.js';
 import { savedReceivers } from '../plan/saved-receivers.js';
 import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
@@ -153,11 +154,14 @@ export async function planRun(
 ): Promise<PlannedRun> {
   const started = ctx.clock.now();
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
-  const head = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
+  // The base first: a file that held documents at the base is read now whatever it holds (a typo in its
+  // `kind` is an error on it, never a skipped file whose rules look removed).
+  const base = options.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
+  const held = new Set(base.documents?.documents.map((d) => d.file));
+  const head = await loadDocuments(ctx.root, paths, { ...loadOptionsOf(ctx), held });
   // Before any request: a secret a receiver takes from the environment is hidden from every output.
   registerReceiverSecrets(head.documents, ctx.env, ctx.redactor);
   const skippedFiles = head.skippedFiles ?? [];
-  const base = options.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
   const history = base.finding ? [base.finding] : [];
   if (base.finding?.severity === 'error') {
     // Stopped before any request: what the run would compare with is missing.
@@ -171,6 +175,7 @@ export async function planRun(
     base.documents?.documents ?? null,
     ctx.organizationId,
     ctx.prune,
+    unreadFiles(head.diagnostics, skippedFiles),
   );
   const { rules, removed, organizations } = docs;
   const receivers = docs.receivers.length > 0 || docs.removedReceivers.length > 0;

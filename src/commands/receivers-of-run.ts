@@ -22,18 +22,25 @@ export interface ReceiverDocuments {
   readonly receivers: readonly AlertReceiverDocument[];
   /** The receivers whose documents were removed since the base revision. */
   readonly removedReceivers: readonly AlertReceiverDocument[];
+  /**
+   * The files of the head whose documents were not all read (plan/removed.ts, unreadFiles): what they
+   * declared at the base is held, never deleted.
+   */
+  readonly unreadFiles: ReadonlySet<string>;
 }
 
 export function receiverDocuments(
   head: readonly Document[],
   base: readonly Document[] | null,
   defaultOrganizationId: string | null,
+  unreadFiles: ReadonlySet<string>,
 ): ReceiverDocuments {
   const receivers = alertReceivers(head);
   const previous = base === null ? [] : alertReceivers(base);
   return {
     receivers,
     removedReceivers: removedReceiverDocuments(previous, receivers, defaultOrganizationId),
+    unreadFiles,
   };
 }
 
@@ -54,6 +61,7 @@ export async function planReceiverPart(
   ctx: RunContext,
   directory: NameDirectory,
   docs: ReceiverDocuments,
+  unreadFiles: ReadonlySet<string> = docs.unreadFiles,
 ): Promise<ReceiverPart> {
   const organizations = receiverOrganizations(ctx, docs);
   const read = await mapWithConcurrency(organizations, ctx.concurrency, (org) => directory.receivers(org));
@@ -68,6 +76,7 @@ export async function planReceiverPart(
     live,
     defaultOrganizationId: ctx.organizationId,
     prune: ctx.prune,
+    unreadFiles,
     rotate: ctx.rotateSecrets === true,
     env: ctx.env,
   });

@@ -35,6 +35,8 @@ export const PLAN_CODES = {
   ghostRule: 'plan.ghost-rule',
   /** notice: a document was removed but prune is off, so its rule stays. */
   removedNotPruned: 'plan.removed-not-pruned',
+  /** warning: a base document's file is still there but could not be read whole, so its rule or receiver is held, never pruned. */
+  removedHeld: 'plan.removed-held',
   /** error: a request to the service failed (the message names the operation, status and service's words). */
   serviceRequestFailed: 'service.request-failed',
   /** notice: something the client tolerated at the boundary (an unknown enum value, a new field type). */

@@ -11,7 +11,7 @@ import type { AlertReceiver } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { organizationOfDocument } from './document-organization.js';
 import { sameId } from './normalize.js';
-import { keptWithoutPrune } from './prune.js';
+import { heldInUnreadFile, keptWithoutPrune } from './prune.js';
 import {
   diffReceivers,
   receiverFingerprint,
@@ -20,6 +20,7 @@ import {
 } from './receiver-fields.js';
 import { missingSecrets, secretsOf, weakSecrets } from './receiver-secret-findings.js';
 import { newReceiverId, type ReceiverChange } from './receiver-types.js';
+import { unreadFiles } from './removed.js';
 
 export interface ReceiverPlanInput {
   readonly documents: readonly AlertReceiverDocument[];
@@ -29,6 +30,11 @@ export interface ReceiverPlanInput {
   readonly live: ReadonlyMap<string, readonly AlertReceiver[]>;
   readonly defaultOrganizationId: string | null;
   readonly prune: boolean;
+  /**
+   * Files of the head whose documents were not all read (removed.ts, unreadFiles): what they declared at
+   * the base is held, not deleted. The files of this plan's own errors are added.
+   */
+  readonly unreadFiles?: ReadonlySet<string>;
   /** Send every receiver's secret again (`--rotate-secrets`). */
   readonly rotate: boolean;
   /** The environment secrets are read from: a secret to be sent from an unset variable is an error. */
@@ -95,10 +101,15 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
     diagnostics.push(...missing, ...weakSecrets(doc, input.env));
     changes.push(change);
   }
-  const deletes = receiverDeletes(input, claimed);
+  const deletes = receiverDeletes(input, claimed, unreadFiles(diagnostics, [...(input.unreadFiles ?? [])]));
   diagnostics.push(...deletes.diagnostics);
   changes.push(...deletes.changes);
-  const touched = new Set([...claimed, ...changes.flatMap((c) => (c.id === null ? [] : [c.id]))]);
+  // A receiver held by a file that could not be read is not one "made outside git" either.
+  const touched = new Set([
+    ...claimed,
+    ...deletes.held,
+    ...changes.flatMap((c) => (c.id === null ? [] : [c.id])),
+  ]);
   // A document with an error still declares its receiver: it is never listed as made outside git.
   const declared = (org: string, name: string) =>
     input.documents.some(
@@ -188,13 +199,18 @@ function changeFor(
   };
 }
 
-/** Deletes of the receivers whose documents were removed (with prune; a notice without). */
+/**
+ * Deletes of the receivers whose documents were removed (with prune; a notice without), but for those
+ * whose file is still there and could not be read whole (`unread`): held, with a warning that says why.
+ */
 function receiverDeletes(
   input: ReceiverPlanInput,
   claimed: ReadonlySet<string>,
-): { changes: ReceiverChange[]; diagnostics: Diagnostic[] } {
+  unread: ReadonlySet<string>,
+): { changes: ReceiverChange[]; diagnostics: Diagnostic[]; held: ReadonlySet<string> } {
   const changes: ReceiverChange[] = [];
   const diagnostics: Diagnostic[] = [];
+  const held = new Set<string>();
   for (const doc of input.removed) {
     const org = doc.value.organization_id ?? input.defaultOrganizationId;
     const live = org === null ? undefined : input.live.get(org);
@@ -202,7 +218,13 @@ function receiverDeletes(
     const found = identifyReceiver(doc, org, live);
     if ('error' in found || found.receiver === null) continue;
     const receiver = found.receiver;
-    if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id)) continue;
+    if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id) || held.has(receiver.id))
+      continue;
+    if (unread.has(doc.file)) {
+      held.add(receiver.id);
+      diagnostics.push(heldInUnreadFile('receiver', receiver, doc.file));
+      continue;
+    }
     if (!input.prune) {
       diagnostics.push(keptWithoutPrune('receiver', receiver, doc.file));
       continue;
@@ -220,7 +242,7 @@ function receiverDeletes(
       diff: [],
     });
   }
-  return { changes, diagnostics };
+  return { changes, diagnostics, held };
 }
 
 /** The live receivers as the changes leave them: renamed, created (by newReceiverId), deleted. */

@@ -76,6 +76,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'plan.rule-not-up-to-date': 'Rule not up to date',
   'plan.ghost-rule': 'Ghost rule',
   'plan.removed-not-pruned': 'Removed rule kept',
+  'plan.removed-held': 'Kept, its file unreadable',
   'plan.outside-edits-unknown': 'Outside edits not known',
   'service.request-failed': 'Service request failed',
   'service.organization-unknown': 'Unknown organization',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderReport } from '../../../src/cli/render.js';
+import { renderReport, writeReport } from '../../../src/cli/render.js';
 import { type Diagnostic, diagnostic } from '../../../src/core/diagnostic.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { renderJson } from '../../../src/report/json-output.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { change, plan, report, result } from '../report/report-factory.js';
 
@@ -128,5 +129,44 @@ describe('the count of a run that wrote', () => {
       'Drift: 0 to create, 1 to update, 0 to delete to match the documents.',
       expect.stringMatching(/^Changes pending: /),
     ]);
+  });
+});
+
+describe('writing the report', () => {
+  const writes = (r: RunReport, format: 'json' | 'github', redactor: Redactor) => {
+    const stdout: string[] = [];
+    const commands: string[] = [];
+    writeReport(
+      r,
+      { format, color: false, redactor, policy: {} },
+      {
+        stdout: (text) => stdout.push(text),
+        commands: (lines) => commands.push(...lines),
+      },
+    );
+    return { stdout, commands };
+  };
+
+  it('gives the JSON form of a large plan to stdout in pieces as it is made, redacted, the same text as whole', () => {
+    const redactor = new Redactor();
+    redactor.add('rule-4242');
+    const r = report({ plan: plan(Array.from({ length: 3000 }, (_, i) => change(i))) });
+    const { stdout, commands } = writes(r, 'json', redactor);
+    expect(commands).toEqual([]);
+    // Never the whole text at once: each piece ends at a line end, about 64 Ki characters long.
+    expect(stdout.length).toBeGreaterThan(5);
+    expect(stdout.filter((piece) => !piece.endsWith('\n') || piece.length > 70_000)).toEqual([]);
+    const text = stdout.join('');
+    expect(text).toBe(renderJson(r, redactor));
+    expect(text).not.toContain('rule-4242');
+    expect(JSON.parse(text).changes).toHaveLength(3000);
+  });
+
+  it('gives the other forms as their commands, then their text', () => {
+    const r = validateReport([finding('error', 4)]);
+    const { stdout, commands } = writes(r, 'github', new Redactor());
+    expect(commands).toHaveLength(1);
+    expect(commands[0]).toMatch(/^::error file=alerting\/api.yaml,line=4/);
+    expect(stdout.join('')).toBe('1 error, 0 warnings\n\nFailed: 1 error.\n');
   });
 });

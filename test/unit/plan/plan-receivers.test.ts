@@ -134,6 +134,22 @@ describe('planReceivers', () => {
     expect(plan(slack('pager'), { env: { HOOK: 'https://hooks.example/x' } }).diagnostics).toEqual([]);
   });
 
+  it('holds, never deletes, a removed receiver whose file is still there unread: one warning, not listed as made outside git', () => {
+    // Declared twice at the base (a file of two documents), both in the file that cannot be read now.
+    const twice = `${slack('slack-oncall')}---\n${slack('slack-oncall')}`;
+    const removed = parseFiles([{ path: 'receivers.yaml', bytes: Buffer.from(twice, 'utf8') }])
+      .documents as AlertReceiverDocument[];
+    expect(removed).toHaveLength(2);
+    for (const prune of [true, false]) {
+      const planned = plan(slack('other'), { removed, prune, unreadFiles: new Set(['receivers.yaml']) });
+      expect(planned.changes.map((c) => c.action)).toEqual(['create']);
+      expect(planned.diagnostics.map((d) => [d.severity, d.code, d.file])).toEqual([
+        ['warning', 'plan.removed-held', 'receivers.yaml'],
+      ]);
+      expect(planned.unmanaged).toEqual([]);
+    }
+  });
+
   it('deletes a removed receiver only with prune', () => {
     const removed = docs(slack('slack-oncall'));
     expect(plan(slack('other'), { removed }).changes.map((c) => c.action)).toEqual(['create']);

@@ -11,7 +11,6 @@ import { type AlertReceiver, RECEIVER_SECRET_FIELDS } from '../service/types.js'
 import { PLAN_CODES } from './codes.js';
 import { organizationOfDocument } from './document-organization.js';
 import { sameId } from './normalize.js';
-import { keptWithoutPrune } from './prune.js';
 import {
   diffReceivers,
   receiverFingerprint,
@@ -44,6 +43,19 @@ export interface PlannedReceivers {
   readonly after: ReadonlyMap<string, readonly AlertReceiver[]>;
   /** Live receivers of the organizations read that no document manages (made outside git): listed, never touched. */
   readonly unmanaged: readonly UnmanagedReceiver[];
+  /**
+   * Receivers whose documents were removed, kept because prune is off: the caller says so, and whether a
+   * prune would be refused because rules still name them (receiver-in-use.ts).
+   */
+  readonly kept: readonly KeptReceiver[];
+}
+
+export interface KeptReceiver {
+  readonly id: string;
+  readonly name: string;
+  readonly organizationId: string;
+  /** The file the document was removed from. */
+  readonly file: string;
 }
 
 export interface UnmanagedReceiver {
@@ -95,7 +107,6 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
     changes.push(change);
   }
   const deletes = receiverDeletes(input, claimed);
-  diagnostics.push(...deletes.diagnostics);
   changes.push(...deletes.changes);
   const touched = new Set([...claimed, ...changes.flatMap((c) => (c.id === null ? [] : [c.id]))]);
   // A document with an error still declares its receiver: it is never listed as made outside git.
@@ -113,6 +124,7 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
     diagnostics: diagnostics.sort(compareDiagnostics),
     after: receiversAfter(input.live, changes),
     unmanaged,
+    kept: deletes.kept,
   };
 }
 
@@ -216,13 +228,13 @@ function missingSecrets(
     );
 }
 
-/** Deletes of the receivers whose documents were removed (with prune; a notice without). */
+/** Deletes of the receivers whose documents were removed (with prune; kept, and said, without). */
 function receiverDeletes(
   input: ReceiverPlanInput,
   claimed: ReadonlySet<string>,
-): { changes: ReceiverChange[]; diagnostics: Diagnostic[] } {
+): { changes: ReceiverChange[]; kept: KeptReceiver[] } {
   const changes: ReceiverChange[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const kept: KeptReceiver[] = [];
   for (const doc of input.removed) {
     const org = doc.value.organization_id ?? input.defaultOrganizationId;
     const live = org === null ? undefined : input.live.get(org);
@@ -232,7 +244,8 @@ function receiverDeletes(
     const receiver = found.receiver;
     if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id)) continue;
     if (!input.prune) {
-      diagnostics.push(keptWithoutPrune('receiver', receiver, doc.file));
+      if (!kept.some((k) => k.id === receiver.id))
+        kept.push({ id: receiver.id, name: receiver.name, organizationId: org, file: doc.file });
       continue;
     }
     changes.push({
@@ -248,10 +261,15 @@ function receiverDeletes(
       diff: [],
     });
   }
-  return { changes, diagnostics };
+  return { changes, kept };
 }
 
-/** The live receivers as the changes leave them: renamed, created (by newReceiverId), deleted. */
+/**
+ * The live receivers as the changes leave them: renamed, created (by newReceiverId). A receiver this plan
+ * deletes is still there for the rules' names: it exists until the delete, and a rule that still names it
+ * refuses the delete (receiver-in-use.ts), which is what the run must say, not that no receiver has the
+ * name. Unless a receiver kept or created here takes its name.
+ */
 function receiversAfter(
   live: ReadonlyMap<string, readonly AlertReceiver[]>,
   changes: readonly ReceiverChange[],
@@ -266,6 +284,11 @@ function receiversAfter(
     const kept = receivers
       .filter((r) => !deleted.has(r.id))
       .map((r) => (renamed.has(r.id) ? { ...r, name: renamed.get(r.id)! } : r));
+    const names = new Set([
+      ...kept.map((r) => r.name),
+      ...mine.flatMap((c) => (c.action === 'create' ? [c.name] : [])),
+    ]);
+    const deleting = receivers.filter((r) => deleted.has(r.id) && !names.has(r.name));
     const created = mine.flatMap((c) =>
       c.action === 'create'
         ? [
@@ -282,7 +305,7 @@ function receiversAfter(
           ]
         : [],
     );
-    after.set(org, [...kept, ...created]);
+    after.set(org, [...kept, ...deleting, ...created]);
   }
   return after;
 }

@@ -46,7 +46,7 @@ export function unknownOrganizationFinding(
       FILE_START,
       ORGANIZATION_DENIED,
       `Organization ${organizationId} cannot be read with this token (HTTP 403): the token is not one of that organization, or may not read it. ` +
-        'Nothing of it was read or planned. Check organization_id in the documents (or --org, the organization-id input), and that the token (QOVERY_API_TOKEN, the api-token input) is one of that organization.',
+        'Check organization_id in the documents (or --org, the organization-id input), and that the token (QOVERY_API_TOKEN, the api-token input) is one of that organization.',
     );
   }
   return diagnostic(

@@ -267,6 +267,34 @@ describe('prune of a receiver', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('is said at plan time while rules still name it, and refused by apply without calling it unknown', async () => {
+    write('alerting/receivers.yaml', receiver('slack-low-priority'));
+    write('alerting/rules.yaml', rule('load-high', 'slack-low-priority'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    await runApply((await runIn()).ctx);
+    unlinkSync(join(repo, 'alerting/receivers.yaml'));
+    git('commit', '-q', '-am', 'remove the low-priority receiver');
+    sandbox.resetLog();
+
+    // The plan without prune keeps it, and says that a prune would be refused, by which rules.
+    const planned = await runPlan((await runIn({ git: createGitReader(repo) })).ctx);
+    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const kept = planned.diagnostics.filter((d) => d.code === 'plan.removed-not-pruned');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.message).toContain('"slack-low-priority" (5e1ec7ed-0000-4000-8000-000000000203)');
+    expect(kept[0]!.message).toContain('With prune, its delete would be refused (plan.receiver-in-use)');
+    expect(kept[0]!.message).toMatch(/"load-high" \([0-9a-f-]{36}\)/);
+
+    // The apply with prune refuses it for that reason alone: the receiver exists, the rule's name resolves.
+    const report = await runApply((await runIn({ prune: true, git: createGitReader(repo) })).ctx);
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.code)).toEqual(['plan.receiver-in-use']);
+    expect(errors[0]!.message).toMatch(/"load-high" \([0-9a-f-]{36}\)/);
+    expect(report.diagnostics.map((d) => d.message).join('\n')).not.toContain('No alert receiver is named');
+    expect(writes()).toEqual([]);
+  });
+
   it('reads the rules of the organization once when that read fails, says so once, and deletes nothing', async () => {
     write('alerting/receivers.yaml', receiver('slack-low-priority'));
     write('alerting/rules.yaml', rule('load-high', 'slack-oncall'));

@@ -68,7 +68,7 @@ export function headline(report: RunReport, counts: RunCounts): string {
     case 'drift':
       parts.push(
         counts.drift > 0
-          ? `${plural(counts.drift, 'rule')} drifted`
+          ? `${driftedWords(rulesPending(report.plan), receiversPending(report.plan), 'rule')} drifted`
           : unread
             ? 'live rules not read'
             : 'no drift',

@@ -14,6 +14,7 @@ import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
 import { toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
+import { countRun, headline } from '../../../src/report/run-counts.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
@@ -427,7 +428,16 @@ describe('drift of a receiver', () => {
     expect(edited.status).toBe(200);
     sandbox.resetLog();
 
-    const drift = await runDrift((await runIn({ rotateSecrets: true })).ctx, { remediate: false });
+    const checking = await runIn({ rotateSecrets: true });
+    const drift = await runDrift(checking.ctx, { remediate: false });
+    // The progress line counts what drifted, a receiver here, and says its secret was not compared.
+    expect(checking.progress).toContain(
+      "drift: 1 alert receiver differs from the documents (receivers' secrets not compared); 0 ghost, 0 not up to date",
+    );
+    // So do the JSON output and the headline.
+    const json = toJsonOutput(drift, { failOn: 'error' }) as { receivers: Record<string, unknown>[] };
+    expect(json.receivers).toEqual([expect.objectContaining({ action: 'update', secretCompared: false })]);
+    expect(headline(drift, countRun(drift))).toContain('1 alert receiver drifted');
     expect(drift.plan!.receivers!.map((c) => [c.action, c.diff.map((d) => d.path)])).toEqual([
       ['update', ['description']],
     ]);

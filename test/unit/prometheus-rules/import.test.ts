@@ -156,6 +156,52 @@ describe('import of a rule file', () => {
     expect(status).toBe(1);
   });
 
+  it('counts every alerting rule it was given, those refused as they were read among those not imported', async () => {
+    const sources = await mkdtemp(join(tmpdir(), 'import-sources-'));
+    const file = join(sources, 'four.rules.yml');
+    await writeFile(
+      file,
+      [
+        'groups:',
+        '  - name: four',
+        '    rules:',
+        '      - alert: Good',
+        '        expr: up == 0',
+        '      - alert: AlsoGood',
+        '        expr: up == 0',
+        '      - alert: UnknownField',
+        '        expr: up == 0',
+        '        severity: page',
+        '      - alert: BadFor',
+        '        expr: up == 0',
+        '        for: soon',
+        '',
+      ].join('\n'),
+    );
+    const { report } = await runImport([file]);
+    expect(report.figures).toMatchObject({ alerting: 4, imported: 2, notImported: 2, recording: 0 });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toHaveLength(2);
+    // The text's closing figures say the same counts.
+    let printed = '';
+    await runImportCommand({
+      paths: [file],
+      cwd: FIXTURES,
+      cluster: CLUSTER,
+      target: `APPLICATION:${APP}`,
+      receivers: [RECEIVER],
+      severityMap: undefined,
+      outDir: undefined,
+      dryRun: true,
+      format: 'text',
+      print: (text) => {
+        printed += text;
+      },
+    });
+    expect(printed).toMatch(
+      /\n4 alerting rules in 1 file: 2 imported \(.*\), 2 not imported, 0 recording rules skipped;/,
+    );
+  });
+
   it('reads PrometheusRule resources among the other resources of helm template, and names repeated alerts apart', async () => {
     const { status, report, byName } = await runImport(['helm-template.yaml'], { target: undefined });
     expect(status).toBe(0);

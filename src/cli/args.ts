@@ -227,7 +227,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     throw new UsageError(`'${command}' takes no paths, got '${positionals[0]}'`);
   }
   if (command === 'logs' && values.cluster === undefined) {
-    throw new UsageError("'logs' needs --cluster ID");
+    throw new UsageError("'logs' needs --cluster NAME|ID");
   }
   if (command === 'apply' && values.strict && values.plan === undefined) {
     throw new UsageError("'apply --strict' needs --plan FILE");

@@ -101,9 +101,11 @@ describe('export of receivers', () => {
     const report = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     expect(readdirSync(world.out)).not.toContain('receivers');
     expect(readdirSync(world.out)).toContain('api-p99-latency.yaml');
-    expect(report.diagnostics.find((d) => d.severity === 'error')?.message).toContain(
-      `The alert receivers of organization ${ACME} could not be read, so none was exported`,
-    );
+    // A 403 to the organization's receivers: the organization refuses the token, said about it.
+    expect(report.diagnostics.find((d) => d.severity === 'error')).toMatchObject({
+      code: 'service.organization-denied',
+      message: expect.stringContaining(`Organization ${ACME} cannot be read with this token (HTTP 403)`),
+    });
   });
 });
 

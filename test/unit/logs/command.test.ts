@@ -5,6 +5,7 @@ import { renderLogsText } from '../../../src/logs/text.js';
 import type { RunContext } from '../../../src/run/types.js';
 import { setDeployments } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
+import { runCliInProcess } from '../../helpers/cli-in-process.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { REPOSITORY_ROOT } from '../../helpers/repository.js';
 import { useSandbox } from '../../helpers/sandbox.js';
@@ -104,6 +105,14 @@ describe('runLogs', () => {
     expect(logs.entries.map((e) => e.message?.safe_message)).toEqual(['BOOM failed']);
     expect(progress).toContain(`Fetching the recent log entries of cluster prod-eu (${PROD_EU})…`);
     expect(renderLogsText([logs], { redactor: new Redactor() })).toContain(`Cluster prod-eu (${PROD_EU})`);
+    // From the command line too: the parser passes the name on, `logs` resolves it.
+    const cli = await runCliInProcess(['logs', '--cluster', 'prod-eu', '--org', ACME, '--no-color'], {
+      QOVERY_API_URL: sandbox().url,
+      QOVERY_API_TOKEN: sandbox().token,
+    });
+    expect(cli.code).toBe(0);
+    expect(cli.stderr).toContain(`Fetching the recent log entries of cluster prod-eu (${PROD_EU})…`);
+    expect(cli.stdout).toContain(`Cluster prod-eu (${PROD_EU})`);
     // A name that matches no cluster is refused in the words documents get, with the nearest name.
     await expect(runLogs(context(), { clusterId: 'prod-ue', entries: 5 })).rejects.toThrow(
       /--cluster: No cluster is named "prod-ue" in the organization\. Did you mean "prod-eu"\?/,

@@ -73,7 +73,7 @@ export function importRules(groups: readonly SourceGroup[], options: ImportOptio
   const kinds = new Map<string, number>();
   let exact = 0;
   let notImported = refusedAtRead;
-  let recording = 0;
+  let recording = groups.reduce((sum, g) => sum + (g.refusedRecords ?? 0), 0);
   const files: ImportedFile[] = [];
   const takenFiles = new Set<string>();
   const placed: { file: string; startLine: number; rule: SourceRule }[] = [];

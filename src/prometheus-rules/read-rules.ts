@@ -40,6 +40,8 @@ export interface SourceGroup {
    * alert nor a record counts here too: nothing of it can be imported.
    */
   readonly refusedAlerts?: number;
+  /** Recording rules of the group refused as they were read: counted with the recording rules skipped. */
+  readonly refusedRecords?: number;
 }
 
 export interface ReadRules {
@@ -162,13 +164,15 @@ function readGroup(file: string, node: Node, place: Place, refuse: Refuse, warn:
   }
   const rules: SourceRule[] = [];
   let refusedAlerts = 0;
+  let refusedRecords = 0;
   for (const item of list.items) {
     const rule = readRule(file, name, item as Node, place, refuse);
     if (rule) rules.push(rule);
-    else if (!(isMap(item) && scalarOf(item, 'record') !== null && scalarOf(item, 'alert') === null))
-      refusedAlerts++;
+    else if (isMap(item) && scalarOf(item, 'record') !== null && scalarOf(item, 'alert') === null)
+      refusedRecords++;
+    else refusedAlerts++;
   }
-  return { file, name, at: place(pairOf(node, 'name')?.key as Node), rules, refusedAlerts };
+  return { file, name, at: place(pairOf(node, 'name')?.key as Node), rules, refusedAlerts, refusedRecords };
 }
 
 function readRule(file: string, group: string, node: Node, place: Place, refuse: Refuse): SourceRule | null {

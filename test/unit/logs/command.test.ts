@@ -113,6 +113,18 @@ describe('runLogs', () => {
     expect(cli.code).toBe(0);
     expect(cli.stderr).toContain(`Fetching the recent log entries of cluster prod-eu (${PROD_EU})…`);
     expect(cli.stdout).toContain(`Cluster prod-eu (${PROD_EU})`);
+    // A cluster list that cannot be read is the run's error finding, not a crash, and no logs are asked.
+    sandbox().setFaults({ script: [{ operation: 'listOrganizationCluster', status: 400 }] });
+    try {
+      const unread = await runLogs(context(), { clusterId: 'prod-eu', entries: 5 });
+      expect(unread.report.diagnostics.map((d) => [d.severity, d.code])).toEqual([
+        ['error', 'service.request-failed'],
+      ]);
+      expect(unread.logs.failure).toContain(`The clusters of organization ${ACME} could not be read`);
+      expect(unread.report.clusters).toEqual([]);
+    } finally {
+      sandbox().setFaults({});
+    }
     // A name that matches no cluster is refused in the words documents get, with the nearest name.
     await expect(runLogs(context(), { clusterId: 'prod-ue', entries: 5 })).rejects.toThrow(
       /--cluster: No cluster is named "prod-ue" in the organization\. Did you mean "prod-eu"\?/,

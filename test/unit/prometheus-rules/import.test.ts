@@ -175,12 +175,16 @@ describe('import of a rule file', () => {
         '      - alert: BadFor',
         '        expr: up == 0',
         '        for: soon',
+        // A recording rule refused as it is read is a recording rule, not an alerting one.
+        '      - record: job:up:sum',
+        '        expr: sum(up)',
+        '        labels: [not, a, mapping]',
         '',
       ].join('\n'),
     );
     const { report } = await runImport([file]);
-    expect(report.figures).toMatchObject({ alerting: 4, imported: 2, notImported: 2, recording: 0 });
-    expect(report.diagnostics.filter((d) => d.severity === 'error')).toHaveLength(2);
+    expect(report.figures).toMatchObject({ alerting: 4, imported: 2, notImported: 2, recording: 1 });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toHaveLength(3);
     // The text's closing figures say the same counts.
     let printed = '';
     await runImportCommand({
@@ -198,7 +202,7 @@ describe('import of a rule file', () => {
       },
     });
     expect(printed).toMatch(
-      /\n4 alerting rules in 1 file: 2 imported \(.*\), 2 not imported, 0 recording rules skipped;/,
+      /\n4 alerting rules in 1 file: 2 imported \(.*\), 2 not imported, 1 recording rule skipped;/,
     );
   });
 

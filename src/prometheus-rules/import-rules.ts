@@ -67,12 +67,14 @@ const RUNBOOK_URL = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+([/?#]\S*)?$/;
 export function importRules(groups: readonly SourceGroup[], options: ImportOptions): ImportResult {
   const diagnostics: Diagnostic[] = [];
   const alerts = groups.flatMap((g) => g.rules.filter((r) => r.kind === 'alert'));
+  // Alerting rules refused as they were read are alerting rules not imported: one count of each.
+  const refusedAtRead = groups.reduce((sum, g) => sum + (g.refusedAlerts ?? 0), 0);
   const distinct = distinctNames(alerts);
   const names = new Map(alerts.map((rule, i) => [rule, distinct[i]!] as const));
   const kinds = new Map<string, number>();
   let exact = 0;
-  let notImported = 0;
-  let recording = 0;
+  let notImported = refusedAtRead;
+  let recording = groups.reduce((sum, g) => sum + (g.refusedRecords ?? 0), 0);
   const files: ImportedFile[] = [];
   const takenFiles = new Set<string>();
   const placed: { file: string; startLine: number; rule: SourceRule }[] = [];
@@ -121,12 +123,13 @@ export function importRules(groups: readonly SourceGroup[], options: ImportOptio
     });
   }
   diagnostics.push(...validationFindings(files, placed));
-  const imported = alerts.length - notImported;
+  const alerting = alerts.length + refusedAtRead;
+  const imported = alerting - notImported;
   return {
     files,
     diagnostics,
     figures: {
-      alerting: alerts.length,
+      alerting,
       imported,
       exact,
       withLosses: imported - exact,

@@ -80,6 +80,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'plan.outside-edits-unknown': 'Outside edits not known',
   'service.request-failed': 'Service request failed',
   'service.organization-unknown': 'Unknown organization',
+  'service.organization-denied': 'Organization not accessible',
   'service.notice': 'Service notice',
   'service.deprecated': 'Deprecated service operation',
   'export.written': 'Exported',

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runExport } from '../../../src/commands/export.js';
-import { exportReceiverDocuments, upperSnake } from '../../../src/plan/export-receivers.js';
+import { upperSnake } from '../../../src/documents/env-name.js';
+import { exportReceiverDocuments } from '../../../src/plan/export-receivers.js';
 import { putLiveReceiver } from '../../../src/sandbox/index.js';
 import { runCliInProcess } from '../../helpers/cli-in-process.js';
 import { liveReceiver } from '../../helpers/receivers.js';
@@ -100,9 +101,11 @@ describe('export of receivers', () => {
     const report = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     expect(readdirSync(world.out)).not.toContain('receivers');
     expect(readdirSync(world.out)).toContain('api-p99-latency.yaml');
-    expect(report.diagnostics.find((d) => d.severity === 'error')?.message).toContain(
-      `The alert receivers of organization ${ACME} could not be read, so none was exported`,
-    );
+    // A 403 to the organization's receivers: the organization refuses the token, said about it.
+    expect(report.diagnostics.find((d) => d.severity === 'error')).toMatchObject({
+      code: 'service.organization-denied',
+      message: expect.stringContaining(`Organization ${ACME} cannot be read with this token (HTTP 403)`),
+    });
   });
 });
 

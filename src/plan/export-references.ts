@@ -113,7 +113,8 @@ function targetEntry(rule: ManagedAlertRule, lists: ExportNameLists): ReferenceE
       return byId('By id: no environment of the organization has this id.');
     const parts = { project: project.name, environment: environment.name };
     const reference = holdsSlash(parts) ? parts : `${project.name}/${environment.name}`;
-    const value = typeof reference === 'string' ? { environment: reference } : reference;
+    // The mapping form sits under its key, as the schema writes it: `environment: {project, environment}`.
+    const value = { environment: reference };
     const back = resolveEnvironmentTarget(reference, lists.projects, lists.environments);
     return named(value, back, `${project.name}/${environment.name}`);
   }
@@ -128,7 +129,7 @@ function targetEntry(rule: ManagedAlertRule, lists: ExportNameLists): ReferenceE
     };
     const path = `${parts.project}/${parts.environment}/${parts.service}`;
     const reference = holdsSlash(parts) ? parts : path;
-    const value = typeof reference === 'string' ? { service: reference } : reference;
+    const value = { service: reference };
     return named(value, resolveServiceTarget(reference, lists.services), path);
   }
   // A target type with no name form.

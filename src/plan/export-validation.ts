@@ -20,11 +20,16 @@ export function checkExported(documents: readonly ExportedDocument[]): ExportChe
   const encoder = new TextEncoder();
   // The id form: the loader tells rules apart by cluster id, and the names were written from the ids.
   const result = parseFiles(documents.map((d) => ({ path: d.fileName, bytes: encoder.encode(d.idText) })));
+  // And the text written, where it names something: a reference form the schema refuses fails there only.
+  const named = documents.filter((d) => d.text !== d.idText);
+  const written = parseFiles(named.map((d) => ({ path: d.fileName, bytes: encoder.encode(d.text) })));
   const reasons = new Map<string, string[]>();
-  for (const finding of result.diagnostics) {
+  for (const finding of [...result.diagnostics, ...written.diagnostics]) {
     if (finding.severity !== 'error') continue;
     const list = reasons.get(finding.file) ?? [];
-    list.push(`${finding.code}: ${finding.message}`);
+    const reason = `${finding.code}: ${finding.message}`;
+    // A finding of both forms (a blank name, a duplicate) is one reason.
+    if (!list.includes(reason)) list.push(reason);
     reasons.set(finding.file, list);
   }
   // A group of duplicates has one finding, on its first document; every member is left out all the same.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { ServiceEntry } from '../../../src/names/index.js';
 import { parseFiles } from '../../../src/documents/index.js';
+import type { ServiceEntry } from '../../../src/names/index.js';
 import { exportDocuments } from '../../../src/plan/export-documents.js';
 import {
   type ExportNameLists,

@@ -158,6 +158,20 @@ describe('the references an export writes', () => {
     expect(checkExported(exported)).toEqual({ valid: exported, refused: [] });
   });
 
+  it('writes a cluster whose name is blank by id, with a comment: the schema refuses a blank name', () => {
+    const lists = { ...LISTS, clusters: [{ id: PROD, name: '   ' }] };
+    const rule = live({ target: { target_type: 'CLUSTER', target_id: PROD } });
+    expect(entries(rule, lists)).toMatchObject({
+      cluster_id: PROD,
+      target: { target_type: 'CLUSTER', target_id: PROD },
+    });
+    expect(why(rule, lists).slice(0, 2)).toEqual([
+      `By id: cluster ${PROD} has no name.`,
+      `By id: cluster ${PROD} has no name.`,
+    ]);
+    expect(checkExported(exportDocuments([rule], lists)).refused).toEqual([]);
+  });
+
   it('export leaves out a document whose written names validate would refuse, and says why', () => {
     const [doc] = exportDocuments([live()], LISTS);
     // A target in a form the schema refuses, in the text written only (the id form is sound).

@@ -1,7 +1,8 @@
 /**
  * The files `import` writes: one per group, or, for a group whose documents do not fit the size a file
  * `validate` reads (MAX_FILE_BYTES), numbered parts in the order of its rules (`latency-part-1.yaml`,
- * `latency-part-2.yaml`, …), each as full as stays under it. The same rules give the same files. Pure.
+ * `latency-part-2.yaml`, …; of one width, `part-01` … `part-46`), each as full as stays under it. The
+ * same rules give the same files. Pure.
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { formatSize, MAX_FILE_BYTES } from '../documents/limits.js';
@@ -63,9 +64,12 @@ export function groupFiles(
   const base = slug(group.name.replace(/\.ya?ml$/i, ''));
   const files: ImportedFile[] = [];
   const placed: Placed[] = [];
+  // Numbers of one width (part-01 … part-46), so that the files sort in the order of their rules.
+  const width = String(chunks.length).length;
   chunks.forEach((chunk, i) => {
     const numbered = chunks.length > 1;
-    const fileName = uniqueFileName(numbered ? `${base}-part-${i + 1}` : base, taken);
+    const number = String(i + 1).padStart(width, '0');
+    const fileName = uniqueFileName(numbered ? `${base}-part-${number}` : base, taken);
     const texts: string[] = [];
     let line = 2;
     for (const doc of chunk) {

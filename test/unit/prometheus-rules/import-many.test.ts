@@ -163,6 +163,13 @@ describe('the files of one group', () => {
     );
   });
 
+  it('numbers ten parts or more with one width, so that they sort in order', () => {
+    const written = groupFiles(group, documents, new Set(), 10);
+    expect(written.files.map((f) => f.fileName)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `latency-part-${String(i + 1).padStart(2, '0')}.yaml`),
+    );
+  });
+
   it('a document alone over the limit is a part of its own', () => {
     const written = groupFiles(group, documents.slice(0, 2), new Set(), 10);
     expect(written.files.map((f) => f.documents)).toEqual([1, 1]);

@@ -18,14 +18,14 @@ let sandbox: Sandbox;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'init-slash-'));
   // The built-in seed, its `shop` project renamed `shop: eu` and its `api` service `api/v2`.
-  const parts = await readSeedDirectory(defaultSeedDir());
-  const seed = Object.assign({}, ...parts.map((p) => p.value)) as SandboxSeed & {
-    projects: { name: string; environments: { services: { id: string; name: string }[] }[] }[];
+  const parts = (await readSeedDirectory(defaultSeedDir())) as { readonly value: object }[];
+  const seed = Object.assign({}, ...parts.map((p) => p.value)) as {
+    readonly projects: { name: string; environments: { services: { id: string; name: string }[] }[] }[];
   };
   const shop = seed.projects.find((p) => p.name === 'shop')!;
   shop.name = 'shop: eu';
   shop.environments[0]!.services.find((s) => s.id === API)!.name = 'api/v2';
-  sandbox = await startSandbox({ seed, rateLimit: false });
+  sandbox = await startSandbox({ seed: seed as unknown as SandboxSeed, rateLimit: false });
 });
 afterEach(async () => {
   await sandbox.close();

@@ -13,6 +13,7 @@ import { MAX_FILE_BYTES, MAX_RUN_FINDINGS } from '../../../src/documents/limits.
 import { parseFiles } from '../../../src/documents/parse.js';
 import type { AlertRuleDocument } from '../../../src/documents/types.js';
 import { groupFiles, type MappedDocument } from '../../../src/prometheus-rules/import-files.js';
+import { importRules } from '../../../src/prometheus-rules/import-rules.js';
 import { distinctNames, type NamedRule } from '../../../src/prometheus-rules/names.js';
 import { readRuleFile } from '../../../src/prometheus-rules/read-rules.js';
 import { testRun } from '../commands/run-context.js';
@@ -179,6 +180,39 @@ describe('the files of one group', () => {
     const taken = new Set(['latency']);
     expect(groupFiles(group, documents, taken).files[0]!.fileName).toBe('latency-2.yaml');
     expect(groupFiles(group, [], taken)).toEqual({ files: [], placed: [], split: null });
+  });
+});
+
+describe('a document that would not validate', () => {
+  it('is reported at its own rule, among others in its file', () => {
+    const text = [
+      'groups:',
+      '  - name: g',
+      '    rules:',
+      '      - alert: First',
+      '        expr: up == 0',
+      '      - alert: "   "',
+      '        expr: up == 0',
+      '      - alert: Last',
+      '        expr: up == 0',
+      '',
+    ].join('\n');
+    const result = importRules(readRuleFile('rules.yaml', text).groups, {
+      cluster: { cluster: 'prod-eu' },
+      target: { cluster: 'prod-eu' },
+      receiverIds: [],
+      receiverNames: ['slack-oncall'],
+      severityMap: {},
+    });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([
+      expect.objectContaining({
+        file: 'rules.yaml',
+        line: 6,
+        code: 'import.invalid-rule',
+        message:
+          '   : the imported document would not validate (schema.pattern: `name` must not be blank (it holds only spaces))',
+      }),
+    ]);
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * The files `import` writes: one per group, or, for a group whose documents do not fit the size a file
+ * The files `import` writes, and what validate says of them: one per group, or, for a group whose documents do not fit the size a file
  * `validate` reads (MAX_FILE_BYTES), numbered parts in the order of its rules (`latency-part-1.yaml`,
  * `latency-part-2.yaml`, …; of one width, `part-01` … `part-46`), each as full as stays under it. The
  * same rules give the same files. Pure.
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { formatSize, MAX_FILE_BYTES } from '../documents/limits.js';
+import { parseFiles } from '../documents/parse.js';
 import { slug } from '../plan/export-documents.js';
 import { RULES_IO_CODES } from './codes.js';
 import type { SourceGroup, SourceRule } from './read-rules.js';
@@ -136,4 +137,57 @@ function uniqueFileName(base: string, taken: Set<string>): string {
   for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
   taken.add(candidate);
   return `${candidate}.yaml`;
+}
+
+/**
+ * Every written document through validate's own parse and schema checks. What fails is a
+ * value the rule file holds that the service's rule cannot (a blank name, …): reported at the rule's line.
+ * PromQL errors are reported above, on the expression.
+ */
+export function validationFindings(files: readonly ImportedFile[], placed: readonly Placed[]): Diagnostic[] {
+  const encoder = new TextEncoder();
+  // Each file alone: the documents' names are distinct (names.ts) and they carry no id, so the checks
+  // across documents have nothing to find between files, and only one file's trees are held at a time
+  // (100 000 rules at once held some 2 GiB).
+  const found = files.flatMap(
+    (f) => parseFiles([{ path: f.fileName, bytes: encoder.encode(f.text) }]).diagnostics,
+  );
+  // The documents of each file in line order: a finding's rule is found by a binary search, not a scan.
+  const byFile = new Map<string, Placed[]>();
+  for (const p of placed) {
+    const list = byFile.get(p.file);
+    if (list) list.push(p);
+    else byFile.set(p.file, [p]);
+  }
+  const findings: Diagnostic[] = [];
+  for (const finding of found) {
+    if (finding.severity !== 'error') continue;
+    const rule = ownerOf(byFile.get(finding.file) ?? [], finding.line)?.rule;
+    findings.push(
+      rule
+        ? diagnostic(
+            'error',
+            rule.file,
+            rule.at,
+            RULES_IO_CODES.invalidRule,
+            `${rule.name}: the imported document would not validate (${finding.code}: ${finding.message})`,
+          )
+        : finding,
+    );
+  }
+  return findings;
+}
+
+/** The last document of `inFile` (in line order) that starts at or before `line`. */
+function ownerOf(inFile: readonly Placed[], line: number): Placed | undefined {
+  let [low, high] = [0, inFile.length - 1];
+  let found: Placed | undefined;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (inFile[middle]!.startLine <= line) {
+      found = inFile[middle];
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
 }

@@ -6,11 +6,16 @@
  */
 import { stringify } from 'yaml';
 import { type Diagnostic, diagnostic, type SourceRange } from '../core/diagnostic.js';
-import { parseFiles } from '../documents/parse.js';
 import { queryError } from '../promql/check-query.js';
 import type { AlertSeverity } from '../service/types/alert-rules.js';
 import { RULES_IO_CODES, type RulesIoCode } from './codes.js';
-import { groupFiles, type ImportedFile, type MappedDocument, type Placed } from './import-files.js';
+import {
+  groupFiles,
+  type ImportedFile,
+  type MappedDocument,
+  type Placed,
+  validationFindings,
+} from './import-files.js';
 import { distinctNames } from './names.js';
 import { isoDuration, prometheusMilliseconds } from './prometheus-duration.js';
 import type { SourceGroup, SourceRule } from './read-rules.js';
@@ -312,59 +317,6 @@ function mapSeverity(rule: SourceRule, options: ImportOptions, loss: Loss): Aler
     `${why}: imported as ${FALLBACK_SEVERITY} (add it to --severity-map to choose)`,
   );
   return FALLBACK_SEVERITY;
-}
-
-/**
- * Every written document through validate's own parse and schema checks. What fails is a
- * value the rule file holds that the service's rule cannot (a blank name, …): reported at the rule's line.
- * PromQL errors are reported above, on the expression.
- */
-function validationFindings(files: readonly ImportedFile[], placed: readonly Placed[]): Diagnostic[] {
-  const encoder = new TextEncoder();
-  // Each file alone: the documents' names are distinct (names.ts) and they carry no id, so the checks
-  // across documents have nothing to find between files, and only one file's trees are held at a time
-  // (100 000 rules at once held some 2 GiB).
-  const found = files.flatMap(
-    (f) => parseFiles([{ path: f.fileName, bytes: encoder.encode(f.text) }]).diagnostics,
-  );
-  // The documents of each file in line order: a finding's rule is found by a binary search, not a scan.
-  const byFile = new Map<string, Placed[]>();
-  for (const p of placed) {
-    const list = byFile.get(p.file);
-    if (list) list.push(p);
-    else byFile.set(p.file, [p]);
-  }
-  const findings: Diagnostic[] = [];
-  for (const finding of found) {
-    if (finding.severity !== 'error') continue;
-    const rule = ownerOf(byFile.get(finding.file) ?? [], finding.line)?.rule;
-    findings.push(
-      rule
-        ? diagnostic(
-            'error',
-            rule.file,
-            rule.at,
-            RULES_IO_CODES.invalidRule,
-            `${rule.name}: the imported document would not validate (${finding.code}: ${finding.message})`,
-          )
-        : finding,
-    );
-  }
-  return findings;
-}
-
-/** The last document of `inFile` (in line order) that starts at or before `line`. */
-function ownerOf(inFile: readonly Placed[], line: number): Placed | undefined {
-  let [low, high] = [0, inFile.length - 1];
-  let found: Placed | undefined;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if (inFile[middle]!.startLine <= line) {
-      found = inFile[middle];
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  return found;
 }
 
 function note(rule: SourceRule, at: SourceRange, code: RulesIoCode, message: string): Diagnostic {

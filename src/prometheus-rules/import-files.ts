@@ -1,8 +1,8 @@
 /**
- * The files `import` writes, and what validate says of them: one per group, or, for a group whose documents do not fit the size a file
- * `validate` reads (MAX_FILE_BYTES), numbered parts in the order of its rules (`latency-part-1.yaml`,
- * `latency-part-2.yaml`, …; of one width, `part-01` … `part-46`), each as full as stays under it. The
- * same rules give the same files. Pure.
+ * The files `import` writes, and what validate says of them: one per group, or, for a group whose
+ * documents do not fit the size a file `validate` reads (MAX_FILE_BYTES), numbered parts in the order of
+ * its rules (`latency-part-1.yaml`, `latency-part-2.yaml`, …; of one width, `part-01` … `part-46`), each
+ * as full as stays under it. The same rules give the same files. Pure.
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { formatSize, MAX_FILE_BYTES } from '../documents/limits.js';

@@ -5,6 +5,7 @@ import type { AlertRuleDocument, Document } from '../documents/types.js';
 import { countChanges } from '../plan/change-counts.js';
 import { nameBook } from '../plan/name-book.js';
 import { planAlertRules } from '../plan/plan-alert-rules.js';
+import { refusedDocumentReceiverFindings } from '../plan/receivers.js';
 import { removedDocuments } from '../plan/removed.js';
 import { withReferences } from '../plan/rule-references.js';
 import type { Plan } from '../plan/types.js';
@@ -86,10 +87,12 @@ export async function planRules(
   // against them).
   const anyReceiver = docs.receivers.length > 0 || docs.removedReceivers.length > 0;
   const receiverPart = directory && anyReceiver ? await planReceiverPart(ctx, directory, docs) : null;
+  // The receivers of documents refused for a name are checked too (refusedDocumentReceiverFindings).
+  const refused = named?.refused ?? [];
   const receivers = directory
     ? await readReceivers(
         directory,
-        rules,
+        [...rules, ...refused],
         ctx.organizationId,
         live.value,
         ctx.concurrency,
@@ -137,5 +140,6 @@ export async function planRules(
       ...(withPart?.reads ?? []),
     ]),
   ];
-  return { plan, diagnostics: [...reads, ...plan.diagnostics], live: live.value, reads };
+  const refusedReceivers = refusedDocumentReceiverFindings(refused, ctx.organizationId, receivers.value);
+  return { plan, diagnostics: [...reads, ...refusedReceivers, ...plan.diagnostics], live: live.value, reads };
 }

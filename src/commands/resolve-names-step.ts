@@ -30,6 +30,11 @@ export interface ResolvedRules {
   /** The documents to plan, names resolved; those that failed or whose lists were not read are left out. */
   readonly documents: readonly AlertRuleDocument[];
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * The documents a name of which resolves to no single entry (their findings are in `diagnostics`): never
+   * planned, but what does not need their names (their receivers) is still checked.
+   */
+  readonly refused: readonly AlertRuleDocument[];
   /** What was read, for the names reports show beside ids (receivers are added by the caller). */
   readonly lists: Omit<NameLists, 'receivers'>;
   /** The errors behind the failed reads' findings, so that a later read refused alike is not said again. */
@@ -108,6 +113,7 @@ export async function resolveRuleNamesStep(
 
   const diagnostics: Diagnostic[] = [];
   const planned: AlertRuleDocument[] = [];
+  const refused: AlertRuleDocument[] = [];
   for (const doc of documents) {
     const org = doc.value.organization_id ?? defaultOrganizationId;
     const lists = org === null ? undefined : listsByOrg.get(org);
@@ -117,12 +123,16 @@ export async function resolveRuleNamesStep(
     }
     const resolution = resolveRuleNames(doc, lists);
     if (resolution.kind === 'resolved') planned.push(resolution.document);
-    else if (resolution.kind === 'failed') diagnostics.push(...resolution.diagnostics);
+    else if (resolution.kind === 'failed') {
+      diagnostics.push(...resolution.diagnostics);
+      refused.push(doc);
+    }
   }
   const again = new Set<ApiError>(reported);
   const reads = failed.flatMap((r) => (r.ok || again.has(r.error) ? [] : [r.diagnostic]));
   return {
     documents: planned,
+    refused,
     diagnostics: [...reads, ...warnings, ...diagnostics],
     lists: all,
     errors: failed.flatMap((r) => (r.ok ? [] : [r.error])),

@@ -1,6 +1,6 @@
 /**
  * Stable diagnostic codes of loading and validation. Users filter and search on them, so a code never
- * changes meaning; docs/diagnostics.md describes each one.
+ * changes meaning; docs/reference/codes/ explains each one.
  */
 export const CODES = {
   pathNotFound: 'file.not-found',
@@ -32,6 +32,7 @@ export const CODES = {
   nameAndId: 'document.name-and-id',
   targetForm: 'document.target-form',
   targetType: 'document.target-type',
+  thresholdMissing: 'document.threshold-missing',
   /** The same code as planning's (plan/codes.ts NAME_CODES): a path of names of the wrong shape. */
   badReference: 'name.bad-reference',
   secretLiteral: 'document.secret-literal',

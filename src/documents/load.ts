@@ -24,7 +24,8 @@ export async function loadDocuments(
   // The YAML parser and the schema validators load only when there is a file to parse.
   const parsed =
     read.files.length === 0 ? NOTHING_PARSED : (await import('./parse.js')).parseFiles(read.files);
-  const queries = await checkQueries(parsed.documents);
+  // Refused rules' queries too: one run reports every fault of a document (parse.ts, checkDocument).
+  const queries = await checkQueries([...parsed.documents, ...(parsed.refusedQueries ?? [])]);
   const diagnostics: Diagnostic[] = [...read.diagnostics, ...parsed.diagnostics, ...queries];
   const skipped = read.skipped;
   const files = (that: string) =>

@@ -1,7 +1,10 @@
 import { LineCounter, type Document as YamlDocument } from 'yaml';
 import type { Diagnostic, SourceRange } from '../core/diagnostic.js';
 import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
+import type { QueryDocument } from '../promql/query-document.js';
+import { CONDITION_OPERATORS } from '../service/types.js';
 import { CODES } from './codes.js';
+import { thresholdFindings } from './condition-threshold.js';
 import { crossDocumentDiagnostics } from './cross-checks.js';
 import { decodeUtf8, positionOf } from './decode.js';
 import { foreignEncoding, foreignEncodingMessage, nulByteMessage } from './encoding.js';
@@ -17,14 +20,14 @@ import {
   tooManyDocumentsMessage,
   withinRunBytes,
 } from './limits.js';
-import { createKeptLocator, createLocator, documentStart, FileTrees } from './locate.js';
+import { createKeptLocator, createLocator, documentStart, FileTrees, type Locator } from './locate.js';
 import { toPlainData } from './plain-data.js';
 import { rangeOfNode } from './positions.js';
 import { receiverDocumentFindings } from './receiver-secrets.js';
 import { referenceFormDiagnostics } from './reference-forms.js';
 import { schemaDiagnostics } from './schema-diagnostics.js';
 import { validateAgainstSchema } from './schema-validate.js';
-import type { Document, LoadResult, SourceFile } from './types.js';
+import type { Document, DocumentKind, LoadResult, SourceFile } from './types.js';
 import { parseYaml } from './yaml-parse.js';
 
 /**
@@ -34,6 +37,7 @@ import { parseYaml } from './yaml-parse.js';
 export function parseFiles(files: readonly SourceFile[], maxDocuments = MAX_RUN_DOCUMENTS): LoadResult {
   const documents: Document[] = [];
   const diagnostics: Diagnostic[] = [];
+  const refusedQueries: QueryDocument[] = [];
   // Files from a git revision never passed readSourceFiles: the run's byte limit applies to them here.
   const sized = files.map((file) => ({ file, size: file.bytes.byteLength }));
   const { kept, over } = withinRunBytes(sized);
@@ -44,7 +48,8 @@ export function parseFiles(files: readonly SourceFile[], maxDocuments = MAX_RUN_
   const budget = { documents: maxDocuments, limit: maxDocuments };
   for (const { file } of kept) {
     for (const outcome of parseFile(file, budget)) {
-      if ('locate' in outcome) documents.push(outcome);
+      if ('refused' in outcome) refusedQueries.push(outcome.refused);
+      else if ('locate' in outcome) documents.push(outcome);
       else diagnostics.push(outcome);
     }
     if (budget.documents < 0) break;
@@ -54,14 +59,12 @@ export function parseFiles(files: readonly SourceFile[], maxDocuments = MAX_RUN_
     documents,
     diagnostics: capFindings(diagnostics.sort(compareDiagnostics)),
     files: [...new Set(files.map((f) => f.path))].sort(),
+    ...(refusedQueries.length > 0 ? { refusedQueries } : {}),
   };
 }
 
 /** A file's documents that passed their own checks, and the findings of those that did not. */
-function parseFile(
-  file: SourceFile,
-  budget: { documents: number; readonly limit: number },
-): (Document | Diagnostic)[] {
+function parseFile(file: SourceFile, budget: { documents: number; readonly limit: number }): Outcome[] {
   const error = (range: SourceRange, code: string, message: string) => [
     diagnostic('error', file.path, range, code, message),
   ];
@@ -86,7 +89,7 @@ function parseFile(
   const text = normalizeLineBreaks(decoded.text);
   const lineCounter = new LineCounter();
   const source: Source = { file: file.path, text, lineCounter, trees: new FileTrees(text, lineCounter) };
-  const outcomes: (Document | Diagnostic)[] = [];
+  const outcomes: Outcome[] = [];
   const yamlFindings = parseYaml(file.path, text, lineCounter, ({ doc, index }) => {
     if (--budget.documents < 0) {
       const at = documentStart(doc, lineCounter, text);
@@ -123,8 +126,21 @@ interface Source {
   readonly trees: FileTrees;
 }
 
-/** One document through its own checks, in order; the first step that fails says why, and it stops there. */
-function checkDocument(source: Source, doc: YamlDocument, index: number): (Document | Diagnostic)[] {
+/** A document's outcome: the document, a finding, or a refused rule whose query is still to be checked. */
+type Outcome = Document | Diagnostic | RefusedQuery;
+
+interface RefusedQuery {
+  readonly refused: QueryDocument;
+}
+
+/**
+ * One document through its own checks. The steps that tell what the document is (keys, plain data, a
+ * mapping, its kind) stop at the first that fails: nothing after them could be read. The rest are
+ * independent and all reported at once (docs/decisions/document-loading.md): schema errors, and with a
+ * valid shape its reference forms, receiver fields and threshold; an alert rule's query is checked even
+ * when the rest of its document is refused, so that fixing one fault does not reveal the next.
+ */
+function checkDocument(source: Source, doc: YamlDocument, index: number): Outcome[] {
   const { file, text, lineCounter } = source;
   const error = (range: SourceRange, code: string, message: string) => [
     diagnostic('error', file, range, code, message),
@@ -148,14 +164,22 @@ function checkDocument(source: Source, doc: YamlDocument, index: number): (Docum
   const kind = documentKind(file, value, locateNow);
   if (!kind.ok) return [kind.finding];
   const errors = validateAgainstSchema(kind.kind, value);
-  if (errors.length > 0) return schemaDiagnostics(file, kind.kind, value, errors, locateNow);
-  const forms = referenceFormDiagnostics(file, kind.kind, value, locateNow);
-  if (forms.length > 0) return forms;
-  if (kind.kind === 'AlertReceiver') {
-    const findings = receiverDocumentFindings(file, value, locateNow);
-    if (findings.length > 0) return findings;
-  }
+  const findings =
+    errors.length > 0
+      ? [
+          ...schemaDiagnostics(file, kind.kind, value, errors, locateNow),
+          // It reads the data, not the shape: a schema error elsewhere does not hide it. One in the condition
+          // may be the same fault (`treshold:` is the missing threshold): that one is said alone.
+          ...(kind.kind === 'AlertRule' && !errors.some((e) => e.instancePath.startsWith('/condition'))
+            ? thresholdFindings(file, value, locateNow)
+            : []),
+        ]
+      : shapedDocumentFindings(file, kind.kind, value, locateNow);
   const locate = createKeptLocator(doc, index, source.trees);
+  if (findings.length > 0) {
+    const refused = kind.kind === 'AlertRule' ? refusedQuery(file, text, value, locate) : null;
+    return refused === null ? findings : [...findings, { refused }];
+  }
   const { line, column, endLine, endColumn } = locate([]);
   // The schema has checked the shape, so the value is what the kind's spec type describes.
   const document = {
@@ -168,4 +192,44 @@ function checkDocument(source: Source, doc: YamlDocument, index: number): (Docum
     locate,
   };
   return [document as unknown as Document];
+}
+
+/** The checks that read a document of a valid shape, each independent of the others. */
+function shapedDocumentFindings(
+  file: string,
+  kind: DocumentKind,
+  value: Readonly<Record<string, unknown>>,
+  locate: Locator,
+): Diagnostic[] {
+  const forms = referenceFormDiagnostics(file, kind, value, locate);
+  if (kind === 'AlertReceiver') return [...forms, ...receiverDocumentFindings(file, value, locate)];
+  if (kind === 'AlertRule') return [...forms, ...thresholdFindings(file, value, locate)];
+  return forms;
+}
+
+/** The operators the PromQL checks weigh a query against; another value is the schema's finding to make. */
+const OPERATORS: ReadonlySet<unknown> = new Set(CONDITION_OPERATORS);
+
+/**
+ * A refused alert rule as the PromQL checks read it, when its query is a string and its operator one they
+ * know (or absent): a misspelt operator would make them warn about a comparison nobody wrote.
+ */
+function refusedQuery(
+  file: string,
+  text: string,
+  value: Readonly<Record<string, unknown>>,
+  locate: Locator,
+): QueryDocument | null {
+  const condition = value.condition;
+  if (!isMapping(condition)) return null;
+  const { promql, operator } = condition as Record<string, unknown>;
+  if (typeof promql !== 'string' || promql.trim() === '') return null;
+  if (operator !== undefined && !OPERATORS.has(operator)) return null;
+  return {
+    kind: 'AlertRule',
+    file,
+    text,
+    value: { condition: { promql, operator: operator as string | undefined } },
+    locate,
+  };
 }

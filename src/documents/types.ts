@@ -1,4 +1,5 @@
 import type { SourceRange } from '../core/diagnostic.js';
+import type { QueryDocument } from '../promql/query-document.js';
 import type {
   AlertPresentation,
   AlertRuleCondition,
@@ -178,6 +179,12 @@ export interface LoadResult {
   readonly diagnostics: readonly import('../core/diagnostic.js').Diagnostic[];
   /** Every file read, repository-relative, sorted. */
   readonly files: readonly string[];
+  /**
+   * Alert rules refused by their own checks whose query could still be read: their PromQL is checked too,
+   * so that one run reports every fault of a document (a key typo does not hide a broken query). Never
+   * planned: they are not in `documents`.
+   */
+  readonly refusedQueries?: readonly QueryDocument[];
   /** YAML files found in directories that hold none of our documents, and so were not validated. */
   readonly skippedFiles?: readonly string[];
 }

@@ -1,5 +1,5 @@
 import { ALERT_TARGET_TYPES, type AlertTargetType } from '../service/types/alert-rules.js';
-import { matchName, normalizeName } from './name-match.js';
+import { didYouMeanNames, matchName, normalizeName } from './name-match.js';
 import { namesOfMapping, parseNamePath } from './name-path.js';
 import type {
   ClusterEntry,
@@ -224,7 +224,7 @@ function matchOne<T extends NameCandidate>(
   if (match.kind === 'none') {
     const offer =
       match.closest.length > 0
-        ? ` Did you mean ${match.closest.map((e) => `"${e.name}"`).join(' or ')}?`
+        ? didYouMeanNames(match.closest)
         : entries.length === 0
           ? ` There is no ${context.kind} ${context.scope}.`
           : ` Check the name, or write the id form (${context.idForm}).`;

@@ -7,8 +7,8 @@
  */
 
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
-import { nearestName } from '../core/nearest-name.js';
 import type { AlertRuleDocument } from '../documents/types.js';
+import { closestEntries, didYouMeanNames } from '../names/index.js';
 import type { AlertReceiver } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 
@@ -79,6 +79,24 @@ export function resolveReceivers(
 }
 
 /**
+ * The receiver findings of documents refused before planning (a name of theirs resolves to no single
+ * entry): their receivers are still checked, so that one run reports every fault of a document, and they
+ * are never planned. A document of an organization whose receivers were not read says nothing more.
+ */
+export function refusedDocumentReceiverFindings(
+  documents: readonly AlertRuleDocument[],
+  defaultOrganizationId: string | null,
+  receivers: ReadonlyMap<string, readonly AlertReceiver[]> | null,
+): Diagnostic[] {
+  return documents.flatMap((doc) => {
+    const organizationId = doc.value.organization_id ?? defaultOrganizationId;
+    const known = organizationId === null ? undefined : receivers?.get(organizationId);
+    if (organizationId === null || known === undefined) return [];
+    return resolveReceivers(doc, organizationId, known).diagnostics;
+  });
+}
+
+/**
  * Each id of `alert_receiver_ids` that is not one of the organization's receivers (compared as uuids are,
  * without regard to case), at its item. Without the list (not read) nothing can be said.
  */
@@ -132,9 +150,15 @@ const MAX_NAMES_SHOWN = 10;
 
 function knownNames(written: string, receivers: readonly AlertReceiver[]): string {
   if (receivers.length === 0) return ' The organization has no receivers.';
+  // The closest names as every name kind offers them (names/name-match.ts).
+  const closest = closestEntries(written, receivers);
+  if (closest.length > 0) return didYouMeanNames(distinctNames(closest));
   const names = [...new Set(receivers.map((r) => r.name))].sort();
-  const nearest = nearestName(written, names);
-  if (nearest !== null) return ` Did you mean "${nearest}"?`;
   const more = names.length > MAX_NAMES_SHOWN ? `, and ${names.length - MAX_NAMES_SHOWN} more` : '';
   return ` Known receivers: ${names.slice(0, MAX_NAMES_SHOWN).join(', ')}${more}.`;
+}
+
+/** Receivers of one name are offered once: their ids are not what a name typo needs. */
+function distinctNames(receivers: readonly AlertReceiver[]): { name: string }[] {
+  return [...new Set(receivers.map((r) => r.name))].map((name) => ({ name }));
 }

@@ -1,6 +1,6 @@
 /**
  * Codes of what `import` reports about Prometheus rules. Users filter on them and the import figures count
- * losses by them, so a code never changes meaning; docs/diagnostics.md describes each one.
+ * losses by them, so a code never changes meaning; docs/reference/codes/ explains each one.
  */
 export const RULES_IO_CODES = {
   /** The file is not a rule file (`groups:`) nor a PrometheusRule resource, or its shape is wrong. */

@@ -17,6 +17,7 @@ import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import { backtestBlock } from './backtest-markdown.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
+import { codeMarkdown } from './finding-title.js';
 import { planCountsSentence } from './plan-counts.js';
 import { receiversMarkdown } from './receiver-lines.js';
 import type { RunCounts } from './run-counts.js';
@@ -60,7 +61,7 @@ export interface CommentOptions {
 
 /**
  * The sticky comment's body: the marker, the outcome, then one section per file with its findings and its
- * changes in full. A long comment collapses its sections; at GitHub's size limit whole changes and rows are
+ * changes in full, then the backtest. Long file sections collapse (their own length, not the charts'); at GitHub's size limit whole changes and rows are
  * dropped from the end, never a part of a value, and the last line says how many and where they are.
  */
 export function renderComment(
@@ -96,20 +97,22 @@ export function renderComment(
     const merging = whatMergingDoes(report);
     if (merging) blocks.push(paragraph(merging));
     if (skipped) blocks.push(paragraph(skipped));
-    // Before the files: how often a changed rule would have fired is the reviewer's first question.
-    const backtest = backtestBlock(report.backtest, options.links);
-    if (backtest) blocks.push(backtest);
     blocks.push(...fileSections(report, options.links, collapse));
     const receivers = receiversMarkdown(report.plan, report.command === 'drift', options.links ?? null);
     if (receivers) blocks.push(paragraph(receivers));
     if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
     return blocks;
   };
+  // What a reviewer reads in order: the headline, the findings and the changes (above), then what the
+  // changed rules would have done. Last, the backtest is also the first cut when the comment is too long.
+  const backtest = backtestBlock(report.backtest, options.links);
+  const withBacktest = (blocks: Block[]) => (backtest ? [...blocks, backtest] : blocks);
   const limit = options.limit ?? COMMENT_LIMIT_CHARS;
   const measure = (text: string) => text.length;
+  // Whether the files collapse is their own length: the charts below them do not fold the changes away.
   const open = fitBlocks(render(false), Number.POSITIVE_INFINITY, measure, '').markdown;
   return fitBlocks(
-    render(measure(open) > COLLAPSE_CHARS),
+    withBacktest(render(measure(open) > COLLAPSE_CHARS)),
     limit,
     measure,
     "The job summary, the Checks run and this step's `plan-json` output (the JSON artifact) have every change and finding.",
@@ -176,7 +179,7 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
       ...findings.map((d) => ({
         text: tableRow([
           `${LEVEL_MARK[d.severity]} ${d.severity}`,
-          inlineCode(d.code),
+          codeMarkdown(d.code),
           d.file ? whereLink(d.file, d.line, links, `line ${d.line}`) : '—',
           messageMarkdown(d.message),
         ]),

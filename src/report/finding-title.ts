@@ -4,8 +4,10 @@
  * output (`… [schema.unknown-field]`), where searches and filters find it (docs/decisions/annotation-titles.md).
  */
 import type { Diagnostic } from '../core/diagnostic.js';
+import { codePageUrl } from '../core/published.js';
+import { inlineCode } from '../markdown/escape.js';
 
-/** Titles of the codes the tool emits (docs/diagnostics.md lists them; a test holds the two together). */
+/** Titles of the codes the tool emits (docs/reference/codes/ explains each; a test holds the two together). */
 export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'file.not-found': 'Path not found',
   'file.outside-root': 'Path outside the repository',
@@ -34,6 +36,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'document.name-and-id': 'Both a name and an id',
   'document.target-form': 'Target not in one form',
   'document.target-type': 'Target type not allowed',
+  'document.threshold-missing': 'Operator without a threshold',
   'name.unknown': 'Unknown name',
   'name.ambiguous': 'Name matches several',
   'name.bad-reference': 'Name path malformed',
@@ -157,9 +160,11 @@ function codeInWords(code: string): string {
 }
 
 /**
- * The message with its code at the end, as the text output shows a finding (`message [code]`), the message
- * cut first when the whole would pass `max` (as `measure` counts) so that the code is never what is cut.
- * A line about the reporting itself has no code (''): its message as it is.
+ * The message with its code, as the text output shows a finding (`message [code]`), and on the next line
+ * the address of the code's page (docs/decisions/annotation-titles.md): an annotation cannot hold a link,
+ * and a reviewer who meets a code reads what it means and how to fix it there. The message is cut first
+ * when the whole would pass `max` (as `measure` counts), so that the code and its page are never what is
+ * cut. A line about the reporting itself has no code (''): its message as it is.
  */
 export function messageWithCode(
   message: string,
@@ -169,6 +174,11 @@ export function messageWithCode(
   measure: (text: string) => number,
 ): string {
   if (code === '') return cut(message, max);
-  const suffix = ` [${code}]`;
+  const suffix = ` [${code}]\n${codePageUrl(code)}`;
   return `${cut(message, Math.max(0, max - measure(suffix)))}${suffix}`;
+}
+
+/** A finding's code in a Markdown table, linked to its page: the one form of every findings table. */
+export function codeMarkdown(code: string): string {
+  return code === '' ? inlineCode(code) : `[${inlineCode(code)}](${codePageUrl(code)})`;
 }

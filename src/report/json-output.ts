@@ -8,7 +8,7 @@ import type { RunReport } from '../run/types.js';
 import { receiversJson, unmanagedReceiversJson } from './receiver-lines.js';
 import { runOutcome } from './run-counts.js';
 
-/** Version of the JSON output's shape; bumped only on a breaking change (the README documents the shape). */
+/** Version of the JSON output's shape; bumped only on a breaking change (docs/reference/json-output.md shows the shape, generated from toJsonOutput). */
 export const JSON_OUTPUT_VERSION = 1;
 
 /** Replaces every registered secret in every string of a JSON-able value (keys included). */

@@ -1,6 +1,6 @@
 /**
  * A stateful local copy of the service for the operations this project uses: users try the tool with no
- * account, and every test crosses real HTTP on 127.0.0.1. See docs/sandbox.md.
+ * account, and every test crosses real HTTP on 127.0.0.1. See docs/reference/sandbox.md.
  */
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../core/clock.js';

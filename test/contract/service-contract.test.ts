@@ -30,7 +30,7 @@ const PORTAL = 'b0b0b0b0-0000-4000-8000-000000000611';
 const PRODUCTION = 'e0e0e0e0-0000-4000-8000-000000000401';
 
 /**
- * The one deliberate departure, documented in docs/sandbox.md: the catalog serves a field descriptor of a
+ * The one deliberate departure, documented in docs/reference/sandbox.md: the catalog serves a field descriptor of a
  * kind the description does not list (`duration`), so that clients prove they tolerate new kinds. Such
  * descriptors are taken out of answers before validation, and counted (the departure must stay there).
  */

@@ -10,7 +10,7 @@ const INSTANT_ENDPOINT = 'api/v1/query';
 /**
  * get-cluster-metrics: the cluster's seeded series, queried as its Prometheus would answer, the answer's
  * JSON as text in `metrics`. Whatever Prometheus would refuse, or the sandbox cannot evaluate, is its error
- * shape inside a 200: the operation declares no other status (docs/sandbox.md, "Cluster metrics").
+ * shape inside a 200: the operation declares no other status (docs/reference/sandbox.md, "Cluster metrics").
  */
 export function getClusterMetrics(context: RequestContext): Answer {
   const clusters = new Map(context.store.seed.clusters.map((c) => [c.id, c]));

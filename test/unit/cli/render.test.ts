@@ -31,8 +31,8 @@ function github(report: RunReport, redactor = new Redactor()): string[] {
 describe('--format github', () => {
   it('prints each finding as a workflow command, titled in words with its code after the message, and counts them all', () => {
     expect(github(validateReport([finding('error', 4), finding('warning', 7)]))).toEqual([
-      '::error file=alerting/api.yaml,line=4,col=3,endColumn=8,title=Value not allowed::problem on line 4 [schema.enum]',
-      '::warning file=alerting/api.yaml,line=7,col=3,endColumn=8,title=Value not allowed::problem on line 7 [schema.enum]',
+      '::error file=alerting/api.yaml,line=4,col=3,endColumn=8,title=Value not allowed::problem on line 4 [schema.enum]%0Ahttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/schema.md#schemaenum',
+      '::warning file=alerting/api.yaml,line=7,col=3,endColumn=8,title=Value not allowed::problem on line 7 [schema.enum]%0Ahttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/schema.md#schemaenum',
       '1 error, 1 warning',
       '',
       'Failed: 1 error, 1 warning.',

@@ -324,7 +324,7 @@ describe('apply --plan of a tampered file: the tamper table', () => {
         expect(writes).toHaveLength(strict ? 0 : plan.changes.length - 1);
       }
       const firstWords = refusal!.message.match(/first difference: (.*?)(\)\. Nothing|$)/)?.[1];
-      // Ids shortened as docs/diagnostics.md shows them, for a table that can be quoted.
+      // Ids shortened as the code pages (docs/reference/codes/) show them, for a table that can be quoted.
       const shown = (firstWords ?? refusal!.message).replace(
         /\b([0-9a-f]{4})[0-9a-f]{4}-[0-9a-f-]{23}([0-9a-f]{4})\b/g,
         '$1…$2',

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { main } from '../../../src/cli/command-line.js';
+import { editFieldsOfLive } from '../../../src/plan/normalize.js';
 import { evaluatedExpression } from '../../../src/prometheus-rules/rules-from-documents.js';
 import type { ManagedAlertRule } from '../../../src/service/types.js';
 import { ACME, useRunWorld } from './run-context.js';
@@ -68,6 +69,32 @@ describe('export --format prometheus-rules --org', () => {
       });
       expect(checked.stdout).toContain(`SUCCESS: ${live.length} rules found`);
     }
+  });
+
+  it('leaves out a live rule that compares with no threshold, saying why as validate does, and succeeds', async () => {
+    const client = run().ctx.service();
+    const managed = (await client.getAlertRules(ACME)).filter(
+      (r): r is ManagedAlertRule => r.source === 'MANAGED' && r.enabled,
+    );
+    const rule = managed[0]!;
+    const edit = editFieldsOfLive(rule);
+    const { threshold: _threshold, ...condition } = edit.condition;
+    await client.editAlertRule(rule.id, { ...edit, condition: { ...condition, operator: 'ABOVE' } });
+    const exported = await cli([
+      'export',
+      '--format',
+      'prometheus-rules',
+      '--org',
+      ACME,
+      '--api-url',
+      world.sandbox.url,
+    ]);
+    expect(exported.status).toBe(0);
+    expect(exported.stderr).toContain(
+      `alert rule "${rule.name}" (${rule.id}) not exported: validate would refuse its document: document.threshold-missing: \`operator: ABOVE\` compares`,
+    );
+    const file = parse(exported.stdout) as { groups: { rules: { alert: string }[] }[] };
+    expect(file.groups.flatMap((g) => g.rules).map((r) => r.alert)).not.toContain(rule.name);
   });
 
   it('takes the documents under PATH or the organization, not both', async () => {

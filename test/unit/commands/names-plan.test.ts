@@ -206,6 +206,35 @@ describe('a name that resolves to no single entry is an error at its key, with w
     expect(writesOf(sandbox)).toEqual([]);
   });
 
+  it('an ambiguous service does not hide a receiver typo of the same document: both, nothing written', async () => {
+    write(
+      'both.yaml',
+      rule('ambiguous-worker', ['cluster: staging-eu', 'target: {service: shop/staging/worker}']).replace(
+        'alert_receivers: [slack-oncall]',
+        'alert_receivers: [slack-oncal]',
+      ),
+    );
+    const report = await runApply(run());
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.line, d.column, d.code])).toEqual([
+      [3, 10, 'name.ambiguous'],
+      [8, 19, 'plan.unknown-receiver'],
+    ]);
+    expect(errors[1]!.message).toContain('Did you mean "slack-oncall"?');
+    expect(report.plan?.changes ?? []).toEqual([]);
+    expect(writesOf(sandbox)).toEqual([]);
+  });
+
+  it('an environment written short is offered its full name, as clusters and services are', async () => {
+    write('short.yaml', rule('staging-down', ['cluster: staging-eu', 'target: {environment: shop/prod}']));
+    const report = await runPlan(run());
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.code)).toEqual(['name.unknown']);
+    expect(errors[0]!.message).toBe(
+      'No environment is named "prod" in project "shop". Did you mean "production"?',
+    );
+  });
+
   it('validate checks the forms and asks nothing: both a name and an id is an error there', async () => {
     write(
       'forms.yaml',

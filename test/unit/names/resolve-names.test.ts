@@ -412,3 +412,52 @@ describe('resolving a name taken from the lists', () => {
     },
   );
 });
+
+describe('the closest names, offered alike by every name kind', () => {
+  it('offers the environment a short name starts, as a typo is offered', () => {
+    const error = errorOf(resolveEnvironmentTarget('shop/prod', projects, environments));
+    expect(error.code).toBe('unknown-name');
+    expect(error.candidates).toEqual([{ name: 'production', id: 'e-prod' }]);
+    expect(error.message).toBe(
+      'No environment is named "prod" in project "shop". Did you mean "production"?',
+    );
+    // The mapping form and the environment level of a service path alike.
+    expect(
+      errorOf(resolveEnvironmentTarget({ project: 'shop', environment: 'PROD' }, projects, environments))
+        .candidates,
+    ).toEqual([{ name: 'production', id: 'e-prod' }]);
+    expect(errorOf(resolveServiceTarget('shop/prod/api', services)).message).toContain(
+      'Did you mean "production"?',
+    );
+  });
+
+  it('offers a cluster, project and service the same way', () => {
+    expect(errorOf(resolveCluster('prod', clusters)).message).toBe(
+      'No cluster is named "prod" in the organization. Did you mean "prod-eu" or "prod-us"?',
+    );
+    expect(errorOf(resolveProject('inter', projects)).candidates.map((c) => c.id)).toEqual([
+      'p-int1',
+      'p-int2',
+    ]);
+    expect(errorOf(resolveServiceTarget('shop/production/orders', services)).message).toContain(
+      'Did you mean "orders-db"?',
+    );
+  });
+
+  it('offers a typo before an abbreviation, nothing for a start of one or two letters, at most three', () => {
+    const many: ClusterEntry[] = ['prod-eu-1', 'prod-eu-2', 'prod-eu-3', 'prod-eu-4', 'prd'].map((name) => ({
+      id: `c-${name}`,
+      name,
+    }));
+    expect(errorOf(resolveCluster('prod', many)).candidates.map((c) => c.name)).toEqual([
+      'prd',
+      'prod-eu-1',
+      'prod-eu-2',
+    ]);
+    expect(errorOf(resolveCluster('pr', [{ id: 'c', name: 'production' }])).candidates).toEqual([]);
+    // What was written may be the longer one: the name is the start of it.
+    expect(
+      errorOf(resolveCluster('production-europe-west', [{ id: 'c', name: 'production' }])).candidates,
+    ).toEqual([{ id: 'c', name: 'production' }]);
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanInput } from '../../../src/plan/plan-alert-rules.js';
 import { planAlertRules } from '../../../src/plan/plan-alert-rules.js';
+import { refusedDocumentReceiverFindings } from '../../../src/plan/receivers.js';
 import type { AlertRuleChange } from '../../../src/plan/types.js';
 import type { LiveAlertRule } from '../../../src/service/types.js';
 import { liveReceiver } from '../../helpers/receivers.js';
@@ -293,6 +294,33 @@ describe('planAlertRules: receivers by name', () => {
     expect(plan({ 'a.yaml': typo }, [live()], { receivers }).diagnostics[0]?.message).toContain(
       'Did you mean "slack-oncall"?',
     );
+  });
+
+  it('offers the closest receivers as every name kind does: an abbreviation too, a name of twins once', () => {
+    const short = ruleYaml({ alert_receivers: '\n  - slack' });
+    expect(plan({ 'a.yaml': short }, [live()], { receivers }).diagnostics[0]?.message).toContain(
+      'No alert receiver is named "slack" in organization',
+    );
+    expect(plan({ 'a.yaml': short }, [live()], { receivers }).diagnostics[0]?.message).toMatch(
+      /Did you mean "slack-oncall"\?$/,
+    );
+    const twins = ruleYaml({ alert_receivers: '\n  - twins' });
+    expect(plan({ 'a.yaml': twins }, [live()], { receivers }).diagnostics[0]?.message).toMatch(
+      /Did you mean "twin"\?$/,
+    );
+  });
+
+  it("checks the receivers of documents refused for a name, only where the organization's were read", () => {
+    const typo = docs({ 'a.yaml': ruleYaml({ alert_receivers: '\n  - slack-oncal' }) });
+    expect(refusedDocumentReceiverFindings(typo, null, receivers).map((d) => [d.line, d.code])).toEqual([
+      [26, 'plan.unknown-receiver'],
+    ]);
+    expect(refusedDocumentReceiverFindings(typo, null, null)).toEqual([]);
+    expect(refusedDocumentReceiverFindings(typo, null, new Map([[OTHER_ORG, []]]))).toEqual([]);
+    const noOrganization = docs({
+      'a.yaml': ruleYaml({ organization_id: null, alert_receivers: '\n  - x' }),
+    });
+    expect(refusedDocumentReceiverFindings(noOrganization, null, receivers)).toEqual([]);
   });
 
   it('cannot resolve names without the receivers list', () => {

@@ -20,6 +20,7 @@ import {
   type SlackAlertReceiver,
 } from '../service/types.js';
 import { slug } from './export-documents.js';
+import { checkExportedReceivers } from './export-validation.js';
 
 export interface SecretVariable {
   /** The environment variable the document reads. */
@@ -78,7 +79,16 @@ export function exportReceiverDocuments(
       receiverName: receiver.name,
     });
   }
-  return { documents, variables, notes };
+  // A document validate would refuse is never written (export-validation.ts): left out and named, and
+  // its variable is not asked for.
+  const checked = checkExportedReceivers(documents);
+  const written = new Set(checked.valid.map((d) => d.receiverId));
+  notes.push(...checked.refused);
+  return {
+    documents: checked.valid,
+    variables: variables.filter((v) => written.has(v.receiverId)),
+    notes,
+  };
 }
 
 function variableNames(

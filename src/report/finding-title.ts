@@ -93,6 +93,7 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'import.refused-query': 'Query Prometheus refuses',
   'import.recording-rule': 'Recording rule skipped',
   'import.renamed': 'Repeated name changed',
+  'import.split-group': 'Group split into files',
   'import.other-label': 'Label not kept',
   'import.other-annotation': 'Annotation not kept',
   'import.template': 'Template not rendered',

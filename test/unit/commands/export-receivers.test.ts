@@ -16,6 +16,11 @@ import { ACME, EXAMPLE_RULE_READS, useRunWorld } from './run-context.js';
 
 const { world, run } = useRunWorld('export-receivers-');
 
+const R1 = '5e1ec7ed-0000-4000-8000-0000000009a1';
+const R2 = '5e1ec7ed-0000-4000-8000-0000000009a2';
+const R3 = '5e1ec7ed-0000-4000-8000-0000000009a3';
+const R9 = '5e1ec7ed-0000-4000-8000-0000000009a9';
+
 describe('export of receivers', () => {
   it('writes one document per receiver with every field, and each secret read from its variable', async () => {
     const progress: string[] = [];
@@ -153,17 +158,33 @@ describe('the variable name rule', () => {
   });
 
   it('leaves out a receiver of a type this version does not know, and names it', () => {
-    const pager = { ...liveReceiver({ id: 'r9', name: 'pager', type: 'SLACK' }), type: 'PAGERDUTY' };
+    const pager = { ...liveReceiver({ id: R9, name: 'pager', type: 'SLACK' }), type: 'PAGERDUTY' };
     const result = exportReceiverDocuments(ACME, [
       pager,
-      liveReceiver({ id: 'r1', name: 'mail', type: 'EMAIL' }),
+      liveReceiver({ id: R1, name: 'mail', type: 'EMAIL' }),
     ]);
     expect(result.documents.map((d) => d.receiverName)).toEqual(['mail']);
     expect(result.variables).toEqual([
-      { name: 'RECEIVER_MAIL_AUTH_PASSWORD', receiverId: 'r1', receiverName: 'mail', field: 'auth_password' },
+      { name: 'RECEIVER_MAIL_AUTH_PASSWORD', receiverId: R1, receiverName: 'mail', field: 'auth_password' },
     ]);
     expect(result.notes).toEqual([
-      'alert receiver "pager" (r9) not exported: its type "PAGERDUTY" is not known to this version',
+      `alert receiver "pager" (${R9}) not exported: its type "PAGERDUTY" is not known to this version`,
+    ]);
+  });
+
+  it('leaves out, and names, a receiver whose document validate would refuse, and asks for no variable of it', () => {
+    const result = exportReceiverDocuments(ACME, [
+      liveReceiver({ id: R1, name: 'mail', type: 'EMAIL' }),
+      liveReceiver({ id: R9, name: '   ', type: 'SLACK' }),
+      liveReceiver({ id: R2, name: 'ops', type: 'SLACK' }),
+      liveReceiver({ id: R3, name: 'ops', type: 'SLACK' }),
+    ]);
+    expect(result.documents.map((d) => d.receiverName)).toEqual(['mail']);
+    expect(result.variables.map((v) => v.receiverId)).toEqual([R1]);
+    expect(result.notes.filter((n) => n.includes('not exported'))).toEqual([
+      `alert receiver "   " (${R9}) not exported: validate would refuse its document: schema.pattern: \`name\` must not be blank (it holds only spaces)`,
+      `alert receiver "ops" (${R2}) not exported: validate would refuse its document: document.duplicate-name: alert receiver \`ops\` is also defined by ops-2.yaml:5`,
+      `alert receiver "ops" (${R3}) not exported: validate would refuse its document: document.duplicate-name: alert receiver \`ops\` is also defined by ops.yaml:5`,
     ]);
   });
 });

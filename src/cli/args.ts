@@ -232,7 +232,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     throw new UsageError(`'${command}' takes no paths, got '${positionals[0]}'`);
   }
   if (command === 'logs' && values.cluster === undefined) {
-    throw new UsageError("'logs' needs --cluster ID");
+    throw new UsageError("'logs' needs --cluster NAME|ID");
   }
   if (command === 'apply' && values.strict && values.plan === undefined) {
     throw new UsageError("'apply --strict' needs --plan FILE");
@@ -270,11 +270,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     rotateSecrets: values['rotate-secrets'] ?? false,
     remediate: values.remediate ?? false,
     failOn: oneOf('fail-on', values['fail-on'], ['error', 'warning'] as const, 'error'),
-    // `import` takes a cluster by id now and by name later: its own reader says which.
-    clusterId:
-      command === 'import'
-        ? nonEmpty('cluster', values.cluster)
-        : uuid('cluster', nonEmpty('cluster', values.cluster)),
+    // `import` and `logs` take a cluster by name or id, as documents do: each command resolves it.
+    clusterId: nonEmpty('cluster', values.cluster),
     entries: integer('entries', values.entries, 50, 1, 1000),
     outDir: nonEmpty('out', values.out),
     planFile: nonEmpty('plan', values.plan),

@@ -12,10 +12,9 @@ import { LIVE_SERIES_CODES } from '../live-series/codes.js';
 import { editFieldsOfLive } from '../plan/normalize.js';
 import { exitCodeFor } from '../run/exit-code.js';
 import type { RunContext, RunReport } from '../run/types.js';
-import { startSandbox } from '../sandbox/index.js';
+import { shownSeed, startSandbox } from '../sandbox/index.js';
 import { createServiceClient } from '../service/client.js';
 import type { ServiceClient } from '../service/types.js';
-import { demoSeed } from './demo-seed.js';
 import { renderReport } from './render.js';
 
 /** The demo's last line when every step went as the README says (scripts/check-package.mjs looks for it). */
@@ -68,7 +67,7 @@ async function editOutsideGit(client: ServiceClient): Promise<void> {
  * user would see at each step. Exits 1 if any step does not behave as the README promises.
  */
 export async function runDemo(options: { print: (text: string) => void; color: boolean }): Promise<number> {
-  const sandbox = await startSandbox({ seed: await demoSeed() });
+  const sandbox = await startSandbox({ seed: await shownSeed() });
   // A client per step, as each command line run would have: the request counts are per command.
   let client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });
   const redactor = new Redactor();

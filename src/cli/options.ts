@@ -143,9 +143,16 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'cluster',
     type: 'string',
-    value: 'ID',
-    help: 'logs: the cluster whose deployment logs to show; import: the cluster the imported rules watch, by name or id (required)',
-    commands: ['logs', 'import'],
+    value: 'NAME|ID',
+    help: 'the cluster whose deployment logs to show, by name or id (required)',
+    commands: ['logs'],
+  },
+  {
+    name: 'cluster',
+    type: 'string',
+    value: 'NAME|ID',
+    help: 'the cluster the imported rules watch, by name or id (required)',
+    commands: ['import'],
   },
   {
     name: 'entries',
@@ -166,8 +173,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'DIR',
     help:
-      'directory the documents are written to, relative to the repository root (required); ' +
-      'with --format prometheus-rules, the rule file (default stdout)',
+      'directory the documents are written to, relative to the repository root (required, except with ' +
+      '--format prometheus-rules: then the rule file, default stdout)',
     commands: ['export'],
   },
   {
@@ -209,7 +216,9 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'org',
     type: 'string',
     value: 'ID',
-    help: 'the organization (a UUID) whose alert rules to export (required; env QOVERY_ORGANIZATION_ID)',
+    help:
+      'the organization (a UUID) whose alert rules to export (required, except with --format ' +
+      'prometheus-rules and PATHs; env QOVERY_ORGANIZATION_ID)',
     commands: ['export'],
   },
   {

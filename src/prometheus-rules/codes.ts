@@ -29,6 +29,8 @@ export const RULES_IO_CODES = {
   runbookUrl: 'import.runbook-url',
   /** The expression is one Prometheus would refuse: imported as it is, to be fixed. */
   refusedQuery: 'import.refused-query',
+  /** A group too large for one file `validate` reads: written as numbered parts. */
+  splitGroup: 'import.split-group',
   /** `export --format prometheus-rules`: a rule left out of the file, and why. */
   exportSkipped: 'export.rule-left-out',
 } as const;

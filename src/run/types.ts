@@ -30,6 +30,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export interface ClusterRef {
   readonly organizationId: string;
   readonly clusterId: string;
+  /** The cluster's name when the run knows it (a name given, a change's references): shown beside the id. */
+  readonly name?: string;
 }
 
 /**

@@ -28,6 +28,7 @@ export {
   storedReceiverSecret,
 } from './receiver-state.js';
 export { readSeedDirectory } from './seed/load-seed.js';
+export { shownSeed } from './seed/shown-seed.js';
 export { defaultSeedDir } from './seed-dir.js';
 export {
   liveRule,

@@ -116,11 +116,15 @@ describe('parseCommandLine', () => {
     expect(usageMessage(['plan', '--head', 'HEAD'])).toMatch(/^unknown option '--head' for 'plan'/);
   });
 
-  it('checks ids locally: --org and --cluster must be UUIDs, before any request', () => {
+  it('checks ids locally: --org must be a UUID, before any request; --cluster is a name or an id', () => {
     expect(usageMessage(['plan', '--org', 'acme'])).toBe(
       "--org must be a UUID such as 7f1b2c3d-0000-4000-8000-000000000001, not 'acme'",
     );
-    expect(usageMessage(['logs', '--cluster', 'prod'])).toMatch(/^--cluster must be a UUID/);
+    // As documents name clusters: `logs` resolves a name in the organization's cluster list.
+    expect(parseCommandLine(['logs', '--cluster', 'prod-eu'])).toMatchObject({
+      kind: 'run',
+      args: { command: 'logs', clusterId: 'prod-eu' },
+    });
   });
 
   it("each command's help lists exactly the options the parser accepts for it", () => {

@@ -51,6 +51,15 @@ describe('demo', () => {
         outcome: expect.stringMatching(/^Nothing to do: the live state matches the documents/),
       },
     ]);
+    // `demo --help` names every step the demo runs, in order: the help cannot leave one out.
+    const help = (await runCliInProcess(['demo', '--help'], {})).stdout.replace(/\s+/g, ' ');
+    let from = 0;
+    for (const { step } of outcomes(run.stdout)) {
+      const command = (step.split('#')[0] ?? '').replace(/ \.\s*/, ' ').trim();
+      const at = help.indexOf(command, from);
+      expect(at, `demo --help names '${command}' after the steps before it`).toBeGreaterThanOrEqual(0);
+      from = at + command.split(' ')[0]!.length;
+    }
     // The edit made "in the console" is told before the drift check, and it is what the check finds.
     const drift = run.stdout.slice(run.stdout.indexOf('$ platform-gitops drift .\n'));
     expect(run.stdout).toContain('Meanwhile someone raises the threshold of api-5xx-ratio to 0.1');

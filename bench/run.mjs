@@ -29,6 +29,7 @@ await build({
     'bench/github-process.ts',
     'bench/linear-corners.ts',
     'bench/names-plan.ts',
+    'bench/live-series.ts',
     'bench/plan-output.ts',
     'bench/import-time.ts',
   ],
@@ -77,6 +78,36 @@ if (wanted('requests')) {
       '  At 1000 requests/hour/token the per-rule baseline of 10 000 rules needs 10 hours of budget; ours needs 4 (the\n' +
       "  organization's rules, its receivers, which check every receiver a rule names, and its clusters and services,\n" +
       '  which resolve names and name what ids give).\n',
+  );
+}
+if (wanted('live-series')) {
+  console.log(
+    'Live series check: 1,000 rules, 2,000 selectors, 3 clusters (sandbox over loopback, in one process)',
+  );
+  const live = run('live-series');
+  console.log(
+    rows(
+      ['names/cluster', 'requests', 'per cluster', 'findings', 'ms', 'pint ≥'],
+      live.map((r) => [
+        r.names.join('/'),
+        r.requests,
+        r.perClusterRequests.join('/'),
+        r.findings,
+        r.ms,
+        r.pintQueries,
+      ]),
+      [16, 10, 12, 10, 8, 8],
+    ).join('\n'),
+  );
+  for (const r of live)
+    console.log(
+      `  ${r.label}: ${r.selectors} selectors of ${r.rules} rules${r.unavailable ? `; unavailable: ${r.unavailable}` : ''}`,
+    );
+  console.log(
+    "  requests: to the metrics proxy (goal: at most 3 per cluster while a cluster's names fit one batch: 500\n" +
+      "  names and 14,000 encoded characters per query). pint ≥: the lower bound of pint's promql/series check,\n" +
+      '  which queries its Prometheus at least once per selector (more, each a query, to explain one that is\n' +
+      '  empty: the metric alone, each label, a range query for when it was last seen).\n',
   );
 }
 if (wanted('plan')) {

@@ -70,6 +70,8 @@ export interface CliArgs {
   readonly message: string | undefined;
   /** `plan --backtest`, `backtest`: the window looked at, seconds; undefined: no backtest. */
   readonly backtestWindow: number | undefined;
+  /** `plan --live`: the rules whose selectors are checked (`--all`: every rule) and whether findings are errors. */
+  readonly liveSeries: { readonly scope: 'changed' | 'all'; readonly asErrors: boolean } | undefined;
 }
 
 export type ParsedCommandLine =
@@ -210,6 +212,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const ruleFile = command === 'export' && values.format === 'prometheus-rules';
   const takesPaths =
     ['validate', 'plan', 'backtest', 'apply', 'drift', 'import'].includes(command) || ruleFile;
+  if (command === 'plan' && values['live-errors'] && !values.live) {
+    throw new UsageError("'plan --live-errors' makes the findings of --live errors: give both");
+  }
   if (command === 'plan' && values.window !== undefined && !values.backtest) {
     throw new UsageError("'plan --window' is the window of --backtest: give both");
   }
@@ -285,6 +290,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     // Only `receivers` takes --message (options.ts): the check above refused it elsewhere.
     message: values.message,
     backtestWindow: command === 'backtest' || values.backtest ? backtestWindow(values.window) : undefined,
+    liveSeries: values.live
+      ? { scope: values.all ? 'all' : 'changed', asErrors: values['live-errors'] ?? false }
+      : undefined,
   };
   return { kind: 'run', args };
 }
@@ -324,6 +332,8 @@ interface Values {
   readonly 'severity-map'?: string;
   readonly message?: string;
   readonly backtest?: boolean;
+  readonly live?: boolean;
+  readonly 'live-errors'?: boolean;
   readonly window?: string;
   readonly token?: string;
   readonly 'api-token'?: string;

@@ -73,8 +73,9 @@ export const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: strin
     about:
       'Starts the sandbox in-process and runs validate, plan, apply and plan on the bundled example ' +
       'repository, then edits a live rule as the console would and runs drift, backtest (the ' +
-      "documents' threshold against the live one, on the cluster's last 7 days), drift --remediate " +
-      'and drift again.',
+      "documents' threshold against the live one, on the cluster's last 7 days), plan --live alerting/ on " +
+      "another repository's new rules (does each selector match series on its cluster? one finding of each " +
+      'kind), drift --remediate and drift again.',
   },
   receivers: {
     synopsis: 'receivers test [NAME…]',

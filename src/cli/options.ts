@@ -72,6 +72,18 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['plan'],
   },
   {
+    name: 'live',
+    type: 'boolean',
+    help: "also check each selector of the rules the plan creates or whose query it changes (with --all: of every rule) against its cluster's series now and over 7 days: a selector that matches nothing is a warning that says why",
+    commands: ['plan'],
+  },
+  {
+    name: 'live-errors',
+    type: 'boolean',
+    help: 'with --live: a selector that matches nothing is an error, not a warning',
+    commands: ['plan'],
+  },
+  {
     name: 'window',
     type: 'string',
     value: 'DURATION',
@@ -94,7 +106,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'all',
     type: 'boolean',
-    help: 'resolve every component even with --base',
+    help: 'resolve every component even with --base; with --live, check the selectors of every rule',
     commands: ['plan', 'apply'],
   },
   {

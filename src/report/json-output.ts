@@ -67,6 +67,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
     // `plan --backtest`, `backtest`, the action's pull-request plan (docs/decisions/backtest.md).
     ...(report.backtest ? { backtest: report.backtest } : {}),
+    // `plan --live`, the action's `live-series` (docs/decisions/live-series.md); its findings are diagnostics.
+    ...(report.liveSeries ? { liveSeries: report.liveSeries } : {}),
     components: report.components,
     unmanaged: plan?.unmanaged ?? [],
     ghosts: plan?.ghosts ?? [],

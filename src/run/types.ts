@@ -5,6 +5,7 @@ import type { Clock } from '../core/clock.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { GitReader } from '../git/types.js';
+import type { LiveSeriesSummary } from '../live-series/types.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import type { ReviewEntry } from '../plan/evidence/review.js';
 import type { Plan } from '../plan/types.js';
@@ -79,6 +80,8 @@ export interface RunReport {
   readonly receiverTests?: readonly ReceiverTest[];
   /** `plan --backtest`, `backtest`, the action's pull-request plan: what the changed rules would have done. */
   readonly backtest?: BacktestReport;
+  /** `plan --live`, the action's `live-series`: what the live series check did (its findings are diagnostics). */
+  readonly liveSeries?: LiveSeriesSummary;
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */

@@ -63,6 +63,20 @@ describe('parseCommandLine', () => {
     expect(usageMessage(['backtest', '--backtest'])).toMatch(/'backtest' takes no --backtest/);
   });
 
+  it('reads plan --live, with --all for every rule and --live-errors for errors', () => {
+    const live = (argv: string[]) => {
+      const parsed = parseCommandLine(argv);
+      return parsed.kind === 'run' ? parsed.args.liveSeries : 'not a run';
+    };
+    expect(live(['plan', '--live'])).toEqual({ scope: 'changed', asErrors: false });
+    expect(live(['plan', '--live', '--all', '--live-errors'])).toEqual({ scope: 'all', asErrors: true });
+    expect(live(['plan'])).toBeUndefined();
+    expect(usageMessage(['plan', '--live-errors'])).toMatch(
+      /--live-errors' makes the findings of --live errors/,
+    );
+    expect(usageMessage(['validate', '--live'])).toMatch(/'validate' takes no --live/);
+  });
+
   it('defaults the paths to the current directory', () => {
     const parsed = parseCommandLine(['validate']);
     expect(parsed.kind === 'run' && parsed.args.paths).toEqual(['.']);

@@ -32,7 +32,9 @@ describe('the help of the command line', () => {
     expect(logs).toContain('log');
     expect(imports).toContain('imported');
     expect(logs).not.toBe(imports);
-    expect(helpText('export').replace(/\s+/g, ' ')).toContain('(required, except with --format prometheus-rules');
+    expect(helpText('export').replace(/\s+/g, ' ')).toContain(
+      '(required, except with --format prometheus-rules',
+    );
     const reference = read('docs/reference/cli.md');
     expect(reference).toContain('the cluster whose deployment logs to show');
     expect(reference).toContain('the cluster the imported rules watch');

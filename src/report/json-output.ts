@@ -1,7 +1,6 @@
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
 import { writeJson } from '../core/json-writer.js';
 import type { Redactor } from '../core/redact.js';
-import { receiverResults } from '../plan/change-counts.js';
 import { pendingReceivers } from '../plan/receiver-types.js';
 import { pendingChanges } from '../plan/types.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
@@ -19,7 +18,6 @@ export const JSON_OUTPUT_VERSION = 1;
 export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<string, unknown> {
   const plan = report.plan;
   const pending = plan ? [...pendingChanges(plan), ...pendingReceivers(plan)] : [];
-  const receivers = receiverResults(plan);
   const count = (severity: string) => report.diagnostics.filter((d) => d.severity === severity).length;
   return {
     version: JSON_OUTPUT_VERSION,
@@ -85,8 +83,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       errors: count('error'),
       warnings: count('warning'),
       notices: count('notice'),
-      applied: [...report.results, ...receivers].filter((r) => r.ok).length,
-      failed: [...report.results, ...receivers].filter((r) => !r.ok).length,
+      applied: report.results.filter((r) => r.ok).length,
+      failed: report.results.filter((r) => !r.ok).length,
     },
     skipped: report.skipped,
     skippedFiles: report.skippedFiles ?? [],
@@ -94,11 +92,15 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
   };
 }
 
-/** A result as the JSON output has always shown it: the change's names beside the service's answer. */
+/**
+ * A result as the JSON output has always shown it: the change's names beside the service's answer, with
+ * its kind (`AlertRule`, `AlertReceiver`), as `changes` has it.
+ */
 function resultJson(result: ChangeResult): Record<string, unknown> {
   const { change, id, ...answer } = result;
   const overwrote = overwroteOutsideEdit(result);
   return {
+    kind: change.kind,
     id,
     name: change.name,
     action: change.action,

@@ -100,12 +100,15 @@ function resultJson(result: ChangeResult): Record<string, unknown> {
   const { change, id, ...answer } = result;
   const overwrote = overwroteOutsideEdit(result);
   return {
+    // `AlertRule` or `AlertReceiver`: every write of the run is here, of either kind.
     kind: change.kind,
     id,
     name: change.name,
     action: change.action,
     file: change.file,
     line: change.line,
+    // The service's answer (WriteResult): `ok` and `status` (null: no answer), and when they apply `error`,
+    // `notSent`, `converged` (the answer equals what was sent) and `storedDifferently` (sent, stored), `note`.
     ...answer,
     ...(overwrote.length > 0 ? { overwroteOutsideEdit: overwrote } : {}),
   };

@@ -43,5 +43,7 @@ function paired(changes: readonly WrittenChange[]): ChangeResult[] {
 /** The outside edits a successful write overwrote (from its change's `outsideEdit`). */
 export function overwroteOutsideEdit(result: ChangeResult): readonly FieldDiff[] {
   const { change } = result;
-  return result.ok && change.kind === 'AlertRule' && change.action === 'update' ? (change.outsideEdit ?? []) : [];
+  return result.ok && change.kind === 'AlertRule' && change.action === 'update'
+    ? (change.outsideEdit ?? [])
+    : [];
 }

@@ -138,7 +138,10 @@ export function resultsBlock(results: readonly ChangeResult[], links: SourceLink
       return tableRow([
         r.ok ? '✔️ done' : '❌ failed',
         ACTION_MARK[r.change.action],
-        escapeInline(r.change.kind === 'AlertReceiver' ? `alert receiver ${r.change.name}` : r.change.name, 200),
+        escapeInline(
+          r.change.kind === 'AlertReceiver' ? `alert receiver ${r.change.name}` : r.change.name,
+          200,
+        ),
         whereLink(r.change.file, r.change.line, links),
         details.join('<br>'),
       ]);

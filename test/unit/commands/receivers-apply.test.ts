@@ -369,7 +369,7 @@ describe('prune of a receiver', () => {
     git('commit', '-q', '-m', 'base');
     const first = await runApply((await runIn()).ctx);
     const pager = first.plan!.receivers![0]!.result!.id!;
-    const ruleId = first.plan!.changes[0]!.result!.id!;
+    const ruleId = first.results.find((r) => r.change.kind === 'AlertRule')!.id!;
     sandbox.resetLog();
 
     unlinkSync(join(repo, 'alerting/receivers.yaml'));
@@ -395,7 +395,7 @@ describe('one apply that creates, updates and deletes receivers beside a rule', 
     git('commit', '-q', '-m', 'base');
     const first = await runApply((await runIn()).ctx);
     const receiverIds = new Map(first.plan!.receivers!.map((c) => [c.name, c.result!.id!]));
-    const ruleId = first.plan!.changes[0]!.result!.id!;
+    const ruleId = first.results.find((r) => r.change.kind === 'AlertRule')!.id!;
     sandbox.resetLog();
 
     unlinkSync(join(repo, 'alerting/old-pager.yaml'));

@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitSync } from '../helpers/git.js';
+import { pagingRuleDocument, receiverDocument } from '../helpers/receivers.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { runCli } from './bundle.js';
 
-const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
-const CLUSTER = 'c1a5e7e0-0000-4000-8000-000000000101';
 const HOOK = 'https://hooks.slack.example/services/T000/B000/results-5b7e1d';
 
 const sandbox = useSandbox({ rateLimit: false });
@@ -24,30 +23,8 @@ function write(path: string, text: string): void {
   writeFileSync(join(repo, path), text);
 }
 
-const receiver = (name: string, extra = '') =>
-  [
-    'kind: AlertReceiver',
-    `organization_id: ${ACME}`,
-    `name: ${name}`,
-    'type: SLACK',
-    'description: Pages the platform on-call',
-    'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
-    extra,
-  ].join('\n');
-
-const rule = (receivers: string) =>
-  [
-    'kind: AlertRule',
-    `organization_id: ${ACME}`,
-    `cluster_id: ${CLUSTER}`,
-    `target: {target_type: CLUSTER, target_id: ${CLUSTER}}`,
-    'name: load-high',
-    "condition: {kind: CUSTOM, promql: 'max(node_load1) > 10'}",
-    'for_duration: PT5M',
-    'severity: HIGH',
-    `alert_receivers: [${receivers}]`,
-    '',
-  ].join('\n');
+const receiver = receiverDocument;
+const rule = (receivers: string) => pagingRuleDocument('load-high', receivers);
 
 const env = () => ({
   QOVERY_API_TOKEN: sandbox().token,

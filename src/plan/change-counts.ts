@@ -1,6 +1,6 @@
 /** Counts every face shows for a plan: the closing line, action outputs, the drift issue. */
 import { pendingReceivers } from './receiver-types.js';
-import { type Plan, pendingChanges, type WriteResult } from './types.js';
+import { type Plan, pendingChanges } from './types.js';
 
 export interface PlanCounts {
   readonly create: number;
@@ -43,9 +43,4 @@ export function countDrift(plan: Plan): DriftCounts {
 /** The changes that write, rules and receivers. */
 export function pendingCount(plan: Plan | null): number {
   return plan === null ? 0 : pendingChanges(plan).length + pendingReceivers(plan).length;
-}
-
-/** What the service answered to each receiver write (the rules' are the report's `results`). */
-export function receiverResults(plan: Plan | null): WriteResult[] {
-  return plan === null ? [] : pendingReceivers(plan).flatMap((c) => (c.result ? [c.result] : []));
 }

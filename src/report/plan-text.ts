@@ -257,21 +257,24 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
     const { change } = result;
     const id = result.id ? ` (${result.id})` : '';
     const where = `${printable(change.file)}:${change.line}`;
+    const what = writtenWhat(result);
     if (!result.ok) {
       const status = result.status === null ? 'no answer' : `HTTP ${result.status}`;
       // A 2xx the client could not read: the service accepted the write, so "failed" alone would mislead.
       const outcome = result.notSent
         ? 'not sent'
-        : result.status !== null && result.status >= 200 && result.status < 300
-          ? `accepted, answer unreadable (${status})`
-          : `failed (${status})`;
+        : result.storedDifferently?.length
+          ? `stored differently (${status})`
+          : result.status !== null && result.status >= 200 && result.status < 300
+            ? `accepted, answer unreadable (${status})`
+            : `failed (${status})`;
       lines.push(
-        `  ${paint('31', '✗')} ${change.action} ${printable(change.name)}${id} ${outcome}  ${where}`,
+        `  ${paint('31', '✗')} ${change.action} ${what}${id} ${outcome}  ${where}`,
         `      ${printable(result.error ?? 'the write failed')}`,
       );
       continue;
     }
-    lines.push(`  ${paint('32', '✓')} ${pastTense(change.action)} ${printable(change.name)}${id}  ${where}`);
+    lines.push(`  ${paint('32', '✓')} ${pastTense(change.action)} ${what}${id}  ${where}`);
     if (result.note) lines.push(`      ${printable(result.note)}`);
     if (result.storedDifferently && result.storedDifferently.length > 0) {
       lines.push(
@@ -292,6 +295,12 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
   const failed = results.filter((r) => !r.ok).length;
   lines.push('', paint('1', `Apply: ${results.length - failed} succeeded, ${failed} failed.`));
   return `${lines.join('\n')}\n`;
+}
+
+/** What a write changed, as a person reads it: a rule by its name, a receiver named as one. */
+export function writtenWhat(result: ChangeResult): string {
+  const name = printable(result.change.name);
+  return result.change.kind === 'AlertReceiver' ? `alert receiver ${name}` : name;
 }
 
 function pastTense(action: ChangeResult['change']['action']): string {

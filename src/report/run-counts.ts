@@ -1,6 +1,6 @@
 import { plural } from '../core/plural.js';
 import { leftOutClause } from '../documents/limits.js';
-import { pendingCount, receiverResults } from '../plan/change-counts.js';
+import { pendingCount } from '../plan/change-counts.js';
 import { pendingReceivers } from '../plan/receiver-types.js';
 import { type Plan, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
@@ -23,8 +23,8 @@ export interface RunCounts {
 
 export function countRun(report: RunReport): RunCounts {
   const changes = pendingCount(report.plan);
-  const receivers = receiverResults(report.plan);
-  const failed = report.results.filter((r) => !r.ok).length + receivers.filter((r) => !r.ok).length;
+  // Every write of the run, rules' and receivers' alike (apply/types.ts resultsOf).
+  const failed = report.results.filter((r) => !r.ok).length;
   // A test message that could not be sent fails the run as a failed write does.
   const failedTests = countReceiverTests(report).failed;
   return {
@@ -33,7 +33,7 @@ export function countRun(report: RunReport): RunCounts {
     errors: report.diagnostics.filter((d) => d.severity === 'error').length + failed + failedTests,
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,
     drift: report.command === 'drift' ? changes : 0,
-    applied: report.results.filter((r) => r.ok).length + receivers.filter((r) => r.ok).length,
+    applied: report.results.filter((r) => r.ok).length,
     failed,
   };
 }

@@ -53,6 +53,37 @@ describe('failedClusters', () => {
     expect(markdown).toContain(`### Cluster \`prod-eu (${PROD_EU})\``);
   });
 
+  it('names no cluster for a failed receiver write: a receiver belongs to the organization', () => {
+    const receiver: ChangeResult = {
+      id: null,
+      ok: false,
+      status: 400,
+      error: 'the service refused the receiver',
+      change: {
+        kind: 'AlertReceiver',
+        action: 'create',
+        id: null,
+        name: 'pager',
+        type: 'SLACK',
+        organizationId: ACME,
+        file: 'alerting/pager.yaml',
+        line: 1,
+        diff: [],
+        request: {
+          name: 'pager',
+          description: '',
+          type: 'SLACK',
+          send_resolved: true,
+          owner: null,
+          severity: null,
+        },
+        secrets: [],
+      },
+    };
+    const r = report({ results: [receiver, refused(2, STAGING_EU)], clusters: [prodEu, stagingEu] });
+    expect(failedClusters(r)).toEqual([stagingEu]);
+  });
+
   it('falls back to every cluster of the run when no refused write names one', () => {
     const r = report({ results: [refused(1, null)], clusters: [prodEu, stagingEu] });
     expect(failedClusters(r)).toEqual([prodEu, stagingEu]);

@@ -18,10 +18,10 @@ import { countRun, headline } from '../../../src/report/run-counts.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
+import { pagingRuleDocument, receiverDocument } from '../../helpers/receivers.js';
 import { callSandbox } from '../../helpers/sandbox.js';
 import { ACME, type TestRun, testRun } from './run-context.js';
 
-const CLUSTER = 'c1a5e7e0-0000-4000-8000-000000000101';
 const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
 const HOOK = 'https://hooks.slack.example/services/T000/B000/canary-4f2a9c';
 const ENV = { PAGER_WEBHOOK_URL: HOOK };
@@ -38,32 +38,8 @@ function write(path: string, text: string): void {
   writeFileSync(join(repo, path), text);
 }
 
-function receiver(name: string, extra = ''): string {
-  return [
-    'kind: AlertReceiver',
-    `organization_id: ${ACME}`,
-    `name: ${name}`,
-    'type: SLACK',
-    'description: Pages the platform on-call',
-    'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
-    extra,
-  ].join('\n');
-}
-
-function rule(name: string, receivers: string): string {
-  return [
-    'kind: AlertRule',
-    `organization_id: ${ACME}`,
-    `cluster_id: ${CLUSTER}`,
-    `target: {target_type: CLUSTER, target_id: ${CLUSTER}}`,
-    `name: ${name}`,
-    "condition: {kind: CUSTOM, promql: 'max(node_load1) > 10'}",
-    'for_duration: PT5M',
-    'severity: HIGH',
-    `alert_receivers: [${receivers}]`,
-    '',
-  ].join('\n');
-}
+const receiver = receiverDocument;
+const rule = pagingRuleDocument;
 
 async function runIn(over: Parameters<typeof testRun>[1] = {}): Promise<TestRun> {
   const inGit = over.git !== undefined || over.base !== undefined;
@@ -369,7 +345,7 @@ describe('prune of a receiver', () => {
     git('commit', '-q', '-m', 'base');
     const first = await runApply((await runIn()).ctx);
     const pager = first.plan!.receivers![0]!.result!.id!;
-    const ruleId = first.results[0]!.id!;
+    const ruleId = first.results.find((r) => r.change.kind === 'AlertRule')!.id!;
     sandbox.resetLog();
 
     unlinkSync(join(repo, 'alerting/receivers.yaml'));
@@ -395,7 +371,7 @@ describe('one apply that creates, updates and deletes receivers beside a rule', 
     git('commit', '-q', '-m', 'base');
     const first = await runApply((await runIn()).ctx);
     const receiverIds = new Map(first.plan!.receivers!.map((c) => [c.name, c.result!.id!]));
-    const ruleId = first.results[0]!.id!;
+    const ruleId = first.results.find((r) => r.change.kind === 'AlertRule')!.id!;
     sandbox.resetLog();
 
     unlinkSync(join(repo, 'alerting/old-pager.yaml'));

@@ -24,7 +24,13 @@ function commentOf(node, text) {
     .replace(/\s+/g, ' ');
 }
 
-/** The object literal an expression builds: itself, an array's `.map((x) => ({…}))`, or a ternary's branches. */
+/** The file's function declarations by name: a `.map(name)` is read through the function it names. */
+const functions = new Map();
+
+/**
+ * The object literal an expression builds: itself, an array's `.map((x) => ({…}))` or `.map(name)` (the
+ * object the file's function `name` returns), or a ternary's branches.
+ */
 function objectOf(expression) {
   let e = expression;
   while (ts.isParenthesizedExpression(e)) e = e.expression;
@@ -39,6 +45,12 @@ function objectOf(expression) {
       const inner = objectOf(fn.body);
       return inner ? { object: inner.object, many: true } : null;
     }
+    const named = fn && ts.isIdentifier(fn) ? functions.get(fn.text) : undefined;
+    const returned = named?.body?.statements.find((s) => ts.isReturnStatement(s));
+    if (returned?.expression) {
+      const inner = objectOf(returned.expression);
+      return inner ? { object: inner.object, many: true } : null;
+    }
   }
   if (ts.isConditionalExpression(e)) return objectOf(e.whenTrue);
   return null;
@@ -50,6 +62,11 @@ function keysOf(object, path, always, text, rows) {
       // `...(condition ? { key: … } : {})`: keys that are there only when the condition holds.
       const inner = objectOf(property.expression);
       if (inner) keysOf(inner.object, path, false, text, rows);
+      // `...name`: the keys of a value passed on whole, said by its comment.
+      else if (ts.isIdentifier(property.expression)) {
+        const from = property.expression.text;
+        rows.push({ key: `${path}(…${from})`, always: true, comment: commentOf(property, text), from });
+      }
       continue;
     }
     if (!ts.isPropertyAssignment(property) && !ts.isShorthandPropertyAssignment(property)) continue;
@@ -71,7 +88,9 @@ function keysOf(object, path, always, text, rows) {
 export async function jsonOutputPage(root, header) {
   const text = await readFile(join(root, SOURCE), 'utf8');
   const file = ts.createSourceFile(SOURCE, text, ts.ScriptTarget.Latest, true);
-  const fn = file.statements.find((s) => ts.isFunctionDeclaration(s) && s.name?.text === 'toJsonOutput');
+  functions.clear();
+  for (const s of file.statements) if (ts.isFunctionDeclaration(s) && s.name) functions.set(s.name.text, s);
+  const fn = functions.get('toJsonOutput');
   if (!fn) throw new Error(`${SOURCE} has no toJsonOutput: the JSON reference cannot be made`);
   const ret = fn.body.statements.find((s) => ts.isReturnStatement(s));
   const object = objectOf(ret.expression)?.object;

@@ -81,7 +81,7 @@ export function runtimeOptions(
  */
 export function commandRequest(
   inputs: Pick<ActionInputs, 'remediate' | 'receivers'> &
-    Partial<Pick<ActionInputs, 'backtest' | 'backtestMaxRules'>>,
+    Partial<Pick<ActionInputs, 'backtest' | 'backtestMaxRules' | 'liveSeries' | 'liveSeriesErrors'>>,
   decision: Pick<EventDecision, 'command'> & Partial<Pick<EventDecision, 'pullRequest'>>,
   review: ReviewGate | null,
   baseApplied: BaseApplied | null = null,
@@ -97,11 +97,18 @@ export function commandRequest(
       (decision.pullRequest ?? null) !== null
         ? { windowSeconds: DEFAULT_BACKTEST_WINDOW_SECONDS, maxRules: inputs.backtestMaxRules! }
         : undefined;
-    if (baseApplied !== null || backtest !== undefined) {
+    const live =
+      inputs.liveSeries !== undefined &&
+      inputs.liveSeries !== 'false' &&
+      (decision.pullRequest ?? null) !== null
+        ? { scope: inputs.liveSeries, asErrors: inputs.liveSeriesErrors === true }
+        : undefined;
+    if (baseApplied !== null || backtest !== undefined || live !== undefined) {
       return {
         command: 'plan',
         ...(baseApplied !== null ? { baseApplied } : {}),
         ...(backtest ? { backtest } : {}),
+        ...(live ? { live } : {}),
       };
     }
   }

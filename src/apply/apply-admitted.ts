@@ -13,7 +13,7 @@ import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { removeConcurrentDuplicates } from './concurrent-duplicates.js';
 import { storedDifferently } from './converged.js';
-import type { ChangeResult } from './types.js';
+import type { RuleResult } from './types.js';
 
 export interface ApplyOptions {
   /** Writes in flight at once. */
@@ -25,9 +25,10 @@ export interface ApplyOptions {
 /**
  * The plan, each admitted change with its result, in plan order; a change not admitted (or not gated) is
  * not written and carries no result. Refuses a plan with errors that admits a change (throws before any
- * request). Throws the client's budget ApiError, before any write, when the known rate-limit budget cannot
- * cover the writes. A failed write does not stop the others, unless its answer is one every write would
- * get (401, a redirect): the writes after it are then reported as not sent.
+ * request). The rate-limit budget is not checked here: executePlan (src/commands/execute-plan.ts) checks it
+ * once for the whole apply, rules and receivers, before the first write of either, so that no check can
+ * refuse the rules after receivers were written. A failed write does not stop the others, unless its answer
+ * is one every write would get (401, a redirect): the writes after it are then reported as not sent.
  */
 export async function applyPlan(plan: Plan, client: ServiceClient, options: ApplyOptions): Promise<Plan> {
   const writes = admittedChanges(plan);
@@ -35,7 +36,6 @@ export async function applyPlan(plan: Plan, client: ServiceClient, options: Appl
   if (hasErrors(plan.diagnostics)) {
     throw new Error('applyPlan: refusing to apply a plan that has errors; nothing was written');
   }
-  client.assertBudget(writes.length);
   let refusedAll: ApiError | null = null;
   const answered = await mapWithConcurrency(writes, options.concurrency, async (change) => {
     const result: Outcome = refusedAll ? notSent(change, refusedAll) : await applyChange(change, client);
@@ -63,7 +63,7 @@ function refusesEveryRequest(error: ApiError): boolean {
   return error.status === 401 || (error.status !== null && error.status >= 300 && error.status < 400);
 }
 
-function notSent(change: PendingChange, cause: ApiError): ChangeResult {
+function notSent(change: PendingChange, cause: ApiError): RuleResult {
   return {
     change,
     id: change.id,
@@ -76,7 +76,7 @@ function notSent(change: PendingChange, cause: ApiError): ChangeResult {
 }
 
 /** A result, with the error behind a failure (kept out of the report). */
-type Outcome = ChangeResult & { readonly failure?: ApiError };
+type Outcome = RuleResult & { readonly failure?: ApiError };
 
 async function applyChange(change: PendingChange, client: ServiceClient): Promise<Outcome> {
   try {
@@ -103,8 +103,8 @@ function written(
   change: PendingChange,
   id: string | null,
   status: number,
-  differences: ChangeResult['storedDifferently'] & {},
-): ChangeResult {
+  differences: RuleResult['storedDifferently'] & {},
+): RuleResult {
   return {
     change,
     id,
@@ -115,7 +115,7 @@ function written(
   };
 }
 
-function progressLine(result: ChangeResult): string {
+function progressLine(result: RuleResult): string {
   const what = `${result.change.action} ${result.change.name}${result.id ? ` (${result.id})` : ''}`;
   if (!result.ok) return `${what}: failed: ${result.error ?? `HTTP ${result.status}`}`;
   return result.converged ? `${what}: done` : `${what}: done, but the service stored some fields differently`;

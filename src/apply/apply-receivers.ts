@@ -9,7 +9,12 @@ import { mapWithConcurrency } from '../core/concurrency.js';
 import type { Redactor } from '../core/redact.js';
 import { tooWeakToHide } from '../core/secret-strength.js';
 import { admittedReceivers } from '../plan/receiver-gate.js';
-import { isNewReceiverId, newReceiverId, type ReceiverChange } from '../plan/receiver-types.js';
+import {
+  isNewReceiverId,
+  newReceiverId,
+  type ReceiverChange,
+  type ReceiverRequest,
+} from '../plan/receiver-types.js';
 import {
   admittedChanges,
   held,
@@ -21,10 +26,12 @@ import {
 } from '../plan/types.js';
 import { ApiError } from '../service/errors.js';
 import type {
+  AlertReceiver,
   AlertReceiverCreationRequest,
   AlertReceiverEditRequest,
   ServiceClient,
 } from '../service/types.js';
+import { receiverStoredDifferently } from './converged.js';
 
 export interface ReceiverApplyOptions {
   readonly concurrency: number;
@@ -91,17 +98,37 @@ async function writeReceiver(
       // The client puts the organization in the body; the secrets complete the request of the plan.
       const body = { ...change.request, ...secrets } as unknown as AlertReceiverCreationRequest;
       const stored = await client.createAlertReceiver(change.organizationId, body);
-      return { id: stored.id, ok: true, status: 201, converged: true };
+      return written(change.request, stored, 201);
     }
     // Explicitly null: the description's way of keeping the stored secret.
     const kept = change.request.type === 'SLACK' ? { webhook_url: null } : { auth_password: null };
     const body = { ...change.request, ...kept, ...secrets };
     const stored = await client.editAlertReceiver(change.id, body as unknown as AlertReceiverEditRequest);
-    return { id: stored.id, ok: true, status: 200, converged: true };
+    return written(change.request, stored, 200);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return { id: change.id, ok: false, status: error.status, error: error.message };
   }
+}
+
+/**
+ * The write's answer against what was sent (converged.ts, as for the rules: no extra read). A receiver
+ * stored differently fails its write: the rules that page it would page something not reviewed.
+ */
+function written(sent: ReceiverRequest, stored: AlertReceiver, status: number): WriteResult {
+  const differences = receiverStoredDifferently(sent, stored);
+  if (differences.length === 0) return { id: stored.id, ok: true, status, converged: true };
+  const fields = differences
+    .map((d) => `${d.path} (sent ${JSON.stringify(d.before)}, stored ${JSON.stringify(d.after)})`)
+    .join(', ');
+  return {
+    id: stored.id,
+    ok: false,
+    status,
+    converged: false,
+    storedDifferently: differences,
+    error: `The service stored it differently from what was sent: ${fields}; the next plan shows the difference.`,
+  };
 }
 
 function notSent(change: ReceiverChange, why: string): WriteResult {

@@ -8,7 +8,7 @@
  */
 import { ApiError } from '../service/errors.js';
 import type { AlertRuleCreationRequest, ManagedAlertRule, ServiceClient } from '../service/types.js';
-import type { ChangeResult } from './types.js';
+import type { RuleResult } from './types.js';
 
 export const DUPLICATE_REMOVED = 'created concurrently by another run; our duplicate removed';
 
@@ -20,9 +20,9 @@ interface OwnCreation {
 
 /** Results with each removed duplicate reported on its create. */
 export async function removeConcurrentDuplicates(
-  results: readonly ChangeResult[],
+  results: readonly RuleResult[],
   client: ServiceClient,
-): Promise<ChangeResult[]> {
+): Promise<RuleResult[]> {
   const out = [...results];
   const created = ownCreations(results);
   const byOrganization = new Map<string, OwnCreation[]>();
@@ -56,7 +56,7 @@ export async function removeConcurrentDuplicates(
   return out;
 }
 
-function ownCreations(results: readonly ChangeResult[]): OwnCreation[] {
+function ownCreations(results: readonly RuleResult[]): OwnCreation[] {
   const creations: OwnCreation[] = [];
   results.forEach((result, index) => {
     const { change } = result;
@@ -82,11 +82,11 @@ function byAge(a: ManagedAlertRule, b: ManagedAlertRule): number {
 }
 
 async function removeOurs(
-  result: ChangeResult,
+  result: RuleResult,
   creation: OwnCreation,
   kept: ManagedAlertRule,
   client: ServiceClient,
-): Promise<ChangeResult> {
+): Promise<RuleResult> {
   try {
     await client.deleteAlertRule(creation.id);
     return { ...result, id: kept.id, note: `${DUPLICATE_REMOVED} (${creation.id}); ${kept.id} is kept` };

@@ -4,8 +4,15 @@
  */
 import { diffEditFields } from '../plan/diff.js';
 import { editFieldsOfLive, sameId } from '../plan/normalize.js';
+import { diffReceivers, receiverRequestOfLive } from '../plan/receiver-fields.js';
+import type { ReceiverRequest } from '../plan/receiver-types.js';
 import type { FieldDiff } from '../plan/types.js';
-import type { AlertRuleCreationRequest, AlertRuleEditRequest, ManagedAlertRule } from '../service/types.js';
+import type {
+  AlertReceiver,
+  AlertRuleCreationRequest,
+  AlertRuleEditRequest,
+  ManagedAlertRule,
+} from '../service/types.js';
 
 /** Fields the service stored differently (before = sent, after = stored); empty when converged. */
 export function storedDifferently(
@@ -33,4 +40,16 @@ export function storedDifferently(
     }
   }
   return diffs;
+}
+
+/**
+ * A receiver's fields the service stored differently (before = sent, after = stored), with the plan's own
+ * receiver equality (receiver-fields.ts). Its secret is not compared: the service never returns it.
+ */
+export function receiverStoredDifferently(sent: ReceiverRequest, stored: AlertReceiver): FieldDiff[] {
+  return diffReceivers(receiverRequestOfLive(stored), sent).map((d) => ({
+    path: d.path,
+    before: d.after,
+    after: d.before,
+  }));
 }

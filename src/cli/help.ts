@@ -43,7 +43,7 @@ export const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: strin
     about: 'Plans the documents against the live service and reports any difference as drift (exit 2).',
   },
   logs: {
-    synopsis: 'logs --cluster ID',
+    synopsis: 'logs --cluster NAME|ID',
     about: "Shows the newest log entries of the cluster's latest failed or running deployment.",
   },
   export: {
@@ -72,8 +72,10 @@ export const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: strin
     synopsis: 'demo',
     about:
       'Starts the sandbox in-process and runs validate, plan, apply and plan on the bundled example ' +
-      'repository, then edits a live rule as the console would and runs drift, drift --remediate ' +
-      'and drift again.',
+      'repository, then edits a live rule as the console would and runs drift, backtest (the ' +
+      "documents' threshold against the live one, on the cluster's last 7 days), plan --live alerting/ on " +
+      "another repository's new rules (does each selector match series on its cluster? one finding of each " +
+      'kind), drift --remediate and drift again.',
   },
   receivers: {
     synopsis: 'receivers test [NAME…]',

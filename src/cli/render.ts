@@ -48,7 +48,8 @@ function renderText(report: RunReport, options: RenderOptions, listed = report.d
       ['Skipped (no platform-gitops documents):', ...skippedFiles.map((file) => `  ${file}`)].join('\n'),
     );
   }
-  const planText = { color, drift: report.command === 'drift' };
+  // The errors the plan's sentence counts are those the count line below counts: every one of the run.
+  const planText = { color, drift: report.command === 'drift', findings: report.diagnostics };
   // The count follows a plan or a drift check, as in Terraform. A run that wrote (an apply, a drift check
   // that remediated) says it with its plan, above the results: at the end it would read as what is left,
   // "1 to update" under a drift that was just written away. No count when it would say nothing true about

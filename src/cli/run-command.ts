@@ -160,9 +160,10 @@ function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sa
         args.backtestWindow === undefined
           ? {}
           : { backtest: { windowSeconds: args.backtestWindow, maxRules: DEFAULT_BACKTEST_MAX_RULES } };
+      const live = args.liveSeries === undefined ? {} : { live: args.liveSeries };
       return args.outDir === undefined
-        ? { command, ...backtest }
-        : { command, out: args.outDir, ...backtest };
+        ? { command, ...backtest, ...live }
+        : { command, out: args.outDir, ...backtest, ...live };
     }
     case 'apply':
       return args.planFile === undefined

@@ -44,15 +44,17 @@ export async function executePlan(
     progress: ctx.progress,
   };
   try {
-    // The whole apply's writes, receivers and rules, against the budget before the first of them.
+    // The whole apply's writes, receivers and rules, against the budget once, before the first of them:
+    // the only check, so that none can refuse the rules after receivers were written.
     client.assertBudget(admittedChanges(admission.plan).length + admittedReceivers(admission.plan).length);
-    applied = await applyReceivers(applied, client, 'before rules', options);
-    applied = withCreatedReceiverIds(applied);
-    applied = await applyPlan(applied, client, options);
-    applied = await applyReceivers(applied, client, 'after rules', options);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     diagnostics.push(serviceError('Nothing was written', error));
+    return { plan: applied, diagnostics, skipped: admission.skipped };
   }
+  applied = await applyReceivers(applied, client, 'before rules', options);
+  applied = withCreatedReceiverIds(applied);
+  applied = await applyPlan(applied, client, options);
+  applied = await applyReceivers(applied, client, 'after rules', options);
   return { plan: applied, diagnostics, skipped: admission.skipped };
 }

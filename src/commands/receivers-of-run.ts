@@ -9,7 +9,7 @@ import { mapWithConcurrency } from '../core/concurrency.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import type { AlertReceiverDocument, Document } from '../documents/types.js';
 import { type PlannedReceivers, planReceivers } from '../plan/plan-receivers.js';
-import { receiversStillUsed } from '../plan/receiver-in-use.js';
+import { keptReceiverNotices, receiversStillUsed } from '../plan/receiver-in-use.js';
 import { removedReceiverDocuments } from '../plan/removed.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
@@ -44,12 +44,12 @@ export function receiverDocuments(
   };
 }
 
-/** The organizations of the receivers to plan (the removed ones only with prune), once each, in order. */
+/**
+ * The organizations of the receivers to plan, once each, in order: the removed ones too, prune or not (a
+ * receiver kept because prune is off is said, with the rules that would refuse its delete).
+ */
 function receiverOrganizations(ctx: RunContext, docs: ReceiverDocuments): string[] {
-  return organizationsOf(
-    [...docs.receivers, ...(ctx.prune ? docs.removedReceivers : [])],
-    ctx.organizationId,
-  );
+  return organizationsOf([...docs.receivers, ...docs.removedReceivers], ctx.organizationId);
 }
 
 export interface ReceiverPart extends PlannedReceivers {
@@ -97,7 +97,10 @@ export async function withReceivers(
   rulesAsked: readonly string[],
 ): Promise<{ plan: Plan; reads: Diagnostic[] }> {
   const deleting = [
-    ...new Set(part.changes.flatMap((c) => (c.action === 'delete' ? [c.organizationId] : []))),
+    ...new Set([
+      ...part.changes.flatMap((c) => (c.action === 'delete' ? [c.organizationId] : [])),
+      ...part.kept.map((k) => k.organizationId),
+    ]),
   ];
   const unread = deleting.filter((org) => !rulesAsked.includes(org));
   const read = await mapWithConcurrency(unread, ctx.concurrency, (org) =>
@@ -109,7 +112,8 @@ export async function withReceivers(
     if (answer.ok) rules.set(org, answer.value);
   });
   const inUse = receiversStillUsed(part.changes, rules, plan.changes);
-  const diagnostics = [...plan.diagnostics, ...part.diagnostics, ...inUse].sort(compareDiagnostics);
+  const kept = keptReceiverNotices(part.kept, rules, plan.changes);
+  const diagnostics = [...plan.diagnostics, ...part.diagnostics, ...inUse, ...kept].sort(compareDiagnostics);
   return {
     plan: {
       ...plan,

@@ -8,7 +8,7 @@ import type { Redactor } from '../core/redact.js';
 import { tooWeakToHide } from '../core/secret-strength.js';
 import { RECEIVER_SECRET_FIELDS } from '../service/types.js';
 import { CODES } from './codes.js';
-import { envNameFor } from './env-name.js';
+import { upperSnake } from './env-name.js';
 import type { Locator } from './locate.js';
 import type { AlertReceiverSpec, Document } from './types.js';
 
@@ -22,11 +22,13 @@ const TYPE_FIELDS: Readonly<Record<AlertReceiverSpec['type'], readonly string[]>
 };
 
 /**
- * The environment variable a receiver's secret is suggested (and exported) under: the receiver's name and
- * the field, as a workflow secret is named (`slack-oncall`, `webhook_url` → `SLACK_ONCALL_WEBHOOK_URL`).
+ * The one home of the name of the environment variable a receiver's secret is read from: what the error
+ * about a secret written in a document suggests, what `export` and `init` write, and what the workflow
+ * passes. `RECEIVER_<NAME>_<FIELD>` (`slack-oncall`, `webhook_url` → `RECEIVER_SLACK_ONCALL_WEBHOOK_URL`);
+ * `tag` sets apart two receivers whose names give the same NAME (`export` gives the id's last digits).
  */
-export function receiverSecretEnvName(receiverName: string, field: ReceiverSecretField): string {
-  return envNameFor(`${receiverName}_${field}`);
+export function receiverSecretEnvName(receiverName: string, field: ReceiverSecretField, tag = ''): string {
+  return `RECEIVER_${upperSnake(receiverName)}${tag === '' ? '' : `_${tag}`}_${field.toUpperCase()}`;
 }
 
 export function receiverDocumentFindings(

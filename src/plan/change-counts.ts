@@ -1,6 +1,6 @@
 /** Counts every face shows for a plan: the closing line, action outputs, the drift issue. */
 import { pendingReceivers } from './receiver-types.js';
-import { type Plan, pendingChanges, type WriteResult } from './types.js';
+import { type Plan, pendingChanges } from './types.js';
 
 export interface PlanCounts {
   readonly create: number;
@@ -24,22 +24,23 @@ export function countChanges(plan: Plan): PlanCounts {
  * applying the plan does not remove them.
  */
 export interface DriftCounts {
-  readonly drifted: number;
+  /** Rules and receivers that differ from the documents, each counted in its own list. */
+  readonly rules: number;
+  readonly receivers: number;
   readonly ghosts: number;
   readonly outdated: number;
 }
 
 export function countDrift(plan: Plan): DriftCounts {
-  const { create, update, delete: deletes } = countChanges(plan);
-  return { drifted: create + update + deletes, ghosts: plan.ghosts.length, outdated: plan.outdated.length };
+  return {
+    rules: pendingChanges(plan).length,
+    receivers: pendingReceivers(plan).length,
+    ghosts: plan.ghosts.length,
+    outdated: plan.outdated.length,
+  };
 }
 
 /** The changes that write, rules and receivers. */
 export function pendingCount(plan: Plan | null): number {
   return plan === null ? 0 : pendingChanges(plan).length + pendingReceivers(plan).length;
-}
-
-/** What the service answered to each receiver write (the rules' are the report's `results`). */
-export function receiverResults(plan: Plan | null): WriteResult[] {
-  return plan === null ? [] : pendingReceivers(plan).flatMap((c) => (c.result ? [c.result] : []));
 }

@@ -11,7 +11,7 @@ import type { AlertReceiver } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { organizationOfDocument } from './document-organization.js';
 import { sameId } from './normalize.js';
-import { heldInUnreadFile, keptWithoutPrune } from './prune.js';
+import { heldInUnreadFile } from './prune.js';
 import {
   diffReceivers,
   receiverFingerprint,
@@ -51,6 +51,19 @@ export interface PlannedReceivers {
   readonly after: ReadonlyMap<string, readonly AlertReceiver[]>;
   /** Live receivers of the organizations read that no document manages (made outside git): listed, never touched. */
   readonly unmanaged: readonly UnmanagedReceiver[];
+  /**
+   * Receivers whose documents were removed, kept because prune is off: the caller says so, and whether a
+   * prune would be refused because rules still name them (receiver-in-use.ts).
+   */
+  readonly kept: readonly KeptReceiver[];
+}
+
+export interface KeptReceiver {
+  readonly id: string;
+  readonly name: string;
+  readonly organizationId: string;
+  /** The file the document was removed from. */
+  readonly file: string;
 }
 
 export interface UnmanagedReceiver {
@@ -125,6 +138,7 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
     diagnostics: diagnostics.sort(compareDiagnostics),
     after: receiversAfter(input.live, changes),
     unmanaged,
+    kept: deletes.kept,
   };
 }
 
@@ -200,17 +214,18 @@ function changeFor(
 }
 
 /**
- * Deletes of the receivers whose documents were removed (with prune; a notice without), but for those
+ * Deletes of the receivers whose documents were removed (with prune; kept, and said, without), but for those
  * whose file is still there and could not be read whole (`unread`): held, with a warning that says why.
  */
 function receiverDeletes(
   input: ReceiverPlanInput,
   claimed: ReadonlySet<string>,
   unread: ReadonlySet<string>,
-): { changes: ReceiverChange[]; diagnostics: Diagnostic[]; held: ReadonlySet<string> } {
+): { changes: ReceiverChange[]; diagnostics: Diagnostic[]; held: ReadonlySet<string>; kept: KeptReceiver[] } {
   const changes: ReceiverChange[] = [];
   const diagnostics: Diagnostic[] = [];
   const held = new Set<string>();
+  const kept: KeptReceiver[] = [];
   for (const doc of input.removed) {
     const org = doc.value.organization_id ?? input.defaultOrganizationId;
     const live = org === null ? undefined : input.live.get(org);
@@ -226,7 +241,8 @@ function receiverDeletes(
       continue;
     }
     if (!input.prune) {
-      diagnostics.push(keptWithoutPrune('receiver', receiver, doc.file));
+      if (!kept.some((k) => k.id === receiver.id))
+        kept.push({ id: receiver.id, name: receiver.name, organizationId: org, file: doc.file });
       continue;
     }
     changes.push({
@@ -242,10 +258,15 @@ function receiverDeletes(
       diff: [],
     });
   }
-  return { changes, diagnostics, held };
+  return { changes, diagnostics, held, kept };
 }
 
-/** The live receivers as the changes leave them: renamed, created (by newReceiverId), deleted. */
+/**
+ * The live receivers as the changes leave them: renamed, created (by newReceiverId). A receiver this plan
+ * deletes is still there for the rules' names: it exists until the delete, and a rule that still names it
+ * refuses the delete (receiver-in-use.ts), which is what the run must say, not that no receiver has the
+ * name. Unless a receiver kept or created here takes its name.
+ */
 function receiversAfter(
   live: ReadonlyMap<string, readonly AlertReceiver[]>,
   changes: readonly ReceiverChange[],
@@ -260,6 +281,11 @@ function receiversAfter(
     const kept = receivers
       .filter((r) => !deleted.has(r.id))
       .map((r) => (renamed.has(r.id) ? { ...r, name: renamed.get(r.id)! } : r));
+    const names = new Set([
+      ...kept.map((r) => r.name),
+      ...mine.flatMap((c) => (c.action === 'create' ? [c.name] : [])),
+    ]);
+    const deleting = receivers.filter((r) => deleted.has(r.id) && !names.has(r.name));
     const created = mine.flatMap((c) =>
       c.action === 'create'
         ? [
@@ -276,7 +302,7 @@ function receiversAfter(
           ]
         : [],
     );
-    after.set(org, [...kept, ...created]);
+    after.set(org, [...kept, ...deleting, ...created]);
   }
   return after;
 }

@@ -29,6 +29,8 @@ export const RULES_IO_CODES = {
   runbookUrl: 'import.runbook-url',
   /** The expression is one Prometheus would refuse: imported as it is, to be fixed. */
   refusedQuery: 'import.refused-query',
+  /** A group too large for one file `validate` reads: written as numbered parts. */
+  splitGroup: 'import.split-group',
   /** A field of a Sloth SLO that a ServiceLevelObjective cannot hold (labels, the alerts' name, …). */
   slothField: 'import.sloth-field',
   /** A Sloth SLO that cannot become a ServiceLevelObjective (a plugin SLI, an objective of 100, …). */

@@ -1,7 +1,6 @@
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
 import { writeJson } from '../core/json-writer.js';
 import type { Redactor } from '../core/redact.js';
-import { receiverResults } from '../plan/change-counts.js';
 import { pendingReceivers } from '../plan/receiver-types.js';
 import { pendingChanges } from '../plan/types.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
@@ -19,7 +18,6 @@ export const JSON_OUTPUT_VERSION = 1;
 export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<string, unknown> {
   const plan = report.plan;
   const pending = plan ? [...pendingChanges(plan), ...pendingReceivers(plan)] : [];
-  const receivers = receiverResults(plan);
   const count = (severity: string) => report.diagnostics.filter((d) => d.severity === severity).length;
   return {
     version: JSON_OUTPUT_VERSION,
@@ -67,6 +65,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
     // `plan --backtest`, `backtest`, the action's pull-request plan (docs/decisions/backtest.md).
     ...(report.backtest ? { backtest: report.backtest } : {}),
+    // `plan --live`, the action's `live-series` (docs/decisions/live-series.md); its findings are diagnostics.
+    ...(report.liveSeries ? { liveSeries: report.liveSeries } : {}),
     components: report.components,
     unmanaged: plan?.unmanaged ?? [],
     ghosts: plan?.ghosts ?? [],
@@ -85,8 +85,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       errors: count('error'),
       warnings: count('warning'),
       notices: count('notice'),
-      applied: [...report.results, ...receivers].filter((r) => r.ok).length,
-      failed: [...report.results, ...receivers].filter((r) => !r.ok).length,
+      applied: report.results.filter((r) => r.ok).length,
+      failed: report.results.filter((r) => !r.ok).length,
     },
     skipped: report.skipped,
     skippedFiles: report.skippedFiles ?? [],
@@ -94,16 +94,23 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
   };
 }
 
-/** A result as the JSON output has always shown it: the change's names beside the service's answer. */
+/**
+ * A result as the JSON output has always shown it: the change's names beside the service's answer, with
+ * its kind (`AlertRule`, `AlertReceiver`), as `changes` has it.
+ */
 function resultJson(result: ChangeResult): Record<string, unknown> {
   const { change, id, ...answer } = result;
   const overwrote = overwroteOutsideEdit(result);
   return {
+    // `AlertRule` or `AlertReceiver`: every write of the run is here, of either kind.
+    kind: change.kind,
     id,
     name: change.name,
     action: change.action,
     file: change.file,
     line: change.line,
+    // The service's answer (WriteResult): `ok` and `status` (null: no answer), and when they apply `error`,
+    // `notSent`, `converged` (the answer equals what was sent) and `storedDifferently` (sent, stored), `note`.
     ...answer,
     ...(overwrote.length > 0 ? { overwroteOutsideEdit: overwrote } : {}),
   };

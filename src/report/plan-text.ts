@@ -3,6 +3,7 @@
  * aligned `field: before → after` lines, long PromQL as a line diff, and a closing count.
  */
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
@@ -23,6 +24,11 @@ export interface TextOptions {
   readonly color: boolean;
   /** A drift check: the changes are drift from the documents, not a plan someone asked for. */
   readonly drift?: boolean;
+  /**
+   * The findings listed below the plan (the run's, the documents' and the components' included): the
+   * errors "below" are counted from this list, the one the reader sees. Without it, the plan's own.
+   */
+  readonly findings?: readonly Diagnostic[];
 }
 
 const VERB = { create: 'create', update: 'update', delete: 'delete', noop: 'no change' } as const;
@@ -48,7 +54,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
     lines.push('Alert rules: no changes in the organizations that were read.', '');
   } else {
     // A document with an error gets no change: "everything matches" would then be a claim we cannot make.
-    const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
+    const errors = (options.findings ?? plan.diagnostics).filter((d) => d.severity === 'error').length;
     lines.push(
       errors > 0
         ? `Alert rules: no changes for the documents without errors (${plural(errors, 'error')} below).`
@@ -280,21 +286,24 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
     const { change } = result;
     const id = result.id ? ` (${result.id})` : '';
     const where = `${printable(change.file)}:${change.line}`;
+    const what = writtenWhat(result);
     if (!result.ok) {
       const status = result.status === null ? 'no answer' : `HTTP ${result.status}`;
       // A 2xx the client could not read: the service accepted the write, so "failed" alone would mislead.
       const outcome = result.notSent
         ? 'not sent'
-        : result.status !== null && result.status >= 200 && result.status < 300
-          ? `accepted, answer unreadable (${status})`
-          : `failed (${status})`;
+        : result.storedDifferently?.length
+          ? `stored differently (${status})`
+          : result.status !== null && result.status >= 200 && result.status < 300
+            ? `accepted, answer unreadable (${status})`
+            : `failed (${status})`;
       lines.push(
-        `  ${paint('31', '✗')} ${change.action} ${printable(change.name)}${id} ${outcome}  ${where}`,
+        `  ${paint('31', '✗')} ${change.action} ${what}${id} ${outcome}  ${where}`,
         `      ${printable(result.error ?? 'the write failed')}`,
       );
       continue;
     }
-    lines.push(`  ${paint('32', '✓')} ${pastTense(change.action)} ${printable(change.name)}${id}  ${where}`);
+    lines.push(`  ${paint('32', '✓')} ${pastTense(change.action)} ${what}${id}  ${where}`);
     if (result.note) lines.push(`      ${printable(result.note)}`);
     if (result.storedDifferently && result.storedDifferently.length > 0) {
       lines.push(
@@ -315,6 +324,12 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
   const failed = results.filter((r) => !r.ok).length;
   lines.push('', paint('1', `Apply: ${results.length - failed} succeeded, ${failed} failed.`));
   return `${lines.join('\n')}\n`;
+}
+
+/** What a write changed, as a person reads it: a rule by its name, a receiver named as one. */
+export function writtenWhat(result: ChangeResult): string {
+  const name = printable(result.change.name);
+  return result.change.kind === 'AlertReceiver' ? `alert receiver ${name}` : name;
 }
 
 function pastTense(action: ChangeResult['change']['action']): string {

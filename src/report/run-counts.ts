@@ -1,6 +1,6 @@
 import { plural } from '../core/plural.js';
 import { leftOutClause } from '../documents/limits.js';
-import { pendingCount, receiverResults } from '../plan/change-counts.js';
+import { pendingCount } from '../plan/change-counts.js';
 import { pendingReceivers } from '../plan/receiver-types.js';
 import { type Plan, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
@@ -23,8 +23,8 @@ export interface RunCounts {
 
 export function countRun(report: RunReport): RunCounts {
   const changes = pendingCount(report.plan);
-  const receivers = receiverResults(report.plan);
-  const failed = report.results.filter((r) => !r.ok).length + receivers.filter((r) => !r.ok).length;
+  // Every write of the run, rules' and receivers' alike (apply/types.ts resultsOf).
+  const failed = report.results.filter((r) => !r.ok).length;
   // A test message that could not be sent fails the run as a failed write does.
   const failedTests = countReceiverTests(report).failed;
   return {
@@ -33,7 +33,7 @@ export function countRun(report: RunReport): RunCounts {
     errors: report.diagnostics.filter((d) => d.severity === 'error').length + failed + failedTests,
     warnings: report.diagnostics.filter((d) => d.severity === 'warning').length,
     drift: report.command === 'drift' ? changes : 0,
-    applied: report.results.filter((r) => r.ok).length + receivers.filter((r) => r.ok).length,
+    applied: report.results.filter((r) => r.ok).length,
     failed,
   };
 }
@@ -68,7 +68,7 @@ export function headline(report: RunReport, counts: RunCounts): string {
     case 'drift':
       parts.push(
         counts.drift > 0
-          ? `${plural(counts.drift, 'rule')} drifted`
+          ? `${driftedWords(rulesPending(report.plan), receiversPending(report.plan), 'rule')} drifted`
           : unread
             ? 'live rules not read'
             : 'no drift',
@@ -164,7 +164,9 @@ export function runOutcome(
           ? '; nothing was written'
           : '; nothing was planned'
         : pending > 0 && written === 0
-          ? `; ${plural(pending, 'change')} pending for the documents without errors`
+          ? // Counted from the plan's pending list, which may hold the change of a document with an error
+            // (a receiver whose secret is not set): what holds for all of them is that none is written.
+            `; ${plural(pending, 'change')} pending, which an apply holds back while an error remains`
           : '';
     return end('failed', `${issues}${counts.errors === 0 ? ' (fail-on: warning)' : ''}${rest}`);
   }

@@ -120,7 +120,7 @@ export function componentsBlock(
 
 export function resultsBlock(results: readonly ChangeResult[], links: SourceLinks | null | undefined): Block {
   return {
-    open: `### Applied\n\n${tableHead(['Result', 'Action', 'Rule', 'Where', 'Details'])}`,
+    open: `### Applied\n\n${tableHead(['Result', 'Action', 'Change', 'Where', 'Details'])}`,
     rows: results.map((r) => {
       const details: string[] = [];
       if (r.error) details.push(messageMarkdown(r.error, 500));
@@ -138,7 +138,10 @@ export function resultsBlock(results: readonly ChangeResult[], links: SourceLink
       return tableRow([
         r.ok ? '✔️ done' : '❌ failed',
         ACTION_MARK[r.change.action],
-        escapeInline(r.change.name, 200),
+        escapeInline(
+          r.change.kind === 'AlertReceiver' ? `alert receiver ${r.change.name}` : r.change.name,
+          200,
+        ),
         whereLink(r.change.file, r.change.line, links),
         details.join('<br>'),
       ]);

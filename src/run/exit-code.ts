@@ -1,5 +1,5 @@
 import { SEVERITY_ORDER, type Severity } from '../core/diagnostic.js';
-import { pendingCount, receiverResults } from '../plan/change-counts.js';
+import { pendingCount } from '../plan/change-counts.js';
 import type { RunReport } from './types.js';
 
 export interface ExitPolicy {
@@ -17,13 +17,12 @@ export interface ExitPolicy {
 export function exitCodeFor(report: RunReport, policy: ExitPolicy = {}): 0 | 1 | 2 {
   const threshold = SEVERITY_ORDER[policy.failOn ?? 'error'];
   if (report.diagnostics.some((d) => SEVERITY_ORDER[d.severity] <= threshold)) return 1;
-  const receivers = receiverResults(report.plan);
-  if (report.results.some((r) => !r.ok) || receivers.some((r) => !r.ok)) return 1;
+  if (report.results.some((r) => !r.ok)) return 1;
   if (report.receiverTests?.some((t) => !t.ok)) return 1;
   const pending = pendingCount(report.plan);
   // `drift --remediate` that wrote every change has left no drift behind: 0, so a scheduled job that
   // remediates is not red every time it did its work. The report still says what drifted.
-  const written = report.results.length + receivers.length;
+  const written = report.results.length;
   const remediated = written > 0 && written >= pending;
   if (report.command === 'drift' && pending > 0 && !remediated) return 2;
   if (report.command === 'plan' && policy.detailedExitcode && pending > 0) return 2;

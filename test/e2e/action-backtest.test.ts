@@ -63,7 +63,8 @@ async function pullRequest(
     workspace: dir,
     eventName: 'pull_request',
     payload: pullRequestEvent(pr, first, head),
-    inputs: { ...inputs(), ...extra },
+    // The backtest alone: the live series check has its own tests (action-live-series.test.ts).
+    inputs: { ...inputs(), 'live-series': 'false', ...extra },
     inProcess: !bundle,
   });
   const json = JSON.parse(await readFile(run.outputs['plan-json']!, 'utf8'));

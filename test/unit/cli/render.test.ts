@@ -170,3 +170,33 @@ describe('writing the report', () => {
     expect(stdout.join('')).toBe('1 error, 0 warnings\n\nFailed: 1 error.\n');
   });
 });
+
+describe('counts that agree with the lists they count', () => {
+  it("counts the errors listed below the plan, the run's own beside the plan's, and never says the pending changes are free of them", () => {
+    // One error of the plan (a document) and one of the run (a component): two listed below, two counted.
+    const planned = plan([change(1, 'noop')], [finding('error', 3)]);
+    const run = report({
+      command: 'plan',
+      plan: planned,
+      diagnostics: [finding('error', 3), finding('error', 9)],
+    });
+    const text = renderReport(run, { format: 'text', color: false, redactor: new Redactor(), policy: {} });
+    expect(text).toContain('Alert rules: no changes for the documents without errors (2 errors below).');
+    expect(text).toContain('2 errors, 0 warnings');
+
+    // A pending change beside an error: counted from the pending list, without claiming its document is clean.
+    const pending = report({
+      command: 'plan',
+      plan: plan([change(1, 'update'), change(2, 'create')], [finding('error', 3)]),
+      diagnostics: [finding('error', 3)],
+    });
+    const closing = renderReport(pending, {
+      format: 'text',
+      color: false,
+      redactor: new Redactor(),
+      policy: {},
+    });
+    expect(closing).toContain('2 changes pending, which an apply holds back while an error remains');
+    expect(closing).not.toContain('for the documents without errors');
+  });
+});

@@ -14,13 +14,14 @@ import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
 import { renderJson, toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
+import { countRun, headline } from '../../../src/report/run-counts.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
+import { pagingRuleDocument, receiverDocument } from '../../helpers/receivers.js';
 import { callSandbox } from '../../helpers/sandbox.js';
 import { ACME, type TestRun, testRun } from './run-context.js';
 
-const CLUSTER = 'c1a5e7e0-0000-4000-8000-000000000101';
 const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
 const HOOK = 'https://hooks.slack.example/services/T000/B000/canary-4f2a9c';
 const ENV = { PAGER_WEBHOOK_URL: HOOK };
@@ -37,32 +38,8 @@ function write(path: string, text: string): void {
   writeFileSync(join(repo, path), text);
 }
 
-function receiver(name: string, extra = ''): string {
-  return [
-    'kind: AlertReceiver',
-    `organization_id: ${ACME}`,
-    `name: ${name}`,
-    'type: SLACK',
-    'description: Pages the platform on-call',
-    'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
-    extra,
-  ].join('\n');
-}
-
-function rule(name: string, receivers: string): string {
-  return [
-    'kind: AlertRule',
-    `organization_id: ${ACME}`,
-    `cluster_id: ${CLUSTER}`,
-    `target: {target_type: CLUSTER, target_id: ${CLUSTER}}`,
-    `name: ${name}`,
-    "condition: {kind: CUSTOM, promql: 'max(node_load1) > 10'}",
-    'for_duration: PT5M',
-    'severity: HIGH',
-    `alert_receivers: [${receivers}]`,
-    '',
-  ].join('\n');
-}
+const receiver = receiverDocument;
+const rule = pagingRuleDocument;
 
 async function runIn(over: Parameters<typeof testRun>[1] = {}): Promise<TestRun> {
   const inGit = over.git !== undefined || over.base !== undefined;
@@ -315,6 +292,34 @@ describe('prune of a receiver', () => {
     expect(writes()).toEqual([]);
   });
 
+  it('is said at plan time while rules still name it, and refused by apply without calling it unknown', async () => {
+    write('alerting/receivers.yaml', receiver('slack-low-priority'));
+    write('alerting/rules.yaml', rule('load-high', 'slack-low-priority'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    await runApply((await runIn()).ctx);
+    unlinkSync(join(repo, 'alerting/receivers.yaml'));
+    git('commit', '-q', '-am', 'remove the low-priority receiver');
+    sandbox.resetLog();
+
+    // The plan without prune keeps it, and says that a prune would be refused, by which rules.
+    const planned = await runPlan((await runIn({ git: createGitReader(repo) })).ctx);
+    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const kept = planned.diagnostics.filter((d) => d.code === 'plan.removed-not-pruned');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.message).toContain('"slack-low-priority" (5e1ec7ed-0000-4000-8000-000000000203)');
+    expect(kept[0]!.message).toContain('With prune, its delete would be refused (plan.receiver-in-use)');
+    expect(kept[0]!.message).toMatch(/"load-high" \([0-9a-f-]{36}\)/);
+
+    // The apply with prune refuses it for that reason alone: the receiver exists, the rule's name resolves.
+    const report = await runApply((await runIn({ prune: true, git: createGitReader(repo) })).ctx);
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.code)).toEqual(['plan.receiver-in-use']);
+    expect(errors[0]!.message).toMatch(/"load-high" \([0-9a-f-]{36}\)/);
+    expect(report.diagnostics.map((d) => d.message).join('\n')).not.toContain('No alert receiver is named');
+    expect(writes()).toEqual([]);
+  });
+
   it('reads the rules of the organization once when that read fails, says so once, and deletes nothing', async () => {
     write('alerting/receivers.yaml', receiver('slack-low-priority'));
     write('alerting/rules.yaml', rule('load-high', 'slack-oncall'));
@@ -340,7 +345,7 @@ describe('prune of a receiver', () => {
     git('commit', '-q', '-m', 'base');
     const first = await runApply((await runIn()).ctx);
     const pager = first.plan!.receivers![0]!.result!.id!;
-    const ruleId = first.results[0]!.id!;
+    const ruleId = first.results.find((r) => r.change.kind === 'AlertRule')!.id!;
     sandbox.resetLog();
 
     unlinkSync(join(repo, 'alerting/receivers.yaml'));
@@ -366,7 +371,7 @@ describe('one apply that creates, updates and deletes receivers beside a rule', 
     git('commit', '-q', '-m', 'base');
     const first = await runApply((await runIn()).ctx);
     const receiverIds = new Map(first.plan!.receivers!.map((c) => [c.name, c.result!.id!]));
-    const ruleId = first.results[0]!.id!;
+    const ruleId = first.results.find((r) => r.change.kind === 'AlertRule')!.id!;
     sandbox.resetLog();
 
     unlinkSync(join(repo, 'alerting/old-pager.yaml'));
@@ -447,7 +452,16 @@ describe('drift of a receiver', () => {
     expect(edited.status).toBe(200);
     sandbox.resetLog();
 
-    const drift = await runDrift((await runIn({ rotateSecrets: true })).ctx, { remediate: false });
+    const checking = await runIn({ rotateSecrets: true });
+    const drift = await runDrift(checking.ctx, { remediate: false });
+    // The progress line counts what drifted, a receiver here, and says its secret was not compared.
+    expect(checking.progress).toContain(
+      "drift: 1 alert receiver differs from the documents (receivers' secrets not compared); 0 ghost, 0 not up to date",
+    );
+    // So do the JSON output and the headline.
+    const json = toJsonOutput(drift, { failOn: 'error' }) as { receivers: Record<string, unknown>[] };
+    expect(json.receivers).toEqual([expect.objectContaining({ action: 'update', secretCompared: false })]);
+    expect(headline(drift, countRun(drift))).toContain('1 alert receiver drifted');
     expect(drift.plan!.receivers!.map((c) => [c.action, c.diff.map((d) => d.path)])).toEqual([
       ['update', ['description']],
     ]);

@@ -73,6 +73,38 @@ describe('a write budget smaller than the writes', () => {
     expect(errors.map((d) => d.message)).toEqual([expect.stringMatching(BUDGET_SAYS)]);
   });
 
+  it('apply checks the budget once, for receivers and rules together, before the first write', async () => {
+    await start(1000);
+    writeFileSync(
+      join(root, 'alerting/pager.yaml'),
+      [
+        'kind: AlertReceiver',
+        'organization_id: 7f1b2c3d-0000-4000-8000-000000000001',
+        'name: pager',
+        'type: SLACK',
+        'description: Pages the platform on-call',
+        'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
+        '',
+      ].join('\n'),
+    );
+    const ctx = run({ env: { PAGER_WEBHOOK_URL: 'https://hooks.slack.example/T0/B0/x' } });
+    // The check is local (the client's known budget): each call is recorded with the writes sent before it.
+    const client = ctx.service();
+    const checks: string[] = [];
+    const counted = {
+      ...client,
+      assertBudget: (n: number) => {
+        checks.push(`${n} writes, after ${writes().length} sent`);
+        client.assertBudget(n);
+      },
+    };
+    const report = await runApply({ ...ctx, service: () => counted });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(report.results.length).toBeGreaterThan(1);
+    expect(writes()).toHaveLength(report.results.length);
+    expect(checks).toEqual([`${report.results.length} writes, after 0 sent`]);
+  });
+
   it('apply --plan writes nothing either, and says so', async () => {
     await start(14);
     const planFile = join(root, 'plan.json');

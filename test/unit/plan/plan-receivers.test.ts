@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFiles } from '../../../src/documents/parse.js';
 import type { AlertReceiverDocument } from '../../../src/documents/types.js';
 import { planReceivers } from '../../../src/plan/plan-receivers.js';
-import { receiversStillUsed } from '../../../src/plan/receiver-in-use.js';
+import { keptReceiverNotices, receiversStillUsed } from '../../../src/plan/receiver-in-use.js';
 import type { AlertRuleChange } from '../../../src/plan/types.js';
 import type { AlertReceiver, LiveAlertRule } from '../../../src/service/types.js';
 
@@ -192,5 +192,62 @@ describe('receiversStillUsed', () => {
     const remove = { action: 'delete', id: 'r2', name: 'rule-r2' } as unknown as AlertRuleChange;
     const live = new Map([[ORG, [rule('r1', [LIVE.id]), rule('r2', [LIVE.id])]]]);
     expect(receiversStillUsed(deletes, live, [update, remove])).toEqual([]);
+  });
+});
+
+describe('a receiver whose document was removed while prune is off', () => {
+  const rule = (id: string, receivers: string[]): LiveAlertRule =>
+    ({
+      source: 'MANAGED',
+      id,
+      name: `rule-${id}`,
+      alert_receiver_ids: receivers,
+    }) as unknown as LiveAlertRule;
+  const removed = docs(slack('slack-oncall'));
+  const { kept, changes, after } = plan(slack('other'), { removed });
+
+  it('is kept, no delete planned, and still there for the rules names', () => {
+    expect(kept).toEqual([
+      { id: LIVE.id, name: 'slack-oncall', organizationId: ORG, file: 'receivers.yaml' },
+    ]);
+    expect(changes.map((c) => c.action)).toEqual(['create']);
+    expect(after.get(ORG)?.map((r) => r.name)).toContain('slack-oncall');
+  });
+
+  it('is said plainly when no rule names it, or when the rules could not be read', () => {
+    for (const live of [new Map([[ORG, [rule('r2', ['x'])]]]), new Map()]) {
+      const [notice] = keptReceiverNotices(kept, live, []);
+      expect(notice).toMatchObject({ severity: 'notice', code: 'plan.removed-not-pruned' });
+      expect(notice!.message).not.toContain('would be refused');
+    }
+  });
+
+  it('says that a prune would be refused, and by which rules, while one names it', () => {
+    const [notice] = keptReceiverNotices(kept, new Map([[ORG, [rule('r1', [LIVE.id])]]]), []);
+    expect(notice!.message).toContain(
+      'With prune, its delete would be refused (plan.receiver-in-use): alert rule "rule-r1" (r1) still names it; remove it from that rule first.',
+    );
+  });
+
+  it('with prune, a delete keeps the receiver for the names, unless a receiver created here takes its name', () => {
+    const deleting = plan(slack('other'), { removed, prune: true });
+    expect(deleting.after.get(ORG)?.map((r) => r.name)).toEqual(['slack-oncall', 'other']);
+    // Deleted while another receiver is renamed to its name: the renamed one is the one the names find.
+    const OLD = '5e1ec7ed-0000-4000-8000-000000000299';
+    const recreated = plan(slack('slack-oncall', `id: ${OLD}\n`), {
+      removed: docs(slack('slack-oncall', `id: ${LIVE.id}\n`)),
+      live: new Map([[ORG, [LIVE, { ...LIVE, id: OLD, name: 'old' }]]]),
+      prune: true,
+    });
+    expect(recreated.changes.map((c) => [c.action, c.id])).toEqual([
+      ['update', OLD],
+      ['delete', LIVE.id],
+    ]);
+    expect(
+      recreated.after
+        .get(ORG)
+        ?.filter((r) => r.name === 'slack-oncall')
+        .map((r) => r.id),
+    ).toEqual([OLD]);
   });
 });

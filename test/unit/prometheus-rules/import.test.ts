@@ -156,6 +156,56 @@ describe('import of a rule file', () => {
     expect(status).toBe(1);
   });
 
+  it('counts every alerting rule it was given, those refused as they were read among those not imported', async () => {
+    const sources = await mkdtemp(join(tmpdir(), 'import-sources-'));
+    const file = join(sources, 'four.rules.yml');
+    await writeFile(
+      file,
+      [
+        'groups:',
+        '  - name: four',
+        '    rules:',
+        '      - alert: Good',
+        '        expr: up == 0',
+        '      - alert: AlsoGood',
+        '        expr: up == 0',
+        '      - alert: UnknownField',
+        '        expr: up == 0',
+        '        severity: page',
+        '      - alert: BadFor',
+        '        expr: up == 0',
+        '        for: soon',
+        // A recording rule refused as it is read is a recording rule, not an alerting one.
+        '      - record: job:up:sum',
+        '        expr: sum(up)',
+        '        labels: [not, a, mapping]',
+        '',
+      ].join('\n'),
+    );
+    const { report } = await runImport([file]);
+    expect(report.figures).toMatchObject({ alerting: 4, imported: 2, notImported: 2, recording: 1 });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toHaveLength(3);
+    // The text's closing figures say the same counts.
+    let printed = '';
+    await runImportCommand({
+      paths: [file],
+      cwd: FIXTURES,
+      cluster: CLUSTER,
+      target: `APPLICATION:${APP}`,
+      receivers: [RECEIVER],
+      severityMap: undefined,
+      outDir: undefined,
+      dryRun: true,
+      format: 'text',
+      print: (text) => {
+        printed += text;
+      },
+    });
+    expect(printed).toMatch(
+      /\n4 alerting rules in 1 file: 2 imported \(.*\), 2 not imported, 1 recording rule skipped;/,
+    );
+  });
+
   it('reads PrometheusRule resources among the other resources of helm template, and names repeated alerts apart', async () => {
     const { status, report, byName } = await runImport(['helm-template.yaml'], { target: undefined });
     expect(status).toBe(0);

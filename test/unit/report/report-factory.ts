@@ -1,4 +1,4 @@
-import type { ChangeResult } from '../../../src/apply/types.js';
+import type { ChangeResult, RuleResult } from '../../../src/apply/types.js';
 import { type Diagnostic, diagnostic, type Severity } from '../../../src/core/diagnostic.js';
 import type { ReceiverChange } from '../../../src/plan/receiver-types.js';
 import type { AlertRuleChange, HoldReason, Plan, WriteResult } from '../../../src/plan/types.js';
@@ -86,7 +86,7 @@ export function plan(changes: readonly AlertRuleChange[], diagnostics: readonly 
   };
 }
 
-export function result(i: number, ok = true): ChangeResult {
+export function result(i: number, ok = true): RuleResult {
   return {
     change: change(i, 'update'),
     id: `a2a2a2a2-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -107,7 +107,7 @@ export function report(overrides: Partial<RunReport> = {}): RunReport {
 
 function withResults(made: Plan | null, results: readonly ChangeResult[]): Plan | null {
   if (made === null || results.length === 0) return made;
-  const byChange = new Map<AlertRuleChange, WriteResult>(results.map(({ change, ...r }) => [change, r]));
+  const byChange = new Map<object, WriteResult>(results.map(({ change, ...r }) => [change, r]));
   return {
     ...made,
     changes: made.changes.map((c) => {

@@ -1,17 +1,20 @@
 /**
- * The demo's sandbox: the built-in seed, except that the field kind the seed describes on purpose with a
- * type the contract does not list (`duration`, so that tests prove unknown kinds are tolerated) is described
- * as a string. The notice such a kind earns is right for a user of the real service, who can report it;
- * a newcomer watching the demo can do nothing with it, so the demo's service does not send one.
+ * The seed of a sandbox a person uses (`demo`, and `platform-gitops sandbox` without `--seed`): the
+ * built-in seed, except that the field kind the seed describes on purpose with a type the contract does
+ * not list (`duration`, so that tests prove unknown kinds are tolerated) is described as a string. The
+ * notice such a kind earns is right for a user of the real service, who can report it; a newcomer trying
+ * the example against the sandbox, watching the demo or planning by hand, can do nothing with it, so
+ * neither sandbox sends one. Tests start the sandbox on the built-in seed itself.
  */
 
-import { defaultSeedDir, readSeedDirectory } from '../sandbox/index.js';
-import type { SandboxSeed } from '../sandbox/types.js';
-import { isKnownFieldType } from '../service/decode/platform-fields.js';
+import { isKnownFieldType } from '../../service/decode/platform-fields.js';
+import { defaultSeedDir } from '../seed-dir.js';
+import type { SandboxSeed } from '../types.js';
+import { readSeedDirectory } from './load-seed.js';
 
 type Json = Record<string, unknown>;
 
-export async function demoSeed(): Promise<SandboxSeed> {
+export async function shownSeed(): Promise<SandboxSeed> {
   // Sections may sit in any file, lists concatenated (as the sandbox reads a seed directory).
   const sections: Record<string, unknown[]> = {};
   for (const part of await readSeedDirectory(defaultSeedDir())) {

@@ -1,7 +1,6 @@
-/** The demo's seed: the built-in one, with the field kind the contract does not list described as a string. */
+/** The seed people are shown (demo, sandbox): the built-in one, with the field kind the contract does not list described as a string. */
 import { describe, expect, it } from 'vitest';
-import { demoSeed } from '../../../src/cli/demo-seed.js';
-import { defaultSeedDir, readSeedDirectory } from '../../../src/sandbox/index.js';
+import { defaultSeedDir, shownSeed as demoSeed, readSeedDirectory } from '../../../src/sandbox/index.js';
 
 /** Every `{ key, type }` field descriptor under a value, with where it sits. */
 function fieldTypes(value: unknown, where = ''): { where: string; key: string; type: string }[] {

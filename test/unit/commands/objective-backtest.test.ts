@@ -120,4 +120,26 @@ describe('the backtest of a service level objective', () => {
     expect(objective!.budgetBurned).toBeUndefined();
     expect(objective!.budgetUnavailable).toBe('the indicator gave 2 series over the window, not one');
   });
+
+  it('leaves the budget unknown when the indicator gives no number, or the metrics cannot be read', async () => {
+    writeFileSync(
+      join(root, 'slo.yaml'),
+      OBJECTIVE.replace(
+        /indicator:\n.*\n.*\n/,
+        'indicator:\n  ratio: sum(rate(http_requests_total{app="checkout"}[{{.window}}])) / 0\n',
+      ),
+    );
+    const plan = async () => {
+      const run = testRun(sandbox, { root, paths: ['.'] });
+      runs.push(run);
+      const report = await runPlan(run.ctx, { backtest: { windowSeconds: 7 * 86_400, maxRules: 10 } });
+      return report.backtest!.objectives![0]!;
+    };
+    expect((await plan()).budgetUnavailable).toBe('the indicator gave no number over the window');
+    // Every metrics query refused: the rules' counts and the budget are unknown, each with its reason.
+    sandbox.setFaults({ script: [{ operation: 'get-cluster-metrics', status: 400, times: 100 }] });
+    const refused = await plan();
+    expect(refused).toMatchObject({ pages: null, tickets: null });
+    expect(refused.budgetUnavailable).toMatch(/400/);
+  });
 });

@@ -1,0 +1,135 @@
+/**
+ * Drift read the other way: the live state written back into the documents, for a person to review
+ * (docs/decisions/drift-pull-request.md). Pure: the caller reads the files and the live lists, and writes
+ * (the working tree for `drift --write`, a branch for the action's pull request).
+ *
+ * - A rule or receiver edited outside git: its document is edited in place (yaml-edit.ts), comments,
+ *   order, quoting and names kept.
+ * - A rule or receiver made outside git and managed by no document: added, in export's own form (the
+ *   caller passes export's documents), to the file `adoptInto` names (`{cluster}`: one per cluster).
+ * - A rule or receiver of git that the service no longer has: never removed here. It is returned in
+ *   `toDecide`, for a person.
+ */
+
+import { type ReceiverName, receiverEdits, ruleEdits } from './drift-edits.js';
+import { slug } from './export-documents.js';
+import type { ReceiverCreate, ReceiverUpdate } from './receiver-types.js';
+import type { CreateChange, Plan, UpdateChange } from './types.js';
+import { type FieldEdit, parseYamlFile, type YamlFile } from './yaml-edit.js';
+
+/** A live rule or receiver that no document manages, as export writes it. */
+export interface AdoptableDocument {
+  readonly kind: 'AlertRule' | 'AlertReceiver';
+  readonly id: string;
+  readonly name: string;
+  /** The rule's cluster name (null: a receiver, or a cluster whose name is not known). */
+  readonly clusterName: string | null;
+  readonly text: string;
+}
+
+export interface WriteBackInput {
+  readonly plan: Plan;
+  /** Repository-relative path → text: every file a drifted change names, and the adoption files that exist. */
+  readonly files: ReadonlyMap<string, string>;
+  /** The receivers of each organization, to write a rule's receivers by name. */
+  readonly receivers: ReadonlyMap<string, readonly ReceiverName[]>;
+  readonly adoptable: readonly AdoptableDocument[];
+  /** Where adopted documents go, repository-relative; `{cluster}` is the cluster's name (receivers: `receivers`). */
+  readonly adoptInto: string;
+}
+
+/** One thing written back, in the plan's words: `change` is the plan's own change (absent: added). */
+export interface AdoptedEdit {
+  readonly kind: 'AlertRule' | 'AlertReceiver';
+  readonly name: string;
+  readonly file: string;
+  readonly change: UpdateChange | ReceiverUpdate | null;
+  /** The live id of what was added. */
+  readonly id: string | null;
+}
+
+export interface WriteBack {
+  /** Files whose text changed or that are new, by path. */
+  readonly files: readonly { readonly path: string; readonly text: string }[];
+  readonly adopted: readonly AdoptedEdit[];
+  /** In git, gone from the service: a person decides whether to delete the document or apply it again. */
+  readonly toDecide: readonly (CreateChange | ReceiverCreate)[];
+  /** Drift that could not be written back, and why (the description says so). */
+  readonly notWritten: readonly { readonly name: string; readonly file: string; readonly reason: string }[];
+}
+
+export function writeBack(input: WriteBackInput): WriteBack {
+  const parsed = new Map<string, YamlFile>();
+  const adopted: AdoptedEdit[] = [];
+  const notWritten: { name: string; file: string; reason: string }[] = [];
+  const pending = [
+    ...input.plan.changes.filter((c): c is UpdateChange => c.action === 'update'),
+    ...(input.plan.receivers ?? []).filter((c): c is ReceiverUpdate => c.action === 'update'),
+  ];
+  for (const change of pending) {
+    const source = input.files.get(change.file);
+    if (source === undefined) {
+      notWritten.push({ name: change.name, file: change.file, reason: 'its file could not be read' });
+      continue;
+    }
+    const file = parsed.get(change.file) ?? parseYamlFile(source);
+    parsed.set(change.file, file);
+    const index = documentAt(file, change.line);
+    const doc = file.documents[index];
+    const plain = (doc?.toJS() ?? null) as Record<string, unknown> | null;
+    if (plain === null || plain.kind !== change.kind || plain.name !== change.name) {
+      notWritten.push({
+        name: change.name,
+        file: change.file,
+        reason: 'its document was not found at its line',
+      });
+      continue;
+    }
+    if (change.kind === 'AlertReceiver' && change.diff.some((d) => d.path === 'type')) {
+      // Another type needs another secret, which only a person can name.
+      notWritten.push({ name: change.name, file: change.file, reason: 'its type was changed outside git' });
+      continue;
+    }
+    const edits: FieldEdit[] =
+      change.kind === 'AlertRule'
+        ? ruleEdits(change, plain, input.receivers.get(change.organizationId) ?? null)
+        : receiverEdits(change);
+    file.edit(index, edits);
+    adopted.push({ kind: change.kind, name: change.name, file: change.file, change, id: change.id });
+  }
+  const files = new Map<string, string>();
+  for (const [path, file] of parsed) {
+    const text = file.text();
+    if (text !== input.files.get(path)) files.set(path, text);
+  }
+  for (const doc of input.adoptable) {
+    const path = input.adoptInto.split('{cluster}').join(slug(doc.clusterName ?? 'receivers'));
+    const before = files.get(path) ?? input.files.get(path);
+    files.set(path, before === undefined || before.trim() === '' ? doc.text : joined(before, doc.text));
+    adopted.push({ kind: doc.kind, name: doc.name, file: path, change: null, id: doc.id });
+  }
+  const toDecide = [
+    ...input.plan.changes.filter((c): c is CreateChange => c.action === 'create'),
+    ...(input.plan.receivers ?? []).filter((c): c is ReceiverCreate => c.action === 'create'),
+  ];
+  return {
+    files: [...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, text]) => ({ path, text })),
+    adopted,
+    toDecide,
+    notWritten,
+  };
+}
+
+/** The document a change's line falls in: the last one starting at or before it. */
+function documentAt(file: YamlFile, line: number): number {
+  let index = 0;
+  file.firstLines.forEach((first, i) => {
+    if (first <= line) index = i;
+  });
+  return index;
+}
+
+/** Another document after the file's last one. */
+function joined(before: string, text: string): string {
+  return `${before.endsWith('\n') ? before : `${before}\n`}---\n${text}`;
+}

@@ -11,6 +11,7 @@
  *   `toDecide`, for a person.
  */
 
+import { PLAN_CODES } from './codes.js';
 import { type ReceiverName, receiverEdits, ruleEdits } from './drift-edits.js';
 import { slug } from './export-documents.js';
 import type { ReceiverCreate, ReceiverUpdate } from './receiver-types.js';
@@ -25,6 +26,8 @@ export interface AdoptableDocument {
   /** The rule's cluster name (null: a receiver, or a cluster whose name is not known). */
   readonly clusterName: string | null;
   readonly text: string;
+  /** A receiver's: the environment variable its secret is read from, which the workflow must pass. */
+  readonly variable?: string;
 }
 
 export interface WriteBackInput {
@@ -46,14 +49,31 @@ export interface AdoptedEdit {
   readonly change: UpdateChange | ReceiverUpdate | null;
   /** The live id of what was added. */
   readonly id: string | null;
+  /** An added receiver's secret variable (AdoptableDocument). */
+  readonly variable?: string;
+}
+
+/**
+ * A document whose rule or receiver the service does not have. `deleted`: the document names a live id
+ * that is gone (deleted in the console), which no run can plan; `create`: no live match, the next apply
+ * would make it. Either way the document stays: removing it from git is a person's decision.
+ */
+export interface ToDecide {
+  readonly kind: 'AlertRule' | 'AlertReceiver';
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  readonly why: 'deleted' | 'create';
+  /** The plan's create, for its words and fields. */
+  readonly change?: CreateChange | ReceiverCreate;
 }
 
 export interface WriteBack {
   /** Files whose text changed or that are new, by path. */
   readonly files: readonly { readonly path: string; readonly text: string }[];
   readonly adopted: readonly AdoptedEdit[];
-  /** In git, gone from the service: a person decides whether to delete the document or apply it again. */
-  readonly toDecide: readonly (CreateChange | ReceiverCreate)[];
+  /** In git, not in the service: a person decides whether to delete the document or make it again. */
+  readonly toDecide: readonly ToDecide[];
   /** Drift that could not be written back, and why (the description says so). */
   readonly notWritten: readonly { readonly name: string; readonly file: string; readonly reason: string }[];
 }
@@ -103,14 +123,28 @@ export function writeBack(input: WriteBackInput): WriteBack {
     if (text !== input.files.get(path)) files.set(path, text);
   }
   for (const doc of input.adoptable) {
-    const path = input.adoptInto.split('{cluster}').join(slug(doc.clusterName ?? 'receivers'));
+    const path = adoptedFileOf(input.adoptInto, doc.clusterName);
     const before = files.get(path) ?? input.files.get(path);
     files.set(path, before === undefined || before.trim() === '' ? doc.text : joined(before, doc.text));
-    adopted.push({ kind: doc.kind, name: doc.name, file: path, change: null, id: doc.id });
+    adopted.push({
+      kind: doc.kind,
+      name: doc.name,
+      file: path,
+      change: null,
+      id: doc.id,
+      ...(doc.variable ? { variable: doc.variable } : {}),
+    });
   }
-  const toDecide = [
+  const creates = [
     ...input.plan.changes.filter((c): c is CreateChange => c.action === 'create'),
     ...(input.plan.receivers ?? []).filter((c): c is ReceiverCreate => c.action === 'create'),
+  ];
+  const toDecide: ToDecide[] = [
+    ...deletedOutsideGit(input),
+    ...creates.map((change): ToDecide => {
+      const { kind, name, file, line } = change;
+      return { kind, name, file, line, why: 'create', change };
+    }),
   ];
   return {
     files: [...files].sort(([a], [b]) => a.localeCompare(b)).map(([path, text]) => ({ path, text })),
@@ -118,6 +152,25 @@ export function writeBack(input: WriteBackInput): WriteBack {
     toDecide,
     notWritten,
   };
+}
+
+/** The file an adopted document goes to: `{cluster}` is its cluster's name as a file name, or `receivers`. */
+export function adoptedFileOf(adoptInto: string, clusterName: string | null): string {
+  return adoptInto.split('{cluster}').join(slug(clusterName ?? 'receivers'));
+}
+
+/** The findings that say a document's id is gone from the service, with the document's kind and name. */
+function deletedOutsideGit(input: WriteBackInput): ToDecide[] {
+  return input.plan.diagnostics.flatMap((d): ToDecide[] => {
+    if (d.code !== PLAN_CODES.unknownId && d.code !== PLAN_CODES.receiverNotFound) return [];
+    const source = input.files.get(d.file);
+    if (source === undefined) return [];
+    const file = parseYamlFile(source);
+    const plain = file.documents[documentAt(file, d.line)]?.toJS() as Record<string, unknown> | null;
+    const name = typeof plain?.name === 'string' ? plain.name : '';
+    const kind = d.code === PLAN_CODES.unknownId ? 'AlertRule' : 'AlertReceiver';
+    return [{ kind, name, file: d.file, line: d.line, why: 'deleted' }];
+  });
 }
 
 /** The document a change's line falls in: the last one starting at or before it. */

@@ -5,6 +5,7 @@ import type { Clock } from '../core/clock.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { GitReader } from '../git/types.js';
+import type { WriteBack } from '../plan/drift-write-back.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import type { ReviewEntry } from '../plan/evidence/review.js';
 import type { Plan } from '../plan/types.js';
@@ -77,6 +78,8 @@ export interface RunReport {
   readonly receiverTests?: readonly ReceiverTest[];
   /** `plan --backtest`, `backtest`, the action's pull-request plan: what the changed rules would have done. */
   readonly backtest?: BacktestReport;
+  /** `drift --write`, the action's drift pull request: the drift written back into the documents. */
+  readonly writeBack?: WriteBack;
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */

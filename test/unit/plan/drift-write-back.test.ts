@@ -284,7 +284,9 @@ webhook_url: {valueFrom: {env: SLACK_WEBHOOK}}
     const gone = testChange('create', { name: 'disk-full', file: 'f.yaml', line: 20 });
     const out = run(plan([gone]), { 'f.yaml': RULES });
     expect(out.files).toEqual([]);
-    expect(out.toDecide).toEqual([gone]);
+    expect(out.toDecide).toEqual([
+      { kind: 'AlertRule', name: 'disk-full', file: 'f.yaml', line: 20, why: 'create', change: gone },
+    ]);
   });
 
   it('says so when a change names a file it was not given or a line with another document', () => {

@@ -39,6 +39,8 @@ export function renderDriftIssue(
     readonly runUrl: string | null;
     readonly links?: SourceLinks | null;
     readonly dispatch?: DispatchTarget | null;
+    /** The drift pull request's page, which adopts this drift into git. */
+    readonly pullRequest?: string | null;
   },
 ): DriftIssueContent {
   const pending = remainingDrift(report);
@@ -63,6 +65,13 @@ export function renderDriftIssue(
           "live value and `+` (the right) the document's; a *create* is a rule a document declares and the " +
           'service lacks. This issue is updated by every drift check and closed when the drift is gone.',
       ),
+      ...(context.pullRequest
+        ? [
+            paragraph(
+              `**To keep the live state instead**, review and merge ${link('the drift pull request', context.pullRequest)}: it writes these edits into the documents.`,
+            ),
+          ]
+        : []),
       paragraph(remediation(context.dispatch ?? null)),
       planBlock(pending, '#### Drifted rules', context.links),
       ...(receiverBlock

@@ -112,7 +112,7 @@ export function renderDriftPullRequest(
             ? 'deleted outside git: its `id` names nothing live, so every run reports it until its document is removed (or its `id` is, to make it again)'
             : 'not in the service: the next apply makes it';
         const where = codeLink(`${d.file}:${d.line}`, lineUrl(context.links, d.file, d.line));
-        return `- ${what} ${inlineCode(d.name || '(no name)')} · ${where}: ${escapeInline(why)}`;
+        return `- ${what} ${inlineCode(d.name || '(no name)')} · ${where}: ${why}`;
       }),
       rowNoun: 'document',
     });

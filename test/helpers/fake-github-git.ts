@@ -80,6 +80,7 @@ export function fakeGit(
     method: string,
     fullPath: string,
     query: Record<string, string>,
+    // biome-ignore lint/suspicious/noExplicitAny: request bodies are arbitrary JSON, checked field by field.
     body: any,
   ): Reply | null => {
     const head = fullPath.match(repo);

@@ -138,7 +138,7 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'adopt-into',
     type: 'string',
     value: 'FILE',
-    help: "with --write: the file for rules and receivers no document manages, '{cluster}' standing for the cluster's name (default: adopted/{cluster}.yaml in the first PATH)",
+    help: "with --write: the file for rules and receivers no document manages, '{cluster}' standing for the cluster's name (default: adopted/{cluster}.yaml in the first directory read, or the first file read when no directory is)",
     commands: ['drift'],
   },
   {

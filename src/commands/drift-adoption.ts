@@ -27,7 +27,7 @@ export const ADOPTED_FILE = 'adopted/{cluster}.yaml';
 
 /**
  * The repository-relative file adopted documents go to: `into` as given, or ADOPTED_FILE inside the first
- * path read. It must be a file the next run reads, or every run would adopt the same rules again.
+ * directory read (the first file read when no directory is). It must be a file the next run reads, or every run would adopt the same rules again.
  */
 export async function adoptionFile(ctx: RunContext, into: string | null): Promise<string> {
   const from = ctx.pathsFrom ?? ctx.root;
@@ -35,14 +35,20 @@ export async function adoptionFile(ctx: RunContext, into: string | null): Promis
   let chosen: string;
   if (into !== null && into.trim() !== '') chosen = relativeTo(ctx.root, resolve(from, into.trim()));
   else {
-    const first = paths[0]!;
-    const isDir = await stat(join(ctx.root, first)).then(
-      (s) => s.isDirectory(),
-      () => false,
-    );
-    chosen = join(isDir ? first : dirname(first), ADOPTED_FILE)
-      .split('\\')
-      .join('/');
+    // The first directory read; when only files are read, the first of them (a file beside it would not
+    // be read by the next run).
+    let directory: string | null = null;
+    for (const path of paths) {
+      const isDir = await stat(join(ctx.root, path)).then(
+        (s) => s.isDirectory(),
+        () => false,
+      );
+      if (isDir) {
+        directory = path;
+        break;
+      }
+    }
+    chosen = directory === null ? paths[0]! : join(directory, ADOPTED_FILE).split('\\').join('/');
   }
   if (!/\.ya?ml$/.test(chosen)) {
     throw new UsageError(`the file to adopt rules into must end in .yaml or .yml: ${into}`);

@@ -17,7 +17,7 @@ export interface DriftOptions {
   readonly remediate: boolean;
   /**
    * Adopt the drift into the documents instead (docs/decisions/drift-pull-request.md): `into` is the file
-   * for what no document manages (null: adopted/{cluster}.yaml in the first path); `tree` writes the
+   * for what no document manages (null: drift-adoption.ts's default); `tree` writes the
    * result into the working tree (`drift --write`), otherwise the report carries it (the action's pull
    * request).
    */
@@ -26,6 +26,11 @@ export interface DriftOptions {
 
 export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<RunReport> {
   const started = ctx.clock.now();
+  // A choice of file the next run would not read is refused before any request.
+  if (options.adopt !== undefined && options.remediate) {
+    throw new UsageError('drift adopts the drift into git or remediates it, not both');
+  }
+  const into = options.adopt === undefined ? null : await adoptionFile(ctx, options.adopt.into);
   // Neither deletes nor rotations: a secret the service never returns is no drift anyone can see.
   const planned = await planRun({ ...ctx, prune: false, rotateSecrets: false }, 'drift', {
     useHistory: false,
@@ -38,9 +43,7 @@ export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<
         `${drift.ghosts} ghost, ${drift.outdated} not up to date`,
     );
   }
-  if (options.adopt !== undefined && plan !== null) {
-    if (options.remediate) throw new UsageError('drift adopts the drift into git or remediates it, not both');
-    const into = await adoptionFile(ctx, options.adopt.into);
+  if (options.adopt !== undefined && into !== null && plan !== null) {
     const adopted = await driftWriteBack(ctx, plan, planned.client, into);
     if (options.adopt.tree) {
       await writeIntoTree(ctx.root, adopted);

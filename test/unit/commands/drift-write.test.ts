@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runDrift } from '../../../src/commands/drift.js';
+import { adoptionFile } from '../../../src/commands/drift-adoption.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import type { ManagedAlertRule } from '../../../src/service/types.js';
@@ -148,6 +149,7 @@ describe('drift --write', () => {
   it('refuses a file to adopt into that the next run would not read, and writes nothing', async () => {
     await repository();
     const ctx = run({ root: world.out, paths: ['receivers'] }).ctx;
+    world.sandbox.resetLog();
     await expect(
       runDrift(ctx, { remediate: false, adopt: { into: 'elsewhere/adopted.yaml', tree: true } }),
     ).rejects.toThrow(/elsewhere\/adopted.yaml, is outside the paths the drift check reads \(receivers\)/);
@@ -157,6 +159,30 @@ describe('drift --write', () => {
     await expect(runDrift(ctx, { remediate: true, adopt: { into: null, tree: true } })).rejects.toThrow(
       /not both/,
     );
-    expect(world.sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    // Each refused before any request.
+    expect(world.sandbox.requests).toEqual([]);
+    await expect(
+      runDrift(ctx, { remediate: false, adopt: { into: '../outside.yaml', tree: true } }),
+    ).rejects.toThrow(/outside the paths/);
+    expect(world.sandbox.requests).toEqual([]);
+  });
+
+  it('puts adopted documents beside the first path read, or in the file named, relative to where the command runs', async () => {
+    await repository();
+    const at = (paths: string[], into: string | null, pathsFrom?: string) =>
+      adoptionFile(run({ root: world.out, paths, ...(pathsFrom ? { pathsFrom } : {}) }).ctx, into);
+    expect(await at(['.'], null)).toBe('adopted/{cluster}.yaml');
+    expect(await at(['receivers'], null)).toBe('receivers/adopted/{cluster}.yaml');
+    expect(await at(['api-p99-latency.yaml', 'receivers'], null)).toBe('receivers/adopted/{cluster}.yaml');
+    // Only files read: the first of them, which the next run reads.
+    expect(await at(['receivers/slack-oncall.yaml', 'api-p99-latency.yaml'], null)).toBe(
+      'receivers/slack-oncall.yaml',
+    );
+    expect(await at(['.'], 'team/{cluster}.yml', join(world.out, 'receivers'))).toBe(
+      'receivers/team/{cluster}.yml',
+    );
+    expect(await at(['receivers/slack-oncall.yaml'], 'receivers/slack-oncall.yaml')).toBe(
+      'receivers/slack-oncall.yaml',
+    );
   });
 });

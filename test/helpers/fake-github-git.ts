@@ -32,8 +32,11 @@ export interface FakeGit {
   /** `heads/<branch>` → commit sha. */
   readonly refs: Map<string, string>;
   readonly pulls: FakePull[];
-  /** A commit of these files on no parent, `main` pointing at it: the repository's default branch. */
-  seed(files: Readonly<Record<string, string>>): string;
+  /**
+   * A commit of these files on no parent, `main` pointing at it: the repository's default branch. `sha`:
+   * the commit's own (the GITHUB_SHA of a run), else one made from its content.
+   */
+  seed(files: Readonly<Record<string, string>>, sha?: string): string;
   /** The files of a commit, by path. */
   filesAt(commitSha: string): Record<string, string>;
 }
@@ -56,7 +59,7 @@ export function fakeGit(
     commits: new Map(),
     refs: new Map(),
     pulls: [],
-    seed(files) {
+    seed(files, commitSha) {
       const tree = new Map<string, string>();
       for (const [path, text] of Object.entries(files)) {
         const blob = sha('blob', text);
@@ -65,7 +68,12 @@ export function fakeGit(
       }
       const treeSha = sha('tree', JSON.stringify([...tree].sort()));
       git.trees.set(treeSha, tree);
-      const commit = { sha: sha('commit', `${treeSha} seed`), tree: treeSha, parents: [], message: 'seed' };
+      const commit = {
+        sha: commitSha ?? sha('commit', `${treeSha} seed`),
+        tree: treeSha,
+        parents: [],
+        message: 'seed',
+      };
       git.commits.set(commit.sha, commit);
       git.refs.set('heads/main', commit.sha);
       return commit.sha;

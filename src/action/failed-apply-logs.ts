@@ -65,9 +65,12 @@ export function failedClusters(report: RunReport): ClusterRef[] {
   const refs = new Map<string, ClusterRef>();
   for (const { change } of report.results.filter((r) => !r.ok)) {
     if (change.clusterId) {
+      // Named as the plan names it (its references), so the summary says `prod-eu`, not only an id.
+      const name = change.references?.cluster?.name;
       refs.set(`${change.organizationId}/${change.clusterId}`, {
         organizationId: change.organizationId,
         clusterId: change.clusterId,
+        ...(name ? { name } : {}),
       });
     }
   }

@@ -53,6 +53,10 @@ export interface ActionInputs {
   readonly backtest: boolean;
   /** Rules backtested per run at most; the others are listed as not backtested. */
   readonly backtestMaxRules: number;
+  /** A pull request's plan checks the selectors of the rules it changes, or of every rule (docs/decisions/live-series.md). */
+  readonly liveSeries: LiveSeriesInput;
+  /** The live series findings are errors rather than warnings. */
+  readonly liveSeriesErrors: boolean;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -122,8 +126,14 @@ export function readInputs(
       0,
       100,
     ),
+    liveSeries: oneOf('live-series', raw('live-series') || 'changed', LIVE_SERIES_VALUES),
+    liveSeriesErrors: parseBoolean('live-series-errors', raw('live-series-errors'), false),
   };
 }
+
+/** `changed`: the rules the plan creates or whose query it changes; `all`: every rule; `false`: none. */
+export const LIVE_SERIES_VALUES = ['changed', 'all', 'false'] as const;
+export type LiveSeriesInput = (typeof LIVE_SERIES_VALUES)[number];
 
 /** How a message shows an input's value: quoted, or why it is not shown. */
 type Quote = (value: string) => string;
@@ -153,6 +163,8 @@ const ECHOED_INPUTS = [
   'receivers',
   'backtest',
   'backtest-max-rules',
+  'live-series',
+  'live-series-errors',
 ] as const;
 
 function oneOfValues<T extends string>(name: string, value: string, allowed: readonly T[], quote: Quote): T {

@@ -81,7 +81,17 @@ export function runtimeOptions(
  */
 export function commandRequest(
   inputs: Pick<ActionInputs, 'remediate' | 'receivers'> &
-    Partial<Pick<ActionInputs, 'backtest' | 'backtestMaxRules' | 'driftPullRequest' | 'driftAdoptInto'>>,
+    Partial<
+      Pick<
+        ActionInputs,
+        | 'backtest'
+        | 'backtestMaxRules'
+        | 'liveSeries'
+        | 'liveSeriesErrors'
+        | 'driftPullRequest'
+        | 'driftAdoptInto'
+      >
+    >,
   decision: Pick<EventDecision, 'command'> & Partial<Pick<EventDecision, 'pullRequest'>>,
   review: ReviewGate | null,
   baseApplied: BaseApplied | null = null,
@@ -105,11 +115,18 @@ export function commandRequest(
       (decision.pullRequest ?? null) !== null
         ? { windowSeconds: DEFAULT_BACKTEST_WINDOW_SECONDS, maxRules: inputs.backtestMaxRules! }
         : undefined;
-    if (baseApplied !== null || backtest !== undefined) {
+    const live =
+      inputs.liveSeries !== undefined &&
+      inputs.liveSeries !== 'false' &&
+      (decision.pullRequest ?? null) !== null
+        ? { scope: inputs.liveSeries, asErrors: inputs.liveSeriesErrors === true }
+        : undefined;
+    if (baseApplied !== null || backtest !== undefined || live !== undefined) {
       return {
         command: 'plan',
         ...(baseApplied !== null ? { baseApplied } : {}),
         ...(backtest ? { backtest } : {}),
+        ...(live ? { live } : {}),
       };
     }
   }

@@ -1,7 +1,7 @@
 /** The `plan-json` output: the whole run as JSON, in a file for later steps of the job. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderJson } from '../report/json-output.js';
+import { writeJsonOutput } from '../report/json-output.js';
 import type { RunReport } from '../run/types.js';
 import type { MainStep } from './main-step.js';
 
@@ -14,6 +14,12 @@ export function writePlanJson(
   report: RunReport,
 ): string {
   const path = join(mkdtempSync(join(runner.tempDir, 'platform-gitops-')), 'plan.json');
-  writeFileSync(path, renderJson(report, redactor, { failOn: inputs.failOn }), 'utf8');
+  // Written piece by piece as it is made: the JSON of a large plan is never held whole.
+  const fd = openSync(path, 'w');
+  try {
+    writeJsonOutput(report, redactor, { failOn: inputs.failOn }, (piece) => writeSync(fd, piece));
+  } finally {
+    closeSync(fd);
+  }
   return path;
 }

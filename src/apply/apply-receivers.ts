@@ -7,6 +7,7 @@
  */
 import { mapWithConcurrency } from '../core/concurrency.js';
 import type { Redactor } from '../core/redact.js';
+import { tooWeakToHide } from '../core/secret-strength.js';
 import { admittedReceivers } from '../plan/receiver-gate.js';
 import { isNewReceiverId, newReceiverId, type ReceiverChange } from '../plan/receiver-types.js';
 import {
@@ -75,6 +76,13 @@ async function writeReceiver(
       const value = options.env[secret.env];
       if (value === undefined || value === '') {
         return notSent(change, `the environment variable ${secret.env} (its \`${secret.field}\`) is not set`);
+      }
+      const weak = tooWeakToHide(value);
+      if (weak !== null) {
+        return notSent(
+          change,
+          `the environment variable ${secret.env} (its \`${secret.field}\`) holds a value too weak to hide: ${weak}`,
+        );
       }
       options.redactor.add(value);
       secrets[secret.field] = value;

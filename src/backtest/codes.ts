@@ -1,5 +1,5 @@
 /**
- * Stable codes of the findings a backtest reports (docs/diagnostics.md). A backtest that could not run is
+ * Stable codes of the findings a backtest reports (docs/reference/codes/backtest.md). A backtest that could not run is
  * never a finding: it is said beside the rule ("backtest unavailable: …") and changes no outcome.
  */
 export const BACKTEST_CODES = {

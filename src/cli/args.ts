@@ -73,6 +73,8 @@ export interface CliArgs {
   readonly message: string | undefined;
   /** `plan --backtest`, `backtest`: the window looked at, seconds; undefined: no backtest. */
   readonly backtestWindow: number | undefined;
+  /** `plan --live`: the rules whose selectors are checked (`--all`: every rule) and whether findings are errors. */
+  readonly liveSeries: { readonly scope: 'changed' | 'all'; readonly asErrors: boolean } | undefined;
 }
 
 export type ParsedCommandLine =
@@ -213,6 +215,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
   const ruleFile = command === 'export' && values.format === 'prometheus-rules';
   const takesPaths =
     ['validate', 'plan', 'backtest', 'apply', 'drift', 'import'].includes(command) || ruleFile;
+  if (command === 'plan' && values['live-errors'] && !values.live) {
+    throw new UsageError("'plan --live-errors' makes the findings of --live errors: give both");
+  }
   if (command === 'plan' && values.window !== undefined && !values.backtest) {
     throw new UsageError("'plan --window' is the window of --backtest: give both");
   }
@@ -230,7 +235,7 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     throw new UsageError(`'${command}' takes no paths, got '${positionals[0]}'`);
   }
   if (command === 'logs' && values.cluster === undefined) {
-    throw new UsageError("'logs' needs --cluster ID");
+    throw new UsageError("'logs' needs --cluster NAME|ID");
   }
   if (command === 'apply' && values.strict && values.plan === undefined) {
     throw new UsageError("'apply --strict' needs --plan FILE");
@@ -278,11 +283,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     write: values.write ?? false,
     adoptInto: nonEmpty('adopt-into', values['adopt-into']),
     failOn: oneOf('fail-on', values['fail-on'], ['error', 'warning'] as const, 'error'),
-    // `import` takes a cluster by id now and by name later: its own reader says which.
-    clusterId:
-      command === 'import'
-        ? nonEmpty('cluster', values.cluster)
-        : uuid('cluster', nonEmpty('cluster', values.cluster)),
+    // `import` and `logs` take a cluster by name or id, as documents do: each command resolves it.
+    clusterId: nonEmpty('cluster', values.cluster),
     entries: integer('entries', values.entries, 50, 1, 1000),
     outDir: nonEmpty('out', values.out),
     planFile: nonEmpty('plan', values.plan),
@@ -301,6 +303,9 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     // Only `receivers` takes --message (options.ts): the check above refused it elsewhere.
     message: values.message,
     backtestWindow: command === 'backtest' || values.backtest ? backtestWindow(values.window) : undefined,
+    liveSeries: values.live
+      ? { scope: values.all ? 'all' : 'changed', asErrors: values['live-errors'] ?? false }
+      : undefined,
   };
   return { kind: 'run', args };
 }
@@ -342,6 +347,8 @@ interface Values {
   readonly 'severity-map'?: string;
   readonly message?: string;
   readonly backtest?: boolean;
+  readonly live?: boolean;
+  readonly 'live-errors'?: boolean;
   readonly window?: string;
   readonly token?: string;
   readonly 'api-token'?: string;

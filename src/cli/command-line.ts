@@ -67,7 +67,7 @@ function asksForJson(argv: readonly string[]): boolean {
 
 /**
  * The `--format json` object of a run that stopped before its report: the same `version`, `command` and
- * `exitCode` as a report's, and `error` saying why (README "--format json").
+ * `exitCode` as a report's, and `error` saying why (docs/reference/json-output.md).
  */
 function jsonError(argv: readonly string[], error: unknown, known: boolean, version: number): string {
   const command = (CLI_COMMANDS as readonly string[]).includes(argv[0] ?? '') ? argv[0] : null;

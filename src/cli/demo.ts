@@ -8,13 +8,13 @@ import { systemClock } from '../core/clock.js';
 import { randomUuid } from '../core/crypto-on-demand.js';
 import { packageFile } from '../core/package-files.js';
 import { Redactor } from '../core/redact.js';
+import { LIVE_SERIES_CODES } from '../live-series/codes.js';
 import { editFieldsOfLive } from '../plan/normalize.js';
 import { exitCodeFor } from '../run/exit-code.js';
 import type { RunContext, RunReport } from '../run/types.js';
-import { startSandbox } from '../sandbox/index.js';
+import { shownSeed, startSandbox } from '../sandbox/index.js';
 import { createServiceClient } from '../service/client.js';
 import type { ServiceClient } from '../service/types.js';
-import { demoSeed } from './demo-seed.js';
 import { renderReport } from './render.js';
 
 /** The demo's last line when every step went as the README says (scripts/check-package.mjs looks for it). */
@@ -25,6 +25,16 @@ const DEMO_DONE =
 export function exampleDir(): string {
   return packageFile(join('fixtures', 'example'));
 }
+
+/** Rules whose selectors match nothing on their cluster, each for another reason (the live series step). */
+function liveSeriesDir(): string {
+  return packageFile(join('fixtures', 'live-series'));
+}
+
+/** The live series step shows one finding of each kind. */
+const LIVE_SERIES_KINDS = Object.values(LIVE_SERIES_CODES).filter(
+  (code) => code !== LIVE_SERIES_CODES.unavailable,
+);
 
 interface Step {
   readonly title: string;
@@ -57,7 +67,7 @@ async function editOutsideGit(client: ServiceClient): Promise<void> {
  * user would see at each step. Exits 1 if any step does not behave as the README promises.
  */
 export async function runDemo(options: { print: (text: string) => void; color: boolean }): Promise<number> {
-  const sandbox = await startSandbox({ seed: await demoSeed() });
+  const sandbox = await startSandbox({ seed: await shownSeed() });
   // A client per step, as each command line run would have: the request counts are per command.
   let client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });
   const redactor = new Redactor();
@@ -122,6 +132,17 @@ export async function runDemo(options: { print: (text: string) => void; color: b
         r.backtest?.rules.some((rule) => rule.name === EDITED_RULE.name && rule.proposed.status === 'done')
           ? null
           : 'the backtest should show the edited rule',
+    },
+    {
+      title:
+        "plan --live alerting/   # another repository's new rules: does each selector match series on its cluster?",
+      run: () => runPlan({ ...ctx, root: liveSeriesDir() }, { live: { scope: 'changed', asErrors: false } }),
+      expect: (r) => {
+        const codes = new Set(r.diagnostics.map((d) => d.code));
+        return LIVE_SERIES_KINDS.every((code) => codes.has(code))
+          ? null
+          : 'the live series check should find one selector of each kind';
+      },
     },
     {
       title: 'drift . --remediate',

@@ -1,11 +1,21 @@
+import { CODE_PAGES_URL } from '../core/published.js';
 import { DEFAULT_SEVERITY_MAP, formatSeverityMap } from '../prometheus-rules/severity.js';
 import type { CliCommand } from './args.js';
 import { HELP_COLUMNS, optionLines, optionsOf, SERVICE_COMMANDS, wrap } from './options.js';
 
 const TOKEN_LINE = 'The token is read from QOVERY_API_TOKEN, never from an argument.';
 
+/**
+ * Where a finding's code is explained: every finding ends with its code (`[plan.receiver-in-use]`), and
+ * each code has a section of these pages (what it means, an example, the fix).
+ */
+const CODES_LINE = `Every finding ends with its code; each code's page says what it means and how to fix it:\n${CODE_PAGES_URL}`;
+
+/** The commands that report findings on documents: their help says where the codes are explained. */
+const FINDING_COMMANDS: readonly CliCommand[] = ['validate', 'plan', 'backtest', 'apply', 'drift', 'import'];
+
 /** What each command does and its synopsis; its options come from the table the parser reads. */
-const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> = {
+export const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> = {
   validate: {
     synopsis: 'validate [PATH…]',
     about: 'Checks documents offline: YAML, schemas, cross-document rules, PromQL queries. No token needed.',
@@ -33,7 +43,7 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
     about: 'Plans the documents against the live service and reports any difference as drift (exit 2).',
   },
   logs: {
-    synopsis: 'logs --cluster ID',
+    synopsis: 'logs --cluster NAME|ID',
     about: "Shows the newest log entries of the cluster's latest failed or running deployment.",
   },
   export: {
@@ -62,8 +72,10 @@ const USAGE: Readonly<Record<CliCommand, { synopsis: string; about: string }>> =
     synopsis: 'demo',
     about:
       'Starts the sandbox in-process and runs validate, plan, apply and plan on the bundled example ' +
-      'repository, then edits a live rule as the console would and runs drift, drift --remediate ' +
-      'and drift again.',
+      'repository, then edits a live rule as the console would and runs drift, backtest (the ' +
+      "documents' threshold against the live one, on the cluster's last 7 days), plan --live alerting/ on " +
+      "another repository's new rules (does each selector match series on its cluster? one finding of each " +
+      'kind), drift --remediate and drift again.',
   },
   receivers: {
     synopsis: 'receivers test [NAME…]',
@@ -92,6 +104,7 @@ export function helpText(command: CliCommand | null): string {
     ];
     if (options.length > 0) lines.push('', 'Options:', ...optionLines(options));
     if (SERVICE_COMMANDS.includes(command)) lines.push('', TOKEN_LINE);
+    if (FINDING_COMMANDS.includes(command)) lines.push('', CODES_LINE);
     return `${lines.join('\n')}\n`;
   }
   return `platform-gitops: alert rules and platform components as code, for the service API.
@@ -120,6 +133,7 @@ Default PATH: the current directory. Text output names files from the current di
 Exit status: 0 done and nothing pending; 1 errors; 2 changes pending (plan --detailed-exitcode)
 or drift found.
 ${TOKEN_LINE}
+${CODES_LINE}
 
 'platform-gitops <command> --help' shows a command's options;
 'platform-gitops --version' (or -v) prints the version.

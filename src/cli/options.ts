@@ -72,6 +72,18 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['plan'],
   },
   {
+    name: 'live',
+    type: 'boolean',
+    help: "also check each selector of the rules the plan creates or whose query it changes (with --all: of every rule) against its cluster's series now and over 7 days: a selector that matches nothing is a warning that says why",
+    commands: ['plan'],
+  },
+  {
+    name: 'live-errors',
+    type: 'boolean',
+    help: 'with --live: a selector that matches nothing is an error, not a warning',
+    commands: ['plan'],
+  },
+  {
     name: 'window',
     type: 'string',
     value: 'DURATION',
@@ -94,7 +106,7 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'all',
     type: 'boolean',
-    help: 'resolve every component even with --base',
+    help: 'resolve every component even with --base; with --live, check the selectors of every rule',
     commands: ['plan', 'apply'],
   },
   {
@@ -144,9 +156,16 @@ export const OPTIONS: readonly OptionSpec[] = [
   {
     name: 'cluster',
     type: 'string',
-    value: 'ID',
-    help: 'logs: the cluster whose deployment logs to show; import: the cluster the imported rules watch, by name or id (required)',
-    commands: ['logs', 'import'],
+    value: 'NAME|ID',
+    help: 'the cluster whose deployment logs to show, by name or id (required)',
+    commands: ['logs'],
+  },
+  {
+    name: 'cluster',
+    type: 'string',
+    value: 'NAME|ID',
+    help: 'the cluster the imported rules watch, by name or id (required)',
+    commands: ['import'],
   },
   {
     name: 'entries',
@@ -167,8 +186,8 @@ export const OPTIONS: readonly OptionSpec[] = [
     type: 'string',
     value: 'DIR',
     help:
-      'directory the documents are written to, relative to the repository root (required); ' +
-      'with --format prometheus-rules, the rule file (default stdout)',
+      'directory the documents are written to, relative to the repository root (required, except with ' +
+      '--format prometheus-rules: then the rule file, default stdout)',
     commands: ['export'],
   },
   {
@@ -210,7 +229,9 @@ export const OPTIONS: readonly OptionSpec[] = [
     name: 'org',
     type: 'string',
     value: 'ID',
-    help: 'the organization (a UUID) whose alert rules to export (required; env QOVERY_ORGANIZATION_ID)',
+    help:
+      'the organization (a UUID) whose alert rules to export (required, except with --format ' +
+      'prometheus-rules and PATHs; env QOVERY_ORGANIZATION_ID)',
     commands: ['export'],
   },
   {

@@ -5,7 +5,7 @@ import { formatBacktestText } from '../report/backtest-text.js';
 import { formatComponentsText } from '../report/components-text.js';
 import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
 import { formatHeldText, heldChanges } from '../report/held.js';
-import { renderJson } from '../report/json-output.js';
+import { renderJson, writeJsonOutput } from '../report/json-output.js';
 import { planCountsAreKnown } from '../report/plan-counts.js';
 import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
 import { formatReceiverTestsText } from '../report/receiver-tests.js';
@@ -48,7 +48,8 @@ function renderText(report: RunReport, options: RenderOptions, listed = report.d
       ['Skipped (no platform-gitops documents):', ...skippedFiles.map((file) => `  ${file}`)].join('\n'),
     );
   }
-  const planText = { color, drift: report.command === 'drift' };
+  // The errors the plan's sentence counts are those the count line below counts: every one of the run.
+  const planText = { color, drift: report.command === 'drift', findings: report.diagnostics };
   // The count follows a plan or a drift check, as in Terraform. A run that wrote (an apply, a drift check
   // that remediated) says it with its plan, above the results: at the end it would read as what is left,
   // "1 to update" under a drift that was just written away. No count when it would say nothing true about
@@ -109,6 +110,24 @@ export function renderReportParts(report: RunReport, options: RenderOptions): Re
       : { commands: [], text: renderText(report, options) };
   const redact = (text: string) => options.redactor.redact(text);
   return { commands: rendered.commands.map(redact), text: redact(rendered.text) };
+}
+
+/**
+ * The report's stdout written to `out` as the command line writes it: the JSON form in pieces as it is
+ * made (a plan of 100,000 rules is some 80 MB of it), the others as their commands, then their text.
+ */
+export function writeReport(
+  report: RunReport,
+  options: RenderOptions,
+  out: { readonly commands: (lines: readonly string[]) => void; readonly stdout: (text: string) => void },
+): void {
+  if (options.format === 'json') {
+    writeJsonOutput(report, options.redactor, options.policy, out.stdout);
+    return;
+  }
+  const rendered = renderReportParts(report, options);
+  out.commands(rendered.commands);
+  out.stdout(rendered.text);
 }
 
 /** The whole of stdout for one run, redacted, as one text: the commands, then the rest. */

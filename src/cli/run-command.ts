@@ -10,7 +10,7 @@ import type { CliArgs } from './args.js';
 import { createCliRuntime } from './cli-runtime.js';
 import type { CliIo } from './command-line.js';
 import { type CliOutput, cliOutput } from './output.js';
-import { renderReportParts } from './render.js';
+import { writeReport } from './render.js';
 import { resolveRunRoot } from './root.js';
 import { namedFromWorkingDirectory } from './working-directory.js';
 
@@ -68,9 +68,7 @@ export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
     // directory, or the root of a `--root` it lies outside of). JSON and workflow commands keep the root's.
     const from = context.pathsFrom ?? (await workingDirectory());
     const shown = args.format === 'text' ? namedFromWorkingDirectory(report, context.root, from) : report;
-    const rendered = renderReportParts(shown, render);
-    out.commands(rendered.commands);
-    out.stdout(rendered.text);
+    writeReport(shown, render, out);
     return exitCodeFor(report, policy);
   } finally {
     await runtime.close();
@@ -166,9 +164,10 @@ function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sa
         args.backtestWindow === undefined
           ? {}
           : { backtest: { windowSeconds: args.backtestWindow, maxRules: DEFAULT_BACKTEST_MAX_RULES } };
+      const live = args.liveSeries === undefined ? {} : { live: args.liveSeries };
       return args.outDir === undefined
-        ? { command, ...backtest }
-        : { command, out: args.outDir, ...backtest };
+        ? { command, ...backtest, ...live }
+        : { command, out: args.outDir, ...backtest, ...live };
     }
     case 'apply':
       return args.planFile === undefined

@@ -15,6 +15,7 @@ import { PLAN_CODES } from '../plan/codes.js';
 import type { GateEvidence } from '../plan/gate.js';
 import { indexLive } from '../plan/identity.js';
 import { documentsDigest, type PlanFile, PlanFileError, parsePlanFile, planOf } from '../plan/plan-file.js';
+import { unreadFiles } from '../plan/removed.js';
 import { referencesFrom } from '../plan/rule-references.js';
 import {
   checkSavedPlan,
@@ -184,6 +185,7 @@ async function planDocuments(
     base.documents?.documents ?? null,
     ctx.organizationId,
     saved.prune,
+    unreadFiles(head.loaded.diagnostics, head.loaded.skippedFiles),
   );
   return { ...docs, planCtx };
 }
@@ -200,6 +202,7 @@ function gate(saved: PlanFile, docs: RuleDocuments, planned: PlannedRules | null
     organizations: new Set(docs.organizations),
     rules: docs.rules,
     removed: docs.removed,
+    given: planned?.plan.changes ?? [],
   });
 }
 

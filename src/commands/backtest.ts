@@ -13,6 +13,7 @@ import { formatSpan, windowWords } from '../backtest/spans.js';
 import { chooseStep } from '../backtest/step.js';
 import type { BacktestOutcome, BacktestReport, MetricSeries, RuleBacktest } from '../backtest/types.js';
 import { mapWithConcurrency } from '../core/concurrency.js';
+import { type Deadline, deadlineOf } from '../core/deadline.js';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { Plan } from '../plan/types.js';
@@ -51,7 +52,8 @@ export async function runBacktest(
   const end = Math.floor(ctx.clock.now() / 60_000) * 60;
   const start = end - options.windowSeconds;
   const selection = backtestCandidates(plan, options.maxRules);
-  const deadline = deadlineOf(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const deadline = deadlineOf(timeoutMs, `no answer within ${formatSpan(timeoutMs / 1000)}`);
   try {
     const rules = await mapWithConcurrency(selection.candidates, CONCURRENCY, (candidate) =>
       backtestRule(client, candidate, { start, end }, deadline),
@@ -71,35 +73,6 @@ export async function runBacktest(
   } finally {
     deadline.clear();
   }
-}
-
-interface Deadline {
-  /** Settles with the reason once the time is up. */
-  readonly expired: Promise<string>;
-  /** The reason once the time is up, else null: no query is sent past it. */
-  readonly passed: () => string | null;
-  /** Milliseconds left. */
-  readonly left: () => number;
-  readonly clear: () => void;
-}
-
-function deadlineOf(ms: number): Deadline {
-  let timer: NodeJS.Timeout | undefined;
-  let passed: string | null = null;
-  const until = Date.now() + ms;
-  const expired = new Promise<string>((resolve) => {
-    timer = setTimeout(() => {
-      passed = `no answer within ${formatSpan(ms / 1000)}`;
-      resolve(passed);
-    }, ms);
-    timer.unref?.();
-  });
-  return {
-    expired,
-    passed: () => passed,
-    left: () => Math.max(1, until - Date.now()),
-    clear: () => clearTimeout(timer),
-  };
 }
 
 async function backtestRule(

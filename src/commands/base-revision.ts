@@ -34,7 +34,12 @@ export async function loadBase(ctx: RunContext, paths: readonly string[]): Promi
   const documents =
     ctx.git === null
       ? null
-      : await documentsAt(ctx.git, ctx.base, from ? paths.map((p) => resolve(from, p)) : paths);
+      : await documentsAt(
+          ctx.git,
+          ctx.base,
+          from ? paths.map((p) => resolve(from, p)) : paths,
+          ctx.ignore ?? [],
+        );
   if (documents !== null) return { documents, finding: null };
   const why =
     ctx.git === null ? 'this is not a git repository' : 'it is not in this clone (a shallow clone?)';

@@ -10,6 +10,7 @@ import { UsageError } from '../core/usage-error.js';
 import { decodeUtf8 } from '../documents/decode.js';
 import { readFile as readBytes } from '../documents/file-system.js';
 import { findFiles } from '../documents/find-files.js';
+import { capFindings, formatSize, MAX_FILE_BYTES } from '../documents/limits.js';
 import { RULES_IO_CODES } from '../prometheus-rules/codes.js';
 import {
   IMPORTED_MARK,
@@ -75,7 +76,10 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
     severityMap,
   });
   const run: ImportRun = { ...result, sourceFiles: read.files, durationMs: now() - started };
-  const diagnostics = [...read.diagnostics, ...result.diagnostics].sort(compareDiagnostics);
+  const found = [...read.diagnostics, ...result.diagnostics].sort(compareDiagnostics);
+  // At most the run's cap, as every command reports (one finding counts the rest): 100 000 renamed rules
+  // are not 100 000 lines. The exit status is that of all of them.
+  const diagnostics = capFindings(found);
   if (options.dryRun) {
     // JSON output stays one object: the texts are in its `files`.
     if (options.format !== 'json') {
@@ -84,7 +88,7 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
   } else {
     await writeImported(resolve(options.cwd, options.outDir!), result.files);
   }
-  const exitCode = diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  const exitCode = found.some((d) => d.severity === 'error') ? 1 : 0;
   if (options.format === 'json') {
     const files = options.dryRun ? result.files : result.files.map(({ text: _text, ...rest }) => rest);
     const output = {
@@ -108,10 +112,24 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
     options.print(`${figuresLine(run.figures, run.sourceFiles, run.durationMs)}\n`);
     const count = plural(result.files.length, 'file');
     options.print(
-      `${options.dryRun ? 'nothing written (--dry-run)' : `wrote ${count} to ${options.outDir}`}\n`,
+      `${options.dryRun ? 'nothing written (--dry-run)' : `wrote ${count} to ${options.outDir}`}${splitClause(result.files)}\n`,
     );
   }
   return exitCode;
+}
+
+/**
+ * The groups written as numbered parts, said on the closing line too: their notices may be among the
+ * findings the cap leaves out.
+ */
+function splitClause(files: ImportResult['files']): string {
+  const split = [...new Set(files.filter((f) => f.part !== undefined).map((f) => f.group))];
+  if (split.length === 0) return '';
+  const parts = files.filter((f) => f.part !== undefined).length;
+  return (
+    ` (${plural(split.length, 'group')} too large for one file, ${split.map((g) => JSON.stringify(g)).join(', ')}, ` +
+    `in ${parts} numbered parts, each under the ${formatSize(MAX_FILE_BYTES)} a file validate reads)`
+  );
 }
 
 /** The closing figures: what was imported exactly, with losses (by kind), skipped, and the time. */

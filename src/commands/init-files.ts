@@ -3,6 +3,7 @@
  * of each kind, and editor settings that give every document of every file its schema.
  */
 import { MAJOR_TAG, publishedFileUrl, REPOSITORY, SCHEMA_FILES } from '../core/published.js';
+import { receiverSecretEnvName } from '../documents/receiver-secrets.js';
 
 /** The documents directory, relative to the repository root. */
 export const DOCUMENTS_DIR = 'platform';
@@ -17,7 +18,7 @@ export interface InitFile {
 export interface WorkflowOptions {
   /** The branch whose pushes are applied (the repository's default branch). */
   readonly branch: string;
-  /** Written into the workflow; null: read from the QOVERY_ORGANIZATION_ID secret. */
+  /** Written into the workflow; null: read from the QOVERY_ORGANIZATION_ID variable (`vars.`). */
   readonly organizationId: string | null;
   /** A commit of the action to pin by (`--pin-sha`); null: the major tag. */
   readonly pinSha: string | null;
@@ -47,9 +48,9 @@ const TIMEOUT_MINUTES = 30;
  * (the review it passed, the rows' links).
  */
 export function workflowFile(options: WorkflowOptions): InitFile {
-  // Without an id, a repository secret (not a variable: the `vars` context is newer than some workflow
-  // linters, and a secret is masked in logs, which does no harm here).
-  const organization = options.organizationId ?? `\${{ secrets.QOVERY_ORGANIZATION_ID }}`;
+  // Without an id, a repository variable: an organization id is no secret, and a secret's value is masked
+  // (`***`) wherever it appears in the logs, the ids of every link and message included.
+  const organization = options.organizationId ?? `\${{ vars.QOVERY_ORGANIZATION_ID }}`;
   const checkout =
     options.pinSha === null
       ? 'actions/checkout@v4'
@@ -99,10 +100,15 @@ on:
 permissions: {}
 
 # Everything that may write (push, schedule, dispatch) shares one group: a newer run waits for the running
-# apply instead of racing it, and is never cancelled halfway. Pull requests only read: one group per branch.
+# one instead of racing it. \`queue: max\` keeps every waiting run, in order (up to 100 per group): without
+# it GitHub keeps one and cancels it when another arrives, and a merge queued behind an apply would be
+# cancelled by the drift check or a dispatch, its changes seen later as drift instead of applied.
+# No run is cancelled, running or waiting: not an apply, not a drift check, not a dispatch. Pull requests
+# only read: one group per branch, their plans queued in order too (the last comment is the newest commit's).
 concurrency:
   group: \${{ github.event_name == 'pull_request' && format('platform-gitops-{0}', github.ref) || 'platform-gitops-writes' }}
   cancel-in-progress: false
+  queue: max
 
 jobs:
   plan:
@@ -165,6 +171,28 @@ alert_receivers:                         # by name (or by id: alert_receiver_ids
   - slack-oncall
 presentation:
   summary: API p99 latency is above 500 ms
+`,
+};
+
+/** The variable the example receiver's webhook is read from: the name `export` would give it. */
+export const EXAMPLE_RECEIVER_SECRET = receiverSecretEnvName('slack-oncall', 'webhook_url');
+
+/**
+ * The receiver the example rule names (`alert_receivers: [slack-oncall]`): without it the rule's receiver
+ * is unknown until one of that name exists at the service. Its webhook comes from the environment, which
+ * the workflow fills from the secret of that name (the next steps say so).
+ */
+export const EXAMPLE_ALERT_RECEIVER: InitFile = {
+  path: `${DOCUMENTS_DIR}/receivers/slack-oncall.yaml`,
+  text: `# An alert receiver: who is paged. Field names are the API's own; the full list: ${publishedFileUrl(SCHEMA_FILES.AlertReceiver)}
+# Alert rules name it in alert_receivers. Its secret is never written here: it is read from the environment.
+kind: AlertReceiver
+name: slack-oncall                       # what rules name it by; matched by name, or created
+description: Pages the on-call engineer
+type: SLACK                              # or EMAIL (to, from, smarthost, auth_username, auth_password)
+send_resolved: true                      # a second message when the alert resolves
+webhook_url:                             # the Slack incoming webhook, a secret: the workflow passes it
+  valueFrom: { env: ${EXAMPLE_RECEIVER_SECRET} }   # from the repository secret of that name
 `,
 };
 

@@ -13,7 +13,9 @@ import { exportContent } from './export.js';
 import { RECEIVERS_DIR, receiverExport } from './export-receiver-files.js';
 import {
   DOCUMENTS_DIR,
+  EXAMPLE_ALERT_RECEIVER,
   EXAMPLE_ALERT_RULE,
+  EXAMPLE_RECEIVER_SECRET,
   editorSettingsFile,
   exampleComponent,
   type InitFile,
@@ -45,10 +47,11 @@ export async function runInit(options: InitOptions): Promise<number> {
   const branch = await defaultBranch(root);
   const organizationId = options.fromOrg?.organizationId ?? null;
   const exported = options.fromOrg ? await exportedDocuments(options.fromOrg, options.warn) : null;
-  const secretVariables = exported?.variables.map((v) => v.name) ?? [];
+  // The workflow passes each receiver's secret: the exported receivers', or the example receiver's.
+  const secretVariables = exported?.variables.map((v) => v.name) ?? [EXAMPLE_RECEIVER_SECRET];
   const files = [
     workflowFile({ branch: branch.name, organizationId, pinSha: options.pinSha, secretVariables }),
-    ...(exported ? exported.files : [EXAMPLE_ALERT_RULE]),
+    ...(exported ? exported.files : [EXAMPLE_ALERT_RULE, EXAMPLE_ALERT_RECEIVER]),
     exampleComponent(organizationId),
     editorSettingsFile(),
   ];
@@ -118,15 +121,21 @@ async function writeAll(root: string, files: readonly InitFile[]): Promise<void>
 function nextSteps(exported: boolean, branch: string, receiverSecrets: readonly string[]): string {
   const secrets = [
     'QOVERY_API_TOKEN',
-    // An export names its organization in the workflow and the documents.
-    ...(exported ? [] : ['QOVERY_ORGANIZATION_ID']),
-    ...receiverSecrets.map((name) => `${name} (an exported receiver's secret, never exported itself)`),
+    ...receiverSecrets.map((name) =>
+      exported
+        ? `${name} (an exported receiver's secret, never exported itself)`
+        : `${name} (the example receiver's Slack webhook; delete the receiver and the env line if you do not use it)`,
+    ),
     'GRAFANA_ADMIN_PASSWORD (the example component reads it from the environment; delete the component and the env line if you do not use it)',
   ];
   return `
 Next:
-  1. ${exported ? "Review the exported rules, and replace the example component's cluster id and values" : 'Replace the example ids with your clusters, targets and receivers'} in ${DOCUMENTS_DIR}/, then: platform-gitops validate ${DOCUMENTS_DIR}
+  1. ${exported ? "Review the exported rules, and replace the example component's cluster id and values" : 'Replace the example names with your clusters, targets and receivers'} in ${DOCUMENTS_DIR}/, then: platform-gitops validate ${DOCUMENTS_DIR}
   2. In the repository's settings on GitHub (Settings → Secrets and variables → Actions), the secrets:
-${secrets.map((name) => `     - ${name}\n`).join('')}  3. Commit and open a pull request: the workflow validates and shows the plan; merging to '${branch}' applies it.
+${secrets.map((name) => `     - ${name}\n`).join('')}${
+  // An export names its organization in the workflow and the documents; otherwise the workflow reads it
+  // from a variable: an id is no secret, and a secret's value is masked in every log line it appears in.
+  exported ? '' : "     and the variable (Variables tab) QOVERY_ORGANIZATION_ID: your organization's id\n"
+}  3. Commit and open a pull request: the workflow validates and shows the plan; merging to '${branch}' applies it.
 `;
 }

@@ -1,13 +1,18 @@
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { UsageError } from '../core/usage-error.js';
 import { isUuid } from '../core/uuid.js';
+import { clusterLabel } from '../logs/cluster-label.js';
 import { failedReport, fetchRecentLogs } from '../logs/fetch.js';
 import type { ClusterLogsReport } from '../logs/types.js';
-import type { RunContext, RunReport } from '../run/types.js';
+import { resolveCluster } from '../names/index.js';
+import type { ClusterRef, RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
+import type { ServiceClient } from '../service/types.js';
+import { nameDirectory } from './name-directory.js';
 import { organizationNeeded } from './organization-needed.js';
 
 export interface LogsOptions {
+  /** The cluster by id, or by name as documents name it (resolved in the organization's cluster list). */
   readonly clusterId: string;
   /** How many of the newest entries to show (1 to 1000). */
   readonly entries: number;
@@ -15,14 +20,15 @@ export interface LogsOptions {
 
 export const MAX_LOG_ENTRIES = 1000;
 
-function checkOptions(ctx: RunContext, options: LogsOptions): { organizationId: string; clusterId: string } {
+/** The organization, and the cluster as written: an id (as it is) or a name (resolved once the client is up). */
+function checkOptions(ctx: RunContext, options: LogsOptions): { organizationId: string; written: string } {
   if (!ctx.organizationId) {
     throw new UsageError(organizationNeeded('logs'));
   }
-  const clusterId = options.clusterId.trim();
-  if (!isUuid(clusterId)) {
+  const written = options.clusterId.trim();
+  if (written === '') {
     throw new UsageError(
-      `Invalid cluster '${clusterId.slice(0, 80)}'. Expected a cluster id (a UUID such as c1a5e7e0-0000-4000-8000-000000000101).`,
+      "'logs' needs --cluster NAME|ID: the cluster's name (as documents name it) or its id",
     );
   }
   if (!Number.isInteger(options.entries) || options.entries < 1 || options.entries > MAX_LOG_ENTRIES) {
@@ -30,7 +36,25 @@ function checkOptions(ctx: RunContext, options: LogsOptions): { organizationId: 
       `Invalid number of entries '${options.entries}'. Expected a whole number from 1 to ${MAX_LOG_ENTRIES}.`,
     );
   }
-  return { organizationId: ctx.organizationId, clusterId: clusterId.toLowerCase() };
+  return { organizationId: ctx.organizationId, written };
+}
+
+/**
+ * The cluster `--cluster` names: an id as it is; a name through the organization's cluster list, as a
+ * document's `cluster: prod-eu` is (names/resolve-names.ts, the same match and the same words). A name
+ * that matches none or several is a usage error; a list that cannot be read is the run's error finding.
+ */
+async function clusterOf(
+  client: ServiceClient,
+  organizationId: string,
+  written: string,
+): Promise<{ readonly cluster: ClusterRef } | { readonly finding: Diagnostic }> {
+  if (isUuid(written)) return { cluster: { organizationId, clusterId: written.toLowerCase() } };
+  const list = await nameDirectory(client).clusters(organizationId);
+  if (!list.ok) return { finding: list.diagnostic };
+  const found = resolveCluster(written, list.value);
+  if (!found.ok) throw new UsageError(`--cluster: ${found.error.message}`);
+  return { cluster: { organizationId, clusterId: found.value.id, name: found.value.name } };
 }
 
 function noticesAsDiagnostics(logs: ClusterLogsReport): Diagnostic[] {
@@ -39,7 +63,7 @@ function noticesAsDiagnostics(logs: ClusterLogsReport): Diagnostic[] {
 }
 
 /**
- * `platform-gitops logs --cluster ID`: the newest entries of the cluster's deployment that failed or is
+ * `platform-gitops logs --cluster NAME|ID`: the newest entries of the cluster's deployment that failed or is
  * running (else the newest). A request the service refuses is an error finding (exit 1), not a crash; the
  * face renders `logs` as text or JSON.
  */
@@ -48,9 +72,18 @@ export async function runLogs(
   options: LogsOptions,
 ): Promise<{ report: RunReport; logs: ClusterLogsReport }> {
   const started = ctx.clock.now();
-  const cluster = checkOptions(ctx, options);
+  const checked = checkOptions(ctx, options);
   const client = ctx.service();
-  ctx.progress(`Fetching the recent log entries of cluster ${cluster.clusterId}…`);
+  const named = await clusterOf(client, checked.organizationId, checked.written);
+  if ('finding' in named) {
+    const cluster = { organizationId: checked.organizationId, clusterId: checked.written };
+    return {
+      report: logsReport([named.finding], client, ctx.clock.now() - started, []),
+      logs: failedReport(cluster, named.finding.message),
+    };
+  }
+  const { cluster } = named;
+  ctx.progress(`Fetching the recent log entries of cluster ${clusterLabel(cluster)}…`);
   let logs: ClusterLogsReport;
   let diagnostics: Diagnostic[];
   try {
@@ -64,16 +97,24 @@ export async function runLogs(
       diagnostic('error', '', FILE_START, `api.${error.operation}`, message, 'Could not fetch the logs'),
     ];
   }
-  const report: RunReport = {
+  return { report: logsReport(diagnostics, client, ctx.clock.now() - started, [cluster]), logs };
+}
+
+function logsReport(
+  diagnostics: Diagnostic[],
+  client: ServiceClient,
+  durationMs: number,
+  clusters: ClusterRef[],
+): RunReport {
+  return {
     command: 'logs',
     diagnostics,
     plan: null,
     components: [],
     results: [],
     requests: client.requestCounts(),
-    durationMs: ctx.clock.now() - started,
+    durationMs,
     skipped: [],
-    clusters: [cluster],
+    clusters,
   };
-  return { report, logs };
 }

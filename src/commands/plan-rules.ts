@@ -6,7 +6,7 @@ import { countChanges } from '../plan/change-counts.js';
 import { nameBook } from '../plan/name-book.js';
 import { planAlertRules } from '../plan/plan-alert-rules.js';
 import { refusedDocumentReceiverFindings } from '../plan/receivers.js';
-import { removedDocuments } from '../plan/removed.js';
+import { removedDocuments, unreadFiles } from '../plan/removed.js';
 import { withReferences } from '../plan/rule-references.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
@@ -36,19 +36,27 @@ export interface RuleDocuments extends ReceiverDocuments {
 
 /**
  * The rule documents at the head and the base: those the change removed, and the organizations to read
- * (those of removed documents only with prune, as only then are their rules deleted).
+ * (those of removed documents only with prune, as only then are their rules deleted). `unreadFiles`: the
+ * files of the head whose documents were not all read (plan/removed.ts), whose base documents are held.
  */
 export function ruleDocuments(
   head: readonly Document[],
   base: readonly Document[] | null,
   defaultOrganizationId: string | null,
   prune: boolean,
+  unreadFiles: ReadonlySet<string>,
 ): RuleDocuments {
   const rules = alertRules(head);
   const previous = base === null ? null : alertRules(base);
   const removed = previous === null ? [] : removedDocuments(previous, rules, defaultOrganizationId);
   const organizations = organizationsOf([...rules, ...(prune ? removed : [])], defaultOrganizationId);
-  return { rules, removed, previous, organizations, ...receiverDocuments(head, base, defaultOrganizationId) };
+  return {
+    rules,
+    removed,
+    previous,
+    organizations,
+    ...receiverDocuments(head, base, defaultOrganizationId, unreadFiles),
+  };
 }
 
 export interface PlannedRules {
@@ -83,10 +91,12 @@ export async function planRules(
       )
     : null;
   const rules = named?.documents ?? docs.rules;
+  // A document whose names cannot be resolved declares nothing either: its file's base documents are held.
+  const unread = unreadFiles(named?.diagnostics ?? [], [...docs.unreadFiles]);
   // Receivers before the rules: a rule may name one this plan creates or renames (its names resolve
   // against them).
   const anyReceiver = docs.receivers.length > 0 || docs.removedReceivers.length > 0;
-  const receiverPart = directory && anyReceiver ? await planReceiverPart(ctx, directory, docs) : null;
+  const receiverPart = directory && anyReceiver ? await planReceiverPart(ctx, directory, docs, unread) : null;
   // The receivers of documents refused for a name are checked too (refusedDocumentReceiverFindings).
   const refused = named?.refused ?? [];
   const receivers = directory
@@ -116,6 +126,7 @@ export async function planRules(
     removed: earlier(docs.removed),
     ...(docs.previous !== null ? { previous: earlier(docs.previous) } : {}),
     prune: ctx.prune,
+    unreadFiles: unread,
     names,
   });
   const rulePlan = withReferences(planned, live.value, names);

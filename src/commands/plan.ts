@@ -13,8 +13,10 @@ import { resolve } from 'node:path';
 import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
+import type { AlertRuleDocument } from '../documents/types.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
+import { unreadFiles } from '../plan/removed.js';
 import { savedReceivers } from '../plan/saved-receivers.js';
 import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
@@ -23,6 +25,7 @@ import type { BacktestOptions } from './backtest.js';
 import { loadBase, NO_BASE } from './base-revision.js';
 import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
 import { withBaseEvidence } from './known-outside-edits.js';
+import type { LiveSeriesOptions } from './live-series-check.js';
 import { loadOptionsOf } from './load-options.js';
 import { nameDirectory } from './name-directory.js';
 import { NOTHING_RESOLVED, resolveNamedComponents } from './plan-components.js';
@@ -36,6 +39,8 @@ export interface PlannedRun {
   readonly client: ServiceClient | null;
   /** The digest of the documents planned (plan-file.ts). */
   readonly digest: string;
+  /** The alert rules the documents declare, for the checks that point into their queries. */
+  readonly rules: readonly AlertRuleDocument[];
 }
 
 export interface PlanOptions {
@@ -48,12 +53,18 @@ export interface PlanOptions {
   readonly baseApplied?: BaseApplied;
   /** Backtest the rules the plan creates or whose condition it changes (backtest.ts). */
   readonly backtest?: BacktestOptions;
+  /** Check that each selector of the rules checked matches series on its cluster (live-series-check.ts). */
+  readonly live?: LiveSeriesOptions;
 }
 
 export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promise<RunReport> {
   const planned = await planRun(ctx, 'plan');
-  const tested =
+  const backtested =
     options.backtest === undefined ? planned.report : await withBacktest(ctx, planned, options.backtest);
+  const tested =
+    options.live === undefined
+      ? backtested
+      : await withLiveSeries(ctx, { ...planned, report: backtested }, options.live);
   const report =
     options.out === undefined
       ? tested
@@ -79,6 +90,30 @@ async function withBacktest(
   return {
     ...report,
     backtest: run.report,
+    diagnostics: runFindings([...report.diagnostics, ...run.diagnostics]),
+    requests: client.requestCounts(),
+    durationMs: report.durationMs + (ctx.clock.now() - started),
+  };
+}
+
+/**
+ * The report with the live series check of its plan's rules: its findings, its notice when the cluster's
+ * metrics could not be asked, and its requests. Nothing to check without a plan or a client, as for the
+ * backtest; never on a run without a token (a fork's pull request), which has no client.
+ */
+async function withLiveSeries(
+  ctx: RunContext,
+  planned: PlannedRun,
+  options: LiveSeriesOptions,
+): Promise<RunReport> {
+  const { report, client } = planned;
+  if (report.plan === null || client === null || report.plan.organizations.length === 0) return report;
+  const { runLiveSeries } = await import('./live-series-check.js');
+  const started = ctx.clock.now();
+  const run = await runLiveSeries(ctx, client, report.plan, planned.rules, options);
+  return {
+    ...report,
+    liveSeries: run.summary,
     diagnostics: runFindings([...report.diagnostics, ...run.diagnostics]),
     requests: client.requestCounts(),
     durationMs: report.durationMs + (ctx.clock.now() - started),
@@ -119,17 +154,20 @@ export async function planRun(
 ): Promise<PlannedRun> {
   const started = ctx.clock.now();
   const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
-  const head = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
+  // The base first: a file that held documents at the base is read now whatever it holds (a typo in its
+  // `kind` is an error on it, never a skipped file whose rules look removed).
+  const base = options.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
+  const held = new Set(base.documents?.documents.map((d) => d.file));
+  const head = await loadDocuments(ctx.root, paths, { ...loadOptionsOf(ctx), held });
   // Before any request: a secret a receiver takes from the environment is hidden from every output.
   registerReceiverSecrets(head.documents, ctx.env, ctx.redactor);
   const skippedFiles = head.skippedFiles ?? [];
-  const base = options.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
   const history = base.finding ? [base.finding] : [];
   if (base.finding?.severity === 'error') {
     // Stopped before any request: what the run would compare with is missing.
     const diagnostics = [...head.diagnostics, ...history];
     const report = runReport(ctx, { command, started, diagnostics, skippedFiles });
-    return { report, client: null, digest: documentsDigest(head.documents) };
+    return { report, client: null, digest: documentsDigest(head.documents), rules: [] };
   }
 
   const docs = ruleDocuments(
@@ -137,6 +175,7 @@ export async function planRun(
     base.documents?.documents ?? null,
     ctx.organizationId,
     ctx.prune,
+    unreadFiles(head.diagnostics, skippedFiles),
   );
   const { rules, removed, organizations } = docs;
   const receivers = docs.receivers.length > 0 || docs.removedReceivers.length > 0;
@@ -149,7 +188,7 @@ export async function planRun(
       diagnostics: [...head.diagnostics, ...history],
       skippedFiles,
     });
-    return { report, client: null, digest: documentsDigest(head.documents) };
+    return { report, client: null, digest: documentsDigest(head.documents), rules: [] };
   }
   // The client (and its token) only when something must be read: documents naming no organization
   // get their error without one.
@@ -193,5 +232,6 @@ export async function planRun(
     clusters: clustersOf(plan, resolved.documents ?? components, ctx.organizationId),
   });
   const digest = documentsDigest(head.documents);
-  return { report: { ...report, digest }, client, digest };
+  const alertRules = head.documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');
+  return { report: { ...report, digest }, client, digest, rules: alertRules };
 }

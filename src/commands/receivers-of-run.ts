@@ -9,7 +9,7 @@ import { mapWithConcurrency } from '../core/concurrency.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import type { AlertReceiverDocument, Document } from '../documents/types.js';
 import { type PlannedReceivers, planReceivers } from '../plan/plan-receivers.js';
-import { receiversStillUsed } from '../plan/receiver-in-use.js';
+import { keptReceiverNotices, receiversStillUsed } from '../plan/receiver-in-use.js';
 import { removedReceiverDocuments } from '../plan/removed.js';
 import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
@@ -22,27 +22,34 @@ export interface ReceiverDocuments {
   readonly receivers: readonly AlertReceiverDocument[];
   /** The receivers whose documents were removed since the base revision. */
   readonly removedReceivers: readonly AlertReceiverDocument[];
+  /**
+   * The files of the head whose documents were not all read (plan/removed.ts, unreadFiles): what they
+   * declared at the base is held, never deleted.
+   */
+  readonly unreadFiles: ReadonlySet<string>;
 }
 
 export function receiverDocuments(
   head: readonly Document[],
   base: readonly Document[] | null,
   defaultOrganizationId: string | null,
+  unreadFiles: ReadonlySet<string>,
 ): ReceiverDocuments {
   const receivers = alertReceivers(head);
   const previous = base === null ? [] : alertReceivers(base);
   return {
     receivers,
     removedReceivers: removedReceiverDocuments(previous, receivers, defaultOrganizationId),
+    unreadFiles,
   };
 }
 
-/** The organizations of the receivers to plan (the removed ones only with prune), once each, in order. */
+/**
+ * The organizations of the receivers to plan, once each, in order: the removed ones too, prune or not (a
+ * receiver kept because prune is off is said, with the rules that would refuse its delete).
+ */
 function receiverOrganizations(ctx: RunContext, docs: ReceiverDocuments): string[] {
-  return organizationsOf(
-    [...docs.receivers, ...(ctx.prune ? docs.removedReceivers : [])],
-    ctx.organizationId,
-  );
+  return organizationsOf([...docs.receivers, ...docs.removedReceivers], ctx.organizationId);
 }
 
 export interface ReceiverPart extends PlannedReceivers {
@@ -54,6 +61,7 @@ export async function planReceiverPart(
   ctx: RunContext,
   directory: NameDirectory,
   docs: ReceiverDocuments,
+  unreadFiles: ReadonlySet<string> = docs.unreadFiles,
 ): Promise<ReceiverPart> {
   const organizations = receiverOrganizations(ctx, docs);
   const read = await mapWithConcurrency(organizations, ctx.concurrency, (org) => directory.receivers(org));
@@ -68,6 +76,7 @@ export async function planReceiverPart(
     live,
     defaultOrganizationId: ctx.organizationId,
     prune: ctx.prune,
+    unreadFiles,
     rotate: ctx.rotateSecrets === true,
     env: ctx.env,
   });
@@ -88,7 +97,10 @@ export async function withReceivers(
   rulesAsked: readonly string[],
 ): Promise<{ plan: Plan; reads: Diagnostic[] }> {
   const deleting = [
-    ...new Set(part.changes.flatMap((c) => (c.action === 'delete' ? [c.organizationId] : []))),
+    ...new Set([
+      ...part.changes.flatMap((c) => (c.action === 'delete' ? [c.organizationId] : [])),
+      ...part.kept.map((k) => k.organizationId),
+    ]),
   ];
   const unread = deleting.filter((org) => !rulesAsked.includes(org));
   const read = await mapWithConcurrency(unread, ctx.concurrency, (org) =>
@@ -100,7 +112,8 @@ export async function withReceivers(
     if (answer.ok) rules.set(org, answer.value);
   });
   const inUse = receiversStillUsed(part.changes, rules, plan.changes);
-  const diagnostics = [...plan.diagnostics, ...part.diagnostics, ...inUse].sort(compareDiagnostics);
+  const kept = keptReceiverNotices(part.kept, rules, plan.changes);
+  const diagnostics = [...plan.diagnostics, ...part.diagnostics, ...inUse, ...kept].sort(compareDiagnostics);
   return {
     plan: {
       ...plan,

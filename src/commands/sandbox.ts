@@ -1,7 +1,7 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { packageFile } from '../core/package-files.js';
 import { UsageError } from '../core/usage-error.js';
-import { defaultSeedDir, type Sandbox, SeedError, startSandbox } from '../sandbox/index.js';
+import { defaultSeedDir, type Sandbox, SeedError, shownSeed, startSandbox } from '../sandbox/index.js';
 import type { RecordedRequest } from '../sandbox/types.js';
 
 export { defaultSeedDir } from '../sandbox/index.js';
@@ -9,7 +9,7 @@ export { defaultSeedDir } from '../sandbox/index.js';
 export interface SandboxCommandOptions {
   /** 0 picks a free port. */
   readonly port: number;
-  /** A seed directory; the bundled fixtures/sandbox when absent. */
+  /** A seed directory; the bundled fixtures/sandbox (as shownSeed gives it) when absent. */
   readonly seed?: string;
   readonly print: (line: string) => void;
   /** Stops the sandbox (besides SIGINT and SIGTERM). */
@@ -38,7 +38,8 @@ async function start(options: SandboxCommandOptions): Promise<Sandbox> {
   try {
     return await startSandbox({
       port: options.port,
-      seed: options.seed ?? defaultSeedDir(),
+      // The seed as a person is shown it (as the demo's): no notice about a field kind kept for the tests.
+      seed: options.seed ?? (await shownSeed()),
       onRequest: (request) => options.print(requestLine(request)),
     });
   } catch (error) {

@@ -7,7 +7,7 @@ import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
-import { isUnknownOrganization, unknownOrganizationFinding } from '../service/unknown-organization.js';
+import { unknownOrganizationFinding, unreadableOrganization } from '../service/unknown-organization.js';
 
 /** The organization an organization list was asked for: the segment after `/organization/`. */
 function organizationOf(error: ApiError): string {
@@ -16,8 +16,10 @@ function organizationOf(error: ApiError): string {
 }
 
 export function serviceError(what: string, error: ApiError): Diagnostic {
-  // An organization the service does not know is said once for the run, in the same words everywhere.
-  if (isUnknownOrganization(error)) return unknownOrganizationFinding(organizationOf(error));
+  // An organization the run cannot read (unknown, or closed to the token) is said once for the run, in the
+  // same words everywhere.
+  const unreadable = unreadableOrganization(error);
+  if (unreadable !== null) return unknownOrganizationFinding(organizationOf(error), unreadable);
   // Some messages already open with what happened ("Nothing was written: …"): said once.
   const message = error.message.startsWith(what) ? error.message : `${what}: ${error.message}`;
   return diagnostic('error', '', FILE_START, PLAN_CODES.serviceRequestFailed, message);

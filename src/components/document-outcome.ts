@@ -1,6 +1,7 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { ApiError } from '../service/errors.js';
+import type { UnreadableOrganization } from '../service/unknown-organization.js';
 import type { NotFoundExplanation } from './catalog-explanation.js';
 import type { ComponentTarget } from './component-target.js';
 import { failureDiagnostic, failureReason } from './failures.js';
@@ -14,7 +15,12 @@ export type Outcome =
   | { readonly kind: 'skipped'; readonly reason: string }
   | { readonly kind: 'no-organization' }
   /** The organization's own template list answered 404: the organization is unknown (one finding for it). */
-  | { readonly kind: 'unknown-organization'; readonly organizationId: string }
+  | {
+      readonly kind: 'unknown-organization';
+      readonly organizationId: string;
+      /** 404: the service does not know it (or hides it); 403: the token may not access it. */
+      readonly status: UnreadableOrganization;
+    }
   /** A `valueFrom: {env}` variable was not set: the document was not sent. */
   | {
       readonly kind: 'env-missing';
@@ -60,7 +66,9 @@ export function componentResult(target: ComponentTarget, outcome: Outcome): Comp
   if (outcome.kind === 'unknown-organization') {
     return unresolved(
       'failed',
-      `Not resolved: organization ${outcome.organizationId} was not found (see the finding about it).`,
+      outcome.status === 403
+        ? `Not resolved: organization ${outcome.organizationId} cannot be read with this token (see the finding about it).`
+        : `Not resolved: organization ${outcome.organizationId} was not found (see the finding about it).`,
     );
   }
   if (outcome.kind === 'env-missing') {

@@ -3,7 +3,11 @@ import type { Redactor } from '../core/redact.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ComponentBinding, FieldDescriptor, Requirement, ServiceClient } from '../service/types.js';
-import { isUnknownOrganization, unknownOrganizationFinding } from '../service/unknown-organization.js';
+import {
+  type UnreadableOrganization,
+  unknownOrganizationFinding,
+  unreadableOrganization,
+} from '../service/unknown-organization.js';
 import { explainNotFound } from './catalog-explanation.js';
 import { type ComponentTarget, toComponentTarget } from './component-target.js';
 import { deprecatedTemplateDiagnostics } from './deprecated-templates.js';
@@ -84,13 +88,15 @@ export async function resolveComponents(input: ResolveComponentsInput): Promise<
   return { results, diagnostics };
 }
 
-/** One finding per organization the service did not know, whatever the number of its documents. */
+/** One finding per organization the run could not read, whatever the number of its documents. */
 function unknownOrganizations(outcomes: ReadonlyMap<ComponentTarget, Outcome>): Diagnostic[] {
-  const organizations = new Set<string>();
+  const organizations = new Map<string, UnreadableOrganization>();
   for (const outcome of outcomes.values()) {
-    if (outcome.kind === 'unknown-organization') organizations.add(outcome.organizationId);
+    if (outcome.kind === 'unknown-organization') organizations.set(outcome.organizationId, outcome.status);
   }
-  return [...organizations].map(unknownOrganizationFinding);
+  return [...organizations].map(([organizationId, status]) =>
+    unknownOrganizationFinding(organizationId, status),
+  );
 }
 
 function skipped(): Outcome {
@@ -110,11 +116,16 @@ async function resolveOne(
     return { kind: 'env-missing', diagnostics: binding.diagnostics, variables: binding.missing };
   const { target } = binding;
   const resolution = await resolver.resolve(target, organizationId);
-  if (resolution.ok || classifyFailure(resolution.error) !== 'not-found')
-    return { kind: 'attempted', resolution };
+  if (resolution.ok) return { kind: 'attempted', resolution };
+  // A 403 to a request addressed to the organization: the organization refuses this token (the client
+  // sends nothing more with it), one finding about the organization for the run, as the rules' reads
+  // give, not one "access denied" per component.
+  if (resolution.error.status === 403) return { kind: 'unknown-organization', organizationId, status: 403 };
+  if (classifyFailure(resolution.error) !== 'not-found') return { kind: 'attempted', resolution };
   // Only a 404 needs the template list, and one list per organization explains every 404 in it.
   const templates = await resolver.templates(organizationId);
-  if (isUnknownOrganization(templates)) return { kind: 'unknown-organization', organizationId };
+  const unreadable = unreadableOrganization(templates);
+  if (unreadable === 404) return { kind: 'unknown-organization', organizationId, status: unreadable };
   return templates instanceof ApiError
     ? { kind: 'attempted', resolution, notFound: null, catalogError: templates }
     : { kind: 'attempted', resolution, notFound: explainNotFound(target, templates), catalogError: null };

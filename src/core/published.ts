@@ -29,3 +29,35 @@ export const SCHEMA_FILES = {
   PlatformComponent: 'schemas/platform-component.schema.json',
   any: 'schemas/platform-gitops.schema.json',
 } as const;
+
+/** Where the pages of the diagnostic codes live: one page per family (the code's part before the dot). */
+export const CODE_PAGES_DIR = 'docs/reference/codes';
+
+/**
+ * The page that explains a code: `plan.receiver-in-use` → docs/reference/codes/plan.md. A code without a
+ * family is the service's own violation code (`VALUE_NOT_ALLOWED`), explained with the components.
+ */
+export function codePagePath(code: string): string {
+  const family = /^([a-z][a-z0-9-]*)\./.exec(code)?.[1] ?? 'component';
+  return `${CODE_PAGES_DIR}/${family}.md`;
+}
+
+/** The anchor GitHub gives the heading `## code` of that page: lower case, punctuation other than - and _ dropped. */
+export function codeAnchor(code: string): string {
+  return code
+    .toLowerCase()
+    .replace(/[^a-z0-9_ -]/g, '')
+    .replace(/ /g, '-');
+}
+
+/**
+ * The web address of a code's explanation, in the repository at the major tag, as the schemas' addresses
+ * are: a code never changes meaning within a major version (docs/releasing.md), so the page at `v1` explains
+ * the code of every `v1.y.z` installed, and the links a report prints stay the same from release to release.
+ */
+export function codePageUrl(code: string): string {
+  return `https://github.com/${REPOSITORY}/blob/${MAJOR_TAG}/${codePagePath(code)}#${codeAnchor(code)}`;
+}
+
+/** The web address of the codes' index page, at the major tag. */
+export const CODE_PAGES_URL = `https://github.com/${REPOSITORY}/blob/${MAJOR_TAG}/${CODE_PAGES_DIR}/README.md`;

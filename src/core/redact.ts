@@ -1,4 +1,6 @@
-import { safeLine, withinLine } from './printable.js';
+import { encodedForms, MIN_TEXT_LENGTH, markdownForms } from './secret-forms.js';
+
+export { encodedForms } from './secret-forms.js';
 
 /**
  * Everything that leaves the process (logs, annotations, summaries, comments, JSON) passes through one
@@ -8,7 +10,7 @@ import { safeLine, withinLine } from './printable.js';
 export const REDACTED = '***';
 
 /** Values shorter than this are not registered: masking "a" or "true" would mangle every message. */
-const MIN_SECRET_LENGTH = 4;
+const MIN_SECRET_LENGTH = MIN_TEXT_LENGTH;
 
 export interface RedactorOptions {
   /**
@@ -34,20 +36,25 @@ export class Redactor {
   }
 
   /**
-   * Registers a value that must never be shown, and its common encodings: an error body or a log may
-   * echo a header or a URL (`Authorization: Basic …`, `?token=…`) in base64, base64url or URL-encoded,
-   * and our own text and JSON forms show a line break or a control character as an escape.
+   * Registers a value that must never be shown, and every form it can take (core/secret-forms.ts): an
+   * error body or a log may echo a header or a URL (`Authorization: Basic …`, `?token=…`) in base64,
+   * base64url or URL-encoded, a JSON body escapes it, an HTML page writes entities, our cleaning of a
+   * message collapses its white space, and our text, JSON and Markdown forms escape what they must.
    */
   add(value: string | null | undefined): void {
     if (typeof value !== 'string') return;
     const trimmed = value.trim();
     if (trimmed.length < MIN_SECRET_LENGTH || this.#secrets.has(trimmed)) return;
-    for (const form of [trimmed, ...encodedForms(trimmed)]) {
-      if (form.length < MIN_SECRET_LENGTH || this.#secrets.has(form)) continue;
-      this.#secrets.add(form);
-      this.#index = null;
-      this.#onAdd?.(form);
-    }
+    for (const form of [trimmed, ...encodedForms(trimmed)]) this.#register(form, true);
+    for (const form of markdownForms(trimmed)) this.#register(form, false);
+  }
+
+  /** One form; the runner's mask is told of it unless it is a form only Markdown holds. */
+  #register(form: string, tellRunner: boolean): void {
+    if (form.length < MIN_SECRET_LENGTH || this.#secrets.has(form)) return;
+    this.#secrets.add(form);
+    this.#index = null;
+    if (tellRunner) this.#onAdd?.(form);
   }
 
   /**
@@ -122,34 +129,4 @@ class SecretIndex {
     if (start < 0) return text;
     return `${out}${text.slice(copied, start)}${REDACTED}${text.slice(end)}`;
   }
-}
-
-/** Encoded forms shorter than this are not registered: a few base64 characters occur in any text. */
-const MIN_ENCODED_LENGTH = 8;
-
-/**
- * The URL-encoded form, the forms text gives a secret with a line break, a quote, a control character or
- * a runner command in it (`\n` in JSON; `\u000a`, `\u003a:` and `#\u0023[` in our text outputs), and the
- * base64 and base64url runs that the secret's bytes, as they are or as a JSON body holds them, produce
- * wherever they sit in a longer encoded text (`Token <secret>`, a JSON body): base64 works in groups of
- * three bytes, so for each of the three alignments we keep only the characters made of the secret's bytes
- * alone.
- */
-export function encodedForms(secret: string): string[] {
-  const inJson = JSON.stringify(secret).slice(1, -1);
-  // As our outputs show it at a line's start and within a line (core/printable.ts).
-  const forms = new Set<string>([encodeURIComponent(secret), inJson, safeLine(secret), withinLine(secret)]);
-  for (const text of new Set([secret, inJson])) {
-    const bytes = Buffer.from(text, 'utf8');
-    for (let offset = 0; offset < 3; offset++) {
-      // `offset` filler bytes before the secret; the first group then mixes filler and secret: skip it.
-      const padded = Buffer.concat([Buffer.alloc(offset), bytes]);
-      const skip = offset === 0 ? 0 : 4;
-      const whole = Math.floor(padded.length / 3) * 4;
-      const base64 = padded.toString('base64').slice(skip, whole);
-      forms.add(base64);
-      forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_'));
-    }
-  }
-  return [...forms].filter((form) => form !== secret && form.length >= MIN_ENCODED_LENGTH);
 }

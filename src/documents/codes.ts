@@ -1,6 +1,6 @@
 /**
  * Stable diagnostic codes of loading and validation. Users filter and search on them, so a code never
- * changes meaning; docs/diagnostics.md describes each one.
+ * changes meaning; docs/reference/codes/ explains each one.
  */
 export const CODES = {
   pathNotFound: 'file.not-found',

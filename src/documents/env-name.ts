@@ -1,7 +1,8 @@
 /**
- * The environment variable a finding suggests for a secret written in a document: the words of its key in
- * upper snake case, as a workflow secret is named (`grafanaAdminPassword` → `GRAFANA_ADMIN_PASSWORD`,
- * `slack-oncall_webhook_url` → `SLACK_ONCALL_WEBHOOK_URL`), never starting with a digit.
+ * The environment variable a finding suggests for a sensitive component value written in a document: the
+ * words of its key in upper snake case, as a workflow secret is named (`grafanaAdminPassword` →
+ * `GRAFANA_ADMIN_PASSWORD`), never starting with a digit. A receiver's secret has its own rule
+ * (`receiverSecretEnvName`), the one `export` writes.
  */
 export function envNameFor(words: string): string {
   const name = words
@@ -10,4 +11,18 @@ export function envNameFor(words: string): string {
     .replace(/^_+|_+$/g, '')
     .toUpperCase();
   return /^[A-Z_]/.test(name) ? name : `_${name}`;
+}
+
+/**
+ * A receiver's name in the variable its secret is read from: upper snake case, accents dropped, every run
+ * of other characters one `_`, never empty (`Slack Oncall` → `SLACK_ONCALL`).
+ */
+export function upperSnake(name: string): string {
+  const snake = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return snake === '' ? 'UNNAMED' : snake;
 }

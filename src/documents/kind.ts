@@ -15,6 +15,20 @@ export type KindResult =
 export function documentKind(file: string, value: Record<string, unknown>, locate: Locator): KindResult {
   const known = DOCUMENT_KINDS.join(', ');
   if (!Object.hasOwn(value, 'kind')) {
+    // `Kind:` or `KIND:`: field names are case-sensitive, and the finding points at the key as written.
+    const misspelt = Object.keys(value).find((key) => key.trim().toLowerCase() === 'kind');
+    if (misspelt !== undefined) {
+      return {
+        ok: false,
+        finding: diagnostic(
+          'error',
+          file,
+          locate([misspelt]),
+          CODES.kindMissing,
+          `missing \`kind\`: \`${quoteSource(misspelt)}\` is not \`kind\` (field names are case-sensitive); write \`kind:\` in lower case, one of ${known}`,
+        ),
+      };
+    }
     return {
       ok: false,
       finding: diagnostic(

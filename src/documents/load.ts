@@ -2,14 +2,13 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { compareDiagnostics, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { checkQueries } from '../promql/index.js';
 import { CODES } from './codes.js';
-import type { FindOptions } from './find-files.js';
-import { readSourceFiles } from './read-files.js';
+import { type ReadOptions, readSourceFiles } from './read-files.js';
 import type { LoadResult } from './types.js';
 
 const NOTHING_PARSED: LoadResult = { files: [], documents: [], diagnostics: [] };
 
 /** Where paths are read from and what is not searched (see findFiles), and whether none is fine. */
-export interface LoadOptions extends FindOptions {
+export interface LoadOptions extends ReadOptions {
   /** Finding no document at all is expected (a repository that has none yet): no error. */
   readonly allowEmpty?: boolean;
 }

@@ -15,22 +15,32 @@ const SNIFF_BYTES = 64 * 1024;
 /** Enough reads in flight to hide disk latency, few enough to stay far from the open-files limit. */
 const READ_CONCURRENCY = 16;
 
+export interface ReadOptions extends FindOptions {
+  /**
+   * Files (repository-relative) that held documents of ours at the base revision: read and validated
+   * whatever they hold now, like a named file. A file still in the repository never counts as removed,
+   * so one whose kind became unreadable (`Kind: AlertRule`, `kind: ""`) must be reported, not skipped.
+   */
+  readonly held?: ReadonlySet<string>;
+}
+
 /**
  * Reads the files and directories a run names, without ever leaving `root` (see findFiles): a pull
  * request cannot make the tool read, and print, a file of the runner. Files come back sorted by path.
  * A YAML file found in a directory that holds none of our documents (see holdsOurDocuments) is not
- * returned but listed in `skipped`; a file named on the command line is always returned.
+ * returned but listed in `skipped`; a file named on the command line, or `held` at the base, is always
+ * returned.
  */
 export async function readSourceFiles(
   root: string,
   paths: readonly string[],
-  options: FindOptions = {},
+  options: ReadOptions = {},
 ): Promise<{ files: SourceFile[]; diagnostics: Diagnostic[]; skipped: string[] }> {
   const found = await findFiles(root, paths, options);
   const diagnostics = [...found.diagnostics];
   const skipped: string[] = [];
   const ours = async (file: FoundFile, bytes: Uint8Array): Promise<boolean> => {
-    if (file.named || (await holdsOurDocuments(bytes))) return true;
+    if (file.named || options.held?.has(file.rel) || (await holdsOurDocuments(bytes))) return true;
     skipped.push(file.rel);
     return false;
   };
@@ -47,7 +57,10 @@ export async function readSourceFiles(
   }
   const read = await mapWithConcurrency(kept, READ_CONCURRENCY, async (file): Promise<SourceFile | null> => {
     if (file.size > MAX_FILE_BYTES) {
-      const head = file.named ? null : await readHead(file.abs, SNIFF_BYTES).catch(() => null);
+      const head =
+        file.named || options.held?.has(file.rel)
+          ? null
+          : await readHead(file.abs, SNIFF_BYTES).catch(() => null);
       if (head === null || (await ours(file, head)))
         refuse(file.rel, CODES.fileTooLarge, tooLargeMessage(file.size));
       return null;

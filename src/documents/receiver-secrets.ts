@@ -5,9 +5,10 @@
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
+import { tooWeakToHide } from '../core/secret-strength.js';
 import { RECEIVER_SECRET_FIELDS } from '../service/types.js';
 import { CODES } from './codes.js';
-import { envNameFor } from './env-name.js';
+import { upperSnake } from './env-name.js';
 import type { Locator } from './locate.js';
 import type { AlertReceiverSpec, Document } from './types.js';
 
@@ -21,11 +22,13 @@ const TYPE_FIELDS: Readonly<Record<AlertReceiverSpec['type'], readonly string[]>
 };
 
 /**
- * The environment variable a receiver's secret is suggested (and exported) under: the receiver's name and
- * the field, as a workflow secret is named (`slack-oncall`, `webhook_url` → `SLACK_ONCALL_WEBHOOK_URL`).
+ * The one home of the name of the environment variable a receiver's secret is read from: what the error
+ * about a secret written in a document suggests, what `export` and `init` write, and what the workflow
+ * passes. `RECEIVER_<NAME>_<FIELD>` (`slack-oncall`, `webhook_url` → `RECEIVER_SLACK_ONCALL_WEBHOOK_URL`);
+ * `tag` sets apart two receivers whose names give the same NAME (`export` gives the id's last digits).
  */
-export function receiverSecretEnvName(receiverName: string, field: ReceiverSecretField): string {
-  return envNameFor(`${receiverName}_${field}`);
+export function receiverSecretEnvName(receiverName: string, field: ReceiverSecretField, tag = ''): string {
+  return `RECEIVER_${upperSnake(receiverName)}${tag === '' ? '' : `_${tag}`}_${field.toUpperCase()}`;
 }
 
 export function receiverDocumentFindings(
@@ -69,9 +72,9 @@ export function receiverDocumentFindings(
 }
 
 /**
- * Each value a receiver document takes from the environment, registered with the run's redactor (and so
- * the runner's mask) before any request: nothing reported afterwards can show it. The post step does the
- * same, since a log it shows may quote the value.
+ * Each value a receiver document takes from the environment (but one too weak to hide, which the plan
+ * refuses), registered with the run's redactor (and so the runner's mask) before any request: nothing
+ * reported afterwards can show it. The post step does the same, since a log it shows may quote the value.
  */
 export function registerReceiverSecrets(
   documents: readonly Document[],
@@ -82,7 +85,9 @@ export function registerReceiverSecrets(
     if (doc.kind !== 'AlertReceiver') continue;
     for (const reference of [doc.value.webhook_url, doc.value.auth_password]) {
       const value = reference === undefined ? undefined : env[reference.valueFrom.env];
-      if (value === undefined) continue;
+      // A value too short or too common to hide is refused by the plan (plan.receiver-secret-weak) and
+      // never sent; registering it would replace those characters in every text of the run.
+      if (value === undefined || tooWeakToHide(value) !== null) continue;
       redactor.addWithLines(value);
     }
   }

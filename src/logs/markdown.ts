@@ -3,6 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import { BoundedMarkdown } from '../markdown/budget.js';
 import { escapeInline, fenced, inlineCode, link } from '../markdown/escape.js';
 import type { ClusterLogEntry } from '../service/types.js';
+import { clusterLabel } from './cluster-label.js';
 import { deploymentState, timestampMs } from './deployment.js';
 import {
   describeTransmitter,
@@ -114,7 +115,7 @@ function detailRow(entry: ClusterLogEntry, safe: Safe): string {
 }
 
 function renderCluster(out: BoundedMarkdown, report: ClusterLogsReport, safe: Safe, when: When): void {
-  const cluster = inlineCode(safe(report.cluster.clusterId));
+  const cluster = inlineCode(safe(clusterLabel(report.cluster)));
   out.block(`### Cluster ${cluster}`, `the section of cluster ${cluster}`);
   if (report.failure !== null) {
     out.block(`> [!WARNING]\n> Could not fetch the logs: ${escapeInline(safe(report.failure))}`, 'a failure');

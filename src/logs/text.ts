@@ -2,6 +2,7 @@ import { formatAge } from '../core/age.js';
 import type { Redactor } from '../core/redact.js';
 import { capText, stripControl } from '../markdown/escape.js';
 import type { ClusterLogEntry } from '../service/types.js';
+import { clusterLabel } from './cluster-label.js';
 import { deploymentState, timestampMs } from './deployment.js';
 import {
   describeTransmitter,
@@ -75,7 +76,7 @@ function previousText(report: ClusterLogsReport, clean: Clean, now: number | und
   const created = displayTimestamp(d.created_at);
   const ms = timestampMs(d.created_at);
   const from = now !== undefined && ms !== null ? formatAge(now, ms) : created;
-  return `  no deployment of cluster ${clean(report.cluster.clusterId, 200)} during this run; the newest (${clean(deploymentState(d), 60)}) is from ${from}: deployment ${clean(d.id, 200)}, created ${created}. Its logs belong to an earlier run and are not shown.`;
+  return `  no deployment of cluster ${clean(clusterLabel(report.cluster), 300)} during this run; the newest (${clean(deploymentState(d), 60)}) is from ${from}: deployment ${clean(d.id, 200)}, created ${created}. Its logs belong to an earlier run and are not shown.`;
 }
 
 function clusterText(
@@ -84,7 +85,7 @@ function clusterText(
   withDetails: boolean,
   now: number | undefined,
 ): string[] {
-  const lines = [`Cluster ${clean(report.cluster.clusterId, 200)}`];
+  const lines = [`Cluster ${clean(clusterLabel(report.cluster), 300)}`];
   if (report.failure !== null) return [...lines, `  could not fetch the logs: ${clean(report.failure)}`];
   if (report.previous) return [...lines, previousText(report, clean, now)];
   const d = report.deployment;

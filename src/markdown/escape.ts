@@ -58,13 +58,32 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** A zero-width space as an entity: the output boundary would show a raw one as `\u200b`. */
+const ZERO_WIDTH = '&#8203;';
+
+/**
+ * GitHub makes `@name` and `@org/team` mentions that notify, and `https://…`, `www.…` and `name@host`
+ * links, anywhere in text; a name the service or a document holds must do neither. A zero-width space
+ * after the `@`, before the `://` and the dot of `www.` keeps the text as it reads and makes it neither.
+ * Code spans and blocks need nothing: GitHub reads no mention or link in code. Run on escaped text (the
+ * entity's `#` and `&` must not be escaped again); core/secret-forms.ts writes a secret the same way.
+ */
+export function inertMentionsAndLinks(text: string): string {
+  return text
+    .replace(/@(?=[A-Za-z0-9_-])/g, `@${ZERO_WIDTH}`)
+    .replace(/:\/\//g, `${ZERO_WIDTH}://`)
+    .replace(/(www)\./gi, `$1${ZERO_WIDTH}.`);
+}
+
 /**
  * One line of inline Markdown, safe in a paragraph, a heading, a list item or a table cell. HTML-significant
  * characters are escaped too, so that a message containing `</details>` or `<!--` cannot break the
- * structure around it.
+ * structure around it; mentions and bare addresses are made inert.
  */
 export function escapeInline(text: string, maxChars = MAX_CELL_CHARS): string {
-  return escapeHtml(capText(oneLine(text), maxChars)).replace(/[\\`*_[\]|#~]/g, '\\$&');
+  return inertMentionsAndLinks(
+    escapeHtml(capText(oneLine(text), maxChars)).replace(/[\\`*_[\]|#~]/g, '\\$&'),
+  );
 }
 
 /**

@@ -24,14 +24,20 @@ export function countChanges(plan: Plan): PlanCounts {
  * applying the plan does not remove them.
  */
 export interface DriftCounts {
-  readonly drifted: number;
+  /** Rules and receivers that differ from the documents, each counted in its own list. */
+  readonly rules: number;
+  readonly receivers: number;
   readonly ghosts: number;
   readonly outdated: number;
 }
 
 export function countDrift(plan: Plan): DriftCounts {
-  const { create, update, delete: deletes } = countChanges(plan);
-  return { drifted: create + update + deletes, ghosts: plan.ghosts.length, outdated: plan.outdated.length };
+  return {
+    rules: pendingChanges(plan).length,
+    receivers: pendingReceivers(plan).length,
+    ghosts: plan.ghosts.length,
+    outdated: plan.outdated.length,
+  };
 }
 
 /** The changes that write, rules and receivers. */

@@ -23,6 +23,8 @@ export const PLAN_CODES = {
   receiverNotFound: 'plan.receiver-not-found',
   /** error: a receiver's secret is to be sent and its environment variable is not set. */
   receiverSecretMissing: 'plan.receiver-secret-missing',
+  /** error: a receiver's secret is set to a value too short or too common to hide (core/secret-strength.ts). */
+  receiverSecretWeak: 'plan.receiver-secret-weak',
   /** error: a receiver would be deleted while a live rule still names it after this apply: nothing is written. */
   receiverInUse: 'plan.receiver-in-use',
   /** error: receiver names cannot be resolved because the receivers could not be read. */
@@ -33,6 +35,8 @@ export const PLAN_CODES = {
   ghostRule: 'plan.ghost-rule',
   /** notice: a document was removed but prune is off, so its rule stays. */
   removedNotPruned: 'plan.removed-not-pruned',
+  /** warning: a base document's file is still there but could not be read whole, so its rule or receiver is held, never pruned. */
+  removedHeld: 'plan.removed-held',
   /** error: a request to the service failed (the message names the operation, status and service's words). */
   serviceRequestFailed: 'service.request-failed',
   /** notice: something the client tolerated at the boundary (an unknown enum value, a new field type). */

@@ -4,6 +4,7 @@
  * target and the receivers are written by name where the name lists allow it (export-references.ts).
  */
 import { Document, isMap, isScalar } from 'yaml';
+import { visibleYaml } from '../documents/yaml-write.js';
 import {
   ALERT_SEVERITIES,
   ALERT_TARGET_TYPES,
@@ -122,8 +123,11 @@ function documentText(
       if (pair && isScalar(pair.key)) pair.key.commentBefore = ` ${oneLine(reference.why)}`;
     }
   }
-  // lineWidth 0: PromQL is never folded, so the file reads as the service stores it.
-  return `# Exported from the live rule ${rule.id}: planning this file shows no change until it is edited.\n${yaml.toString({ lineWidth: 0 })}`;
+  // lineWidth 0 (visibleYaml's): PromQL is never folded, so the file reads as the service stores it.
+  return visibleYaml(
+    yaml,
+    `# Exported from the live rule ${rule.id}: planning this file shows no change until it is edited.\n`,
+  );
 }
 
 /** A comment is one line: a name from the service may hold a line break, which would end it. */

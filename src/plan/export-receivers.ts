@@ -3,14 +3,15 @@
  * service returns, and each secret (which it never returns) as `{valueFrom: {env: NAME}}` under a name
  * derived from the receiver, so that the list of variables to set can be printed beside the files.
  *
- * The variable name rule: `RECEIVER_<NAME>_<FIELD>`, where NAME is the receiver's name in upper snake case
+ * The variable name rule (`receiverSecretEnvName`, the one the document check suggests too): `RECEIVER_<NAME>_<FIELD>`, where NAME is the receiver's name in upper snake case
  * (accents dropped, every run of other characters one `_`) and FIELD is `WEBHOOK_URL` (SLACK) or
  * `AUTH_PASSWORD` (EMAIL): `slack-oncall` → `RECEIVER_SLACK_ONCALL_WEBHOOK_URL`. When two receivers of the
  * organization would get the same name (`slack-oncall` and `Slack Oncall`, or a name repeated), each of them
  * gets the last 8 hexadecimal digits of its id after NAME (`RECEIVER_SLACK_ONCALL_0000A201_WEBHOOK_URL`),
  * which depends on that receiver alone, and the export says so.
  */
-import { stringify } from 'yaml';
+import { receiverSecretEnvName } from '../documents/receiver-secrets.js';
+import { visibleYaml } from '../documents/yaml-write.js';
 import {
   type AlertReceiver,
   type EmailAlertReceiver,
@@ -19,6 +20,7 @@ import {
   type SlackAlertReceiver,
 } from '../service/types.js';
 import { slug } from './export-documents.js';
+import { checkExportedReceivers } from './export-validation.js';
 
 export interface SecretVariable {
   /** The environment variable the document reads. */
@@ -77,18 +79,16 @@ export function exportReceiverDocuments(
       receiverName: receiver.name,
     });
   }
-  return { documents, variables, notes };
-}
-
-/** NAME of the rule above: upper snake case, never empty. */
-export function upperSnake(name: string): string {
-  const snake = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  return snake === '' ? 'UNNAMED' : snake;
+  // A document validate would refuse is never written (export-validation.ts): left out and named, and
+  // its variable is not asked for.
+  const checked = checkExportedReceivers(documents);
+  const written = new Set(checked.valid.map((d) => d.receiverId));
+  notes.push(...checked.refused);
+  return {
+    documents: checked.valid,
+    variables: variables.filter((v) => written.has(v.receiverId)),
+    notes,
+  };
 }
 
 function variableNames(
@@ -96,7 +96,7 @@ function variableNames(
   notes: string[],
 ): Map<AlertReceiver, SecretVariable> {
   const field = (r: AlertReceiver) => RECEIVER_SECRET_FIELDS[r.type as keyof typeof RECEIVER_SECRET_FIELDS];
-  const plain = (r: AlertReceiver) => `RECEIVER_${upperSnake(r.name)}_${field(r).toUpperCase()}`;
+  const plain = (r: AlertReceiver) => receiverSecretEnvName(r.name, field(r));
   const count = new Map<string, number>();
   for (const r of receivers) count.set(plain(r), (count.get(plain(r)) ?? 0) + 1);
   const out = new Map<AlertReceiver, SecretVariable>();
@@ -107,7 +107,7 @@ function variableNames(
         .replace(/[^0-9a-f]/gi, '')
         .slice(-8)
         .toUpperCase();
-      name = `RECEIVER_${upperSnake(r.name)}_${suffix}_${field(r).toUpperCase()}`;
+      name = receiverSecretEnvName(r.name, field(r), suffix);
       notes.push(
         `alert receiver "${r.name}" (${r.id}) reads its ${field(r)} from ${name}: another receiver's name gives the same variable, so the id's last digits tell them apart`,
       );
@@ -147,5 +147,8 @@ function receiverText(
           require_tls: receiver.require_tls,
         };
   // The first line names the receiver alone: it is how a later export knows the file is its own.
-  return `# Exported from the live receiver ${receiver.id}: its secret is never exported, it is read from the environment.\n${stringify(document, { lineWidth: 0 })}`;
+  return visibleYaml(
+    document,
+    `# Exported from the live receiver ${receiver.id}: its secret is never exported, it is read from the environment.\n`,
+  );
 }

@@ -76,6 +76,7 @@ function clusterEntry(rule: ManagedAlertRule, lists: ExportNameLists): Reference
   if (lists.clusters === null) return byId(unread('clusters'));
   const cluster = findById(lists.clusters, rule.cluster_id);
   if (cluster === undefined) return byId('By id: no cluster of the organization has this id.');
+  if (blank(cluster.name)) return byId(noName('cluster', cluster.id));
   const back = resolveCluster(cluster.name, lists.clusters);
   return sameId(back, rule.cluster_id, (c) => c.id)
     ? { key: 'cluster', value: cluster.name, why: null }
@@ -102,6 +103,7 @@ function targetEntry(rule: ManagedAlertRule, lists: ExportNameLists): ReferenceE
     if (lists.clusters === null) return byId(unread('clusters'));
     const cluster = findById(lists.clusters, id);
     if (cluster === undefined) return byId('By id: no cluster of the organization has this id.');
+    if (blank(cluster.name)) return byId(noName('cluster', cluster.id));
     return named({ cluster: cluster.name }, resolveClusterTarget(cluster.name, lists.clusters), cluster.name);
   }
   if (type === 'ENVIRONMENT') {
@@ -113,7 +115,8 @@ function targetEntry(rule: ManagedAlertRule, lists: ExportNameLists): ReferenceE
       return byId('By id: no environment of the organization has this id.');
     const parts = { project: project.name, environment: environment.name };
     const reference = holdsSlash(parts) ? parts : `${project.name}/${environment.name}`;
-    const value = typeof reference === 'string' ? { environment: reference } : reference;
+    // The mapping form sits under its key, as the schema writes it: `environment: {project, environment}`.
+    const value = { environment: reference };
     const back = resolveEnvironmentTarget(reference, lists.projects, lists.environments);
     return named(value, back, `${project.name}/${environment.name}`);
   }
@@ -128,7 +131,7 @@ function targetEntry(rule: ManagedAlertRule, lists: ExportNameLists): ReferenceE
     };
     const path = `${parts.project}/${parts.environment}/${parts.service}`;
     const reference = holdsSlash(parts) ? parts : path;
-    const value = typeof reference === 'string' ? { service: reference } : reference;
+    const value = { service: reference };
     return named(value, resolveServiceTarget(reference, lists.services), path);
   }
   // A target type with no name form.
@@ -156,10 +159,10 @@ function receiverEntries(rule: ManagedAlertRule, lists: ExportNameLists): Refere
       continue;
     }
     const sharing = receivers.filter((r) => normalizeName(r.name) === normalizeName(receiver.name));
-    if (receiver.name.trim() === '' || sharing.length > 1) {
+    if (blank(receiver.name) || sharing.length > 1) {
       byId.push(id);
       reasons.push(
-        receiver.name.trim() === ''
+        blank(receiver.name)
           ? `receiver ${id} has no name`
           : `${sharing.length} receivers are named ${JSON.stringify(receiver.name)} (${sharing.map((r) => r.id).join(', ')})`,
       );
@@ -172,6 +175,15 @@ function receiverEntries(rule: ManagedAlertRule, lists: ExportNameLists): Refere
   if (byId.length > 0)
     entries.push({ key: 'alert_receiver_ids', value: byId, why: `By id: ${reasons.join('; ')}.` });
   return entries;
+}
+
+/** The schema refuses a blank name (a name of spaces only): such a thing is written by id. */
+function blank(name: string): boolean {
+  return name.trim() === '';
+}
+
+function noName(kind: string, id: string): string {
+  return `By id: ${kind} ${id} has no name.`;
 }
 
 function unread(what: string): string {

@@ -17,6 +17,7 @@ import type { NameBook } from './name-book.js';
 import { creationRequest, editFieldsOfLive, editRequestFromSpec } from './normalize.js';
 import { planDeletes } from './prune.js';
 import { resolveReceivers } from './receivers.js';
+import { unreadFiles } from './removed.js';
 import type { AlertRuleChange, LiveRuleRef, Plan, UpdateChange } from './types.js';
 
 export interface PlanInput {
@@ -31,6 +32,11 @@ export interface PlanInput {
   /** The documents at the parent revision: to tell that a rule was edited outside git. */
   readonly previous?: readonly AlertRuleDocument[];
   readonly prune: boolean;
+  /**
+   * Files of the head whose documents were not all read (removed.ts, unreadFiles): what they declared at
+   * the base is held, not deleted. The files of this plan's own errors (identity, receivers) are added.
+   */
+  readonly unreadFiles?: ReadonlySet<string>;
   /** Names of the ids, for the findings that show both (a target that cannot change). */
   readonly names?: NameBook;
 }
@@ -106,9 +112,11 @@ export function planAlertRules(input: PlanInput): Plan {
     defaultOrganizationId: input.defaultOrganizationId,
     claimed: new Set(claimedBy.keys()),
     prune: input.prune,
+    unread: unreadFiles(diagnostics, [...(input.unreadFiles ?? [])]),
   });
   diagnostics.push(...deletes.diagnostics);
-  const deletedIds = new Set(deletes.changes.map((c) => c.id));
+  // A rule deleted, or held by a file that could not be read, is not one "no document manages".
+  const deletedIds = new Set([...deletes.changes.map((c) => c.id), ...deletes.held]);
 
   const unmanaged: LiveRuleRef[] = [];
   const ghosts: LiveRuleRef[] = [];

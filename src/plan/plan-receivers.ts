@@ -6,19 +6,21 @@
  * secrets or the type changes (docs/decisions/alert-receivers.md).
  */
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../core/diagnostic.js';
-import type { AlertReceiverDocument, AlertReceiverSpec } from '../documents/types.js';
-import { type AlertReceiver, RECEIVER_SECRET_FIELDS } from '../service/types.js';
+import type { AlertReceiverDocument } from '../documents/types.js';
+import type { AlertReceiver } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { organizationOfDocument } from './document-organization.js';
 import { sameId } from './normalize.js';
-import { keptWithoutPrune } from './prune.js';
+import { heldInUnreadFile } from './prune.js';
 import {
   diffReceivers,
   receiverFingerprint,
   receiverRequestOfLive,
   receiverRequestOfSpec,
 } from './receiver-fields.js';
-import { newReceiverId, type ReceiverChange, type SecretSend } from './receiver-types.js';
+import { missingSecrets, secretsOf, weakSecrets } from './receiver-secret-findings.js';
+import { newReceiverId, type ReceiverChange } from './receiver-types.js';
+import { unreadFiles } from './removed.js';
 
 export interface ReceiverPlanInput {
   readonly documents: readonly AlertReceiverDocument[];
@@ -28,6 +30,11 @@ export interface ReceiverPlanInput {
   readonly live: ReadonlyMap<string, readonly AlertReceiver[]>;
   readonly defaultOrganizationId: string | null;
   readonly prune: boolean;
+  /**
+   * Files of the head whose documents were not all read (removed.ts, unreadFiles): what they declared at
+   * the base is held, not deleted. The files of this plan's own errors are added.
+   */
+  readonly unreadFiles?: ReadonlySet<string>;
   /** Send every receiver's secret again (`--rotate-secrets`). */
   readonly rotate: boolean;
   /** The environment secrets are read from: a secret to be sent from an unset variable is an error. */
@@ -44,6 +51,19 @@ export interface PlannedReceivers {
   readonly after: ReadonlyMap<string, readonly AlertReceiver[]>;
   /** Live receivers of the organizations read that no document manages (made outside git): listed, never touched. */
   readonly unmanaged: readonly UnmanagedReceiver[];
+  /**
+   * Receivers whose documents were removed, kept because prune is off: the caller says so, and whether a
+   * prune would be refused because rules still name them (receiver-in-use.ts).
+   */
+  readonly kept: readonly KeptReceiver[];
+}
+
+export interface KeptReceiver {
+  readonly id: string;
+  readonly name: string;
+  readonly organizationId: string;
+  /** The file the document was removed from. */
+  readonly file: string;
 }
 
 export interface UnmanagedReceiver {
@@ -91,13 +111,18 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
       change.action === 'create' || change.action === 'update'
         ? missingSecrets(doc, change.secrets, input.env)
         : [];
-    diagnostics.push(...missing);
+    diagnostics.push(...missing, ...weakSecrets(doc, input.env));
     changes.push(change);
   }
-  const deletes = receiverDeletes(input, claimed);
+  const deletes = receiverDeletes(input, claimed, unreadFiles(diagnostics, [...(input.unreadFiles ?? [])]));
   diagnostics.push(...deletes.diagnostics);
   changes.push(...deletes.changes);
-  const touched = new Set([...claimed, ...changes.flatMap((c) => (c.id === null ? [] : [c.id]))]);
+  // A receiver held by a file that could not be read is not one "made outside git" either.
+  const touched = new Set([
+    ...claimed,
+    ...deletes.held,
+    ...changes.flatMap((c) => (c.id === null ? [] : [c.id])),
+  ]);
   // A document with an error still declares its receiver: it is never listed as made outside git.
   const declared = (org: string, name: string) =>
     input.documents.some(
@@ -113,6 +138,7 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
     diagnostics: diagnostics.sort(compareDiagnostics),
     after: receiversAfter(input.live, changes),
     unmanaged,
+    kept: deletes.kept,
   };
 }
 
@@ -152,13 +178,6 @@ function identifyReceiver(
   };
 }
 
-/** The secret of the document's type, as a send (its variable). */
-function secretsOf(spec: AlertReceiverSpec): SecretSend[] {
-  const field = RECEIVER_SECRET_FIELDS[spec.type];
-  const reference = spec[field];
-  return reference === undefined ? [] : [{ field, env: reference.valueFrom.env }];
-}
-
 function changeFor(
   doc: AlertReceiverDocument,
   organizationId: string,
@@ -194,35 +213,19 @@ function changeFor(
   };
 }
 
-/** A secret to be sent whose variable is unset or empty: an error on its line, before any write. */
-function missingSecrets(
-  doc: AlertReceiverDocument,
-  secrets: readonly SecretSend[],
-  env: Readonly<Record<string, string | undefined>>,
-): Diagnostic[] {
-  return secrets
-    .filter((s) => (env[s.env] ?? '') === '')
-    .map((s) =>
-      diagnostic(
-        'error',
-        doc.file,
-        doc.locate([s.field, 'valueFrom', 'env'], 'value'),
-        PLAN_CODES.receiverSecretMissing,
-        `\`${s.field}\` of alert receiver "${doc.value.name}" is read from the environment variable \`${s.env}\`, ` +
-          `which is not set (or is empty) in this run, and this plan sends it. In a workflow, pass it to the ` +
-          `step: \`env: ${s.env}: \${{ secrets.${s.env} }}\` (and check that the secret exists); on a terminal, export it first.`,
-        'Environment variable not set',
-      ),
-    );
-}
-
-/** Deletes of the receivers whose documents were removed (with prune; a notice without). */
+/**
+ * Deletes of the receivers whose documents were removed (with prune; kept, and said, without), but for those
+ * whose file is still there and could not be read whole (`unread`): held, with a warning that says why.
+ */
 function receiverDeletes(
   input: ReceiverPlanInput,
   claimed: ReadonlySet<string>,
-): { changes: ReceiverChange[]; diagnostics: Diagnostic[] } {
+  unread: ReadonlySet<string>,
+): { changes: ReceiverChange[]; diagnostics: Diagnostic[]; held: ReadonlySet<string>; kept: KeptReceiver[] } {
   const changes: ReceiverChange[] = [];
   const diagnostics: Diagnostic[] = [];
+  const held = new Set<string>();
+  const kept: KeptReceiver[] = [];
   for (const doc of input.removed) {
     const org = doc.value.organization_id ?? input.defaultOrganizationId;
     const live = org === null ? undefined : input.live.get(org);
@@ -230,9 +233,16 @@ function receiverDeletes(
     const found = identifyReceiver(doc, org, live);
     if ('error' in found || found.receiver === null) continue;
     const receiver = found.receiver;
-    if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id)) continue;
+    if (claimed.has(receiver.id) || changes.some((c) => c.id === receiver.id) || held.has(receiver.id))
+      continue;
+    if (unread.has(doc.file)) {
+      held.add(receiver.id);
+      diagnostics.push(heldInUnreadFile('receiver', receiver, doc.file));
+      continue;
+    }
     if (!input.prune) {
-      diagnostics.push(keptWithoutPrune('receiver', receiver, doc.file));
+      if (!kept.some((k) => k.id === receiver.id))
+        kept.push({ id: receiver.id, name: receiver.name, organizationId: org, file: doc.file });
       continue;
     }
     changes.push({
@@ -248,10 +258,15 @@ function receiverDeletes(
       diff: [],
     });
   }
-  return { changes, diagnostics };
+  return { changes, diagnostics, held, kept };
 }
 
-/** The live receivers as the changes leave them: renamed, created (by newReceiverId), deleted. */
+/**
+ * The live receivers as the changes leave them: renamed, created (by newReceiverId). A receiver this plan
+ * deletes is still there for the rules' names: it exists until the delete, and a rule that still names it
+ * refuses the delete (receiver-in-use.ts), which is what the run must say, not that no receiver has the
+ * name. Unless a receiver kept or created here takes its name.
+ */
 function receiversAfter(
   live: ReadonlyMap<string, readonly AlertReceiver[]>,
   changes: readonly ReceiverChange[],
@@ -266,6 +281,11 @@ function receiversAfter(
     const kept = receivers
       .filter((r) => !deleted.has(r.id))
       .map((r) => (renamed.has(r.id) ? { ...r, name: renamed.get(r.id)! } : r));
+    const names = new Set([
+      ...kept.map((r) => r.name),
+      ...mine.flatMap((c) => (c.action === 'create' ? [c.name] : [])),
+    ]);
+    const deleting = receivers.filter((r) => deleted.has(r.id) && !names.has(r.name));
     const created = mine.flatMap((c) =>
       c.action === 'create'
         ? [
@@ -282,7 +302,7 @@ function receiversAfter(
           ]
         : [],
     );
-    after.set(org, [...kept, ...created]);
+    after.set(org, [...kept, ...deleting, ...created]);
   }
   return after;
 }

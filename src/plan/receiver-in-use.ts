@@ -7,6 +7,8 @@ import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import type { LiveAlertRule } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { sameId } from './normalize.js';
+import type { KeptReceiver } from './plan-receivers.js';
+import { keptWithoutPrune } from './prune.js';
 import type { ReceiverChange } from './receiver-types.js';
 import type { AlertRuleChange } from './types.js';
 
@@ -34,7 +36,6 @@ export function receiversStillUsed(
     }
     const users = rulesNamingAfter(change.id, live, ruleChanges);
     if (users.length === 0) continue;
-    const named = users.map((r) => `"${r.name}" (${r.id})`).join(', ');
     diagnostics.push(
       diagnostic(
         'error',
@@ -42,13 +43,43 @@ export function receiversStillUsed(
         FILE_START,
         PLAN_CODES.receiverInUse,
         `Alert receiver "${change.name}" (${change.id}), whose document was removed from ${change.file}, is still ` +
-          `named by ${users.length === 1 ? 'alert rule' : `${users.length} alert rules`} ${named} after this apply. ` +
+          `named by ${usersText(users)} after this apply. ` +
           'Nothing is written: remove the receiver from those rules first (in git, or in the console for a rule ' +
           'git does not manage), or keep its document.',
       ),
     );
   }
   return diagnostics;
+}
+
+/**
+ * The notice for each receiver whose document was removed while prune is off: kept, and, when rules still
+ * name it once the rule changes are written, that a prune would be refused and by which rules, so that a
+ * plan says before the apply what `--prune` (the `prune` input) would meet.
+ */
+export function keptReceiverNotices(
+  kept: readonly KeptReceiver[],
+  liveRules: ReadonlyMap<string, readonly LiveAlertRule[]>,
+  ruleChanges: readonly AlertRuleChange[],
+): Diagnostic[] {
+  return kept.map((receiver) => {
+    const notice = keptWithoutPrune('receiver', receiver, receiver.file);
+    const live = liveRules.get(receiver.organizationId);
+    const users = live === undefined ? [] : rulesNamingAfter(receiver.id, live, ruleChanges);
+    if (users.length === 0) return notice;
+    return {
+      ...notice,
+      message:
+        `${notice.message} With prune, its delete would be refused (${PLAN_CODES.receiverInUse}): ` +
+        `${usersText(users)} still ${users.length === 1 ? 'names' : 'name'} it; remove it from ` +
+        `${users.length === 1 ? 'that rule' : 'those rules'} first.`,
+    };
+  });
+}
+
+function usersText(users: readonly { name: string; id: string }[]): string {
+  const named = users.map((r) => `"${r.name}" (${r.id})`).join(', ');
+  return `${users.length === 1 ? 'alert rule' : `${users.length} alert rules`} ${named}`;
 }
 
 /** The rules that name `receiverId` once the rule changes are written (a new rule has no id yet). */

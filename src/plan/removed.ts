@@ -2,9 +2,30 @@
  * The alert-rule and alert-receiver documents a change removed: declared at the base revision, declared by
  * no document at the head. A document that moved to another file, or was edited, still declares its object
  * and is not removed; the plan makes the final check against the live objects (see prune.ts).
+ *
+ * "Declared by no document at the head" is only evidence of a removal when the head was read whole: a
+ * document whose kind, syntax or identity cannot be read declares nothing, and a one-letter typo
+ * (`Kind: AlertRule`) would otherwise turn into the deletion of a live rule. The files where that can be
+ * are `unreadFiles`; prune holds what they declared at the base (prune.ts).
  */
+import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertReceiverDocument, AlertRuleDocument } from '../documents/types.js';
 import { normalizeName } from '../names/name-match.js';
+
+/**
+ * The files of the head whose documents were not all read: a file with an error finding (syntax, kind,
+ * schema, identity), or one discovery passed over as someone else's (`skipped`). Their base documents
+ * are never taken as removed.
+ */
+export function unreadFiles(
+  findings: readonly Diagnostic[],
+  skipped: readonly string[] = [],
+): ReadonlySet<string> {
+  const files = new Set(skipped);
+  for (const finding of findings)
+    if (finding.severity === 'error' && finding.file !== '') files.add(finding.file);
+  return files;
+}
 
 export function removedDocuments(
   base: readonly AlertRuleDocument[],

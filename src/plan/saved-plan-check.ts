@@ -6,13 +6,14 @@
  * finding. The file is not trusted for anything but naming what differs.
  */
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
-import { isPlainObject } from '../core/plain-object.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import { PLAN_CODES } from './codes.js';
 import { fingerprintOf, movedFields } from './evidence/fingerprint.js';
+import { firstFieldDifference, shown } from './field-difference.js';
 import { clusterAndName, type LiveIndex } from './identity.js';
 import { type SavedChange, savedChange } from './plan-file.js';
-import type { PendingChange } from './types.js';
+import { idsByPlace, namesTheRuleGiven, otherRuleAtPlace, placeOf } from './saved-plan-ids.js';
+import type { AlertRuleChange, PendingChange } from './types.js';
 
 export interface SavedPlanInput {
   /** The file's changes. */
@@ -26,6 +27,11 @@ export interface SavedPlanInput {
   /** The rule documents at the head, and those removed since the base. */
   readonly rules: readonly AlertRuleDocument[];
   readonly removed: readonly AlertRuleDocument[];
+  /**
+   * Every change of the plan made again, noops included: the rule the documents give at each place
+   * (saved-plan-ids.ts). Without it, the pending changes alone.
+   */
+  readonly given?: readonly AlertRuleChange[];
 }
 
 export interface SavedPlanCheck {
@@ -46,6 +52,7 @@ export interface SavedPlanCheck {
 export function checkSavedPlan(input: SavedPlanInput): SavedPlanCheck {
   const setAside = new Map<number, Diagnostic | null>();
   const declared = declaredWhereSaid(input.rules, input.removed);
+  const given = idsByPlace(input.given ?? input.recomputed);
   for (const [i, change] of input.saved.entries()) {
     if (!input.organizations.has(change.organizationId)) continue;
     if (!declared(change)) continue;
@@ -54,6 +61,8 @@ export function checkSavedPlan(input: SavedPlanInput): SavedPlanCheck {
       setAside.set(i, null);
       continue;
     }
+    // An id pointed at another rule than the documents give there: compared (and refused), not set aside.
+    if (!namesTheRuleGiven(change, given, index)) continue;
     const moved = movedSince(change, index);
     if (moved !== null) setAside.set(i, changedSincePlan(change, moved));
   }
@@ -104,10 +113,25 @@ export function firstDifference(
     const key = keyOf(g.expected);
     byKey.set(key, [...(byKey.get(key) ?? []), i]);
   }
+  const byPlace = new Map(given.map((g, i) => [placeOf(g.change), i] as const));
   const matched = new Set<number>();
   let previous = -1;
   for (const [index, change] of saved.entries()) {
     if (setAside.has(index)) continue;
+    // The change of a document (not matched yet) whose id names another rule: named as the documents'
+    // change, by its id.
+    const other = otherRuleAtPlace(change, byPlace, given, matched);
+    if (other !== null && change.action !== 'create') {
+      return {
+        index,
+        what: describe(other.change),
+        at: { file: other.change.file, line: other.change.line },
+        kind: 'field',
+        field: 'id',
+        saved: change.id,
+        given: other.change.id,
+      };
+    }
     const candidates = byKey.get(keyOf(change)) ?? [];
     const at = candidates.find((i) => !matched.has(i));
     if (at === undefined) {
@@ -295,35 +319,4 @@ function describe(change: SavedChange | PendingChange): string {
 /** As the file holds it: JSON leaves out what is undefined. */
 function asJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value));
-}
-
-/** The first field (depth first, the file's fields first) whose values differ; null when equal. */
-function firstFieldDifference(
-  saved: unknown,
-  given: unknown,
-  path: string,
-): { field: string; saved: unknown; given: unknown } | null {
-  if (isPlainObject(saved) && isPlainObject(given)) {
-    for (const key of new Set([...Object.keys(saved), ...Object.keys(given)])) {
-      // A key of the file's own is shown as JSON unless it is a plain name.
-      const segment = /^[A-Za-z0-9_]+$/.test(key) ? key : JSON.stringify(key);
-      const inner = firstFieldDifference(saved[key], given[key], path ? `${path}.${segment}` : segment);
-      if (inner) return inner;
-    }
-    return null;
-  }
-  if (Array.isArray(saved) && Array.isArray(given) && saved.length === given.length) {
-    for (const [i, item] of saved.entries()) {
-      const inner = firstFieldDifference(item, given[i], `${path}[${i}]`);
-      if (inner) return inner;
-    }
-    return null;
-  }
-  return Object.is(saved, given) ? null : { field: path, saved, given };
-}
-
-/** A value as the sentence shows it: its JSON, cut short. */
-function shown(value: unknown): string {
-  const json = JSON.stringify(value);
-  return json.length > 80 ? `${json.slice(0, 77)}…` : json;
 }

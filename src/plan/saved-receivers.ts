@@ -7,6 +7,7 @@
  */
 import { canonicalJson } from '../core/canonical-json.js';
 import { isPlainObject } from '../core/plain-object.js';
+import { firstFieldDifference, shown } from './field-difference.js';
 import { isPendingReceiver, type PendingReceiverChange, type ReceiverChange } from './receiver-types.js';
 
 /** A pending receiver change without its diff, mark and result. */
@@ -29,7 +30,10 @@ export function receiversOfFile(saved: readonly SavedReceiverChange[] | undefine
 
 /**
  * The first difference between the file's receivers' changes and those made again, in words; null when
- * they are the same (the same changes, in the same order, to the field).
+ * they are the same (the same changes, in the same order, to the field). Any field counts, the id
+ * included: a change pointed at another receiver is not the one the documents give, and is named as they
+ * give it, with the field and both values. Only a change of the same receiver whose fingerprint differs
+ * is said to have changed since the plan.
  */
 export function receiversDifference(
   saved: readonly SavedReceiverChange[] | undefined,
@@ -40,19 +44,32 @@ export function receiversDifference(
   for (let i = 0; i < Math.max(file.length, again.length); i++) {
     const a = file[i];
     const b = again[i];
-    if (a === undefined)
-      return `the documents give a ${b!.action} of alert receiver "${b!.name}" the file does not hold`;
-    if (b === undefined)
-      return `the file's ${a.action} of alert receiver "${a.name}" is not given by the documents`;
+    if (a === undefined) return `the documents give the ${describe(b!)}, which the file does not hold`;
+    if (b === undefined) return `the file's ${describe(a)} is not given by the documents`;
     if (canonicalJson(a) !== canonicalJson(b)) {
       const against = (c: SavedReceiverChange) => ('against' in c ? canonicalJson(c.against) : null);
-      const moved = a.action !== 'create' && b.action === a.action && against(a) !== against(b);
-      return moved
-        ? `alert receiver "${a.name}" changed since the plan was made`
-        : `the ${a.action} of alert receiver "${a.name}" is not the one the documents give`;
+      const sameReceiver = a.action !== 'create' && b.action === a.action && sameId(a.id, b.id);
+      if (sameReceiver && against(a) !== against(b))
+        return `alert receiver ${JSON.stringify(b.name)} changed since the plan was made`;
+      const field = firstFieldDifference(a, b, '');
+      const what = field
+        ? `: \`${field.field}\` is ${field.saved === undefined ? 'absent from the file' : `${shown(field.saved)} in the file`}, ` +
+          `the documents give ${field.given === undefined ? 'no such field' : shown(field.given)}`
+        : '';
+      return `change ${i + 1} of the file's receivers, the ${describe(b)}, is not the one the documents give${what}`;
     }
   }
   return null;
+}
+
+/** In words; the name and id as JSON strings, since a file's may hold anything (a line break, say). */
+function describe(change: SavedReceiverChange): string {
+  const id = change.action === 'create' ? '' : ` (${JSON.stringify(String(change.id)).slice(1, -1)})`;
+  return `${change.action} of alert receiver ${JSON.stringify(String(change.name))}${id}`;
+}
+
+function sameId(a: unknown, b: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase();
 }
 
 /** Whether a value read from a plan file has the shape of saved receivers' changes. */

@@ -1,6 +1,6 @@
 /**
  * Codes of what `import` reports about Prometheus rules. Users filter on them and the import figures count
- * losses by them, so a code never changes meaning; docs/diagnostics.md describes each one.
+ * losses by them, so a code never changes meaning; docs/reference/codes/ explains each one.
  */
 export const RULES_IO_CODES = {
   /** The file is not a rule file (`groups:`) nor a PrometheusRule resource, or its shape is wrong. */
@@ -29,6 +29,8 @@ export const RULES_IO_CODES = {
   runbookUrl: 'import.runbook-url',
   /** The expression is one Prometheus would refuse: imported as it is, to be fixed. */
   refusedQuery: 'import.refused-query',
+  /** A group too large for one file `validate` reads: written as numbered parts. */
+  splitGroup: 'import.split-group',
   /** `export --format prometheus-rules`: a rule left out of the file, and why. */
   exportSkipped: 'export.rule-left-out',
 } as const;

@@ -4,13 +4,19 @@
  * on, and counted by kind (docs/decisions/prometheus-rules.md). Pure: groups and options in, file texts,
  * findings and figures out.
  */
-import { stringify } from 'yaml';
+
 import { type Diagnostic, diagnostic, type SourceRange } from '../core/diagnostic.js';
-import { parseFiles } from '../documents/parse.js';
-import { slug } from '../plan/export-documents.js';
+import { visibleYaml } from '../documents/yaml-write.js';
 import { queryError } from '../promql/check-query.js';
 import type { AlertSeverity } from '../service/types/alert-rules.js';
 import { RULES_IO_CODES, type RulesIoCode } from './codes.js';
+import {
+  groupFiles,
+  type ImportedFile,
+  type MappedDocument,
+  type Placed,
+  validationFindings,
+} from './import-files.js';
 import { distinctNames } from './names.js';
 import { isoDuration, prometheusMilliseconds } from './prometheus-duration.js';
 import type { SourceGroup, SourceRule } from './read-rules.js';
@@ -29,13 +35,7 @@ export interface ImportOptions {
   readonly severityMap: Readonly<Record<string, AlertSeverity>>;
 }
 
-export interface ImportedFile {
-  readonly fileName: string;
-  readonly text: string;
-  readonly source: string;
-  readonly group: string;
-  readonly documents: number;
-}
+export { IMPORTED_MARK, type ImportedFile } from './import-files.js';
 
 export interface ImportFigures {
   readonly alerting: number;
@@ -55,9 +55,6 @@ export interface ImportResult {
   readonly figures: ImportFigures;
 }
 
-/** The first line of every file import writes: a later import may overwrite such a file, nothing else. */
-export const IMPORTED_MARK = '# Imported from Prometheus rules by platform-gitops import';
-
 const KEPT_ANNOTATIONS = new Set(['summary', 'description', 'runbook_url']);
 const TEMPLATE = /\{\{/;
 // The schema's pattern for presentation.runbook_url.
@@ -66,21 +63,20 @@ const RUNBOOK_URL = /^[Hh][Tt][Tt][Pp][Ss]?:\/\/[^\s/?#@]+([/?#]\S*)?$/;
 export function importRules(groups: readonly SourceGroup[], options: ImportOptions): ImportResult {
   const diagnostics: Diagnostic[] = [];
   const alerts = groups.flatMap((g) => g.rules.filter((r) => r.kind === 'alert'));
+  // Alerting rules refused as they were read are alerting rules not imported: one count of each.
+  const refusedAtRead = groups.reduce((sum, g) => sum + (g.refusedAlerts ?? 0), 0);
   const distinct = distinctNames(alerts);
   const names = new Map(alerts.map((rule, i) => [rule, distinct[i]!] as const));
   const kinds = new Map<string, number>();
   let exact = 0;
-  let notImported = 0;
-  let recording = 0;
+  let notImported = refusedAtRead;
+  let recording = groups.reduce((sum, g) => sum + (g.refusedRecords ?? 0), 0);
   const files: ImportedFile[] = [];
   const takenFiles = new Set<string>();
-  const placed: { file: string; startLine: number; rule: SourceRule }[] = [];
+  const placed: Placed[] = [];
 
   for (const group of groups) {
-    const texts: string[] = [];
-    let line = 2;
-    // A group exported from a document file is named by its path (alerting/api.yaml → alerting-api.yaml).
-    const fileName = uniqueFileName(slug(group.name.replace(/\.ya?ml$/i, '')), takenFiles);
+    const documents: MappedDocument[] = [];
     for (const rule of group.rules) {
       if (rule.kind === 'record') {
         recording++;
@@ -103,29 +99,22 @@ export function importRules(groups: readonly SourceGroup[], options: ImportOptio
       const codes = new Set(mapped.findings.map((f) => f.code));
       if (codes.size === 0) exact++;
       for (const code of codes) kinds.set(code, (kinds.get(code) ?? 0) + 1);
-      const separator = texts.length > 0 ? '---\n' : '';
-      line += separator ? 1 : 0;
-      placed.push({ file: fileName, startLine: line, rule });
-      texts.push(separator + mapped.text);
-      line += mapped.text.split('\n').length - 1;
+      documents.push({ rule, text: mapped.text });
     }
-    if (texts.length === 0) continue;
-    const header = `${IMPORTED_MARK}: ${group.file}, group "${group.name}".\n`;
-    files.push({
-      fileName,
-      text: header + texts.join(''),
-      source: group.file,
-      group: group.name,
-      documents: texts.length,
-    });
+    // One file per group, or numbered parts when one file would be over the size validate reads.
+    const written = groupFiles(group, documents, takenFiles);
+    files.push(...written.files);
+    placed.push(...written.placed);
+    if (written.split) diagnostics.push(written.split);
   }
   diagnostics.push(...validationFindings(files, placed));
-  const imported = alerts.length - notImported;
+  const alerting = alerts.length + refusedAtRead;
+  const imported = alerting - notImported;
   return {
     files,
     diagnostics,
     figures: {
-      alerting: alerts.length,
+      alerting,
       imported,
       exact,
       withLosses: imported - exact,
@@ -164,7 +153,7 @@ function mapRule(
   findings.push(...queryFindings(rule));
   const document = alertRuleDocument(rule, name, options, { forDuration, severity, runbookUrl });
   const origin = `# ${rule.file}:${rule.at.line} alert ${JSON.stringify(rule.name)}\n`;
-  return { text: origin + stringify(document, { lineWidth: 0 }), findings };
+  return { text: visibleYaml(document, origin), findings };
 }
 
 function reportRenamed(rule: SourceRule, name: string, loss: Loss): void {
@@ -334,45 +323,6 @@ function mapSeverity(rule: SourceRule, options: ImportOptions, loss: Loss): Aler
   return FALLBACK_SEVERITY;
 }
 
-/**
- * Every written document through validate's own parse, schema and cross-document checks. What fails is a
- * value the rule file holds that the service's rule cannot (a blank name, …): reported at the rule's line.
- * PromQL errors are reported above, on the expression.
- */
-function validationFindings(
-  files: readonly ImportedFile[],
-  placed: readonly { file: string; startLine: number; rule: SourceRule }[],
-): Diagnostic[] {
-  const encoder = new TextEncoder();
-  const result = parseFiles(files.map((f) => ({ path: f.fileName, bytes: encoder.encode(f.text) })));
-  const findings: Diagnostic[] = [];
-  for (const finding of result.diagnostics) {
-    if (finding.severity !== 'error') continue;
-    const owner = placed.filter((p) => p.file === finding.file && p.startLine <= finding.line).at(-1);
-    const rule = owner?.rule;
-    findings.push(
-      rule
-        ? diagnostic(
-            'error',
-            rule.file,
-            rule.at,
-            RULES_IO_CODES.invalidRule,
-            `${rule.name}: the imported document would not validate (${finding.code}: ${finding.message})`,
-          )
-        : finding,
-    );
-  }
-  return findings;
-}
-
 function note(rule: SourceRule, at: SourceRange, code: RulesIoCode, message: string): Diagnostic {
   return diagnostic('notice', rule.file, at, code, message);
-}
-
-/** Case-insensitive file systems see "A" and "a" as one file: collisions are suffixed -2, -3, … */
-function uniqueFileName(base: string, taken: Set<string>): string {
-  let candidate = base;
-  for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
-  taken.add(candidate);
-  return `${candidate}.yaml`;
 }

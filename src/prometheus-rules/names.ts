@@ -11,14 +11,21 @@ export interface NamedRule {
   readonly labels: Readonly<Record<string, string>>;
 }
 
-/** One name per rule, in the order given; a rule whose name is not repeated keeps it. */
+/**
+ * One name per rule, in the order given; a rule whose name is not repeated keeps it. Linear in the rules:
+ * each name's members are gathered once, and the search for a free `-N` resumes where the last one of the
+ * same base stopped (names are only ever taken, so every number below it is still taken).
+ */
 export function distinctNames(rules: readonly NamedRule[]): string[] {
   const byName = new Map<string, number[]>();
   rules.forEach((rule, i) => {
-    byName.set(rule.name, [...(byName.get(rule.name) ?? []), i]);
+    const members = byName.get(rule.name);
+    if (members) members.push(i);
+    else byName.set(rule.name, [i]);
   });
   const names = rules.map((rule) => rule.name);
   const taken = new Set(names.filter((name) => byName.get(name)!.length === 1));
+  const nextNumber = new Map<string, number>();
   for (const [name, members] of byName) {
     if (members.length === 1) continue;
     const keys = differingLabels(members.map((i) => rules[i]!.labels));
@@ -26,7 +33,12 @@ export function distinctNames(rules: readonly NamedRule[]): string[] {
       const parts = keys.map((key) => (rules[i]!.labels[key] ?? '').trim()).filter((v) => v !== '');
       const base = parts.length > 0 ? `${name}-${parts.join('-')}` : name;
       let candidate = base === name ? `${name}-1` : base;
-      for (let n = 2; taken.has(candidate); n++) candidate = `${base}-${n}`;
+      if (taken.has(candidate)) {
+        let n = nextNumber.get(base) ?? 2;
+        while (taken.has(`${base}-${n}`)) n++;
+        candidate = `${base}-${n}`;
+        nextNumber.set(base, n + 1);
+      }
       taken.add(candidate);
       names[i] = candidate;
     }

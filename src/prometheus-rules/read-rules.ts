@@ -34,6 +34,14 @@ export interface SourceGroup {
   readonly name: string;
   readonly at: SourceRange;
   readonly rules: readonly SourceRule[];
+  /**
+   * Alerting rules of the group refused as they were read (a field Prometheus refuses, no `expr`, …), each
+   * with its error: counted with the group's alerting rules, as not imported. A rule that is neither an
+   * alert nor a record counts here too: nothing of it can be imported.
+   */
+  readonly refusedAlerts?: number;
+  /** Recording rules of the group refused as they were read: counted with the recording rules skipped. */
+  readonly refusedRecords?: number;
 }
 
 export interface ReadRules {
@@ -155,11 +163,16 @@ function readGroup(file: string, node: Node, place: Place, refuse: Refuse, warn:
     return null;
   }
   const rules: SourceRule[] = [];
+  let refusedAlerts = 0;
+  let refusedRecords = 0;
   for (const item of list.items) {
     const rule = readRule(file, name, item as Node, place, refuse);
     if (rule) rules.push(rule);
+    else if (isMap(item) && scalarOf(item, 'record') !== null && scalarOf(item, 'alert') === null)
+      refusedRecords++;
+    else refusedAlerts++;
   }
-  return { file, name, at: place(pairOf(node, 'name')?.key as Node), rules };
+  return { file, name, at: place(pairOf(node, 'name')?.key as Node), rules, refusedAlerts, refusedRecords };
 }
 
 function readRule(file: string, group: string, node: Node, place: Place, refuse: Refuse): SourceRule | null {

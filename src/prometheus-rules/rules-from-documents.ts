@@ -5,9 +5,10 @@
  * from the API's fields, not a published contract (docs/decisions/prometheus-rules.md). A rule whose
  * expression Prometheus would refuse, or that a rule file cannot say, is left out and reported.
  */
-import { stringify } from 'yaml';
+
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
+import { visibleYaml } from '../documents/yaml-write.js';
 import { queryError } from '../promql/check-query.js';
 import { parseQuery, topExpression } from '../promql/library.js';
 import type { AlertSeverity } from '../service/types/alert-rules.js';
@@ -73,7 +74,7 @@ export function exportRules(
   const header =
     '# Written by platform-gitops export --format prometheus-rules: one group per document file (or cluster). Each expr is\n' +
     '# function(promql) operator threshold, how the service is understood to evaluate a rule.\n';
-  return { text: header + stringify(file, { lineWidth: 0 }), rules: count, diagnostics };
+  return { text: visibleYaml(file, header), rules: count, diagnostics };
 }
 
 type Rendered =

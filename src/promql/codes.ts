@@ -1,6 +1,6 @@
 /**
  * Diagnostic codes of the PromQL checks. Users filter and search on them, so a code never changes
- * meaning; docs/diagnostics.md describes each one.
+ * meaning; docs/reference/codes/ explains each one.
  */
 export const PROMQL_CODES = {
   syntax: 'promql.syntax',

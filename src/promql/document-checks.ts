@@ -77,6 +77,23 @@ function toDiagnostic(
   place: QueryPlace,
   starts: readonly number[],
 ): Diagnostic {
+  const { range, exact } = rangeOf(place, starts, finding.from, finding.to);
+  return diagnostic(
+    finding.severity,
+    file,
+    range,
+    finding.code,
+    exact ? finding.message : finding.message + NO_COLUMN,
+  );
+}
+
+/** Where characters of a query are in the file; not exact (the query's first character) for forms of scalar whose columns are not known. */
+function rangeOf(
+  place: QueryPlace,
+  starts: readonly number[],
+  from: number,
+  to: number,
+): { readonly range: SourceRange; readonly exact: boolean } {
   const { offsets, scalar } = place;
   if (offsets === null) {
     const start = {
@@ -85,15 +102,29 @@ function toDiagnostic(
       endLine: scalar.line,
       endColumn: scalar.column + 1,
     };
-    return diagnostic(finding.severity, file, start, finding.code, finding.message + NO_COLUMN);
+    return { range: start, exact: false };
   }
-  const from = offsets[finding.from]!;
-  const to = finding.to > finding.from ? offsets[finding.to - 1]! + 1 : from;
-  const begin = positionOf(starts, from);
-  const finish = positionOf(starts, Math.max(from, to));
+  const begin = positionOf(starts, offsets[from]!);
+  const end = to > from ? offsets[to - 1]! + 1 : offsets[from]!;
+  const finish = positionOf(starts, Math.max(offsets[from]!, end));
   const range = { line: begin.line, column: begin.column, endLine: finish.line, endColumn: finish.column };
-  return diagnostic(finding.severity, file, range, finding.code, finding.message);
+  return { range, exact: true };
 }
+
+/**
+ * The place in a rule's file of characters of its query (offsets of the query, end exclusive), for
+ * findings made outside these checks (the live series check): the same mapping as the checks' own.
+ */
+export function queryLocator(
+  rule: QueryDocument,
+): (from: number, to: number) => { readonly range: SourceRange; readonly exact: boolean } {
+  const starts = lineStartsOf(rule.text);
+  const place = placeOfQuery(rule, starts);
+  return (from, to) => rangeOf(place, starts, from, to);
+}
+
+/** Said after a message whose place is the query's start, not its characters. */
+export const QUERY_START_ONLY = NO_COLUMN;
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];

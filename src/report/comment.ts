@@ -17,6 +17,7 @@ import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import { backtestBlock } from './backtest-markdown.js';
 import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
+import { codeMarkdown } from './finding-title.js';
 import { planCountsSentence } from './plan-counts.js';
 import { receiversMarkdown } from './receiver-lines.js';
 import type { RunCounts } from './run-counts.js';
@@ -178,7 +179,7 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
       ...findings.map((d) => ({
         text: tableRow([
           `${LEVEL_MARK[d.severity]} ${d.severity}`,
-          inlineCode(d.code),
+          codeMarkdown(d.code),
           d.file ? whereLink(d.file, d.line, links, `line ${d.line}`) : '—',
           messageMarkdown(d.message),
         ]),

@@ -4,8 +4,10 @@
  * output (`… [schema.unknown-field]`), where searches and filters find it (docs/decisions/annotation-titles.md).
  */
 import type { Diagnostic } from '../core/diagnostic.js';
+import { codePageUrl } from '../core/published.js';
+import { inlineCode } from '../markdown/escape.js';
 
-/** Titles of the codes the tool emits (docs/diagnostics.md lists them; a test holds the two together). */
+/** Titles of the codes the tool emits (docs/reference/codes/ explains each; a test holds the two together). */
 export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'file.not-found': 'Path not found',
   'file.outside-root': 'Path outside the repository',
@@ -69,13 +71,16 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'plan.receivers-unavailable': 'Receivers unavailable',
   'plan.receiver-not-found': 'Receiver not found',
   'plan.receiver-secret-missing': 'Environment variable not set',
+  'plan.receiver-secret-weak': 'Secret too weak to hide',
   'plan.receiver-in-use': 'Receiver still in use',
   'plan.rule-not-up-to-date': 'Rule not up to date',
   'plan.ghost-rule': 'Ghost rule',
   'plan.removed-not-pruned': 'Removed rule kept',
+  'plan.removed-held': 'Kept, its file unreadable',
   'plan.outside-edits-unknown': 'Outside edits not known',
   'service.request-failed': 'Service request failed',
   'service.organization-unknown': 'Unknown organization',
+  'service.organization-denied': 'Organization not accessible',
   'service.notice': 'Service notice',
   'service.deprecated': 'Deprecated service operation',
   'export.written': 'Exported',
@@ -83,11 +88,18 @@ export const FINDING_TITLES: Readonly<Record<string, string>> = {
   'backtest.mostly-firing': 'Would fire most of the time',
   'backtest.never-fired': 'Would never have fired',
   'backtest.no-series': 'Query returned no series',
+  'live-series.metric-gone': 'Metric gone from the cluster',
+  'live-series.metric-unknown': 'Metric not on the cluster',
+  'live-series.label-unknown': 'Label not on the metric',
+  'live-series.value-unknown': 'Label value not on the cluster',
+  'live-series.no-combination': 'Matchers never match together',
+  'live-series.unavailable': 'Live series unavailable',
   'import.not-rules': 'Not a rule file',
   'import.invalid-rule': 'Rule cannot be imported',
   'import.refused-query': 'Query Prometheus refuses',
   'import.recording-rule': 'Recording rule skipped',
   'import.renamed': 'Repeated name changed',
+  'import.split-group': 'Group split into files',
   'import.other-label': 'Label not kept',
   'import.other-annotation': 'Annotation not kept',
   'import.template': 'Template not rendered',
@@ -157,9 +169,11 @@ function codeInWords(code: string): string {
 }
 
 /**
- * The message with its code at the end, as the text output shows a finding (`message [code]`), the message
- * cut first when the whole would pass `max` (as `measure` counts) so that the code is never what is cut.
- * A line about the reporting itself has no code (''): its message as it is.
+ * The message with its code, as the text output shows a finding (`message [code]`), and on the next line
+ * the address of the code's page (docs/decisions/annotation-titles.md): an annotation cannot hold a link,
+ * and a reviewer who meets a code reads what it means and how to fix it there. The message is cut first
+ * when the whole would pass `max` (as `measure` counts), so that the code and its page are never what is
+ * cut. A line about the reporting itself has no code (''): its message as it is.
  */
 export function messageWithCode(
   message: string,
@@ -169,6 +183,11 @@ export function messageWithCode(
   measure: (text: string) => number,
 ): string {
   if (code === '') return cut(message, max);
-  const suffix = ` [${code}]`;
+  const suffix = ` [${code}]\n${codePageUrl(code)}`;
   return `${cut(message, Math.max(0, max - measure(suffix)))}${suffix}`;
+}
+
+/** A finding's code in a Markdown table, linked to its page: the one form of every findings table. */
+export function codeMarkdown(code: string): string {
+  return code === '' ? inlineCode(code) : `[${inlineCode(code)}](${codePageUrl(code)})`;
 }

@@ -1,4 +1,5 @@
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
+import { writeJson } from '../core/json-writer.js';
 import type { Redactor } from '../core/redact.js';
 import { receiverResults } from '../plan/change-counts.js';
 import { pendingReceivers } from '../plan/receiver-types.js';
@@ -8,20 +9,8 @@ import type { RunReport } from '../run/types.js';
 import { receiversJson, unmanagedReceiversJson } from './receiver-lines.js';
 import { runOutcome } from './run-counts.js';
 
-/** Version of the JSON output's shape; bumped only on a breaking change (the README documents the shape). */
+/** Version of the JSON output's shape; bumped only on a breaking change (docs/reference/json-output.md shows the shape, generated from toJsonOutput). */
 export const JSON_OUTPUT_VERSION = 1;
-
-/** Replaces every registered secret in every string of a JSON-able value (keys included). */
-export function redactDeep(value: unknown, redactor: Redactor): unknown {
-  if (typeof value === 'string') return redactor.redact(value);
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redactor));
-  if (value !== null && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) out[redactor.redact(key)] = redactDeep(inner, redactor);
-    return out;
-  }
-  return value;
-}
 
 /**
  * The `--format json` object (DESIGN "Contracts"): diagnostics, changes, results and requests, plus what
@@ -78,6 +67,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
     // `plan --backtest`, `backtest`, the action's pull-request plan (docs/decisions/backtest.md).
     ...(report.backtest ? { backtest: report.backtest } : {}),
+    // `plan --live`, the action's `live-series` (docs/decisions/live-series.md); its findings are diagnostics.
+    ...(report.liveSeries ? { liveSeries: report.liveSeries } : {}),
     components: report.components,
     unmanaged: plan?.unmanaged ?? [],
     ghosts: plan?.ghosts ?? [],
@@ -120,7 +111,22 @@ function resultJson(result: ChangeResult): Record<string, unknown> {
   };
 }
 
-/** The JSON text, redacted, one object, two-space indented, ending with a newline. */
+/**
+ * The JSON text, redacted string by string as it is written, one object, two-space indented, ending with a
+ * newline: given to `write` in pieces that end at a line's end (core/json-writer.ts), never held whole.
+ */
+export function writeJsonOutput(
+  report: RunReport,
+  redactor: Redactor,
+  policy: ExitPolicy,
+  write: (piece: string) => void,
+): void {
+  writeJson(toJsonOutput(report, policy), { redact: (text) => redactor.redact(text), write });
+}
+
+/** The same JSON text whole, for what needs it as one string (a small report, a test). */
 export function renderJson(report: RunReport, redactor: Redactor, policy: ExitPolicy = {}): string {
-  return `${JSON.stringify(redactDeep(toJsonOutput(report, policy), redactor), null, 2)}\n`;
+  const pieces: string[] = [];
+  writeJsonOutput(report, redactor, policy, (piece) => pieces.push(piece));
+  return pieces.join('');
 }

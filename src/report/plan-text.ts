@@ -3,6 +3,7 @@
  * aligned `field: before → after` lines, long PromQL as a line diff, and a closing count.
  */
 import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
@@ -23,6 +24,11 @@ export interface TextOptions {
   readonly color: boolean;
   /** A drift check: the changes are drift from the documents, not a plan someone asked for. */
   readonly drift?: boolean;
+  /**
+   * The findings listed below the plan (the run's, the documents' and the components' included): the
+   * errors "below" are counted from this list, the one the reader sees. Without it, the plan's own.
+   */
+  readonly findings?: readonly Diagnostic[];
 }
 
 const VERB = { create: 'create', update: 'update', delete: 'delete', noop: 'no change' } as const;
@@ -48,7 +54,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
     lines.push('Alert rules: no changes in the organizations that were read.', '');
   } else {
     // A document with an error gets no change: "everything matches" would then be a claim we cannot make.
-    const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
+    const errors = (options.findings ?? plan.diagnostics).filter((d) => d.severity === 'error').length;
     lines.push(
       errors > 0
         ? `Alert rules: no changes for the documents without errors (${plural(errors, 'error')} below).`

@@ -114,6 +114,8 @@ export function receiversJson(plan: Plan | null): Record<string, unknown>[] {
     ...(c.action === 'create' || c.action === 'update'
       ? { secrets: c.secrets.length > 0 ? 'sent' : 'kept', secretsFrom: c.secrets.map((s) => s.env) }
       : {}),
+    // The service never returns a secret: no plan, and no drift check, compared it (the text says so too).
+    secretCompared: false,
     ...(c.action !== 'noop' && c.gate ? { gate: c.gate } : {}),
     ...(c.action !== 'noop' && c.result ? { result: c.result } : {}),
   }));

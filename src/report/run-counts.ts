@@ -68,7 +68,7 @@ export function headline(report: RunReport, counts: RunCounts): string {
     case 'drift':
       parts.push(
         counts.drift > 0
-          ? `${plural(counts.drift, 'rule')} drifted`
+          ? `${driftedWords(rulesPending(report.plan), receiversPending(report.plan), 'rule')} drifted`
           : unread
             ? 'live rules not read'
             : 'no drift',
@@ -164,7 +164,9 @@ export function runOutcome(
           ? '; nothing was written'
           : '; nothing was planned'
         : pending > 0 && written === 0
-          ? `; ${plural(pending, 'change')} pending for the documents without errors`
+          ? // Counted from the plan's pending list, which may hold the change of a document with an error
+            // (a receiver whose secret is not set): what holds for all of them is that none is written.
+            `; ${plural(pending, 'change')} pending, which an apply holds back while an error remains`
           : '';
     return end('failed', `${issues}${counts.errors === 0 ? ' (fail-on: warning)' : ''}${rest}`);
   }

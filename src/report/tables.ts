@@ -7,6 +7,7 @@ import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '
 import type { ReviewEntry, ReviewStatus } from '../plan/evidence/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
 import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
+import { codeMarkdown } from './finding-title.js';
 import { provenanceLine, unknownApplyLine } from './provenance-lines.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */
@@ -28,7 +29,7 @@ export function findingsBlock(
       tableRow([
         SEVERITY_MARK[d.severity],
         whereLink(d.file, d.line, links),
-        inlineCode(d.code),
+        codeMarkdown(d.code),
         messageMarkdown(d.message),
       ]),
     ),

@@ -37,7 +37,8 @@ export function formatWorkflowCommand(d: Diagnostic): string {
     printable(d.code),
     MAX_ANNOTATION_MESSAGE,
     truncateMessage,
-    (text) => text.length,
+    // Counted as printed: the line break before the code's page is escaped to three characters.
+    (text) => escapeData(text).length,
   );
   return `::${d.severity} ${properties.join(',')}::${escapeData(message)}`;
 }

@@ -5,6 +5,7 @@ import type { Clock } from '../core/clock.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { GitReader } from '../git/types.js';
+import type { LiveSeriesSummary } from '../live-series/types.js';
 import type { WriteBack } from '../plan/drift-write-back.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import type { ReviewEntry } from '../plan/evidence/review.js';
@@ -30,6 +31,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export interface ClusterRef {
   readonly organizationId: string;
   readonly clusterId: string;
+  /** The cluster's name when the run knows it (a name given, a change's references): shown beside the id. */
+  readonly name?: string;
 }
 
 /**
@@ -78,6 +81,8 @@ export interface RunReport {
   readonly receiverTests?: readonly ReceiverTest[];
   /** `plan --backtest`, `backtest`, the action's pull-request plan: what the changed rules would have done. */
   readonly backtest?: BacktestReport;
+  /** `plan --live`, the action's `live-series`: what the live series check did (its findings are diagnostics). */
+  readonly liveSeries?: LiveSeriesSummary;
   /** `drift --write`, the action's drift pull request: the drift written back into the documents. */
   readonly writeBack?: WriteBack;
 }

@@ -1,6 +1,6 @@
 /**
  * A stateful local copy of the service for the operations this project uses: users try the tool with no
- * account, and every test crosses real HTTP on 127.0.0.1. See docs/sandbox.md.
+ * account, and every test crosses real HTTP on 127.0.0.1. See docs/reference/sandbox.md.
  */
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../core/clock.js';
@@ -28,6 +28,7 @@ export {
   storedReceiverSecret,
 } from './receiver-state.js';
 export { readSeedDirectory } from './seed/load-seed.js';
+export { shownSeed } from './seed/shown-seed.js';
 export { defaultSeedDir } from './seed-dir.js';
 export {
   liveRule,
@@ -43,11 +44,26 @@ export { SeedError };
 /** The service's published limit: 1000 requests per hour per token. */
 const DEFAULT_RATE_LIMIT = { limit: 1000, windowMs: 60 * 60 * 1000 };
 
+/** The sandbox reaches nothing beyond this machine. */
+function isLoopback(url: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(url);
+    return (
+      protocol === 'http:' && (hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]')
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Starts the sandbox on 127.0.0.1 (never another interface). Throws a SeedError for an invalid seed. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const clock = options.clock ?? systemClock;
   const seed = await loadSeed(options.seed);
-  const store = createStore(seed, clock, options.upToDateDelayMs ?? 0);
+  if (options.metricsFrom !== undefined && !isLoopback(options.metricsFrom)) {
+    throw new Error(`metricsFrom must be a loopback http URL, got ${JSON.stringify(options.metricsFrom)}`);
+  }
+  const store = createStore(seed, clock, options.upToDateDelayMs ?? 0, options.metricsFrom);
   const faults = new FaultInjector(options.faults);
   const log = new RequestLog(options.onRequest);
   const limits = options.rateLimit === undefined ? DEFAULT_RATE_LIMIT : options.rateLimit;

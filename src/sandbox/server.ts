@@ -118,7 +118,7 @@ async function handle(parts: PipelineParts, req: IncomingMessage, res: ServerRes
 
   let result: Answer;
   try {
-    result = route(parts, match, req, url, parsed);
+    result = await route(parts, match, req, url, parsed);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     result = { status: error.status, body: errorBody(error.status, error.message) };
@@ -135,7 +135,7 @@ function route(
   req: IncomingMessage,
   url: URL,
   parsed: ParsedBody,
-): Answer {
+): Answer | Promise<Answer> {
   if (match.kind === 'none') throw new HttpError(404, `no operation at ${url.pathname}`);
   if (match.kind === 'wrong-method') {
     throw new HttpError(405, `${req.method} is not allowed here`, { Allow: match.allowed.join(', ') });

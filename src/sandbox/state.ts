@@ -32,6 +32,8 @@ export interface SandboxStore extends SandboxState {
   readonly deployments: Map<string, Deployment[]>;
   /** Counter behind the ids of created rules: deterministic, so snapshots are stable. */
   createdRules: number;
+  /** The Prometheus get-cluster-metrics passes queries to, when not the seeded series (SandboxOptions). */
+  readonly metricsFrom?: string;
   /** Seeded time series by cluster id (get-cluster-metrics). */
   readonly metrics: Map<string, ClusterMetrics>;
   /** Receivers by id, in creation order (the order the list answers in). */
@@ -46,7 +48,12 @@ export interface SandboxStore extends SandboxState {
   createdReceivers: number;
 }
 
-export function createStore(seed: Seed, clock: Clock, upToDateDelayMs: number): SandboxStore {
+export function createStore(
+  seed: Seed,
+  clock: Clock,
+  upToDateDelayMs: number,
+  metricsFrom?: string,
+): SandboxStore {
   const deployments = new Map<string, Deployment[]>();
   for (const deployment of seed.deployments) {
     const list = deployments.get(deployment.cluster_id) ?? [];
@@ -58,6 +65,7 @@ export function createStore(seed: Seed, clock: Clock, upToDateDelayMs: number): 
     seed,
     clock,
     upToDateDelayMs,
+    ...(metricsFrom === undefined ? {} : { metricsFrom }),
     grants: new Map(seed.tokens.map((t) => [t.token, t])),
     rules: new Map(seed.alertRules.map((r) => [r.id, r])),
     metrics: new Map(seed.metrics.map((m) => [m.cluster_id, m])),

@@ -56,6 +56,12 @@ export interface SandboxOptions {
   readonly clock?: Clock;
   /** Called once per answered (or dropped) request, e.g. to print a line per request. */
   readonly onRequest?: (request: RecordedRequest) => void;
+  /**
+   * A Prometheus server's base URL (`http://127.0.0.1:9090`, loopback only): get-cluster-metrics passes
+   * each query to it for every cluster instead of evaluating the seeded series, as the service passes it
+   * to the cluster's Prometheus. For checking the tool's queries against Prometheus itself.
+   */
+  readonly metricsFrom?: string;
 }
 
 /** One request as the sandbox saw it, for tests to assert counts and exact bodies. */

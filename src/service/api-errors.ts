@@ -1,5 +1,6 @@
 import { plural } from '../core/plural.js';
 import type { ProxyNamed } from '../core/proxy-agent.js';
+import { REDACTED, Redactor } from '../core/redact.js';
 import { answerTooLargeHint } from './answer-size.js';
 import { ApiError } from './errors.js';
 import { type OperationRequest, type RequestEffect, RULE_CREATED } from './requests.js';
@@ -26,11 +27,18 @@ function mayHaveHappened(request: OperationRequest): string {
   return `${effect.subject} may have been ${effect.done} anyway: ${effect.next}.`;
 }
 
-/** The run's redaction, and the secrets this request carried (a service may echo what it was sent). */
+/**
+ * The run's redaction, and the secrets this request carried (a service may echo what it was sent), each in
+ * every form a message can quote it (core/secret-forms.ts); a value too short for the redactor is still
+ * replaced where it stands as it was sent.
+ */
 function redactFor(request: OperationRequest, redact: (text: string) => string): (text: string) => string {
   const secrets = request.secrets ?? [];
   if (secrets.length === 0) return redact;
-  return (text) => redact(secrets.reduce((out, secret) => out.split(secret).join('***'), text));
+  const carried = new Redactor();
+  for (const secret of secrets) carried.addWithLines(secret);
+  return (text) =>
+    redact(carried.redact(secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text)));
 }
 
 export interface FailureContext {
@@ -51,12 +59,12 @@ export function httpError(
   ctx: FailureContext,
 ): ApiError {
   const redact = redactFor(request, ctx.redact);
-  const message = parseServiceMessage(redact(body));
+  const message = parseServiceMessage(body, redact);
   return new ApiError({
     ...where(request),
     status,
     kind: 'http',
-    serviceMessage: message === null ? null : redact(message),
+    serviceMessage: message,
     hint: httpHint(request, status, ctx),
   });
 }

@@ -9,10 +9,22 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
 
-/** Read from beside the repository (never copied into it): `../shared/reference/` of the repository root. */
-export const DESCRIPTION_PATH = fileURLToPath(
+/** The description beside the repository (never copied into it): `../shared/reference/` of its root. */
+export const SHARED_DESCRIPTION_PATH = fileURLToPath(
   new URL('../../../shared/reference/service-openapi.yaml', import.meta.url),
 );
+
+/**
+ * Where the description is read: SERVICE_OPENAPI_PATH when set (on GitHub, where no `../shared` exists,
+ * the workflow fetches the service's published `openapi.json` there and checks it against the pinned
+ * checksum first: docs/decisions/service-description-in-ci.md), else the one beside the repository.
+ * YAML or JSON: one parser reads both.
+ */
+export function descriptionPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SERVICE_OPENAPI_PATH?.trim() || SHARED_DESCRIPTION_PATH;
+}
+
+export const DESCRIPTION_PATH = descriptionPath();
 
 type Json = Record<string, unknown>;
 

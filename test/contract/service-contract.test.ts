@@ -1,10 +1,14 @@
 /**
  * The contract test: the service client drives the sandbox through every operation it uses, through a
  * recording proxy, and every request and every answer is validated against the service's published
- * description (read from `../shared/reference/service-openapi.yaml` beside the repository, never copied
- * into it). Without that file the test says it was skipped; with CI=true a missing file fails.
+ * description (read from SERVICE_OPENAPI_PATH when set, else from `../shared/reference/service-openapi.yaml`
+ * beside the repository; never copied into it). Without that file the test says it was skipped; with
+ * CI=true a missing file fails.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a script of the project, plain JavaScript without declarations
+import { verifyDescription } from '../../scripts/service-description.mjs';
 import { createServiceClient } from '../../src/service/client.js';
 import type { ServiceClient } from '../../src/service/types.js';
 import { OPERATION_IDS } from '../../src/service/types.js';
@@ -30,7 +34,7 @@ const PORTAL = 'b0b0b0b0-0000-4000-8000-000000000611';
 const PRODUCTION = 'e0e0e0e0-0000-4000-8000-000000000401';
 
 /**
- * The one deliberate departure, documented in docs/sandbox.md: the catalog serves a field descriptor of a
+ * The one deliberate departure, documented in docs/reference/sandbox.md: the catalog serves a field descriptor of a
  * kind the description does not list (`duration`), so that clients prove they tolerate new kinds. Such
  * descriptors are taken out of answers before validation, and counted (the departure must stay there).
  */
@@ -43,7 +47,10 @@ describe('the sandbox and the client against the published description', () => {
   if (!present) {
     if (inCi) {
       it('has the published description', () => {
-        expect.fail(`${DESCRIPTION_PATH} is absent: CI must run the contract test, not skip it`);
+        expect.fail(
+          `${DESCRIPTION_PATH} is absent: CI must run the contract test, not skip it (set SERVICE_OPENAPI_PATH ` +
+            "to the service's description, docs/decisions/service-description-in-ci.md)",
+        );
       });
     } else {
       it.skip(`skipped: ${DESCRIPTION_PATH} is absent (set CI=true to make that a failure)`, () => {});
@@ -75,6 +82,11 @@ describe('the sandbox and the client against the published description', () => {
     clients.push(created);
     return created;
   }
+
+  it('reads the description the repository pins (test/contract/service-openapi.sha256)', () => {
+    // Whether read beside the repository or fetched from the service: the test proves the pinned one.
+    expect(() => verifyDescription(readFileSync(DESCRIPTION_PATH, 'utf8'), DESCRIPTION_PATH)).not.toThrow();
+  });
 
   it('is not vacuous: it refuses what the description does not allow', () => {
     const contract = Contract.load();

@@ -2,12 +2,15 @@
  * The backtest of a pull request through the bundled action, against the sandbox's seeded series over real
  * HTTP (fixtures/sandbox/metrics.yaml) and a fake GitHub: figures proposed against live in the comment and
  * the summary, the warning of a rule that would always fire, a failing metrics endpoint that changes
- * nothing but the words "backtest unavailable", the cap, and the queries counted.
+ * nothing but the words "backtest unavailable", the cap, and the queries counted. The first case runs
+ * index.js as the runner does; the others are about what the step computes and writes, not how its
+ * process behaves, and run the main step's entry function in this process (action-runner.ts inProcess).
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { type MetricsFault, metricsFault } from '../../src/sandbox/index.js';
 import {
+  type ActionRun,
   commitEdit,
   exampleRepository,
   pullRequestEvent,
@@ -43,8 +46,15 @@ interface RuleJson {
   readonly live?: RuleJson['proposed'];
 }
 
-/** A pull request on the example with `edit` made to workers.yaml, run by the action with `extra` inputs. */
-async function pullRequest(edit: (text: string) => string, extra: Record<string, string> = {}) {
+/**
+ * A pull request on the example with `edit` made to workers.yaml, run by the action with `extra` inputs:
+ * in this process unless `bundle` (then index.js in a child process).
+ */
+async function pullRequest(
+  edit: (text: string) => string,
+  extra: Record<string, string> = {},
+  { bundle = false }: { readonly bundle?: boolean } = {},
+) {
   const { dir, first } = await exampleRepository();
   const head = await commitEdit(dir, 'alerting/workers.yaml', edit);
   const pr = github().addPullRequest();
@@ -53,7 +63,9 @@ async function pullRequest(edit: (text: string) => string, extra: Record<string,
     workspace: dir,
     eventName: 'pull_request',
     payload: pullRequestEvent(pr, first, head),
-    inputs: { ...inputs(), ...extra },
+    // The backtest alone: the live series check has its own tests (action-live-series.test.ts).
+    inputs: { ...inputs(), 'live-series': 'false', ...extra },
+    inProcess: !bundle,
   });
   const json = JSON.parse(await readFile(run.outputs['plan-json']!, 'utf8'));
   const comment =
@@ -69,7 +81,7 @@ const raiseBacklog = (t: string) => t.replace('threshold: 5000', 'threshold: 600
 
 describe('backtest on a pull request', () => {
   it('shows a raised threshold firing less than the live rule, in the comment and the summary, queries counted', async () => {
-    const { run, json, comment, rules, queries } = await pullRequest(raiseBacklog);
+    const { run, json, comment, rules, queries } = await pullRequest(raiseBacklog, {}, { bundle: true });
     expect(run.stderr).toBe('');
     const raised = rules.find((r) => r.name === 'worker-queue-backlog')!;
     expect(raised.proposed.status).toBe('done');
@@ -119,6 +131,7 @@ describe('backtest on a pull request', () => {
       eventName: 'pull_request',
       payload: pullRequestEvent(pr, first, head, 'someone/gitops-fork'),
       inputs: inputs(),
+      inProcess: true,
     });
     expect(run.outputs.command).toBe('validate');
     expect(sandbox().count('get-cluster-metrics')).toBe(0);
@@ -143,11 +156,20 @@ describe('a metrics endpoint that fails', () => {
     ['prometheus-error', 'Prometheus error: timeout: query timed out in expression evaluation'],
   ];
 
+  /** The same pull request without a backtest, run once: what every faulty run must end as. */
+  let withoutBacktest: Promise<{ run: ActionRun; conclusion: string | null | undefined }> | undefined;
+  const off = () => {
+    withoutBacktest ??= pullRequest(raiseBacklog, { backtest: 'false' }).then(({ run }) => ({
+      run,
+      conclusion: github().checkRuns.at(-1)!.conclusion,
+    }));
+    return withoutBacktest;
+  };
+
   it.each(FAULTS)(
     'answering %s: backtest unavailable, and the run ends as without a backtest',
     async (fault, reason) => {
-      const off = await pullRequest(raiseBacklog, { backtest: 'false' });
-      const offConclusion = github().checkRuns.at(-1)!.conclusion;
+      const { run: offRun, conclusion: offConclusion } = await off();
       sandbox().setFaults({ script: [metricsFault(fault, 10)] });
       try {
         const { run, rules, comment } = await pullRequest(raiseBacklog, { 'backtest-max-rules': '1' });
@@ -155,9 +177,9 @@ describe('a metrics endpoint that fails', () => {
         expect(rules[0]!.proposed.status).toBe('unavailable');
         expect(rules[0]!.proposed.reason).toContain(reason);
         expect(comment).toContain(': backtest unavailable: ');
-        expect(run.code).toBe(off.run.code);
+        expect(run.code).toBe(offRun.code);
         for (const output of ['command', 'changes', 'violations', 'errors', 'warnings', 'drift'] as const)
-          expect(run.outputs[output], output).toBe(off.run.outputs[output]);
+          expect(run.outputs[output], output).toBe(offRun.outputs[output]);
         expect(github().checkRuns.at(-1)!.conclusion).toBe(offConclusion);
       } finally {
         sandbox().setFaults({});

@@ -76,8 +76,9 @@ describe('a run at every limit', () => {
         'github-token': github().token,
         paths: 'generated',
         // The findings counted below are the documents' and the service's; the backtest's ten rules (its
-        // own cap) are tested in action-backtest.test.ts.
+        // own cap) are tested in action-backtest.test.ts, the live series check in action-live-series.test.ts.
         backtest: 'false',
+        'live-series': 'false',
       },
       githubUrl: github().url,
     });

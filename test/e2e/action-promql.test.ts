@@ -76,10 +76,17 @@ describe('pull_request with a broken query', () => {
         end_column: at.column + 'rat'.length - 1,
         annotation_level: 'failure',
         title: 'Unknown function',
-        message: expect.stringMatching(/ \[promql\.unknown-function\]$/),
+        message: expect.stringMatching(
+          / \[promql\.unknown-function\]\nhttps:\/\/github\.com\/acme\/platform-gitops\/blob\/v1\/docs\/reference\/codes\/promql\.md#promqlunknown-function$/,
+        ),
       }),
     );
     expect(writes()).toEqual([]);
+    // The comment's findings table links the code to its page.
+    const comment = github().comments.find((c) => c.issue_number === pr)!.body;
+    expect(comment).toContain(
+      '| [`promql.unknown-function`](https://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/promql.md#promqlunknown-function) |',
+    );
 
     // Without a Checks run (checks: false, or no permission), the workflow command carries it, exactly there.
     const plain = await runAction({
@@ -92,7 +99,7 @@ describe('pull_request with a broken query', () => {
     expect(plain.code, plain.stdout).toBe(1);
     const annotation = plain.annotations.find((a) => a.includes('title=Unknown function'));
     expect(annotation, plain.annotations.join('\n')).toBe(
-      `::error file=alerting/api.yaml,line=${at.line},col=${at.column},endColumn=${at.column + 'rat'.length - 1},title=Unknown function::unknown function \`rat\`: did you mean \`rate\`? [promql.unknown-function]`,
+      `::error file=alerting/api.yaml,line=${at.line},col=${at.column},endColumn=${at.column + 'rat'.length - 1},title=Unknown function::unknown function \`rat\`: did you mean \`rate\`? [promql.unknown-function]%0Ahttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/promql.md#promqlunknown-function`,
     );
     expect(writes()).toEqual([]);
   });

@@ -76,7 +76,8 @@ describe('pull_request', () => {
         path: 'components/prod-eu/observability.yaml',
         start_line: 14,
         title: 'Out of range',
-        message: 'retentionDays must be between 1 and 365. [OUT_OF_RANGE]',
+        message:
+          'retentionDays must be between 1 and 365. [OUT_OF_RANGE]\nhttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/component.md#out_of_range',
       }),
     );
     expect(Number(run.outputs.changes)).toBeGreaterThanOrEqual(1);
@@ -119,7 +120,7 @@ describe('pull_request', () => {
       '4 components unchanged in this change and not tied to a changed one: not resolved (`cert-manager`, `external-dns`, `ingress-nginx`, `karpenter`).',
     );
     expect(body).toContain(
-      `| ❌ error | \`OUT_OF_RANGE\` | [\`line 14\`](${blob}/components/prod-eu/observability.yaml#L14) | retentionDays must be between 1 and 365. |`,
+      `| ❌ error | [\`OUT_OF_RANGE\`](https://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/component.md#out_of_range) | [\`line 14\`](${blob}/components/prod-eu/observability.yaml#L14) | retentionDays must be between 1 and 365. |`,
     );
 
     expect(run.outputs.command).toBe('plan');

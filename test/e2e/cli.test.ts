@@ -218,6 +218,27 @@ describe('the CLI bundle: plan --out, then apply --plan', () => {
     expect(forged.stdout + forged.stderr).toContain('`request.condition.threshold` is 0.92 in the file');
     expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
 
+    // The id of one update pointed at another rule, every other change kept: refused whole, the change
+    // named as the documents give it, with both ids; nothing written.
+    const otherId =
+      saved.changes.find((c: { action: string; id?: string }) => c.action === 'update' && c.id !== edited.id)
+        ?.id ?? 'a2a2a2a2-0000-4000-8000-000000000501';
+    const pointed = join(repo, 'pointed.json');
+    await writeFile(
+      pointed,
+      JSON.stringify({
+        ...saved,
+        changes: saved.changes.map((c: { id?: string }) => (c === edited ? { ...c, id: otherId } : c)),
+      }),
+    );
+    sandbox.resetLog();
+    const elsewhere = await cli(['apply', join(repo, 'alerting'), ...args, '--plan', pointed], env);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stdout + elsewhere.stderr).toContain(
+      `the update of alert rule "${edited.name}" (${edited.id}) (${edited.file}:${edited.line}): \`id\` is "${otherId}" in the file, the documents give "${edited.id}"`,
+    );
+    expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+
     // A console edit: a direct write to the service between the plan and the apply.
     const client = createServiceClient({ apiUrl: sandbox.url, token: sandbox.token });
     try {

@@ -183,7 +183,7 @@ describe('GitHub unreachable', () => {
       summary
         .split('\n')
         .filter((line) => !/^>|The whole run as JSON|\d+(\.\d+)? s\b/.test(line))
-        .map((line) => line.replace(/(`plan\.outside-edits-unknown` \|).*$/, '$1 …'))
+        .map((line) => line.replace(/(`plan\.outside-edits-unknown`(\]\([^)]*\))? \|).*$/, '$1 …'))
         .join('\n')
         .replace(/\n{3,}/g, '\n\n');
     expect(unreachable.summary).toContain('GitHub could not be reached');

@@ -25,19 +25,11 @@ import {
   runAction,
   withoutMaskCommands,
 } from './action-runner.js';
-import { actionLeaks, expectGitHubClean, expectNoSecret } from './secret-leaks.js';
+import { actionLeaks, expectGitHubClean, expectNoSecret, PAGER_RECEIVER } from './secret-leaks.js';
 
 const HOOK = 'https://hooks.slack.example/services/T0CANARY/B0CANARY/receiver-canary-9d41e7';
 const HOOK_ENV = { PAGER_WEBHOOK_URL: HOOK, GRAFANA_ADMIN_PASSWORD: 'Gr4fana-prod-eu-7c1d9e' };
-const RECEIVER = [
-  'kind: AlertReceiver',
-  `organization_id: ${ACME}`,
-  'name: pager',
-  'type: SLACK',
-  'description: Pages the platform on-call',
-  'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
-  '',
-].join('\n');
+const RECEIVER = PAGER_RECEIVER;
 
 const sandbox = useSandbox({ rateLimit: false });
 let github: FakeGitHub;

@@ -6,7 +6,19 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from 'vitest';
 import type { FakeGitHub } from '../helpers/fake-github.js';
+import { ACME } from '../unit/logs/deployments.js';
 import type { ActionRun } from './action-runner.js';
+
+/** The receiver the secret audits add: its webhook URL read from PAGER_WEBHOOK_URL. */
+export const PAGER_RECEIVER = [
+  'kind: AlertReceiver',
+  `organization_id: ${ACME}`,
+  'name: pager',
+  'type: SLACK',
+  'description: Pages the platform on-call',
+  'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
+  '',
+].join('\n');
 
 export function expectNoSecret(where: string, text: string, secrets: readonly string[]): void {
   for (const secret of secrets) {

@@ -11,6 +11,7 @@ import {
   type StoredSeries,
   withoutName,
 } from './series-data.js';
+import { labelReplace, subquerySeries, topk } from './series-functions.js';
 
 /** How far back an instant selector looks for a series' latest sample (Prometheus's default). */
 export const LOOKBACK_MS = 5 * 60_000;
@@ -46,13 +47,22 @@ export class Evaluator {
       case 'selector':
         return { kind: 'vector', samples: this.#instantSelector(node, timeMs) };
       case 'range':
+      case 'subquery':
         // The tree reader lets a range through only as a function's argument.
         throw new EvaluationError('a range vector is only evaluated as the argument of a function');
+      case 'string':
+        throw new EvaluationError('a string is only evaluated as the argument of a function');
       case 'negate':
         return mapValue(this.at(node.arg, timeMs), (v) => -v, true);
       case 'call':
         return this.#call(node, timeMs);
       case 'aggregate':
+        if (node.op === 'topk') {
+          const k = this.#scalar(node.param!, timeMs);
+          const grouping = node.grouping;
+          const groupOf = (labels: Labels) => labelsKey(groupLabels(labels, grouping));
+          return { kind: 'vector', samples: topk(k, this.#vector(node.arg, timeMs), groupOf) };
+        }
         return { kind: 'vector', samples: aggregate(node.op, node.grouping, this.#vector(node.arg, timeMs)) };
       case 'binary':
         return binary(node, this.at(node.left, timeMs), this.at(node.right, timeMs));
@@ -96,6 +106,9 @@ export class Evaluator {
   #call(node: Extract<QueryNode, { kind: 'call' }>, timeMs: number): InstantValue {
     const [first, second, third] = node.args;
     const body = RANGE_FUNCTION_BODIES[node.name];
+    if (body && first?.kind === 'subquery') {
+      return { kind: 'vector', samples: this.#overSubquery(first, timeMs, body) };
+    }
     if (body) {
       if (first?.kind !== 'range') throw new EvaluationError(`${node.name}() expects a range vector`);
       return {
@@ -106,6 +119,20 @@ export class Evaluator {
     switch (node.name) {
       case 'time':
         return { kind: 'scalar', value: timeMs / 1000 };
+      case 'timestamp':
+        return { kind: 'vector', samples: this.#timestamps(first!, timeMs) };
+      case 'label_replace': {
+        const text = (arg: QueryNode | undefined) => {
+          if (arg?.kind !== 'string')
+            throw new EvaluationError('label_replace() expects strings after its vector');
+          return arg.value;
+        };
+        const [dst, replacement, src, regex] = node.args.slice(1).map(text);
+        return {
+          kind: 'vector',
+          samples: labelReplace(this.#vector(first!, timeMs), dst!, replacement!, src!, regex!),
+        };
+      }
       case 'round': {
         // Prometheus rounds half up, to the nearest multiple of the second argument (default 1).
         const inverse = 1 / (second ? this.#scalar(second, timeMs) : 1);
@@ -145,6 +172,43 @@ export class Evaluator {
         return vectorOf(this.#vector(first!, timeMs), f);
       }
     }
+  }
+
+  /**
+   * timestamp(): of a selector, each sample's own time (Prometheus reads the selector for it); of anything
+   * else, the evaluation time. The metric name is dropped.
+   */
+  #timestamps(arg: QueryNode, timeMs: number): Sample[] {
+    if (arg.kind === 'selector') {
+      const at = timeMs - arg.offsetMs;
+      return this.#series(arg).flatMap((series) => {
+        const index = lastAtOrBefore(series.times, at);
+        if (index < 0 || series.times[index]! <= at - LOOKBACK_MS) return [];
+        return [{ labels: withoutName(series.labels), value: series.times[index]! / 1000 }];
+      });
+    }
+    return this.#vector(arg, timeMs).map((s) => ({ labels: withoutName(s.labels), value: timeMs / 1000 }));
+  }
+
+  /** A range function over a subquery: the inner expression at each multiple of the step in (t − range, t]. */
+  #overSubquery(
+    node: Extract<QueryNode, { kind: 'subquery' }>,
+    timeMs: number,
+    body: (typeof RANGE_FUNCTION_BODIES)[string],
+  ): Sample[] {
+    const startMs = timeMs - node.rangeMs;
+    const steps: { timeMs: number; samples: readonly Sample[] }[] = [];
+    for (
+      let t = Math.floor(startMs / node.stepMs) * node.stepMs + node.stepMs;
+      t <= timeMs;
+      t += node.stepMs
+    ) {
+      steps.push({ timeMs: t, samples: this.#vector(node.expr, t) });
+    }
+    return subquerySeries(steps).flatMap((series) => {
+      const value = body({ ...series, first: 0, last: series.times.length - 1, startMs, endMs: timeMs });
+      return value === null ? [] : [{ labels: withoutName(series.labels), value }];
+    });
   }
 
   /** 1 when the argument has no sample, labelled with the selector's equality matchers, as Prometheus does. */
@@ -244,7 +308,11 @@ function pickLabels(labels: Labels, grouping: Grouping): Labels {
   return out;
 }
 
-function aggregate(op: AggregateName, grouping: Grouping | null, samples: readonly Sample[]): Sample[] {
+function aggregate(
+  op: Exclude<AggregateName, 'topk'>,
+  grouping: Grouping | null,
+  samples: readonly Sample[],
+): Sample[] {
   const groups = new Map<string, { labels: Labels; values: number[] }>();
   for (const sample of samples) {
     const labels = groupLabels(sample.labels, grouping);
@@ -259,7 +327,7 @@ function aggregate(op: AggregateName, grouping: Grouping | null, samples: readon
 const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /** max and min as Prometheus's: a NaN is replaced by any number that follows. */
-const REDUCERS: Readonly<Record<AggregateName, (values: readonly number[]) => number>> = {
+const REDUCERS: Readonly<Record<Exclude<AggregateName, 'topk'>, (values: readonly number[]) => number>> = {
   sum: sumOf,
   avg: (values) => sumOf(values) / values.length,
   count: (values) => values.length,

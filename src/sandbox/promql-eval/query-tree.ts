@@ -18,12 +18,23 @@ export type QueryNode =
       readonly offsetMs: number;
     }
   | { readonly kind: 'range'; readonly selector: SelectorNode; readonly rangeMs: number }
+  /** `expr[range:step]`: the expression at each multiple of the step in (t − range, t], as a range. */
+  | {
+      readonly kind: 'subquery';
+      readonly expr: QueryNode;
+      readonly rangeMs: number;
+      readonly stepMs: number;
+    }
+  /** A string argument (label_replace's). */
+  | { readonly kind: 'string'; readonly value: string }
   | { readonly kind: 'call'; readonly name: FunctionName; readonly args: readonly QueryNode[] }
   | {
       readonly kind: 'aggregate';
       readonly op: AggregateName;
       readonly grouping: Grouping | null;
       readonly arg: QueryNode;
+      /** topk's k. */
+      readonly param?: QueryNode;
     }
   | {
       readonly kind: 'binary';
@@ -74,9 +85,11 @@ export const INSTANT_FUNCTIONS = [
   'scalar',
   'vector',
   'time',
+  'timestamp',
+  'label_replace',
 ] as const;
 export type FunctionName = (typeof RANGE_FUNCTIONS)[number] | (typeof INSTANT_FUNCTIONS)[number];
-export const AGGREGATIONS = ['sum', 'avg', 'min', 'max', 'count'] as const;
+export const AGGREGATIONS = ['sum', 'avg', 'min', 'max', 'count', 'topk'] as const;
 export type AggregateName = (typeof AGGREGATIONS)[number];
 export const ARITHMETIC = ['+', '-', '*', '/', '%', '^'] as const;
 export const COMPARISONS = ['==', '!=', '>', '<', '>=', '<='] as const;
@@ -171,7 +184,9 @@ class Reader {
       case 'StepInvariantExpr':
         return this.unsupported('the @ modifier', node);
       case 'SubqueryExpr':
-        return this.unsupported('a subquery', node);
+        return this.subquery(node);
+      case 'StringLiteral':
+        return { kind: 'string', value: unquote(this.text(node)) };
       default:
         return this.unsupported(`the expression ${node.name}`, node);
     }
@@ -227,6 +242,21 @@ class Reader {
     return { kind: 'range', selector: this.selector(inner), rangeMs: Math.round(seconds * 1000) };
   }
 
+  /** `expr[range:step]` with plain durations; the step is required (no default evaluation interval here). */
+  subquery(node: SyntaxNode): QueryNode {
+    const [inner, range, step] = children(node);
+    const duration = (d: SyntaxNode | undefined) => {
+      const literal = d ? children(d) : [];
+      if (literal.length !== 1 || literal[0]!.name !== 'NumberDurationLiteralInDurationContext') return null;
+      return Math.round(literalValue(this.text(literal[0]!)) * 1000);
+    };
+    const rangeMs = duration(range);
+    const stepMs = duration(step);
+    if (rangeMs === null || stepMs === null || stepMs <= 0)
+      return this.unsupported('a subquery without a plain range and step', node);
+    return { kind: 'subquery', expr: this.expression(inner!), rangeMs, stepMs };
+  }
+
   call(node: SyntaxNode): QueryNode {
     const [identifier, body] = children(node);
     const name = this.text(identifier!);
@@ -248,7 +278,16 @@ class Reader {
     if (!(AGGREGATIONS as readonly string[]).includes(op)) {
       return this.unsupported(`the aggregation ${op}`, node);
     }
-    // The checker refuses these aggregations with any other number of arguments than one.
+    // The checker refuses these aggregations with any other number of arguments than one (topk: two).
+    if (op === 'topk') {
+      return {
+        kind: 'aggregate',
+        op,
+        grouping,
+        param: this.expression(args[0]!),
+        arg: this.expression(args[1]!),
+      };
+    }
     return { kind: 'aggregate', op: op as AggregateName, grouping, arg: this.expression(args[0]!) };
   }
 

@@ -67,7 +67,7 @@ export function editAlertReceiver(context: RequestContext): Answer {
 
 /**
  * deleteAlertReceiver: 204. The description declares no refusal for a receiver rules still name, so the
- * sandbox deletes it and the rules keep its id (docs/sandbox.md): their next edit is refused until the id
+ * sandbox deletes it and the rules keep its id (docs/reference/sandbox.md): their next edit is refused until the id
  * is replaced, which is why a plan refuses such a delete before writing anything.
  */
 export function deleteAlertReceiver(context: RequestContext): Answer {

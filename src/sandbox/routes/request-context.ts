@@ -22,7 +22,7 @@ export interface Answer {
   readonly body?: unknown;
 }
 
-export type Handler = (context: RequestContext) => Answer;
+export type Handler = (context: RequestContext) => Answer | Promise<Answer>;
 
 /**
  * A path parameter that must be a uuid, returned lower-cased. Anything else names nothing: 404, which

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { parse } from 'yaml';
+import { LineCounter, parse, parseDocument, Scalar, visit } from 'yaml';
 import type { Seed } from '../model.js';
 import type { SandboxSeed } from '../types.js';
 import { SeedError } from './seed-error.js';
@@ -29,14 +29,38 @@ export async function readSeedDirectory(dir: string): Promise<SeedPart[]> {
     const file = relative(process.cwd(), path) || path;
     const text = await readFile(path, 'utf8');
     try {
-      parts.push({ file, value: parse(text, { prettyErrors: true }) });
+      const value = parse(text, { prettyErrors: true });
+      refuseCutValues(file, text);
+      parts.push({ file, value });
     } catch (error) {
+      if (error instanceof SeedError) throw error;
       // The yaml library's first line ends with "at line L, column C:" before a code frame.
       const first = ((error as Error).message.split('\n')[0] ?? '').replace(/:\s*$/, '');
       throw new SeedError(`${file}: not valid YAML: ${first}`);
     }
   }
   return parts;
+}
+
+/**
+ * An unquoted value is cut at ` #`: `description: Non-urgent alerts in #platform-alerts` seeds the
+ * description "Non-urgent alerts in". A comment that starts a word directly (`#platform-alerts`, not
+ * `# prod-eu`) after a plain value is almost always such a cut: refused at its line, with the fix.
+ */
+function refuseCutValues(file: string, text: string): void {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter });
+  visit(doc, {
+    Scalar(_key, node) {
+      const comment = node.comment ?? '';
+      if (node.type !== Scalar.PLAIN || comment === '' || /^\s/.test(comment)) return;
+      const { line } = lineCounter.linePos(node.range?.[0] ?? 0);
+      throw new SeedError(
+        `${file}:${line}: the value "${String(node.value)}" is cut at "#${comment.split('\n')[0]}", ` +
+          "which YAML reads as a comment: quote the whole value ('…').",
+      );
+    },
+  });
 }
 
 /** A seed given as an object (tests): validated the same way as files. */

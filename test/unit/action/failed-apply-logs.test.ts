@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clusterLogsSection, failedClusters, logClusters } from '../../../src/action/failed-apply-logs.js';
 import type { ChangeResult } from '../../../src/apply/types.js';
+import { Redactor } from '../../../src/core/redact.js';
+import { failedReport } from '../../../src/logs/fetch.js';
+import { renderLogsMarkdown } from '../../../src/logs/markdown.js';
 import { utf8Bytes } from '../../../src/markdown/escape.js';
 import { setDeployments } from '../../../src/sandbox/index.js';
 import { useSandbox } from '../../helpers/sandbox.js';
@@ -27,6 +30,27 @@ describe('failedClusters', () => {
       clusters: [prodEu, stagingEu],
     });
     expect(failedClusters(r)).toEqual([prodEu, stagingEu]);
+  });
+
+  it('names each cluster as the plan does, by name beside its id, when the change knows the name', () => {
+    const named: ChangeResult = {
+      ...result(1, false),
+      change: {
+        ...change(1, 'update'),
+        clusterId: PROD_EU,
+        references: { cluster: { id: PROD_EU, name: 'prod-eu' }, target: null, receivers: [] },
+      },
+    };
+    const clusters = failedClusters(report({ results: [named], clusters: [prodEu] }));
+    expect(clusters).toEqual([{ ...prodEu, name: 'prod-eu' }]);
+    // The summary's section of that cluster says its name.
+    const markdown = renderLogsMarkdown([failedReport(clusters[0]!, 'HTTP 500')], {
+      redactor: new Redactor(),
+      maxBytes: 10_000,
+      now: 0,
+      title: 'Recent cluster log entries',
+    });
+    expect(markdown).toContain(`### Cluster \`prod-eu (${PROD_EU})\``);
   });
 
   it('falls back to every cluster of the run when no refused write names one', () => {

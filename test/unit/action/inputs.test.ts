@@ -36,6 +36,8 @@ describe('readInputs', () => {
       onUnreviewed: 'warn',
       backtest: true,
       backtestMaxRules: 10,
+      liveSeries: 'changed',
+      liveSeriesErrors: false,
     });
   });
 
@@ -52,8 +54,11 @@ describe('readInputs', () => {
       'INPUT_CLUSTER-ID': 'c1a5e7e0-0000-4000-8000-000000000101,\nC1A5E7E0-0000-4000-8000-000000000102',
       INPUT_BACKTEST: 'false',
       'INPUT_BACKTEST-MAX-RULES': '3',
+      'INPUT_LIVE-SERIES': 'all',
+      'INPUT_LIVE-SERIES-ERRORS': 'true',
     });
     expect([inputs.backtest, inputs.backtestMaxRules]).toEqual([false, 3]);
+    expect([inputs.liveSeries, inputs.liveSeriesErrors]).toEqual(['all', true]);
     expect(inputs.clusterIds).toEqual([
       'c1a5e7e0-0000-4000-8000-000000000101',
       'c1a5e7e0-0000-4000-8000-000000000102',
@@ -102,6 +107,8 @@ describe('readInputs', () => {
     [{ 'api-url': 'http://api.example.com' }, 'Invalid input api-url: Refusing plain http'],
     [{ 'api-url': 'not a url' }, 'Invalid input api-url: Invalid API URL'],
     [{ 'drift-label': 'a,b' }, "Invalid input drift-label 'a,b'. Expected one label name"],
+    [{ 'live-series': 'yes' }, "Invalid input live-series 'yes'. Expected one of: changed, all, false."],
+    [{ 'live-series-errors': 'on' }, "Invalid input live-series-errors 'on'. Expected true or false."],
   ])('refuses %o with one line naming the input and the expected form', (given, message) => {
     let error: unknown;
     try {

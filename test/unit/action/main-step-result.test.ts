@@ -44,7 +44,9 @@ describe('actionOutcome', () => {
     redactor.add('s3cr3t');
     const outcome = actionOutcome(r, { failOn: 'error' }, facts, redactor);
     expect(outcome.annotations).toEqual([
-      expect.stringMatching(/^::error file=a\.yaml,line=3,.*bad token \*\*\* \[test\.error\]$/),
+      expect.stringMatching(
+        /^::error file=a\.yaml,line=3,.*bad token \*\*\* \[test\.error\]%0Ahttps:\/\/github\.com\/acme\/platform-gitops\/blob\/v1\/docs\/reference\/codes\/test\.md#testerror$/,
+      ),
     ]);
     expect(outcome.failure).toMatch(/^plan: 1 error/);
     expect(outcome.verdict.checkConclusion).toBe('failure');

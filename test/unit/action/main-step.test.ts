@@ -165,6 +165,27 @@ describe('commandRequest', () => {
     expect(commandRequest(on, { command: 'plan', pullRequest: null }, null)).toEqual({ command: 'plan' });
   });
 
+  it("checks the live series of a pull request's plan as the live-series inputs say, never without a pull request", () => {
+    const on = { remediate: false, receivers: [], liveSeries: 'changed' as const, liveSeriesErrors: false };
+    expect(commandRequest(on, { command: 'plan', pullRequest: 7 }, null)).toEqual({
+      command: 'plan',
+      live: { scope: 'changed', asErrors: false },
+    });
+    expect(
+      commandRequest(
+        { ...on, liveSeries: 'all', liveSeriesErrors: true },
+        { command: 'plan', pullRequest: 7 },
+        null,
+      ),
+    ).toEqual({ command: 'plan', live: { scope: 'all', asErrors: true } });
+    expect(commandRequest({ ...on, liveSeries: 'false' }, { command: 'plan', pullRequest: 7 }, null)).toEqual(
+      {
+        command: 'plan',
+      },
+    );
+    expect(commandRequest(on, { command: 'plan', pullRequest: null }, null)).toEqual({ command: 'plan' });
+  });
+
   it("gives a pull request's plan what is known of its base commit's apply", () => {
     expect(commandRequest(inputs, { command: 'plan' }, null, baseApplied)).toEqual({
       command: 'plan',

@@ -82,6 +82,20 @@ describe('parseCommandLine', () => {
     expect(usageMessage(['backtest', '--backtest'])).toMatch(/'backtest' takes no --backtest/);
   });
 
+  it('reads plan --live, with --all for every rule and --live-errors for errors', () => {
+    const live = (argv: string[]) => {
+      const parsed = parseCommandLine(argv);
+      return parsed.kind === 'run' ? parsed.args.liveSeries : 'not a run';
+    };
+    expect(live(['plan', '--live'])).toEqual({ scope: 'changed', asErrors: false });
+    expect(live(['plan', '--live', '--all', '--live-errors'])).toEqual({ scope: 'all', asErrors: true });
+    expect(live(['plan'])).toBeUndefined();
+    expect(usageMessage(['plan', '--live-errors'])).toMatch(
+      /--live-errors' makes the findings of --live errors/,
+    );
+    expect(usageMessage(['validate', '--live'])).toMatch(/'validate' takes no --live/);
+  });
+
   it('defaults the paths to the current directory', () => {
     const parsed = parseCommandLine(['validate']);
     expect(parsed.kind === 'run' && parsed.args.paths).toEqual(['.']);
@@ -121,11 +135,15 @@ describe('parseCommandLine', () => {
     expect(usageMessage(['plan', '--head', 'HEAD'])).toMatch(/^unknown option '--head' for 'plan'/);
   });
 
-  it('checks ids locally: --org and --cluster must be UUIDs, before any request', () => {
+  it('checks ids locally: --org must be a UUID, before any request; --cluster is a name or an id', () => {
     expect(usageMessage(['plan', '--org', 'acme'])).toBe(
       "--org must be a UUID such as 7f1b2c3d-0000-4000-8000-000000000001, not 'acme'",
     );
-    expect(usageMessage(['logs', '--cluster', 'prod'])).toMatch(/^--cluster must be a UUID/);
+    // As documents name clusters: `logs` resolves a name in the organization's cluster list.
+    expect(parseCommandLine(['logs', '--cluster', 'prod-eu'])).toMatchObject({
+      kind: 'run',
+      args: { command: 'logs', clusterId: 'prod-eu' },
+    });
   });
 
   it("each command's help lists exactly the options the parser accepts for it", () => {

@@ -39,6 +39,10 @@ describe('demo', () => {
         outcome: expect.stringMatching(/^Changes pending: 1 change to apply/),
       },
       {
+        step: "plan --live alerting/   # another repository's new rules: does each selector match series on its cluster?",
+        outcome: expect.stringMatching(/^Changes pending: 6 changes to apply \(6 warnings\)/),
+      },
+      {
         step: 'drift . --remediate',
         outcome: expect.stringMatching(/^Done: the drift was remediated, 1 change written/),
       },
@@ -47,6 +51,15 @@ describe('demo', () => {
         outcome: expect.stringMatching(/^Nothing to do: the live state matches the documents/),
       },
     ]);
+    // `demo --help` names every step the demo runs, in order: the help cannot leave one out.
+    const help = (await runCliInProcess(['demo', '--help'], {})).stdout.replace(/\s+/g, ' ');
+    let from = 0;
+    for (const { step } of outcomes(run.stdout)) {
+      const command = (step.split('#')[0] ?? '').replace(/ \.\s*/, ' ').trim();
+      const at = help.indexOf(command, from);
+      expect(at, `demo --help names '${command}' after the steps before it`).toBeGreaterThanOrEqual(0);
+      from = at + command.split(' ')[0]!.length;
+    }
     // The edit made "in the console" is told before the drift check, and it is what the check finds.
     const drift = run.stdout.slice(run.stdout.indexOf('$ platform-gitops drift .\n'));
     expect(run.stdout).toContain('Meanwhile someone raises the threshold of api-5xx-ratio to 0.1');
@@ -55,6 +68,19 @@ describe('demo', () => {
     expect(run.stdout).toMatch(
       /~ api-5xx-ratio \(alerting\/api\.yaml:28\): would have fired \d+ times? \([^)]+\) in the last 7 days — now: (never|\d+ times? \()/,
     );
+    // The live series step: one finding of each kind, each at its selector, and the exempt `or` passed over.
+    const live = run.stdout.slice(run.stdout.indexOf('$ platform-gitops plan --live'));
+    for (const finding of [
+      'alerting/selectors.yaml:14:16: warning: alert rule "queue-depth-high": the metric `legacy_queue_depth` has no series on cluster "prod-eu" now; it was last seen in the hour up to',
+      'alerting/selectors.yaml:34:16: warning: alert rule "shop-build-missing": the metric `app_buld_info` has had no series on cluster "prod-eu" in the last 7 days; names that exist: `app_build_info` [live-series.metric-unknown]',
+      'alerting/selectors.yaml:54:45: warning: alert rule "shop-region-missing": no series of `app_build_info` on cluster "prod-eu" has the label `region`; its labels: app, env, version [live-series.label-unknown]',
+      'alerting/selectors.yaml:74:45: warning: alert rule "shop-prod-missing": no series of `app_build_info` on cluster "prod-eu" has env="prod"; values of `env`: production, staging [live-series.value-unknown]',
+      'alerting/selectors.yaml:94:18: warning: alert rule "billing-staging-missing": each matcher of this selector matches series of `app_build_info` on cluster "prod-eu", but no series matches all of them together [live-series.no-combination]',
+    ]) {
+      expect(live).toContain(finding);
+    }
+    expect(live).not.toContain('shop-build-or-default":');
+    expect(live).toMatch(/get-cluster-metrics 3\)/);
     // The seed's deliberately unknown field kind is for the tests: the demo's service describes it as a string.
     expect(run.stdout).not.toContain('unknown type "duration"');
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderReport } from '../../../src/cli/render.js';
+import { renderReport, writeReport } from '../../../src/cli/render.js';
 import { type Diagnostic, diagnostic } from '../../../src/core/diagnostic.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { renderJson } from '../../../src/report/json-output.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { change, plan, report, result } from '../report/report-factory.js';
 
@@ -31,8 +32,8 @@ function github(report: RunReport, redactor = new Redactor()): string[] {
 describe('--format github', () => {
   it('prints each finding as a workflow command, titled in words with its code after the message, and counts them all', () => {
     expect(github(validateReport([finding('error', 4), finding('warning', 7)]))).toEqual([
-      '::error file=alerting/api.yaml,line=4,col=3,endColumn=8,title=Value not allowed::problem on line 4 [schema.enum]',
-      '::warning file=alerting/api.yaml,line=7,col=3,endColumn=8,title=Value not allowed::problem on line 7 [schema.enum]',
+      '::error file=alerting/api.yaml,line=4,col=3,endColumn=8,title=Value not allowed::problem on line 4 [schema.enum]%0Ahttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/schema.md#schemaenum',
+      '::warning file=alerting/api.yaml,line=7,col=3,endColumn=8,title=Value not allowed::problem on line 7 [schema.enum]%0Ahttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/schema.md#schemaenum',
       '1 error, 1 warning',
       '',
       'Failed: 1 error, 1 warning.',
@@ -128,5 +129,74 @@ describe('the count of a run that wrote', () => {
       'Drift: 0 to create, 1 to update, 0 to delete to match the documents.',
       expect.stringMatching(/^Changes pending: /),
     ]);
+  });
+});
+
+describe('writing the report', () => {
+  const writes = (r: RunReport, format: 'json' | 'github', redactor: Redactor) => {
+    const stdout: string[] = [];
+    const commands: string[] = [];
+    writeReport(
+      r,
+      { format, color: false, redactor, policy: {} },
+      {
+        stdout: (text) => stdout.push(text),
+        commands: (lines) => commands.push(...lines),
+      },
+    );
+    return { stdout, commands };
+  };
+
+  it('gives the JSON form of a large plan to stdout in pieces as it is made, redacted, the same text as whole', () => {
+    const redactor = new Redactor();
+    redactor.add('rule-4242');
+    const r = report({ plan: plan(Array.from({ length: 3000 }, (_, i) => change(i))) });
+    const { stdout, commands } = writes(r, 'json', redactor);
+    expect(commands).toEqual([]);
+    // Never the whole text at once: each piece ends at a line end, about 64 Ki characters long.
+    expect(stdout.length).toBeGreaterThan(5);
+    expect(stdout.filter((piece) => !piece.endsWith('\n') || piece.length > 70_000)).toEqual([]);
+    const text = stdout.join('');
+    expect(text).toBe(renderJson(r, redactor));
+    expect(text).not.toContain('rule-4242');
+    expect(JSON.parse(text).changes).toHaveLength(3000);
+  });
+
+  it('gives the other forms as their commands, then their text', () => {
+    const r = validateReport([finding('error', 4)]);
+    const { stdout, commands } = writes(r, 'github', new Redactor());
+    expect(commands).toHaveLength(1);
+    expect(commands[0]).toMatch(/^::error file=alerting\/api.yaml,line=4/);
+    expect(stdout.join('')).toBe('1 error, 0 warnings\n\nFailed: 1 error.\n');
+  });
+});
+
+describe('counts that agree with the lists they count', () => {
+  it("counts the errors listed below the plan, the run's own beside the plan's, and never says the pending changes are free of them", () => {
+    // One error of the plan (a document) and one of the run (a component): two listed below, two counted.
+    const planned = plan([change(1, 'noop')], [finding('error', 3)]);
+    const run = report({
+      command: 'plan',
+      plan: planned,
+      diagnostics: [finding('error', 3), finding('error', 9)],
+    });
+    const text = renderReport(run, { format: 'text', color: false, redactor: new Redactor(), policy: {} });
+    expect(text).toContain('Alert rules: no changes for the documents without errors (2 errors below).');
+    expect(text).toContain('2 errors, 0 warnings');
+
+    // A pending change beside an error: counted from the pending list, without claiming its document is clean.
+    const pending = report({
+      command: 'plan',
+      plan: plan([change(1, 'update'), change(2, 'create')], [finding('error', 3)]),
+      diagnostics: [finding('error', 3)],
+    });
+    const closing = renderReport(pending, {
+      format: 'text',
+      color: false,
+      redactor: new Redactor(),
+      policy: {},
+    });
+    expect(closing).toContain('2 changes pending, which an apply holds back while an error remains');
+    expect(closing).not.toContain('for the documents without errors');
   });
 });

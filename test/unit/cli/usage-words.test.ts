@@ -23,7 +23,7 @@ describe('a usage error with --format json', () => {
     [['plan', '--bogus', '--format', 'json'], 'plan', /unknown option '--bogus' for 'plan'/],
     [['validate', '--format=json', '--concurrency', '3'], 'validate', /'validate' takes no --concurrency/],
     [['deploy', '--format', 'json'], null, /unknown command 'deploy'/],
-    [['logs', '--format', 'json'], 'logs', /'logs' needs --cluster ID/],
+    [['logs', '--format', 'json'], 'logs', /'logs' needs --cluster NAME\|ID/],
   ])('%j prints one JSON object on stdout and the message on stderr', async (argv, command, message) => {
     const run = await runCliInProcess(argv, {});
     expect(run.code).toBe(1);
@@ -96,10 +96,25 @@ describe('help', () => {
   it("describes plan's --out as the saved plan's file and export's as the directory", () => {
     expect(flatHelp('plan')).toMatch(/--out FILE +save the plan to FILE, for 'apply --plan FILE'/);
     expect(flatHelp('plan')).not.toMatch(/export/);
+    // Required, except for a Prometheus rule file (then stdout by default): the help says both.
     expect(flatHelp('export')).toMatch(
-      /--out DIR +directory the documents are written to, relative to the repository root \(required\)/,
+      /--out DIR +directory the documents are written to, relative to the repository root \(required, except with --format prometheus-rules: then the rule file, default stdout\)/,
+    );
+    expect(flatHelp('export')).toMatch(
+      /--org ID +the organization \(a UUID\) whose alert rules to export \(required, except with --format prometheus-rules and PATHs;/,
     );
     expect(flatHelp('export')).not.toMatch(/apply --plan/);
+  });
+
+  it("gives logs' and import's --cluster each its own line, both by name or id", () => {
+    expect(flatHelp('logs')).toMatch(
+      /--cluster NAME\|ID +the cluster whose deployment logs to show, by name or id \(required\)/,
+    );
+    expect(flatHelp('import')).toMatch(
+      /--cluster NAME\|ID +the cluster the imported rules watch, by name or id \(required\)/,
+    );
+    expect(flatHelp('logs')).not.toMatch(/import/);
+    expect(flatHelp('import')).not.toMatch(/deployment logs/);
   });
 
   it('describes --org by what each command does with it', () => {

@@ -21,6 +21,8 @@ import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 const API_5XX = 'a2a2a2a2-0000-4000-8000-000000000502';
 const POD_RESTARTS = 'a2a2a2a2-0000-4000-8000-000000000503';
+/** A rule the documents declare and the plan does not change. */
+const P99 = 'a2a2a2a2-0000-4000-8000-000000000501';
 /** Live rules that no document of the repository manages. */
 const HEARTBEAT = 'a2a2a2a2-0000-4000-8000-000000000519';
 const STAGING_CPU = 'a2a2a2a2-0000-4000-8000-000000000520';
@@ -132,6 +134,17 @@ const updateOf = (plan: PlanFile, id: string) => {
   if (change?.action !== 'update') throw new Error(`the plan has no update of ${id}`);
   return change;
 };
+/** The first update of the file that is not the one of api-5xx-ratio. */
+const otherUpdate = (plan: PlanFile) => {
+  const change = plan.changes.find((c) => c.action === 'update' && c.id !== API_5XX);
+  if (change?.action !== 'update') throw new Error('the plan has another update');
+  return change;
+};
+const deleteOf = (plan: PlanFile) => {
+  const change = plan.changes.find((c) => c.action === 'delete');
+  if (change?.action !== 'delete') throw new Error('the plan has a delete');
+  return change;
+};
 const firstCreate = (plan: PlanFile) => {
   const change = plan.changes.find((c) => c.action === 'create');
   if (change?.action !== 'create') throw new Error('the plan has a create');
@@ -198,6 +211,95 @@ const TAMPERINGS: readonly Case[] = [
     },
     code: 'apply.plan-differs',
     says: () => '`request.cluster_id` is "elsewhere" in the file, the documents give no such field',
+  },
+  {
+    tampering: "id of an update pointed at another update's rule",
+    tamper: (plan) => {
+      const u = updateOf(plan, API_5XX);
+      return replaced(plan, u, { ...u, id: otherUpdate(plan).id });
+    },
+    code: 'apply.plan-differs',
+    says: (plan) =>
+      `change 1 of the file, the update of alert rule "api-5xx-ratio" (${API_5XX}) (${API_5XX_AT}): ` +
+      `\`id\` is "${otherUpdate(plan).id}" in the file, the documents give "${API_5XX}"`,
+  },
+  {
+    tampering: 'id of an update pointed at a rule the plan does not change',
+    tamper: (plan) => {
+      const u = updateOf(plan, API_5XX);
+      return replaced(plan, u, { ...u, id: P99 });
+    },
+    code: 'apply.plan-differs',
+    says: () =>
+      `change 1 of the file, the update of alert rule "api-5xx-ratio" (${API_5XX}) (${API_5XX_AT}): ` +
+      `\`id\` is "${P99}" in the file, the documents give "${API_5XX}"`,
+  },
+  {
+    tampering: 'id of an update pointed at a rule no document manages',
+    tamper: (plan) => {
+      const u = updateOf(plan, API_5XX);
+      return replaced(plan, u, { ...u, id: HEARTBEAT });
+    },
+    code: 'apply.plan-differs',
+    says: () => `\`id\` is "${HEARTBEAT}" in the file, the documents give "${API_5XX}"`,
+  },
+  {
+    tampering: 'id of a delete pointed at another rule (prune)',
+    tamper: (plan) => {
+      const d = deleteOf(plan);
+      return replaced(plan, d, { ...d, id: HEARTBEAT });
+    },
+    code: 'apply.plan-differs',
+    says: (plan) =>
+      `change ${plan.changes.indexOf(deleteOf(plan)) + 1} of the file, the delete of alert rule "api-pod-restarts" ` +
+      `(${POD_RESTARTS}) (alerting/api.yaml:56): \`id\` is "${HEARTBEAT}" in the file, the documents give "${POD_RESTARTS}"`,
+  },
+  {
+    tampering: 'name of an update',
+    tamper: (plan) => {
+      const u = updateOf(plan, API_5XX);
+      return replaced(plan, u, { ...u, name: 'api-errors' });
+    },
+    code: 'apply.plan-differs',
+    says: () => '`name` is "api-errors" in the file, the documents give "api-5xx-ratio"',
+  },
+  {
+    tampering: 'organization of an update',
+    tamper: (plan) => {
+      const u = updateOf(plan, API_5XX);
+      return replaced(plan, u, { ...u, organizationId: '7f1b2c3d-0000-4000-8000-000000000002' });
+    },
+    code: 'apply.plan-differs',
+    says: () =>
+      `\`organizationId\` is "7f1b2c3d-0000-4000-8000-000000000002" in the file, the documents give "${ACME}"`,
+  },
+  {
+    tampering: 'cluster of an update',
+    tamper: (plan) => {
+      const u = updateOf(plan, API_5XX);
+      return replaced(plan, u, { ...u, clusterId: 'c1a5e7e0-0000-4000-8000-000000000102' });
+    },
+    code: 'apply.plan-differs',
+    says: () =>
+      '`clusterId` is "c1a5e7e0-0000-4000-8000-000000000102" in the file, the documents give "c1a5e7e0-0000-4000-8000-000000000101"',
+  },
+  {
+    tampering: 'an update turned into a delete of its rule',
+    tamper: (plan) => {
+      const { request: _r, ...u } = updateOf(plan, API_5XX);
+      return replaced(plan, updateOf(plan, API_5XX), { ...u, action: 'delete' });
+    },
+    code: 'apply.plan-differs',
+    says: () => '`action` is "delete" in the file, the documents give "update"',
+  },
+  {
+    tampering: 'line of a delete (prune)',
+    tamper: (plan) => {
+      const d = deleteOf(plan);
+      return replaced(plan, d, { ...d, line: 3 });
+    },
+    code: 'apply.plan-differs',
+    says: () => '`line` is 3 in the file, the documents give 56',
   },
   {
     tampering: 'a duplicated create',
@@ -324,7 +426,7 @@ describe('apply --plan of a tampered file: the tamper table', () => {
         expect(writes).toHaveLength(strict ? 0 : plan.changes.length - 1);
       }
       const firstWords = refusal!.message.match(/first difference: (.*?)(\)\. Nothing|$)/)?.[1];
-      // Ids shortened as docs/diagnostics.md shows them, for a table that can be quoted.
+      // Ids shortened as the code pages (docs/reference/codes/) show them, for a table that can be quoted.
       const shown = (firstWords ?? refusal!.message).replace(
         /\b([0-9a-f]{4})[0-9a-f]{4}-[0-9a-f-]{23}([0-9a-f]{4})\b/g,
         '$1…$2',

@@ -74,7 +74,7 @@ describe('drift --write', () => {
     const writing = run({ root: world.out, paths: ['.'] });
     const drift = await runDrift(writing.ctx, { remediate: false, adopt: { into: null, tree: true } });
     expect(writing.progress.filter((l) => l.startsWith('drift'))).toEqual([
-      expect.stringMatching(/^drift: 2 rules differ/),
+      expect.stringMatching(/^drift: 1 rule and 1 alert receiver differ/),
       expect.stringMatching(
         /^drift --write: 3 files written \(adopted\/prod-eu\.yaml, api-p99-latency\.yaml, receivers\/slack-oncall\.yaml\)$/,
       ),

@@ -76,7 +76,7 @@ describe('drift', () => {
   it('reports the pending changes as drift, ghosts and outdated rules apart, and writes nothing', async () => {
     const report = await runDrift(run().ctx, { remediate: false });
     expect(report.command).toBe('drift');
-    expect(countDrift(report.plan!)).toEqual({ drifted: 9, ghosts: 1, outdated: 1 });
+    expect(countDrift(report.plan!)).toEqual({ rules: 9, receivers: 0, ghosts: 1, outdated: 1 });
     expect(exitCodeFor(report)).toBe(2);
     expect(world.sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
@@ -93,7 +93,7 @@ describe('drift', () => {
     expect(remediated.results).toHaveLength(9);
     expect(remediated.results.every((r) => r.ok)).toBe(true);
     const after = await runDrift(run().ctx, { remediate: false });
-    expect(countDrift(after.plan!).drifted).toBe(0);
+    expect(countDrift(after.plan!)).toMatchObject({ rules: 0, receivers: 0 });
     // Ghost and outdated rules remain, counted apart: they are not drift the tool can remove.
     expect(countDrift(after.plan!)).toMatchObject({ ghosts: 1, outdated: 1 });
     expect(exitCodeFor(after)).toBe(0);

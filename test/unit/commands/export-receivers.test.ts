@@ -7,13 +7,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runExport } from '../../../src/commands/export.js';
-import { exportReceiverDocuments, upperSnake } from '../../../src/plan/export-receivers.js';
+import { upperSnake } from '../../../src/documents/env-name.js';
+import { exportReceiverDocuments } from '../../../src/plan/export-receivers.js';
 import { putLiveReceiver } from '../../../src/sandbox/index.js';
 import { runCliInProcess } from '../../helpers/cli-in-process.js';
 import { liveReceiver } from '../../helpers/receivers.js';
 import { ACME, EXAMPLE_RULE_READS, useRunWorld } from './run-context.js';
 
 const { world, run } = useRunWorld('export-receivers-');
+
+const R1 = '5e1ec7ed-0000-4000-8000-0000000009a1';
+const R2 = '5e1ec7ed-0000-4000-8000-0000000009a2';
+const R3 = '5e1ec7ed-0000-4000-8000-0000000009a3';
+const R9 = '5e1ec7ed-0000-4000-8000-0000000009a9';
 
 describe('export of receivers', () => {
   it('writes one document per receiver with every field, and each secret read from its variable', async () => {
@@ -100,9 +106,11 @@ describe('export of receivers', () => {
     const report = await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     expect(readdirSync(world.out)).not.toContain('receivers');
     expect(readdirSync(world.out)).toContain('api-p99-latency.yaml');
-    expect(report.diagnostics.find((d) => d.severity === 'error')?.message).toContain(
-      `The alert receivers of organization ${ACME} could not be read, so none was exported`,
-    );
+    // A 403 to the organization's receivers: the organization refuses the token, said about it.
+    expect(report.diagnostics.find((d) => d.severity === 'error')).toMatchObject({
+      code: 'service.organization-denied',
+      message: expect.stringContaining(`Organization ${ACME} cannot be read with this token (HTTP 403)`),
+    });
   });
 });
 
@@ -150,17 +158,33 @@ describe('the variable name rule', () => {
   });
 
   it('leaves out a receiver of a type this version does not know, and names it', () => {
-    const pager = { ...liveReceiver({ id: 'r9', name: 'pager', type: 'SLACK' }), type: 'PAGERDUTY' };
+    const pager = { ...liveReceiver({ id: R9, name: 'pager', type: 'SLACK' }), type: 'PAGERDUTY' };
     const result = exportReceiverDocuments(ACME, [
       pager,
-      liveReceiver({ id: 'r1', name: 'mail', type: 'EMAIL' }),
+      liveReceiver({ id: R1, name: 'mail', type: 'EMAIL' }),
     ]);
     expect(result.documents.map((d) => d.receiverName)).toEqual(['mail']);
     expect(result.variables).toEqual([
-      { name: 'RECEIVER_MAIL_AUTH_PASSWORD', receiverId: 'r1', receiverName: 'mail', field: 'auth_password' },
+      { name: 'RECEIVER_MAIL_AUTH_PASSWORD', receiverId: R1, receiverName: 'mail', field: 'auth_password' },
     ]);
     expect(result.notes).toEqual([
-      'alert receiver "pager" (r9) not exported: its type "PAGERDUTY" is not known to this version',
+      `alert receiver "pager" (${R9}) not exported: its type "PAGERDUTY" is not known to this version`,
+    ]);
+  });
+
+  it('leaves out, and names, a receiver whose document validate would refuse, and asks for no variable of it', () => {
+    const result = exportReceiverDocuments(ACME, [
+      liveReceiver({ id: R1, name: 'mail', type: 'EMAIL' }),
+      liveReceiver({ id: R9, name: '   ', type: 'SLACK' }),
+      liveReceiver({ id: R2, name: 'ops', type: 'SLACK' }),
+      liveReceiver({ id: R3, name: 'ops', type: 'SLACK' }),
+    ]);
+    expect(result.documents.map((d) => d.receiverName)).toEqual(['mail']);
+    expect(result.variables.map((v) => v.receiverId)).toEqual([R1]);
+    expect(result.notes.filter((n) => n.includes('not exported'))).toEqual([
+      `alert receiver "   " (${R9}) not exported: validate would refuse its document: schema.pattern: \`name\` must not be blank (it holds only spaces)`,
+      `alert receiver "ops" (${R2}) not exported: validate would refuse its document: document.duplicate-name: alert receiver \`ops\` is also defined by ops-2.yaml:5`,
+      `alert receiver "ops" (${R3}) not exported: validate would refuse its document: document.duplicate-name: alert receiver \`ops\` is also defined by ops.yaml:5`,
     ]);
   });
 });

@@ -6,6 +6,8 @@ import { validateWorkflow } from '@action-validator/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import packageJson from '../../../package.json' with { type: 'json' };
+// @ts-expect-error: a script of the project, plain JavaScript without declarations
+import { newerWorkflowKeys } from '../../../scripts/newer-workflow-syntax.mjs';
 import { type CliIo, main } from '../../../src/cli/command-line.js';
 import { CHECKOUT_PINNED } from '../../../src/commands/init-files.js';
 import { REPOSITORY, repositoryOf } from '../../../src/core/published.js';
@@ -56,6 +58,7 @@ const WRITTEN = [
   '.vscode/settings.json',
   'platform/alert-rules/example.yaml',
   'platform/components/example.yaml',
+  'platform/receivers/slack-oncall.yaml',
 ];
 
 let dir: string;
@@ -72,7 +75,25 @@ describe('platform-gitops init', () => {
     const init = await cli(['init', dir]);
     expect(init).toMatchObject({ status: 0, stderr: '' });
     expect(tree(dir)).toEqual(WRITTEN);
-    expect(init.stdout).toContain('wrote 4 files');
+    expect(init.stdout).toContain('wrote 5 files');
+    // The receiver the example rule names is written too, its webhook from the variable export would name,
+    // which the workflow passes and the next steps list; the organization is a variable, not a secret.
+    expect(readFileSync(join(dir, 'platform/alert-rules/example.yaml'), 'utf8')).toContain(
+      '  - slack-oncall\n',
+    );
+    expect(readFileSync(join(dir, 'platform/receivers/slack-oncall.yaml'), 'utf8')).toContain(
+      'name: slack-oncall ',
+    );
+    expect(readFileSync(join(dir, 'platform/receivers/slack-oncall.yaml'), 'utf8')).toContain(
+      'valueFrom: { env: RECEIVER_SLACK_ONCALL_WEBHOOK_URL }',
+    );
+    expect(readFileSync(join(dir, WRITTEN[0] as string), 'utf8')).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
+      'RECEIVER_SLACK_ONCALL_WEBHOOK_URL: ${{ secrets.RECEIVER_SLACK_ONCALL_WEBHOOK_URL }}',
+    );
+    expect(init.stdout).toContain('     - RECEIVER_SLACK_ONCALL_WEBHOOK_URL (the example receiver');
+    expect(init.stdout).toContain('the variable (Variables tab) QOVERY_ORGANIZATION_ID');
+    expect(init.stdout).toContain('Replace the example names with your clusters, targets and receivers');
 
     // Validating the rules by name needs the document forms by name in the loader.
     const validate = await cli(['validate', join(dir, 'platform'), '--root', dir]);
@@ -84,7 +105,10 @@ describe('platform-gitops init', () => {
     const workflow = readFileSync(join(dir, WRITTEN[0] as string), 'utf8');
     expect(await lint.lintWorkflow(workflow, WRITTEN[0] as string, inputs)).toEqual([]);
     // The workflow schema, as action-validator (a dev dependency) checks it: every dispatch input described.
-    expect(validateWorkflow(workflow).errors).toEqual([]);
+    // It reads the text with the one key newer than its schema (`queue`) blanked, which is checked apart.
+    const newer = newerWorkflowKeys(workflow, WRITTEN[0] as string);
+    expect(newer.problems).toEqual([]);
+    expect(validateWorkflow(newer.text).errors).toEqual([]);
   });
 
   it('writes the workflow the README recommends: every trigger, permissions, one write group, full history', () => {
@@ -99,6 +123,19 @@ describe('platform-gitops init', () => {
       }
       expect(workflow).toContain("'platform-gitops-writes'");
       expect(workflow).toContain('cancel-in-progress: false');
+      // Runs wait in line (`queue: max`): a push waiting behind an apply is never cancelled by the drift
+      // check or a dispatch entering the group after it.
+      expect(parse(workflow).concurrency).toEqual({
+        group: expect.stringContaining('platform-gitops-writes'),
+        'cancel-in-progress': false,
+        queue: 'max',
+      });
+      expect(workflow).toContain('# No run is cancelled, running or waiting');
+      // The organization id is a variable, not a secret that masks it in every log line.
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a workflow expression, not a template
+      expect(workflow).toContain('organization-id: ${{ vars.QOVERY_ORGANIZATION_ID }}\n');
+      expect(workflow).not.toContain('secrets.QOVERY_ORGANIZATION_ID');
+      expect(readFileSync(join(root, 'README.md'), 'utf8')).not.toContain('secrets.QOVERY_ORGANIZATION_ID');
       expect(workflow).toContain('fetch-depth: 0');
       expect(workflow).toContain(`uses: ${REPOSITORY}@v1`);
       const settings = JSON.parse(readFileSync(join(dir, '.vscode/settings.json'), 'utf8'));
@@ -109,6 +146,15 @@ describe('platform-gitops init', () => {
         ],
       });
     });
+  });
+
+  it("is the running-on-GitHub guide's workflow, line for line: what a reader copies is what init writes", async () => {
+    gitSync(dir, 'init', '--quiet', '--initial-branch', 'main');
+    expect((await cli(['init', dir])).status).toBe(0);
+    const written = readFileSync(join(dir, WRITTEN[0] as string), 'utf8');
+    expect(readFileSync(join(root, 'docs/guides/github.md'), 'utf8')).toContain(
+      `\n\`\`\`yaml\n${written}\`\`\`\n`,
+    );
   });
 
   it("applies pushes to the repository's default branch: origin's HEAD, else the current branch, else main with a notice", async () => {

@@ -334,8 +334,9 @@ describe('a name that resolves to no single entry is an error at its key, with w
     sandbox.setFaults({ script: [{ operation: 'listServicesByOrganizationId', status: 403, times: 5 }] });
     const report = await runPlan(run());
     const refused = report.diagnostics.filter((d) => d.message.includes('HTTP 403'));
-    expect(refused.map((d) => d.message.split(':')[0])).toEqual([
-      `The services of organization ${ACME} could not be read`,
+    // A 403 to one of the organization's lists: the organization refuses the token, said once about it.
+    expect(refused.map((d) => [d.code, d.message.split(':')[0]])).toEqual([
+      ['service.organization-denied', `Organization ${ACME} cannot be read with this token (HTTP 403)`],
     ]);
   });
 });

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/commands/plan.js';
-import { ACME, EXAMPLE_ROOT, useRunWorld } from './run-context.js';
+import { ACME, EXAMPLE_ROOT, testRun, useRunWorld } from './run-context.js';
 
-const { run } = useRunWorld('organization-named-');
+const { world, run } = useRunWorld('organization-named-');
 const OTHER = '2c9e0000-0000-4000-8000-0000000000aa';
 const UNKNOWN = '99999999-0000-4000-8000-000000000009';
 
@@ -62,6 +62,28 @@ describe('an organization the service does not know', () => {
     for (const component of report.components) {
       expect(component).toMatchObject({ status: 'failed' });
       expect(component.reason).toMatch(/organization .* was not found/);
+    }
+  });
+});
+
+describe('an organization the token cannot see', () => {
+  it('is one error about the organization, not one for the rules and one per component', async () => {
+    // The example names acme; the token is globex's: the service answers 403 to every read of acme.
+    const other = testRun({ url: world.sandbox.url, token: 'qov_sandbox_globex_token' }, { paths: ['.'] });
+    try {
+      const report = await runPlan(other.ctx);
+      const errors = report.diagnostics.filter((d) => d.severity === 'error');
+      expect(errors.map((d) => [d.code, d.file])).toEqual([['service.organization-denied', '']]);
+      expect(errors[0]!.message).toMatch(
+        new RegExp(`^Organization ${ACME} cannot be read with this token \\(HTTP 403\\)`),
+      );
+      expect(report.components).toHaveLength(5);
+      for (const component of report.components) {
+        expect(component).toMatchObject({ status: 'failed' });
+        expect(component.reason).toMatch(/organization .* cannot be read with this token/);
+      }
+    } finally {
+      await other.close();
     }
   });
 });

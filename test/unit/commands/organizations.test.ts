@@ -59,8 +59,9 @@ describe('plan across organizations', () => {
     expect(report.plan!.changes.map((c) => [c.action, c.file])).toEqual([['noop', 'two/acme.yaml']]);
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatchObject({ file: '', code: 'service.request-failed' });
-    expect(errors[0]!.message).toContain(`organization ${GLOBEX}`);
+    // One error about the organization that refuses the token.
+    expect(errors[0]).toMatchObject({ file: '', code: 'service.organization-denied' });
+    expect(errors[0]!.message).toContain(`Organization ${GLOBEX}`);
     expect(errors[0]!.message).toContain('403');
   });
 

@@ -152,13 +152,17 @@ describe('apply against the sandbox', () => {
     expect(sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
 
-  it('turns a failed read into an error finding, not a crash', async () => {
+  it.each([
+    // A 403 to the organization's rules: the organization refuses the token, one finding about it.
+    [403, 'service.organization-denied'],
+    [400, 'service.request-failed'],
+  ])('turns a failed read (HTTP %i) into an error finding, not a crash', async (status, code) => {
     sandbox.setFaults({
-      script: [{ operation: 'getAlertRules', status: 403, body: { message: 'forbidden' } }],
+      script: [{ operation: 'getAlertRules', status, body: { message: 'forbidden' } }],
     });
     const report = await runPlan(run().ctx);
     expect(report.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file])).toEqual([
-      ['service.request-failed', ''],
+      [code, ''],
     ]);
     expect(report.plan?.changes).toEqual([]);
     // Never "the live rules match the documents" when they could not be read.

@@ -12,8 +12,9 @@ import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
-import { toJsonOutput } from '../../../src/report/json-output.js';
+import { renderJson, toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
+import { countRun, headline } from '../../../src/report/run-counts.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
@@ -158,6 +159,24 @@ describe('a receiver create the service refuses', () => {
     expect(applied.plan!.receivers![0]!.result).toMatchObject({ ok: false, notSent: true });
     expect(applied.plan!.receivers![0]!.result!.error).toContain('PAGER_WEBHOOK_URL');
   });
+
+  it('is not sent when the variable holds a value too weak to hide at apply time', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    const planFile = join(repo, 'plan.json');
+    const planned = await runPlan((await runIn()).ctx, { out: planFile });
+    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    sandbox.resetLog();
+
+    const run = await runIn({ env: { PAGER_WEBHOOK_URL: 'latency' } });
+    const applied = await runApplyPlan(run.ctx, { planFile, strict: false });
+    expect(writes()).toEqual([]);
+    const result = applied.plan!.receivers![0]!.result!;
+    expect(result).toMatchObject({ ok: false, notSent: true });
+    expect(result.error).toMatch(
+      /^Not sent: the environment variable PAGER_WEBHOOK_URL .* too weak to hide: it is shorter than 8/,
+    );
+    expect(result.error).not.toContain('latency');
+  });
 });
 
 describe('the receivers of an organization that cannot be read', () => {
@@ -242,6 +261,36 @@ describe('an update of a receiver', () => {
   });
 });
 
+describe('a receiver secret too short or too common to hide', () => {
+  it('is refused on its valueFrom line, never registered nor sent: rule names holding it stay readable', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('checkout-latency-high', 'pager'));
+    const run = await runIn({ env: { PAGER_WEBHOOK_URL: 'latency' } });
+    const report = await runApply(run.ctx);
+    const weak = report.diagnostics.filter((d) => d.code === 'plan.receiver-secret-weak');
+    expect(weak).toMatchObject([{ file: 'alerting/receivers.yaml', line: 6, severity: 'error' }]);
+    expect(weak[0]!.message).toContain('`PAGER_WEBHOOK_URL`');
+    expect(writes()).toEqual([]);
+    expect(run.ctx.redactor.size).toBe(0);
+    const text = run.ctx.redactor.redact(formatPlanText(report.plan!, { color: false }));
+    const json = renderJson(report, run.ctx.redactor);
+    // The sandbox's ghost rule api-p95-latency-legacy is listed in both.
+    for (const out of [text, json]) {
+      expect(out).toContain('api-p95-latency-legacy');
+      expect(out).not.toContain('-***');
+    }
+    expect(json).toContain('checkout-latency-high');
+  });
+
+  it('a valid secret is still registered and hidden wherever it shows', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    const run = await runIn();
+    const report = await runPlan(run.ctx);
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(run.ctx.redactor.redact(`quoted back: ${HOOK}`)).toBe('quoted back: ***');
+  });
+});
+
 describe('prune of a receiver', () => {
   beforeEach(() => {
     git('init', '-q', '-b', 'main');
@@ -264,6 +313,34 @@ describe('prune of a receiver', () => {
     expect(report.plan!.receivers!.map((c) => [c.action, c.gate])).toEqual([
       ['delete', { admitted: false, reason: 'findings block the apply' }],
     ]);
+    expect(writes()).toEqual([]);
+  });
+
+  it('is said at plan time while rules still name it, and refused by apply without calling it unknown', async () => {
+    write('alerting/receivers.yaml', receiver('slack-low-priority'));
+    write('alerting/rules.yaml', rule('load-high', 'slack-low-priority'));
+    git('add', '-A');
+    git('commit', '-q', '-m', 'base');
+    await runApply((await runIn()).ctx);
+    unlinkSync(join(repo, 'alerting/receivers.yaml'));
+    git('commit', '-q', '-am', 'remove the low-priority receiver');
+    sandbox.resetLog();
+
+    // The plan without prune keeps it, and says that a prune would be refused, by which rules.
+    const planned = await runPlan((await runIn({ git: createGitReader(repo) })).ctx);
+    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const kept = planned.diagnostics.filter((d) => d.code === 'plan.removed-not-pruned');
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.message).toContain('"slack-low-priority" (5e1ec7ed-0000-4000-8000-000000000203)');
+    expect(kept[0]!.message).toContain('With prune, its delete would be refused (plan.receiver-in-use)');
+    expect(kept[0]!.message).toMatch(/"load-high" \([0-9a-f-]{36}\)/);
+
+    // The apply with prune refuses it for that reason alone: the receiver exists, the rule's name resolves.
+    const report = await runApply((await runIn({ prune: true, git: createGitReader(repo) })).ctx);
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.code)).toEqual(['plan.receiver-in-use']);
+    expect(errors[0]!.message).toMatch(/"load-high" \([0-9a-f-]{36}\)/);
+    expect(report.diagnostics.map((d) => d.message).join('\n')).not.toContain('No alert receiver is named');
     expect(writes()).toEqual([]);
   });
 
@@ -399,7 +476,16 @@ describe('drift of a receiver', () => {
     expect(edited.status).toBe(200);
     sandbox.resetLog();
 
-    const drift = await runDrift((await runIn({ rotateSecrets: true })).ctx, { remediate: false });
+    const checking = await runIn({ rotateSecrets: true });
+    const drift = await runDrift(checking.ctx, { remediate: false });
+    // The progress line counts what drifted, a receiver here, and says its secret was not compared.
+    expect(checking.progress).toContain(
+      "drift: 1 alert receiver differs from the documents (receivers' secrets not compared); 0 ghost, 0 not up to date",
+    );
+    // So do the JSON output and the headline.
+    const json = toJsonOutput(drift, { failOn: 'error' }) as { receivers: Record<string, unknown>[] };
+    expect(json.receivers).toEqual([expect.objectContaining({ action: 'update', secretCompared: false })]);
+    expect(headline(drift, countRun(drift))).toContain('1 alert receiver drifted');
     expect(drift.plan!.receivers!.map((c) => [c.action, c.diff.map((d) => d.path)])).toEqual([
       ['update', ['description']],
     ]);

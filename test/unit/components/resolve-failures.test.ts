@@ -149,7 +149,9 @@ describe('a token the service refuses', () => {
       concurrency: 1,
     });
     expect(sandbox().count(RESOLVE)).toBe(1);
-    expect(errors(report).map((d) => d.code)).toEqual(['component.access-denied']);
+    // One finding about the organization the token cannot read, not an "access denied" per component.
+    expect(errors(report).map((d) => [d.code, d.file])).toEqual([['service.organization-denied', '']]);
+    expect(report.results.every((r) => r.status === 'failed')).toBe(true);
   });
 });
 

@@ -37,6 +37,30 @@ describe('redaction of encoded secrets', () => {
     expect(told.length).toBeGreaterThan(3);
   });
 
+  it('forms our cleaning and escaping give: collapsed, HTML entities, Markdown; the runner is not told of Markdown', () => {
+    const told: string[] = [];
+    const secret = `qov_a&b<c>"d'e\tf  g@h`;
+    const redactor = new Redactor({ onAdd: (s) => told.push(s) });
+    redactor.add(secret);
+    const forms = [
+      'qov_a&b<c>"d\'e f g@h',
+      'qov_a&amp;b&lt;c&gt;&quot;d&#39;e\tf  g@h',
+      'qov_a&#x26;b&#x3c;c&#x3e;&#x22;d&#x27;e f g@h',
+      'qov\\_a&amp;b&lt;c&gt;"d\'e f  g@&#8203;h',
+    ];
+    for (const form of forms) expect(redactor.redact(`said: ${form} (end)`)).toBe('said: *** (end)');
+    expect(told).toContain(forms[1]);
+    expect(told).not.toContain(forms[3]);
+  });
+
+  it('a form shorter than four characters is not registered, though the secret is', () => {
+    // One line as Markdown writes it drops the controls: "ab", which would mangle every message.
+    const redactor = new Redactor();
+    redactor.add('a\u0001\u0002\u0003b');
+    expect(redactor.redact('a table, a cab')).toBe('a table, a cab');
+    expect(redactor.redact('x a\u0001\u0002\u0003b y')).toBe('x *** y');
+  });
+
   it('ordinary text is left alone', () => {
     expect(redactor.redact('plan: 3 to create, 1 to update')).toBe('plan: 3 to create, 1 to update');
   });

@@ -222,6 +222,58 @@ describe('discovery in directories', () => {
     );
   });
 
+  it('validates a kind key in another case, and an empty or unknown kind beside the fields of ours', async () => {
+    await put('alerting/capital.yaml', `${VALID_RULE.replace('kind: AlertRule', 'Kind: AlertRule')}`);
+    await put('alerting/shout.yaml', '  KIND: AlertReceiver\n');
+    await put('alerting/empty-kind.yaml', "kind: ''\nname: x\ncondition: {kind: CUSTOM, promql: up}\n");
+    await put('alerting/other-kind.yaml', 'kind: Alert\nname: x\ntype: slack\n');
+    await put('alerting/indented.yaml', '- x\n---\n"Kind": ""\nfor_duration: PT5M\n');
+    await put('alerting/number-key.yaml', "1: x\n? [a]\n: b\nkind: ''\nseverity: HIGH\n");
+    // Someone else's: a manifest with an apiVersion, a kind no one of ours has beside generic fields.
+    await put('k8s/secret.yaml', 'apiVersion: v1\nkind: Secret\ntype: Opaque\ntarget: x\n');
+    await put('other/config.yaml', "kind: ''\nname: x\ntype: Opaque\n");
+    const result = await loadDocuments(root, ['.']);
+    expect(result.files).toEqual([
+      'alerting/capital.yaml',
+      'alerting/empty-kind.yaml',
+      'alerting/indented.yaml',
+      'alerting/number-key.yaml',
+      'alerting/other-kind.yaml',
+      'alerting/shout.yaml',
+    ]);
+    expect(result.skippedFiles).toEqual(['k8s/secret.yaml', 'other/config.yaml']);
+    const errors = result.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.file, d.line, d.column, d.code])).toEqual([
+      ['alerting/capital.yaml', 1, 1, 'document.kind-missing'],
+      ['alerting/empty-kind.yaml', 1, 7, 'document.kind-unknown'],
+      ['alerting/indented.yaml', 1, 1, 'document.not-mapping'],
+      ['alerting/indented.yaml', 3, 1, 'document.kind-missing'],
+      ['alerting/number-key.yaml', 2, 3, 'document.key-not-a-name'],
+      ['alerting/other-kind.yaml', 1, 7, 'document.kind-unknown'],
+      ['alerting/shout.yaml', 1, 3, 'document.kind-missing'],
+    ]);
+    expect(errors[0]!.message).toBe(
+      'missing `kind`: `Kind` is not `kind` (field names are case-sensitive); write `kind:` in lower case, one of AlertRule, AlertReceiver, PlatformComponent',
+    );
+  });
+
+  it('validates a file that held documents at the base revision, whatever it holds now', async () => {
+    await put('alerting/was-a-rule.yaml', 'apiVersion: v1\nkind: ConfigMap\n');
+    await put('alerting/no-kind.yaml', 'name: x\n');
+    const skipped = await loadDocuments(root, ['.'], { allowEmpty: true });
+    expect(skipped.skippedFiles).toEqual(['alerting/no-kind.yaml', 'alerting/was-a-rule.yaml']);
+    const held = new Set(['alerting/was-a-rule.yaml', 'alerting/no-kind.yaml']);
+    await put('alerting/big.yaml', `apiVersion: v1\nkind: ConfigMap\n# ${'x'.repeat(MAX_FILE_BYTES)}\n`);
+    held.add('alerting/big.yaml');
+    const result = await loadDocuments(root, ['.'], { held });
+    expect(result.skippedFiles).toEqual([]);
+    expect(result.diagnostics.map((d) => [d.file, d.line, d.code])).toEqual([
+      ['alerting/big.yaml', 1, 'file.too-large'],
+      ['alerting/no-kind.yaml', 1, 'document.kind-missing'],
+      ['alerting/was-a-rule.yaml', 2, 'document.kind-unknown'],
+    ]);
+  });
+
   it('a file named explicitly is validated whatever it holds', async () => {
     await put('docker-compose.yml', 'services: {}\n');
     const result = await loadDocuments(root, ['docker-compose.yml']);

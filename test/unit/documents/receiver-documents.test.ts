@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseFiles } from '../../../src/documents/parse.js';
 import { receiverSecretEnvName } from '../../../src/documents/receiver-secrets.js';
+import { exportReceiverDocuments } from '../../../src/plan/export-receivers.js';
+import { liveReceiver } from '../../helpers/receivers.js';
+
+const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
 
 const parse = (text: string) =>
   parseFiles([{ path: 'alerting/receivers.yaml', bytes: Buffer.from(text, 'utf8') }]);
@@ -46,8 +50,9 @@ describe('AlertReceiver documents', () => {
       column: 14,
       severity: 'error',
     });
-    expect(finding!.message).toContain('webhook_url: {valueFrom: {env: SLACK_ONCALL_WEBHOOK_URL}}');
-    expect(finding!.message).toContain(`\${{ secrets.SLACK_ONCALL_WEBHOOK_URL }}`);
+    // The name `export` and `init` write for this receiver: one naming, whichever way a document came.
+    expect(finding!.message).toContain('webhook_url: {valueFrom: {env: RECEIVER_SLACK_ONCALL_WEBHOOK_URL}}');
+    expect(finding!.message).toContain(`\${{ secrets.RECEIVER_SLACK_ONCALL_WEBHOOK_URL }}`);
     expect(finding!.message).not.toContain('s3cr3t-value');
   });
 
@@ -107,8 +112,17 @@ describe('AlertReceiver documents', () => {
     );
   });
 
-  it('names the variable of a secret after the receiver and the field', () => {
-    expect(receiverSecretEnvName('slack-oncall', 'webhook_url')).toBe('SLACK_ONCALL_WEBHOOK_URL');
-    expect(receiverSecretEnvName('9 mail', 'auth_password')).toBe('_9_MAIL_AUTH_PASSWORD');
+  it('names the variable of a secret after the receiver and the field, as export names it', () => {
+    expect(receiverSecretEnvName('slack-oncall', 'webhook_url')).toBe('RECEIVER_SLACK_ONCALL_WEBHOOK_URL');
+    expect(receiverSecretEnvName('9 mail', 'auth_password')).toBe('RECEIVER_9_MAIL_AUTH_PASSWORD');
+    const exported = exportReceiverDocuments(ORG, [
+      liveReceiver({ id: '5e1ec7ed-0000-4000-8000-000000000298', name: 'slack-literal', type: 'SLACK' }),
+      liveReceiver({ id: '5e1ec7ed-0000-4000-8000-000000000299', name: 'Équipe mail', type: 'EMAIL' }),
+    ]);
+    expect(exported.variables.map((v) => v.name)).toEqual([
+      receiverSecretEnvName('Équipe mail', 'auth_password'),
+      receiverSecretEnvName('slack-literal', 'webhook_url'),
+    ]);
+    expect(exported.variables[1]?.name).toBe('RECEIVER_SLACK_LITERAL_WEBHOOK_URL');
   });
 });

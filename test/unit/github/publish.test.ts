@@ -59,7 +59,8 @@ describe('publishToGitHub', () => {
     expect(github.comments).toHaveLength(1);
     expect(JSON.stringify(github.requests)).not.toContain(SECRET);
     expect(github.checkRuns[0]!.output.annotations[0]).toMatchObject({
-      message: 'the token *** leaked into a message [test.error]',
+      message:
+        'the token *** leaked into a message [test.error]\nhttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/test.md#testerror',
     });
   });
 

@@ -119,3 +119,19 @@ describe('fitBlocks', () => {
     expect(fit.markdown.length).toBeLessThan(20_000 / 2);
   });
 });
+
+describe('mentions and bare addresses', () => {
+  it('are made inert in inline text and messages, and read the same', () => {
+    const text = 'ping @acme/security, mail a@b.example, see https://x.example or WWW.x.example';
+    const inert =
+      'ping @&#8203;acme/security, mail a@&#8203;b.example, see https&#8203;://x.example or WWW&#8203;.x.example';
+    expect(escapeInline(text)).toBe(inert);
+    expect(messageMarkdown(`\`@team\` said: ${text}`)).toBe(`\`@team\` said: ${inert}`);
+  });
+
+  it('leave a lone `@`, code and real links alone', () => {
+    expect(escapeInline('a @ b')).toBe('a @ b');
+    expect(inlineCode('@acme/security https://x.example')).toBe('`@acme/security https://x.example`');
+    expect(link('docs @acme', 'https://x.example/d')).toBe('[docs @&#8203;acme](https://x.example/d)');
+  });
+});

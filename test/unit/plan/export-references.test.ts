@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { parseFiles } from '../../../src/documents/index.js';
 import type { ServiceEntry } from '../../../src/names/index.js';
 import { exportDocuments } from '../../../src/plan/export-documents.js';
 import {
@@ -8,6 +9,7 @@ import {
   namesNeeded,
   referenceEntries,
 } from '../../../src/plan/export-references.js';
+import { checkExported } from '../../../src/plan/export-validation.js';
 import { API, EMAIL, live, ORG, PROD, SLACK, STAGING, WORKER } from './fixtures.js';
 
 const SHOP = 'b0b0b0b0-0000-4000-8000-000000000601';
@@ -121,14 +123,66 @@ describe('the references an export writes', () => {
       services: [service(API, 'api/v2', 'APPLICATION', { projectName: 'shop' })],
       environments: [{ id: PRODUCTION, name: 'prod/eu', projectId: SHOP, clusterId: PROD }],
     };
+    // Under the form's own key, as the schema writes it: `target: {service: {project, environment, service}}`.
     expect(entries(live(), lists).target).toEqual({
-      project: 'shop',
-      environment: 'production',
-      service: 'api/v2',
+      service: { project: 'shop', environment: 'production', service: 'api/v2' },
     });
     expect(
       entries(live({ target: { target_type: 'ENVIRONMENT', target_id: PRODUCTION } }), lists).target,
-    ).toEqual({ project: 'shop', environment: 'prod/eu' });
+    ).toEqual({ environment: { project: 'shop', environment: 'prod/eu' } });
+  });
+
+  it('writes a document validate accepts, and export keeps, when a name holds a slash', () => {
+    const lists = {
+      ...LISTS,
+      services: [service(API, 'api/v2', 'APPLICATION')],
+      environments: [{ id: PRODUCTION, name: 'prod/eu', projectId: SHOP, clusterId: PROD }],
+    };
+    const rules = [
+      live(),
+      live({
+        id: 'a2a2a2a2-0000-4000-8000-000000000502',
+        name: 'env-down',
+        target: { target_type: 'ENVIRONMENT', target_id: PRODUCTION },
+      }),
+    ];
+    const exported = exportDocuments(rules, lists);
+    const loaded = parseFiles(
+      exported.map((d) => ({ path: d.fileName, bytes: new TextEncoder().encode(d.text) })),
+    );
+    expect(loaded.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(exported.map((d) => parse(d.text).target)).toEqual([
+      { service: { project: 'shop', environment: 'production', service: 'api/v2' } },
+      { environment: { project: 'shop', environment: 'prod/eu' } },
+    ]);
+    expect(checkExported(exported)).toEqual({ valid: exported, refused: [] });
+  });
+
+  it('writes a cluster whose name is blank by id, with a comment: the schema refuses a blank name', () => {
+    const lists = { ...LISTS, clusters: [{ id: PROD, name: '   ' }] };
+    const rule = live({ target: { target_type: 'CLUSTER', target_id: PROD } });
+    expect(entries(rule, lists)).toMatchObject({
+      cluster_id: PROD,
+      target: { target_type: 'CLUSTER', target_id: PROD },
+    });
+    expect(why(rule, lists).slice(0, 2)).toEqual([
+      `By id: cluster ${PROD} has no name.`,
+      `By id: cluster ${PROD} has no name.`,
+    ]);
+    expect(checkExported(exportDocuments([rule], lists)).refused).toEqual([]);
+  });
+
+  it('export leaves out a document whose written names validate would refuse, and says why', () => {
+    const [doc] = exportDocuments([live()], LISTS);
+    // A target in a form the schema refuses, in the text written only (the id form is sound).
+    const broken = { ...doc!, text: doc!.text.replace('  service: shop/production/api', '  project: shop') };
+    const checked = checkExported([broken]);
+    expect(checked.valid).toEqual([]);
+    expect(checked.refused).toEqual([
+      expect.stringMatching(
+        /^alert rule "api-p99-latency" \(a2a2a2a2-0000-4000-8000-000000000501\) not exported: validate would refuse its document: /,
+      ),
+    ]);
   });
 
   it('keeps the id of a service whose name is shared, naming every service of that name', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFiles } from '../../../src/documents/parse.js';
 import type { AlertReceiverDocument } from '../../../src/documents/types.js';
 import { planReceivers } from '../../../src/plan/plan-receivers.js';
-import { receiversStillUsed } from '../../../src/plan/receiver-in-use.js';
+import { keptReceiverNotices, receiversStillUsed } from '../../../src/plan/receiver-in-use.js';
 import type { AlertRuleChange } from '../../../src/plan/types.js';
 import type { AlertReceiver, LiveAlertRule } from '../../../src/service/types.js';
 
@@ -114,6 +114,42 @@ describe('planReceivers', () => {
     expect(unset.diagnostics.map((d) => [d.code, d.line])).toEqual([['plan.receiver-secret-missing', 6]]);
   });
 
+  it('refuses a secret too short or too common to hide on its valueFrom line, naming the variable only', () => {
+    for (const weak of ['latency', 'short1!', 'latencyalerts', '12345678']) {
+      const refused = plan(slack('pager'), { env: { HOOK: weak } });
+      expect(refused.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
+        ['plan.receiver-secret-weak', 6, 32],
+      ]);
+      const [finding] = refused.diagnostics;
+      expect(finding!.message).toContain('environment variable `HOOK`');
+      expect(finding!.message).toContain(
+        'at least 8 characters, and at least 16 when made only of letters or only of digits',
+      );
+      expect(finding!.message).not.toContain(weak);
+    }
+    // Whether or not this plan sends it: an unchanged receiver's weak secret is refused too.
+    const unchanged = plan(slack('slack-oncall'), { env: { HOOK: 'latency' } });
+    expect(unchanged.changes.map((c) => c.action)).toEqual(['noop']);
+    expect(unchanged.diagnostics.map((d) => d.code)).toEqual(['plan.receiver-secret-weak']);
+    expect(plan(slack('pager'), { env: { HOOK: 'https://hooks.example/x' } }).diagnostics).toEqual([]);
+  });
+
+  it('holds, never deletes, a removed receiver whose file is still there unread: one warning, not listed as made outside git', () => {
+    // Declared twice at the base (a file of two documents), both in the file that cannot be read now.
+    const twice = `${slack('slack-oncall')}---\n${slack('slack-oncall')}`;
+    const removed = parseFiles([{ path: 'receivers.yaml', bytes: Buffer.from(twice, 'utf8') }])
+      .documents as AlertReceiverDocument[];
+    expect(removed).toHaveLength(2);
+    for (const prune of [true, false]) {
+      const planned = plan(slack('other'), { removed, prune, unreadFiles: new Set(['receivers.yaml']) });
+      expect(planned.changes.map((c) => c.action)).toEqual(['create']);
+      expect(planned.diagnostics.map((d) => [d.severity, d.code, d.file])).toEqual([
+        ['warning', 'plan.removed-held', 'receivers.yaml'],
+      ]);
+      expect(planned.unmanaged).toEqual([]);
+    }
+  });
+
   it('deletes a removed receiver only with prune', () => {
     const removed = docs(slack('slack-oncall'));
     expect(plan(slack('other'), { removed }).changes.map((c) => c.action)).toEqual(['create']);
@@ -156,5 +192,62 @@ describe('receiversStillUsed', () => {
     const remove = { action: 'delete', id: 'r2', name: 'rule-r2' } as unknown as AlertRuleChange;
     const live = new Map([[ORG, [rule('r1', [LIVE.id]), rule('r2', [LIVE.id])]]]);
     expect(receiversStillUsed(deletes, live, [update, remove])).toEqual([]);
+  });
+});
+
+describe('a receiver whose document was removed while prune is off', () => {
+  const rule = (id: string, receivers: string[]): LiveAlertRule =>
+    ({
+      source: 'MANAGED',
+      id,
+      name: `rule-${id}`,
+      alert_receiver_ids: receivers,
+    }) as unknown as LiveAlertRule;
+  const removed = docs(slack('slack-oncall'));
+  const { kept, changes, after } = plan(slack('other'), { removed });
+
+  it('is kept, no delete planned, and still there for the rules names', () => {
+    expect(kept).toEqual([
+      { id: LIVE.id, name: 'slack-oncall', organizationId: ORG, file: 'receivers.yaml' },
+    ]);
+    expect(changes.map((c) => c.action)).toEqual(['create']);
+    expect(after.get(ORG)?.map((r) => r.name)).toContain('slack-oncall');
+  });
+
+  it('is said plainly when no rule names it, or when the rules could not be read', () => {
+    for (const live of [new Map([[ORG, [rule('r2', ['x'])]]]), new Map()]) {
+      const [notice] = keptReceiverNotices(kept, live, []);
+      expect(notice).toMatchObject({ severity: 'notice', code: 'plan.removed-not-pruned' });
+      expect(notice!.message).not.toContain('would be refused');
+    }
+  });
+
+  it('says that a prune would be refused, and by which rules, while one names it', () => {
+    const [notice] = keptReceiverNotices(kept, new Map([[ORG, [rule('r1', [LIVE.id])]]]), []);
+    expect(notice!.message).toContain(
+      'With prune, its delete would be refused (plan.receiver-in-use): alert rule "rule-r1" (r1) still names it; remove it from that rule first.',
+    );
+  });
+
+  it('with prune, a delete keeps the receiver for the names, unless a receiver created here takes its name', () => {
+    const deleting = plan(slack('other'), { removed, prune: true });
+    expect(deleting.after.get(ORG)?.map((r) => r.name)).toEqual(['slack-oncall', 'other']);
+    // Deleted while another receiver is renamed to its name: the renamed one is the one the names find.
+    const OLD = '5e1ec7ed-0000-4000-8000-000000000299';
+    const recreated = plan(slack('slack-oncall', `id: ${OLD}\n`), {
+      removed: docs(slack('slack-oncall', `id: ${LIVE.id}\n`)),
+      live: new Map([[ORG, [LIVE, { ...LIVE, id: OLD, name: 'old' }]]]),
+      prune: true,
+    });
+    expect(recreated.changes.map((c) => [c.action, c.id])).toEqual([
+      ['update', OLD],
+      ['delete', LIVE.id],
+    ]);
+    expect(
+      recreated.after
+        .get(ORG)
+        ?.filter((r) => r.name === 'slack-oncall')
+        .map((r) => r.id),
+    ).toEqual([OLD]);
   });
 });

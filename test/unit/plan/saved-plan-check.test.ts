@@ -102,6 +102,16 @@ describe('firstDifference', () => {
     expect(`${field}${added}`).not.toMatch(/\n/);
   });
 
+  it('an update where the documents give a create (the rule is gone) is compared by its id: not given', () => {
+    const saved = file();
+    const gone = { ...saved[0], file: create.file, line: create.line, name: create.name };
+    expect(firstDifference([gone, saved[1], saved[2]], plan, none)).toMatchObject({
+      index: 0,
+      kind: 'field',
+      field: 'name',
+    });
+  });
+
   it('refuses a change turned into another action on the same rule', () => {
     const saved = file();
     saved[0] = { ...saved[2], id: RULE_1, name: 'api-p99-latency', file: 'alerting/api.yaml', line: 3 };
@@ -209,6 +219,70 @@ describe('checkSavedPlan: the planner made again, then the gate', () => {
   it('sets aside, with no finding of its own, a change of an organization whose read failed', () => {
     const check = checkSavedPlan(input(live(), { recomputed: [], live: new Map() }));
     expect(check).toEqual({ setAside: new Map([[0, null]]), difference: null });
+  });
+
+  it('compares, and refuses by its id, an update pointed at another live rule (never set aside as moved)', () => {
+    const update = saved[0];
+    if (update?.action !== 'update') throw new Error('the plan updates the rule');
+    const other = live({ id: RULE_2, name: 'api-5xx-ratio', severity: 'CRITICAL' });
+    const both = new Map([[ORG, indexLive([live(), other])]]);
+    const check = checkSavedPlan(input(live(), { saved: [{ ...update, id: RULE_2 }], live: both }));
+    expect(check.setAside.size).toBe(0);
+    expect(check.difference).toMatchObject({
+      index: 0,
+      kind: 'field',
+      field: 'id',
+      saved: RULE_2,
+      given: RULE_1,
+    });
+    expect(differenceSentence(check.difference!)).toBe(
+      `change 1 of the file, the update of alert rule "api-p99-latency" (${RULE_1}) (alerting/api.yaml:1): ` +
+        `\`id\` is "${RULE_2}" in the file, the documents give "${RULE_1}"`,
+    );
+  });
+
+  it('compares an update pointed at another live rule where the documents give no change (their noop names the rule)', () => {
+    const update = saved[0];
+    if (update?.action !== 'update') throw new Error('the plan updates the rule');
+    // The console set the severity the documents give: the plan made again has a noop for the rule.
+    const agreed = live({ severity: 'LOW' });
+    const given = planAlertRules({
+      documents: rules,
+      live: new Map([[ORG, [agreed]]]),
+      receivers: null,
+      defaultOrganizationId: null,
+      prune: false,
+    }).changes;
+    expect(given.map((c) => c.action)).toEqual(['noop']);
+    const other = live({ id: RULE_2, name: 'api-5xx-ratio' });
+    const check = checkSavedPlan(
+      input(agreed, {
+        saved: [{ ...update, id: RULE_2 }],
+        live: new Map([[ORG, indexLive([agreed, other])]]),
+        given,
+      }),
+    );
+    expect(check.setAside.size).toBe(0);
+    expect(check.difference).toMatchObject({ index: 0, kind: 'not-given' });
+    // The same file without the tampering: its rule moved since the plan, so the change is set aside.
+    const untouched = checkSavedPlan(
+      input(agreed, { live: new Map([[ORG, indexLive([agreed, other])]]), given }),
+    );
+    expect([...untouched.setAside.keys()]).toEqual([0]);
+    expect(untouched.difference).toBeNull();
+  });
+
+  it('sets aside an update whose id names no live rule when the documents give none either (the rule is gone)', () => {
+    const update = saved[0];
+    if (update?.action !== 'update') throw new Error('the plan updates the rule');
+    const check = checkSavedPlan(
+      input(live(), { live: new Map([[ORG, indexLive([])]]), recomputed: [], given: [] }),
+    );
+    expect(check.setAside.get(0)).toMatchObject({
+      code: 'apply.changed-since-plan',
+      message: expect.stringContaining('the rule no longer exists'),
+    });
+    expect(check.difference).toBeNull();
   });
 
   it('compares a change of an organization the documents do not name, or declared elsewhere, though its rule moved', () => {

@@ -156,6 +156,56 @@ describe('import of a rule file', () => {
     expect(status).toBe(1);
   });
 
+  it('counts every alerting rule it was given, those refused as they were read among those not imported', async () => {
+    const sources = await mkdtemp(join(tmpdir(), 'import-sources-'));
+    const file = join(sources, 'four.rules.yml');
+    await writeFile(
+      file,
+      [
+        'groups:',
+        '  - name: four',
+        '    rules:',
+        '      - alert: Good',
+        '        expr: up == 0',
+        '      - alert: AlsoGood',
+        '        expr: up == 0',
+        '      - alert: UnknownField',
+        '        expr: up == 0',
+        '        severity: page',
+        '      - alert: BadFor',
+        '        expr: up == 0',
+        '        for: soon',
+        // A recording rule refused as it is read is a recording rule, not an alerting one.
+        '      - record: job:up:sum',
+        '        expr: sum(up)',
+        '        labels: [not, a, mapping]',
+        '',
+      ].join('\n'),
+    );
+    const { report } = await runImport([file]);
+    expect(report.figures).toMatchObject({ alerting: 4, imported: 2, notImported: 2, recording: 1 });
+    expect(report.diagnostics.filter((d) => d.severity === 'error')).toHaveLength(3);
+    // The text's closing figures say the same counts.
+    let printed = '';
+    await runImportCommand({
+      paths: [file],
+      cwd: FIXTURES,
+      cluster: CLUSTER,
+      target: `APPLICATION:${APP}`,
+      receivers: [RECEIVER],
+      severityMap: undefined,
+      outDir: undefined,
+      dryRun: true,
+      format: 'text',
+      print: (text) => {
+        printed += text;
+      },
+    });
+    expect(printed).toMatch(
+      /\n4 alerting rules in 1 file: 2 imported \(.*\), 2 not imported, 1 recording rule skipped;/,
+    );
+  });
+
   it('reads PrometheusRule resources among the other resources of helm template, and names repeated alerts apart', async () => {
     const { status, report, byName } = await runImport(['helm-template.yaml'], { target: undefined });
     expect(status).toBe(0);
@@ -263,11 +313,17 @@ describe('the command line', () => {
     expect(stdout).toMatch(/--target FORM +what the imported rules are about: service:PROJECT\/ENV\/SERVICE/);
   });
 
-  it("shows the README the help's synopsis and default severity map", async () => {
-    const readme = await readFile(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+  it("shows the command-line reference the help's synopsis and default severity map", async () => {
+    const reference = await readFile(
+      fileURLToPath(new URL('../../../docs/reference/cli.md', import.meta.url)),
+      'utf8',
+    );
     const { stdout } = await cli(['import', '--help']);
-    for (const line of stdout.split('\n').filter((l) => /^(Usage|Default severity map|critical=)/.test(l))) {
-      expect(readme).toContain(line);
+    const lines = stdout.split('\n').filter((l) => /^(Usage|Default severity map|critical=)/.test(l));
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      // The reference shows the synopsis in a block of its own, the options in a table below it.
+      expect(reference).toContain(line.replace(/^Usage: /, '').replace(/ \[options\]$/, ''));
     }
   });
 

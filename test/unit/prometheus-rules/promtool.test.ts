@@ -186,10 +186,13 @@ describe('promtool on exported rule files', () => {
     expect(checked.output).toContain('SUCCESS: 139 rules found');
   });
 
-  it("runs the README's promtool test on the README's export command", async () => {
-    const readme = await readFile(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
-    const block = /```yaml\n(# tests\/pending-pods\.test\.yaml[\s\S]*?)```/.exec(readme)?.[1];
-    expect(block, 'the README shows tests/pending-pods.test.yaml').toBeDefined();
+  it("runs the import guide's promtool test on the guide's export command", async () => {
+    const guide = await readFile(
+      fileURLToPath(new URL('../../../docs/guides/prometheus-rules.md', import.meta.url)),
+      'utf8',
+    );
+    const block = /```yaml\n(# tests\/pending-pods\.test\.yaml[\s\S]*?)```/.exec(guide)?.[1];
+    expect(block, 'the guide shows tests/pending-pods.test.yaml').toBeDefined();
     const { text } = await exportOf(EXAMPLE);
     await mkdir(join(dir, 'readme', 'tests'), { recursive: true });
     await writeFile(join(dir, 'readme', 'alerting.rules.yaml'), text);

@@ -55,7 +55,11 @@ describe('selectAnnotations', () => {
     expect(line).not.toContain('s3cr3t');
     const message = line!.slice(line!.indexOf('::', 2) + 2);
     expect(message.length).toBeLessThanOrEqual(4096);
-    // The message is cut, never its code.
-    expect(message.endsWith('…(cut) [test.error]')).toBe(true);
+    // The message is cut, never its code nor the address of the code's page.
+    expect(
+      message.endsWith(
+        '…(cut) [test.error]%0Ahttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/test.md#testerror',
+      ),
+    ).toBe(true);
   });
 });

@@ -18,7 +18,8 @@ describe('toCheckAnnotations', () => {
       start_column: 3,
       end_column: 8,
       annotation_level: 'failure',
-      message: 'uses *** [test.error]',
+      message:
+        'uses *** [test.error]\nhttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/test.md#testerror',
       title: 'Error',
     });
     expect(second).toMatchObject({ path: 'b.yaml', start_line: 4, end_line: 6, annotation_level: 'warning' });

@@ -36,7 +36,9 @@ describe('renderComment', () => {
     expect(body).toContain(
       '<details open><summary>❌ <code>alerting/rules-1.yaml</code>: 1 finding, 2 changes</summary>',
     );
-    expect(body).toContain('| ❌ error | `test.error` | `line 4` | bad threshold |');
+    expect(body).toContain(
+      '| ❌ error | [`test.error`](https://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/test.md#testerror) | `line 4` | bad threshold |',
+    );
     expect(body).toContain('(commit `bbbbbbb`)');
     // Inside a file's section the file is not repeated: the line is enough.
     expect(body).toContain(
@@ -50,7 +52,9 @@ describe('renderComment', () => {
     const r = report({ diagnostics: [run] });
     const body = renderComment(r, countRun(r), MARKER, 'b'.repeat(40));
     expect(body).toContain('<summary>the run: 1 finding</summary>');
-    expect(body).toContain('| ⚠️ warning | `test.warning` | — | the `catalog` was slow |');
+    expect(body).toContain(
+      '| ⚠️ warning | [`test.warning`](https://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/test.md#testwarning) | — | the `catalog` was slow |',
+    );
     const withFile = report({ diagnostics: [run, finding('error', 'b.yaml', 2)] });
     const both = renderComment(withFile, countRun(withFile), MARKER, 'b'.repeat(40));
     expect(both.indexOf('<code>b.yaml</code>')).toBeLessThan(both.indexOf('the run: 1 finding'));

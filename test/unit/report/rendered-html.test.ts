@@ -43,13 +43,23 @@ describe.each(Object.entries(views))('the %s as GitHub renders it', (_name, mark
     for (const href of hrefs) {
       const url = new URL(href);
       expect(url.protocol).toBe('https:');
-      if (url.pathname.includes('/blob/')) {
+      if (url.pathname.includes('/docs/reference/codes/')) {
+        // A finding's code: its page in the tool's own repository at the major tag, at the code's heading.
+        expect(url.pathname).toMatch(
+          /^\/acme\/platform-gitops\/blob\/v1\/docs\/reference\/codes\/[a-z-]+\.md$/,
+        );
+        expect(url.hash).toMatch(/^#[a-z0-9_-]+$/);
+      } else if (url.pathname.includes('/blob/')) {
         expect(url.pathname).toMatch(/^\/acme\/gitops\/blob\/[0-9a-f]{40}\/[\w./-]+$/);
         expect(url.hash).toMatch(/^#L\d+$/);
       }
     }
     expect(hrefs).toContain(
       `${LINKS.server}/acme/gitops/blob/${LINKS.sha}/components/observability.yaml#L14`,
+    );
+    // Every finding's code links to its page.
+    expect(hrefs).toContain(
+      'https://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/test.md#testerror',
     );
   });
 

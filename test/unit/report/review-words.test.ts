@@ -4,7 +4,7 @@
  * not known said once, and a failed run's findings before its plan.
  */
 
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { diagnostic } from '../../../src/core/diagnostic.js';
 import { checkRunSummary, toCheckAnnotations } from '../../../src/report/checks.js';
@@ -115,15 +115,19 @@ describe('annotation titles', () => {
       'Value not allowed',
       'Rule not up to date',
     ]);
-    expect(second!.message).toBe('retentionDays must be between 1 and 365. [VALUE_NOT_ALLOWED]');
+    expect(second!.message).toBe(
+      'retentionDays must be between 1 and 365. [VALUE_NOT_ALLOWED]\nhttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/component.md#value_not_allowed',
+    );
     expect(formatWorkflowCommand(plan)).toBe(
-      '::warning file=a.yaml,line=4,col=3,endColumn=8,title=Rule not up to date::The live rule is outdated. [plan.rule-not-up-to-date]',
+      '::warning file=a.yaml,line=4,col=3,endColumn=8,title=Rule not up to date::The live rule is outdated. [plan.rule-not-up-to-date]%0Ahttps://github.com/acme/platform-gitops/blob/v1/docs/reference/codes/plan.md#planrule-not-up-to-date',
     );
   });
 
   it('exist for every documented code, each a few words in sentence case, never a code', async () => {
-    const docs = await readFile(new URL('../../../docs/diagnostics.md', import.meta.url), 'utf8');
-    const documented = [...docs.matchAll(/^\| `([A-Za-z_.-]+)` \|/gm)].map((m) => m[1]!);
+    const dir = new URL('../../../docs/reference/codes/', import.meta.url);
+    const pages = (await readdir(dir)).filter((name) => name.endsWith('.md') && name !== 'README.md');
+    const docs = (await Promise.all(pages.map((name) => readFile(new URL(name, dir), 'utf8')))).join('\n');
+    const documented = [...docs.matchAll(/^## (\S+)$/gm)].map((m) => m[1]!);
     expect(documented.length).toBeGreaterThan(90);
     expect(documented.filter((code) => FINDING_TITLES[code] === undefined)).toEqual([]);
     for (const code of documented) {

@@ -269,11 +269,53 @@ describe('the query API', () => {
     expect(error('absent_over_time(queue[5m])')).toMatch(
       /^bad_data: the function absent_over_time\(\) .* not supported/,
     );
-    expect(error('topk(1, queue)')).toMatch(/^bad_data: the aggregation topk .* not supported/);
-    expect(error('rate(queue[5m:1m])')).toMatch(/^bad_data: a subquery .* not supported/);
+    expect(error('bottomk(1, queue)')).toMatch(/^bad_data: the aggregation bottomk .* not supported/);
+    expect(error('rate(queue[5m:])')).toMatch(
+      /^bad_data: a subquery without a plain range and step .* not supported/,
+    );
+    expect(error('label_replace(queue, "a", "$1", "job", "(")')).toMatch(
+      /^bad_data: invalid regular expression in label_replace\(\)/,
+    );
     expect(error('sum(queue')).toMatch(/^bad_data: invalid parameter "query": /);
     expect(error('queue / on (job) limit')).toMatch(/^execution: .*many-to-many/);
     expect(error('queue{job=~"("}')).toMatch(/^bad_data: /);
+  });
+
+  it('evaluates what the live series check asks: topk, label_replace, timestamp and subqueries', () => {
+    const vector = (query: string, time = '240') => {
+      const answer = queryInstant(source, { query, time }, 0);
+      if (answer.status !== 'success' || answer.data.resultType !== 'vector')
+        throw new Error(JSON.stringify(answer));
+      return answer.data.result.map((r) => ({ ...r.metric, value: r.value[1] }));
+    };
+    // topk keeps each group's largest sample with its labels whole; NaN last; k below 1 keeps nothing.
+    expect(vector('topk by (job) (1, queue)')).toEqual([
+      { __name__: 'queue', job: 'x', instance: '2', value: '2' },
+      { __name__: 'queue', job: 'y', instance: '3', value: '4' },
+    ]);
+    expect(vector('topk(0, queue)')).toEqual([]);
+    // label_replace: $1 and ${1}; no match leaves the sample; an empty result removes the label.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: label_replace's own ${1}, not a template
+    expect(vector('label_replace(queue{instance="3"}, "copy", "${1}-$1", "job", "(.)")')).toEqual([
+      { __name__: 'queue', job: 'y', instance: '3', copy: 'y-y', value: '4' },
+    ]);
+    expect(vector('label_replace(queue{instance="3"}, "job", "", "instance", "3")')).toEqual([
+      { __name__: 'queue', instance: '3', value: '4' },
+    ]);
+    expect(vector('label_replace(queue{instance="3"}, "job", "z", "instance", "9")')[0]).toMatchObject({
+      job: 'y',
+    });
+    // timestamp: a selector's own sample time; anything else, the evaluation time.
+    expect(vector('timestamp(queue{instance="1"})', '270')).toEqual([
+      { job: 'x', instance: '1', value: '240' },
+    ]);
+    expect(vector('timestamp(sum(queue))', '270')).toEqual([{ value: '270' }]);
+    // A subquery: steps on multiples of 1m in (t − 3m, t]: 480, 540, 600. The last sample (240 s) is
+    // within the 5-minute lookback at 480 only: the last step at which each job had a series.
+    expect(vector('max_over_time(timestamp(count by (job) (queue))[3m:1m])', '600')).toEqual([
+      { job: 'x', value: '480' },
+      { job: 'y', value: '480' },
+    ]);
   });
 
   it('query answers a vector at the given time, or a scalar', () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { runPlan } from '../../../src/commands/plan.js';
 import { runSandboxCommand } from '../../../src/commands/sandbox.js';
 import { UsageError } from '../../../src/core/usage-error.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
+import { testRun } from '../commands/run-context.js';
 
 describe('runSandboxCommand', () => {
   it('prints where it listens and how to point the tool at it, logs requests, and stops on abort', async () => {
@@ -38,6 +40,32 @@ describe('runSandboxCommand', () => {
     );
     expect(lines.at(-1)).toBe('sandbox stopped');
     await expect(fetch(base)).rejects.toThrow();
+  });
+
+  it('serves what the demo serves: planning the example by hand earns no notice about a kind kept for the tests', async () => {
+    const stop = new AbortController();
+    let listening: (url: string) => void = () => {};
+    const url = new Promise<string>((resolve) => {
+      listening = resolve;
+    });
+    const run = runSandboxCommand({
+      port: 0,
+      signal: stop.signal,
+      print: (line) => {
+        const match = /listening on (\S+)/.exec(line);
+        if (match) listening(match[1]!);
+      },
+    });
+    const planned = testRun({ url: await url, token: 'qov_sandbox_acme_token' }, { paths: ['.'] });
+    try {
+      const report = await runPlan(planned.ctx);
+      expect(report.components.length).toBeGreaterThan(0);
+      expect(report.diagnostics.map((d) => d.message).join('\n')).not.toContain('unknown type');
+    } finally {
+      await planned.close();
+      stop.abort();
+      await run;
+    }
   });
 
   it('refuses a bad port and a bad seed with a usage error', async () => {

@@ -81,6 +81,18 @@ describe('invalid seeds', () => {
     expect(message).toBe('<dir>/clusters.yaml: clusters[0].id: expected a uuid, found "not-a-uuid"');
   });
 
+  it('refuses a value cut at an unquoted #, at its line, and keeps a real comment', async () => {
+    const message = await seedFailure({
+      'a.yaml': `${BASE}# a comment\nnotes: Non-urgent alerts in #platform-alerts\n`,
+    });
+    expect(message).toMatch(
+      /^<dir>\/a\.yaml:\d+: the value "Non-urgent alerts in" is cut at "#platform-alerts", which YAML reads as a comment: quote the whole value/,
+    );
+    // The bundled seed's receivers keep their whole descriptions, '#channel' included.
+    const seed = await loadSeedDirectory(defaultSeedDir());
+    expect(seed.alertReceivers.map((r) => r.description)).toContain('Non-urgent alerts in #platform-alerts');
+  });
+
   it('gives the line and column of a YAML error on one line, without the code frame', async () => {
     const message = await seedFailure({ 'a.yaml': 'organizations: [\n' });
     expect(message).toMatch(/^<dir>\/a\.yaml: not valid YAML: .* at line 2, column 1$/);

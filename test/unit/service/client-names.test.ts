@@ -4,7 +4,7 @@
  * and the request counts.
  */
 import { describe, expect, it } from 'vitest';
-import { isUnknownOrganization } from '../../../src/service/unknown-organization.js';
+import { unreadableOrganization } from '../../../src/service/unknown-organization.js';
 import { apiFailure } from '../../helpers/api-failure.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { useSandboxClients } from '../../helpers/sandbox-clients.js';
@@ -108,7 +108,7 @@ describe('refusals, as for the other lists', () => {
     ]) {
       const error = await apiFailure(call());
       expect(error.status).toBe(404);
-      expect(isUnknownOrganization(error)).toBe(true);
+      expect(unreadableOrganization(error)).toBe(404);
     }
   });
 
@@ -116,7 +116,7 @@ describe('refusals, as for the other lists', () => {
     const error = await apiFailure(client().listEnvironment(UNKNOWN_PROJECT));
     expect(error.status).toBe(404);
     expect(error.message).toContain(UNKNOWN_PROJECT);
-    expect(isUnknownOrganization(error)).toBe(false);
+    expect(unreadableOrganization(error)).toBe(null);
   });
 
   it('a refused token is 401, and the next list is not sent', async () => {

@@ -214,3 +214,48 @@ describe('a refusal that echoes the secret it was sent', () => {
     expect(`${error.message} ${JSON.stringify(error)}`).not.toContain(WEBHOOK);
   });
 });
+
+describe('a refusal that echoes the secret decoded or escaped', () => {
+  const TABBED = 'https://hooks.slack.example/services/T0\tB0/tab-secret-41';
+  const MARKED = `https://hooks.slack.example/x?a=1&b=<2>"q"'s'-marked-secret`;
+
+  it('a JSON message quoting it with a tab: neither the tab nor the collapsed space shows it', async () => {
+    const { service } = setup();
+    sandbox().setFaults({
+      script: [
+        {
+          operation: 'createAlertReceiver',
+          status: 400,
+          body: { status: 400, message: `webhook_url: ${TABBED} is not a Slack webhook` },
+        },
+      ],
+    });
+    const error = await apiFailure(service.createAlertReceiver(ACME, { ...slack, webhook_url: TABBED }));
+    expect(error.serviceMessage).toBe('webhook_url: *** is not a Slack webhook');
+    const all = `${error.message} ${JSON.stringify(error)}`;
+    for (const form of [TABBED, TABBED.replace('\t', ' '), 'T0 B0/tab-secret'])
+      expect(all).not.toContain(form);
+  });
+
+  it("a proxy's HTML page quoting it with entities: decoded, then replaced", async () => {
+    const { service } = setup();
+    const escaped = MARKED.replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#39;');
+    sandbox().setFaults({
+      script: [
+        {
+          operation: 'createAlertReceiver',
+          status: 502,
+          text: `<html><head><title>Bad gateway for ${escaped}</title></head><body></body></html>`,
+        },
+      ],
+    });
+    const error = await apiFailure(service.createAlertReceiver(ACME, { ...slack, webhook_url: MARKED }));
+    expect(error.serviceMessage).toBe('Bad gateway for ***');
+    const all = `${error.message} ${JSON.stringify(error)}`;
+    for (const form of [MARKED, escaped, 'marked-secret']) expect(all).not.toContain(form);
+  });
+});

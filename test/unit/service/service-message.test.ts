@@ -32,6 +32,31 @@ describe('parseServiceMessage', () => {
     ).toBe('502 Bad Gateway');
   });
 
+  it("decodes a page's entities, named and numeric, and leaves unknown or impossible ones as written", () => {
+    expect(
+      parseServiceMessage(
+        '<html><title>a &amp; b &lt;c&gt; &quot;d&quot; &#39;e&#x27; &apos;f&apos;&nbsp;g</title></html>',
+      ),
+    ).toBe(`a & b <c> "d" 'e' 'f' g`);
+    expect(parseServiceMessage('<html><title>&copy; &#0; &#x110000; &#8364;</title></html>')).toBe(
+      '&copy; &#0; &#x110000; €',
+    );
+  });
+
+  it('redacts after every step: a secret the body writes escaped, spread over white space, or past the cut', () => {
+    const secret = 'tab\tsecret&<value>';
+    const redact = (text: string) => text.split(secret).join('***').split('tab secret&<value>').join('***');
+    expect(parseServiceMessage(JSON.stringify({ message: `no ${secret}` }), redact)).toBe('no ***');
+    expect(parseServiceMessage('<html><title>no tab\tsecret&amp;&lt;value&gt;</title></html>', redact)).toBe(
+      'no ***',
+    );
+    const late = parseServiceMessage(
+      `{"detail":"${'x '.repeat(145)}${JSON.stringify(secret).slice(1, -1)}"}`,
+      redact,
+    )!;
+    expect(late.endsWith('x ***')).toBe(true);
+  });
+
   it('strips control characters, so a body cannot forge workflow commands or terminal escapes', () => {
     const message = parseServiceMessage('bad\n::error file=x::forged\u001b[31m red\u0007');
     expect(message).toBe('bad ::error file=x::forged [31m red');

@@ -185,4 +185,36 @@ describe('drift --write', () => {
       'receivers/slack-oncall.yaml',
     );
   });
+
+  it('writes nothing when git and the service agree, and says which drift it cannot write back', async () => {
+    await repository();
+    const quiet = run({ root: world.out, paths: ['.'] });
+    const none = await runDrift(quiet.ctx, { remediate: false, adopt: { into: null, tree: true } });
+    expect(none.writeBack).toEqual({ files: [], adopted: [], toDecide: [], notWritten: [] });
+    expect(quiet.progress).toContain('drift --write: 0 files written');
+
+    // A receiver made an email receiver in the console: its new secret is for a person to name.
+    const client = run().ctx.service();
+    const slack = (await client.getAlertReceivers(ACME)).find((r) => r.type === 'SLACK')!;
+    await client.editAlertReceiver(slack.id, {
+      name: slack.name,
+      description: '',
+      type: 'EMAIL',
+      send_resolved: true,
+      to: 'oncall@acme.example',
+      from: 'alerts@acme.example',
+      smarthost: 'smtp.acme.example:587',
+      require_tls: true,
+      auth_password: 'not-in-any-file',
+    });
+    const retyped = run({ root: world.out, paths: ['.'] });
+    const report = await runDrift(retyped.ctx, { remediate: false, adopt: { into: null, tree: true } });
+    expect(report.writeBack!.notWritten).toEqual([
+      { name: slack.name, file: `receivers/${slack.name}.yaml`, reason: 'its type was changed outside git' },
+    ]);
+    expect(retyped.progress).toContain(
+      `drift: receivers/${slack.name}.yaml ${slack.name} not written back: its type was changed outside git`,
+    );
+    expect(readFileSync(join(world.out, 'receivers', `${slack.name}.yaml`), 'utf8')).toContain('type: SLACK');
+  });
 });

@@ -68,7 +68,7 @@ async function consoleEdit(name: string, edit: (rule: ManagedAlertRule) => Parti
   return rule;
 }
 
-async function driftAndPublish(baseSha: string) {
+async function driftAndPublish(baseSha: string, only: Partial<typeof switches> = {}) {
   const redactor = new Redactor();
   const report = await runDrift(run({ root: world.out, paths: ['.'], env: ENV, redactor }).ctx, {
     remediate: false,
@@ -90,7 +90,7 @@ async function driftAndPublish(baseSha: string) {
     countRun(report),
     'neutral',
     target,
-    switches,
+    { ...switches, ...only },
     redactor,
   );
   return { report, published };
@@ -193,5 +193,24 @@ describe('the drift pull request', () => {
       'Drift issue not updated: the token lacks the issues: write permission.',
     ]);
     expect(github.git.refs.has('heads/platform-gitops/drift')).toBe(false);
+  });
+
+  it('without the drift issue links none, and closes even when a person deleted the branch first', async () => {
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    const baseSha = github.git.seed(filesOf(world.out));
+    await consoleEdit('api-p99-latency', (r) => ({ condition: { ...r.condition, threshold: 0.9 } }));
+    const opened = await driftAndPublish(baseSha, { driftIssue: false });
+    expect(opened.published.notes).toEqual([]);
+    const pull = github.git.pulls[0]!;
+    expect(pull.body).not.toContain('reported in #');
+    expect(github.requests.filter((r) => r.path.endsWith('/issues'))).toEqual([]);
+
+    const head = github.git.refs.get('heads/platform-gitops/drift')!;
+    for (const [file, text] of Object.entries(github.git.filesAt(head)))
+      writeFileSync(join(world.out, file), text);
+    github.git.refs.delete('heads/platform-gitops/drift');
+    const closed = await driftAndPublish(github.git.seed(filesOf(world.out)), { driftIssue: false });
+    expect(closed.published.notes).toEqual([]);
+    expect(pull.state).toBe('closed');
   });
 });

@@ -299,4 +299,64 @@ webhook_url: {valueFrom: {env: SLACK_WEBHOOK}}
     ]);
     expect(out.files).toEqual([]);
   });
+
+  it('keeps a receiver the document lists twice once, and names the deleted documents a finding points at', () => {
+    const twice = RULES.replace(
+      'alert_receivers:\n  - slack-oncall   # the on-call channel\n',
+      `alert_receiver_ids:\n  - ${RECEIVERS[0]!.id}\n  - ${RECEIVERS[0]!.id.toUpperCase()}\n`,
+    );
+    const change = testChange('update', {
+      name: 'api-p99-latency',
+      file: 'f.yaml',
+      diff: [
+        {
+          path: 'alert_receiver_ids',
+          before: [RECEIVERS[0]!.id, RECEIVERS[1]!.id],
+          after: [RECEIVERS[0]!.id],
+        },
+      ],
+    });
+    const first = parse(run(plan([change]), { 'f.yaml': twice }).files[0]!.text.split('---')[0]!);
+    // Listed by id, so a new receiver is written by id too; the repeated id is dropped.
+    expect(first.alert_receiver_ids).toEqual([RECEIVERS[0]!.id, RECEIVERS[1]!.id]);
+    expect(first.alert_receivers).toBeUndefined();
+
+    const finding = (code: string, file: string, line: number) => ({
+      severity: 'error' as const,
+      file,
+      line,
+      column: 1,
+      endLine: line,
+      endColumn: 1,
+      code,
+      message: 'gone',
+    });
+    const gone = {
+      ...plan([]),
+      diagnostics: [
+        finding('plan.unknown-id', 'f.yaml', 21),
+        finding('plan.receiver-not-found', 'r.yaml', 1),
+        finding('plan.unknown-id', 'unread.yaml', 1),
+        finding('plan.ghost-rule', 'f.yaml', 1),
+      ],
+    };
+    const out = run(gone, { 'f.yaml': RULES, 'r.yaml': 'kind: AlertReceiver\nname: [not, a, name]\n' });
+    expect(out.toDecide).toEqual([
+      { kind: 'AlertRule', name: 'disk-full', file: 'f.yaml', line: 21, why: 'deleted' },
+      { kind: 'AlertReceiver', name: '', file: 'r.yaml', line: 1, why: 'deleted' },
+    ]);
+  });
+
+  it('adds a document after a file that does not end its last line', () => {
+    const out = run(plan([]), { 'alerts/adopted/prod-eu.yaml': 'kind: AlertRule\nname: a' }, [
+      {
+        kind: 'AlertRule',
+        id: 'n1',
+        name: 'new',
+        clusterName: 'prod-eu',
+        text: 'kind: AlertRule\nname: new\n',
+      },
+    ]);
+    expect(out.files[0]!.text).toBe('kind: AlertRule\nname: a\n---\nkind: AlertRule\nname: new\n');
+  });
 });

@@ -48,4 +48,17 @@ describe('parseYamlFile', () => {
   it('refuses a document the file does not have', () => {
     expect(() => parseYamlFile(FILE).edit(3, [])).toThrow('no document 3 in the file');
   });
+
+  it('quotes a plain scalar whose new text would read as something else, and keeps a parent map that still holds keys', () => {
+    const file = parseYamlFile('a: x\nb: y\nc: z\nm:\n  one: 1\n  two: 2\n');
+    file.edit(0, [
+      { op: 'set', path: ['a'], value: 'yes: no' },
+      { op: 'set', path: ['b'], value: '' },
+      { op: 'set', path: ['c'], value: 'plain words' },
+    ]);
+    expect(file.text()).toBe('a: "yes: no"\nb: ""\nc: plain words\nm:\n  one: 1\n  two: 2\n');
+    const removed = parseYamlFile('m:\n  one: 1\n  two: 2\n');
+    removed.edit(0, [{ op: 'remove', path: ['m', 'one'] }]);
+    expect(removed.text()).toBe('m:\n  two: 2\n');
+  });
 });

@@ -5,6 +5,7 @@ import { runDrift } from '../../../src/commands/drift.js';
 import { adoptionFile } from '../../../src/commands/drift-adoption.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
+import { editFieldsOfLive } from '../../../src/plan/normalize.js';
 import type { ManagedAlertRule } from '../../../src/service/types.js';
 import { ACME, useRunWorld } from './run-context.js';
 
@@ -19,18 +20,6 @@ async function repository(): Promise<void> {
     .replace(/^( {2})threshold: (.*)$/m, '$1# agreed in the incident review\n$1threshold: $2 # seconds');
   writeFileSync(path, text);
 }
-
-const editBody = (rule: ManagedAlertRule) => ({
-  name: rule.name,
-  description: rule.description,
-  tag: rule.tag,
-  condition: rule.condition,
-  for_duration: rule.for_duration,
-  severity: rule.severity,
-  enabled: rule.enabled,
-  alert_receiver_ids: rule.alert_receiver_ids,
-  presentation: rule.presentation,
-});
 
 describe('drift --write', () => {
   it('writes console edits, creations and receivers back so that plan shows no change, and leaves a deletion for a person', async () => {
@@ -48,13 +37,13 @@ describe('drift --write', () => {
     const api = rules.find((r) => r.name === 'api-p99-latency')!;
     const extra = receivers.find((r) => !api.alert_receiver_ids.includes(r.id))!;
     await client.editAlertRule(api.id, {
-      ...editBody(api),
+      ...editFieldsOfLive(api),
       condition: { ...api.condition, threshold: 0.9 },
       alert_receiver_ids: [...api.alert_receiver_ids, extra.id],
     });
     const model = rules.find((r) => r.name === 'web-availability')!;
     await client.createAlertRule({
-      ...editBody(model),
+      ...editFieldsOfLive(model),
       name: 'made-in-the-console',
       organization_id: ACME,
       cluster_id: model.cluster_id,

@@ -6,6 +6,7 @@ import { runExport } from '../../../src/commands/export.js';
 import { Redactor } from '../../../src/core/redact.js';
 import { createGitHubClient } from '../../../src/github/github-client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
+import { editFieldsOfLive } from '../../../src/plan/normalize.js';
 import { countRun } from '../../../src/report/run-counts.js';
 import type { ManagedAlertRule } from '../../../src/service/types.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
@@ -53,18 +54,8 @@ async function consoleEdit(name: string, edit: (rule: ManagedAlertRule) => Parti
     (r): r is ManagedAlertRule => r.source === 'MANAGED',
   );
   const rule = rules.find((r) => r.name === name)!;
-  const next = { ...rule, ...edit(rule) };
-  await client.editAlertRule(rule.id, {
-    name: next.name,
-    description: next.description,
-    tag: next.tag,
-    condition: next.condition,
-    for_duration: next.for_duration,
-    severity: next.severity,
-    enabled: next.enabled,
-    alert_receiver_ids: next.alert_receiver_ids,
-    presentation: next.presentation,
-  });
+  await client.editAlertRule(rule.id, editFieldsOfLive({ ...rule, ...edit(rule) }));
+
   return rule;
 }
 

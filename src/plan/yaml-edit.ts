@@ -37,6 +37,12 @@ export interface YamlFile {
   text(): string;
 }
 
+/**
+ * How a reprinted document is written: PromQL never folded (lineWidth 0), and flow collections as people
+ * write them (`{cluster: prod-eu}`, not yaml's default `{ cluster: prod-eu }`), so lines not edited stay.
+ */
+const PRINT = { lineWidth: 0, flowCollectionPadding: false } as const;
+
 export function parseYamlFile(source: string): YamlFile {
   const tokens = [...new Parser().parse(source)];
   const documentTokens = tokens.filter((t): t is CST.Document => t.type === 'document');
@@ -86,7 +92,7 @@ export function parseYamlFile(source: string): YamlFile {
         .map((token, i) => {
           const index = owner[i]!;
           if (index < 0 || !reprinted.has(index)) return CST.stringify(token);
-          return token.type === 'document' ? documents[index]!.toString({ lineWidth: 0 }) : '';
+          return token.type === 'document' ? documents[index]!.toString(PRINT) : '';
         })
         .join('');
     },

@@ -120,6 +120,8 @@ describe('writeBack', () => {
     // Everything else kept: the comments, the key order, the quoting.
     expect(text).toContain("# Owner: #api-oncall\nkind: AlertRule\nname: 'api-p99-latency'");
     expect(text).toContain('  # agreed with the team in the incident review\n  threshold: 0.5');
+    // The reprinted document writes its flow maps as the file did.
+    expect(text.split('---')[0]).toContain('target: {cluster: prod-eu}\n');
     const [first, second] = parseAllDocuments(text).map((d) => d.toJS());
     expect(Object.keys(first)).toEqual([
       'kind',
@@ -224,7 +226,7 @@ webhook_url: {valueFrom: {env: SLACK_WEBHOOK}}
     const text = run(plan([], [change]), { 'r.yaml': doc }).files[0]!.text;
     expect(text).toBe(
       'kind: AlertReceiver\nname: slack-oncall # the channel\ntype: SLACK\ndescription: the new channel\n' +
-        'webhook_url: { valueFrom: { env: SLACK_WEBHOOK } }\nsend_resolved: false\n',
+        'webhook_url: {valueFrom: {env: SLACK_WEBHOOK}}\nsend_resolved: false\n',
     );
     const retyped = {
       ...change,

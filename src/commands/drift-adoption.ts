@@ -82,6 +82,11 @@ export async function driftWriteBack(
     ...(plan.receivers ?? []).filter((c) => c.action === 'update').map((c) => c.file),
   ]);
   for (const doc of adoptable) paths.add(adoptedFileOf(adoptInto, doc.clusterName));
+  // A receiver renamed in the console: every rule document may name it (writeBack renames those names).
+  const renamed = (plan.receivers ?? []).some(
+    (c) => c.action === 'update' && c.diff.some((d) => d.path === 'name'),
+  );
+  if (renamed) for (const c of plan.changes) if (c.action !== 'delete') paths.add(c.file);
   // The documents whose id the service no longer has: their names go into the list for a person.
   for (const d of plan.diagnostics) {
     if (d.code === PLAN_CODES.unknownId || d.code === PLAN_CODES.receiverNotFound) paths.add(d.file);

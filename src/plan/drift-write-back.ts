@@ -117,6 +117,7 @@ export function writeBack(input: WriteBackInput): WriteBack {
     file.edit(index, edits);
     adopted.push({ kind: change.kind, name: change.name, file: change.file, change, id: change.id });
   }
+  renameReferences(input, parsed, adopted);
   const files = new Map<string, string>();
   for (const [path, file] of parsed) {
     const text = file.text();
@@ -157,6 +158,49 @@ export function writeBack(input: WriteBackInput): WriteBack {
 /** The file an adopted document goes to: `{cluster}` is its cluster's name as a file name, or `receivers`. */
 export function adoptedFileOf(adoptInto: string, clusterName: string | null): string {
   return adoptInto.split('{cluster}').join(slug(clusterName ?? 'receivers'));
+}
+
+/**
+ * A receiver renamed in the console: its document takes the new name above, and every rule document that
+ * names it by the old one takes it too (the plan resolves a rule's names against the receivers' documents,
+ * so those rules plan as they were; written back, they must follow). Only names the rename explains are
+ * touched.
+ */
+function renameReferences(
+  input: WriteBackInput,
+  parsed: Map<string, YamlFile>,
+  adopted: AdoptedEdit[],
+): void {
+  const renames = receiverRenames(adopted);
+  if (renames.size === 0) return;
+  for (const change of input.plan.changes) {
+    if (change.action === 'delete') continue;
+    const source = input.files.get(change.file);
+    if (source === undefined) continue;
+    const file = parsed.get(change.file) ?? parseYamlFile(source);
+    parsed.set(change.file, file);
+    const index = documentAt(file, change.line);
+    const items = (file.documents[index]?.toJS() as Record<string, unknown> | null)?.alert_receivers;
+    if (!Array.isArray(items)) continue;
+    const edits: FieldEdit[] = items.flatMap((item, i): FieldEdit[] => {
+      const next = typeof item === 'string' ? renames.get(item) : undefined;
+      return next === undefined ? [] : [{ op: 'set', path: ['alert_receivers', i], value: next }];
+    });
+    if (edits.length > 0) file.edit(index, edits);
+  }
+}
+
+/** Old name → new name of each receiver whose name the console changed. */
+function receiverRenames(adopted: readonly AdoptedEdit[]): Map<string, string> {
+  const renames = new Map<string, string>();
+  for (const edit of adopted) {
+    if (edit.change?.kind !== 'AlertReceiver') continue;
+    const name = edit.change.diff.find((d) => d.path === 'name');
+    if (name && typeof name.before === 'string' && typeof name.after === 'string') {
+      renames.set(name.after, name.before);
+    }
+  }
+  return renames;
 }
 
 /** The findings that say a document's id is gone from the service, with the document's kind and name. */

@@ -206,4 +206,38 @@ describe('drift --write', () => {
     );
     expect(readFileSync(join(world.out, 'receivers', `${slack.name}.yaml`), 'utf8')).toContain('type: SLACK');
   });
+
+  it('renames a receiver renamed in the console in its document and in the rules that name it, so that plan resolves them again', async () => {
+    await repository();
+    const client = run().ctx.service();
+    const slack = (await client.getAlertReceivers(ACME)).find((r) => r.name === 'slack-oncall')!;
+    await client.editAlertReceiver(slack.id, {
+      name: 'slack-pager',
+      description: slack.description,
+      type: 'SLACK',
+      send_resolved: slack.send_resolved,
+      webhook_url: null,
+    });
+    const commented = readFileSync(join(world.out, 'api-p99-latency.yaml'), 'utf8');
+    expect(commented).toContain('  - slack-oncall\n');
+    const drift = await runDrift(run({ root: world.out, paths: ['.'] }).ctx, {
+      remediate: false,
+      adopt: { into: null, tree: true },
+    });
+    expect(readFileSync(join(world.out, 'api-p99-latency.yaml'), 'utf8')).toBe(
+      commented.replace('  - slack-oncall\n', '  - slack-pager\n'),
+    );
+    expect(readFileSync(join(world.out, 'receivers', 'slack-oncall.yaml'), 'utf8')).toContain(
+      'name: slack-pager\n',
+    );
+    // The receiver is the one adopted edit; the rules only follow its name.
+    expect(drift.writeBack!.adopted.map((a) => a.name)).toEqual(['slack-oncall']);
+
+    const again = await runPlan(run({ root: world.out, paths: ['.'] }).ctx);
+    expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const pending = [...again.plan!.changes, ...(again.plan!.receivers ?? [])].filter(
+      (c) => c.action !== 'noop',
+    );
+    expect(pending).toEqual([]);
+  });
 });

@@ -33,6 +33,10 @@ export interface ActionInputs {
   readonly driftIssue: boolean;
   readonly driftLabel: string;
   readonly remediate: boolean;
+  /** Drift checks write the drift back as a pull request (docs/decisions/drift-pull-request.md). */
+  readonly driftPullRequest: boolean;
+  /** Where that pull request adds what no document manages; null: adopted/{cluster}.yaml in the first path. */
+  readonly driftAdoptInto: string | null;
   readonly prune: boolean;
   /** Send every alert receiver's secret again (the service never returns one, so no diff sees a new one). */
   readonly rotateSecrets: boolean;
@@ -104,6 +108,8 @@ export function readInputs(
     driftIssue: parseBoolean('drift-issue', raw('drift-issue'), true),
     driftLabel: parseLabel(raw('drift-label') || 'platform-gitops-drift', quote),
     remediate: parseBoolean('remediate', raw('remediate'), false),
+    driftPullRequest: parseBoolean('drift-pull-request', raw('drift-pull-request'), false),
+    driftAdoptInto: raw('drift-adopt-into') || null,
     prune: parseBoolean('prune', raw('prune'), false),
     rotateSecrets: parseBoolean('rotate-secrets', raw('rotate-secrets'), false),
     failOn: oneOf('fail-on', raw('fail-on') || 'error', FAIL_ON_LEVELS),
@@ -145,6 +151,8 @@ const ECHOED_INPUTS = [
   'drift-issue',
   'drift-label',
   'remediate',
+  'drift-pull-request',
+  'drift-adopt-into',
   'prune',
   'rotate-secrets',
   'fail-on',

@@ -81,12 +81,30 @@ export function runtimeOptions(
  */
 export function commandRequest(
   inputs: Pick<ActionInputs, 'remediate' | 'receivers'> &
-    Partial<Pick<ActionInputs, 'backtest' | 'backtestMaxRules' | 'liveSeries' | 'liveSeriesErrors'>>,
+    Partial<
+      Pick<
+        ActionInputs,
+        | 'backtest'
+        | 'backtestMaxRules'
+        | 'liveSeries'
+        | 'liveSeriesErrors'
+        | 'driftPullRequest'
+        | 'driftAdoptInto'
+      >
+    >,
   decision: Pick<EventDecision, 'command'> & Partial<Pick<EventDecision, 'pullRequest'>>,
   review: ReviewGate | null,
   baseApplied: BaseApplied | null = null,
 ): ReportCommand {
-  if (decision.command === 'drift') return { command: 'drift', remediate: inputs.remediate };
+  if (decision.command === 'drift') {
+    // The pull request adopts the drift; remediation overwrites it: remediation, asked for, wins.
+    const adopt = inputs.driftPullRequest === true && !inputs.remediate;
+    return {
+      command: 'drift',
+      remediate: inputs.remediate,
+      ...(adopt ? { adopt: { into: inputs.driftAdoptInto ?? null, tree: false } } : {}),
+    };
+  }
   if (decision.command === 'test-receivers') return { command: 'test-receivers', names: inputs.receivers };
   if (decision.command === 'apply' && review !== null) return { command: 'apply', review };
   if (decision.command === 'plan') {

@@ -23,7 +23,9 @@ export async function publish(
   links: SourceLinks | null,
 ): Promise<Published> {
   const switches = publishSwitches(step.inputs);
-  if (!(switches.checks || switches.comment || switches.driftIssue)) return NOTHING_PUBLISHED;
+  if (!(switches.checks || switches.comment || switches.driftIssue || switches.driftPullRequest)) {
+    return NOTHING_PUBLISHED;
+  }
   const access = gitHubAccess(step);
   if (access === null) {
     return {
@@ -71,5 +73,6 @@ export function publishSwitches(inputs: ActionInputs): PublishSwitches {
     comment: inputs.comment,
     driftIssue: inputs.driftIssue,
     driftLabel: inputs.driftLabel,
+    driftPullRequest: inputs.driftPullRequest,
   };
 }

@@ -43,6 +43,9 @@ export interface CliArgs {
   /** Send every alert receiver's secret again. */
   readonly rotateSecrets: boolean;
   readonly remediate: boolean;
+  /** `drift --write`: write the drift back into the working tree. */
+  readonly write: boolean;
+  readonly adoptInto: string | undefined;
   readonly failOn: 'error' | 'warning';
   readonly clusterId: string | undefined;
   readonly entries: number;
@@ -247,6 +250,14 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
       "'apply --plan' executes the saved plan as it was made: --rotate-secrets belongs to 'plan', which saves it",
     );
   }
+  if (command === 'drift' && values.write && values.remediate) {
+    throw new UsageError(
+      "'drift --write' adopts the drift into the documents and '--remediate' overwrites it: give one",
+    );
+  }
+  if (command === 'drift' && values['adopt-into'] !== undefined && !values.write) {
+    throw new UsageError("'drift --adopt-into' is the file of --write: give both");
+  }
   if (command === 'export' && values.out === undefined && !ruleFile) {
     throw new UsageError("'export' needs --out DIR");
   }
@@ -269,6 +280,8 @@ export function parseCommandLine(argv: readonly string[]): ParsedCommandLine {
     prune: values.prune ?? false,
     rotateSecrets: values['rotate-secrets'] ?? false,
     remediate: values.remediate ?? false,
+    write: values.write ?? false,
+    adoptInto: nonEmpty('adopt-into', values['adopt-into']),
     failOn: oneOf('fail-on', values['fail-on'], ['error', 'warning'] as const, 'error'),
     // `import` and `logs` take a cluster by name or id, as documents do: each command resolves it.
     clusterId: nonEmpty('cluster', values.cluster),
@@ -311,6 +324,8 @@ interface Values {
   readonly prune?: boolean;
   readonly 'rotate-secrets'?: boolean;
   readonly remediate?: boolean;
+  readonly write?: boolean;
+  readonly 'adopt-into'?: string;
   readonly cluster?: string;
   readonly entries?: string;
   readonly out?: string;

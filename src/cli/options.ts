@@ -141,6 +141,19 @@ export const OPTIONS: readonly OptionSpec[] = [
     commands: ['drift'],
   },
   {
+    name: 'write',
+    type: 'boolean',
+    help: 'write the drift back into the documents instead (edits in place; what no document manages goes to --adopt-into); a rule deleted outside git is only reported',
+    commands: ['drift'],
+  },
+  {
+    name: 'adopt-into',
+    type: 'string',
+    value: 'FILE',
+    help: "with --write: the file for rules and receivers no document manages, '{cluster}' standing for the cluster's name (default: adopted/{cluster}.yaml in the first directory read, or the first file read when no directory is)",
+    commands: ['drift'],
+  },
+  {
     name: 'cluster',
     type: 'string',
     value: 'NAME|ID',

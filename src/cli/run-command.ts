@@ -152,7 +152,11 @@ async function runExportRules(args: CliArgs, env: NodeJS.ProcessEnv, out: CliOut
 function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sandbox'>): ReportCommand {
   switch (command) {
     case 'drift':
-      return { command, remediate: args.remediate };
+      return {
+        command,
+        remediate: args.remediate,
+        ...(args.write ? { adopt: { into: args.adoptInto ?? null, tree: true } } : {}),
+      };
     case 'export':
       return { command, outDir: args.outDir ?? '' };
     case 'plan': {

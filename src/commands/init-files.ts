@@ -43,8 +43,9 @@ const TIMEOUT_MINUTES = 30;
 /**
  * Three jobs, one per kind of run, each granted only what it writes on GitHub: the pull request's plan
  * (its comment and Checks run), the apply of a push or a dispatched command (its Checks run), the drift
- * check (its Checks run and the drift issue). `pull-requests: read` lets the apply and the drift check
- * find the pull request a commit came from (the review it passed, the rows' links).
+ * check (its Checks run, the drift issue, and the drift pull request: `contents: write` for its one branch,
+ * `pull-requests: write`). `pull-requests: read` lets the apply find the pull request a commit came from
+ * (the review it passed, the rows' links).
  */
 export function workflowFile(options: WorkflowOptions): InitFile {
   // Without an id, a repository variable: an organization id is no secret, and a secret's value is masked
@@ -56,7 +57,7 @@ export function workflowFile(options: WorkflowOptions): InitFile {
       : `actions/checkout@${CHECKOUT_PINNED.sha} # ${CHECKOUT_PINNED.tag}`;
   const action =
     options.pinSha === null ? `${REPOSITORY}@${MAJOR_TAG}` : `${REPOSITORY}@${options.pinSha} # ${MAJOR_TAG}`;
-  const steps = (command: string) => `    steps:
+  const steps = (command: string, extra = '') => `    steps:
       - uses: ${checkout}
         with:
           fetch-depth: 0      # base revisions: changed components, prune, outside-edit detection
@@ -66,7 +67,7 @@ export function workflowFile(options: WorkflowOptions): InitFile {
           paths: ${DOCUMENTS_DIR}/
           api-token: \${{ secrets.QOVERY_API_TOKEN }}   # Settings → Secrets and variables → Actions
           organization-id: ${organization}
-        # Sensitive component values are never committed: a document says valueFrom: {env: NAME} and
+${extra}        # Sensitive component values are never committed: a document says valueFrom: {env: NAME} and
         # the step passes the secret by that name.
         env:
           GRAFANA_ADMIN_PASSWORD: \${{ secrets.GRAFANA_ADMIN_PASSWORD }}
@@ -76,7 +77,8 @@ ${(options.secretVariables ?? []).map((name) => `          ${name}: \${{ secrets
     path: WORKFLOW_PATH,
     text: `# Alert rules and platform components as code (${REPOSITORY}).
 # pull_request: validate, resolve the changed components, plan (never writes to the service).
-# push to ${options.branch}: apply the plan. schedule: drift check, one issue kept up to date. dispatch: any command.
+# push to ${options.branch}: apply the plan. schedule: drift check, one issue and one pull request (the edits made
+# outside git, written back into the documents) kept up to date. dispatch: any command.
 name: platform
 on:
   pull_request:
@@ -89,7 +91,7 @@ on:
   workflow_dispatch:
     inputs:
       command:
-        description: What to run (apply writes to the service; drift updates the drift issue; test-receivers sends a test message to each receiver)
+        description: What to run (apply writes to the service; drift updates the drift issue and pull request; test-receivers sends a test message to each receiver)
         type: choice
         options: [plan, apply, drift, validate, test-receivers]
         default: plan
@@ -132,11 +134,11 @@ ${steps(dispatched)}
     runs-on: ubuntu-latest
     timeout-minutes: ${TIMEOUT_MINUTES}
     permissions:
-      contents: read
+      contents: write        # the drift pull request's branch (platform-gitops/drift), and only it
       checks: write          # the Checks run carrying every annotation
       issues: write          # the drift issue
-      pull-requests: read    # the pull request each drifted rule came from
-${steps(dispatched)}`,
+      pull-requests: write   # the drift pull request; and the pull request each drifted rule came from
+${steps(dispatched, '          drift-pull-request: true   # edits made outside git, proposed as a pull request\n')}`,
   };
 }
 

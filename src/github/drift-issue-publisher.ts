@@ -20,7 +20,8 @@ import { syncDriftIssue } from './sync-drift-issue.js';
 export const driftIssuePublisher: Publisher = {
   destination: 'drift issue',
   appliesTo: ({ switches, report }) => switches.driftIssue && report.command === 'drift',
-  async publish({ github, report, target, switches, links, redact }: PublishInput): Promise<PublishOutcome> {
+  async publish(input: PublishInput): Promise<PublishOutcome> {
+    const { github, report, target, switches, links, redact } = input;
     const { owner, repo } = target;
     const marker = driftMarker(target.paths);
     const content = renderDriftIssue(report, marker, {
@@ -28,6 +29,7 @@ export const driftIssuePublisher: Publisher = {
       sha: target.checkSha,
       runUrl: target.runUrl,
       links,
+      pullRequest: input.driftPullRequestUrl ?? null,
       dispatch: {
         server: links?.server ?? null,
         repository: `${owner}/${repo}`,

@@ -6,13 +6,20 @@ import type { RunCounts } from '../report/run-counts.js';
 import type { RunReport } from '../run/types.js';
 import { checksRunPublisher } from './checks-run-publisher.js';
 import { driftIssuePublisher } from './drift-issue-publisher.js';
+import { driftPullRequestPublisher } from './drift-pull-request-publisher.js';
 import type { GitHubClient } from './github-client.js';
 import { withProvenance } from './provenance-lookup.js';
 import type { Publisher, PublishInput, PublishSwitches, PublishTarget } from './publisher.js';
 import { stickyCommentPublisher } from './sticky-comment-publisher.js';
 
 /** Every destination, in the order they are posted (the order of their notes). */
-const PUBLISHERS: readonly Publisher[] = [checksRunPublisher, stickyCommentPublisher, driftIssuePublisher];
+const PUBLISHERS: readonly Publisher[] = [
+  checksRunPublisher,
+  stickyCommentPublisher,
+  // Before the drift issue, which links the pull request's page.
+  driftPullRequestPublisher,
+  driftIssuePublisher,
+];
 
 export interface PublishResult {
   /** Whether a Checks run holds every annotation (the "more" notice points there). */
@@ -42,7 +49,7 @@ export async function publishToGitHub(
   // Every text sent passes the redactor, then the output boundary (docs/decisions/output-boundary.md).
   const redact = (text: string) => safeOutput(redactor.redact(text));
   const links = await withProvenance(github, report, target);
-  const input: PublishInput = { github, report, counts, conclusion, target, switches, links, redact };
+  let input: PublishInput = { github, report, counts, conclusion, target, switches, links, redact };
   const notes: string[] = [];
   let checkRun = { published: false, url: null as string | null };
   // One after the other, in the list's order: the notes keep that order from run to run.
@@ -50,6 +57,7 @@ export async function publishToGitHub(
     const outcome = await publisher.publish(input);
     if (outcome.note !== null) notes.push(outcome.note);
     if (publisher === checksRunPublisher) checkRun = { published: outcome.posted, url: outcome.url };
+    if (publisher === driftPullRequestPublisher) input = { ...input, driftPullRequestUrl: outcome.url };
   }
   return {
     checkRunPublished: checkRun.published,

@@ -35,6 +35,8 @@ export interface PublishSwitches {
   readonly comment: boolean;
   readonly driftIssue: boolean;
   readonly driftLabel: string;
+  /** The drift pull request that adopts the drift (drift-pull-request.ts); absent: off. */
+  readonly driftPullRequest?: boolean;
 }
 
 /** One run, as every publisher sees it. */
@@ -49,6 +51,8 @@ export interface PublishInput {
   readonly links: SourceLinks | null;
   /** The redactor, then the output boundary (docs/decisions/output-boundary.md): every text sent passes it. */
   readonly redact: (text: string) => string;
+  /** The drift pull request's page, once its publisher ran: the drift issue links it. */
+  readonly driftPullRequestUrl?: string | null;
 }
 
 /** What one destination got: posted or not, its page when GitHub gave one, and why not when it was not. */

@@ -39,6 +39,8 @@ export function renderDriftIssue(
     readonly runUrl: string | null;
     readonly links?: SourceLinks | null;
     readonly dispatch?: DispatchTarget | null;
+    /** The drift pull request's page, which adopts this drift into git. */
+    readonly pullRequest?: string | null;
   },
 ): DriftIssueContent {
   const pending = remainingDrift(report);
@@ -63,6 +65,13 @@ export function renderDriftIssue(
           "live value and `+` (the right) the document's; a *create* is a rule a document declares and the " +
           'service lacks. This issue is updated by every drift check and closed when the drift is gone.',
       ),
+      ...(context.pullRequest
+        ? [
+            paragraph(
+              `**To keep the live state instead**, review and merge ${link('the drift pull request', context.pullRequest)}: it writes these edits into the documents.${refreshCommand(context.dispatch ?? null)}`,
+            ),
+          ]
+        : []),
       paragraph(remediation(context.dispatch ?? null)),
       planBlock(pending, '#### Drifted rules', context.links),
       ...(receiverBlock
@@ -101,6 +110,17 @@ function remainingDrift(report: RunReport): PendingChange[] {
  * (the input the workflow `init` writes declares), from its Actions page or with `gh`; or, when the live
  * change was meant, make the documents say it.
  */
+/**
+ * The dispatch that brings the drift pull request up to date now rather than at the next scheduled check:
+ * the workflow with `command: drift` (its drift job has `drift-pull-request: true`).
+ */
+function refreshCommand(dispatch: DispatchTarget | null): string {
+  const workflow = dispatch ? (dispatch.file ?? (dispatch.name || null)) : null;
+  if (!dispatch || !workflow) return ' Every drift check updates it.';
+  const command = `gh workflow run ${shellWord(workflow)} --repo ${shellWord(dispatch.repository)} -f command=drift`;
+  return ` Every drift check updates it; to update it now, run this workflow with its \`command\` input set to \`drift\`:\n\n${fenced(command, 'sh')}`;
+}
+
 function remediation(dispatch: DispatchTarget | null): string {
   const instead = 'If a live change was meant, edit the documents to match it instead.';
   const workflow = dispatch ? (dispatch.file ?? (dispatch.name || null)) : null;

@@ -15,6 +15,20 @@ export function driftMarker(paths: readonly string[]): string {
   return `<!-- platform-gitops:drift:v1:${pathSetHash('', paths)} -->`;
 }
 
+/** The drift pull request's marker: one per path set, like the drift issue's. */
+export function driftPullRequestMarker(paths: readonly string[]): string {
+  return `<!-- platform-gitops:drift-pull-request:v1:${pathSetHash('', paths)} -->`;
+}
+
+/**
+ * The drift pull request's fixed branch, the one branch the drift check ever pushes to (by force, on the
+ * default branch's commit): `platform-gitops/drift`, or `platform-gitops/drift-<hash>` for a path set.
+ */
+export function driftBranch(paths: readonly string[]): string {
+  const whole = paths.length === 1 && paths[0] === '.';
+  return whole ? 'platform-gitops/drift' : `platform-gitops/drift-${pathSetHash('', paths)}`;
+}
+
 /** A short stable name for a workflow and path set (the order of the paths does not matter). */
 export function pathSetHash(workflow: string, paths: readonly string[]): string {
   const key = [workflow, ...[...paths].sort()].join('\n');

@@ -6,6 +6,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
 import type { GitReader } from '../git/types.js';
 import type { LiveSeriesSummary } from '../live-series/types.js';
+import type { WriteBack } from '../plan/drift-write-back.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import type { ReviewEntry } from '../plan/evidence/review.js';
 import type { Plan } from '../plan/types.js';
@@ -82,6 +83,8 @@ export interface RunReport {
   readonly backtest?: BacktestReport;
   /** `plan --live`, the action's `live-series`: what the live series check did (its findings are diagnostics). */
   readonly liveSeries?: LiveSeriesSummary;
+  /** `drift --write`, the action's drift pull request: the drift written back into the documents. */
+  readonly writeBack?: WriteBack;
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */

@@ -9,6 +9,7 @@
  * is the exception: it is small, most of it (reading the documents) is what plan, apply and drift run
  * first, and built in it saves an offline validation, the run of most pull requests, a few files to load.
  */
+import type { DriftOptions } from '../commands/drift.js';
 import type { PlanOptions } from '../commands/plan.js';
 import type { TestReceiversOptions } from '../commands/test-receivers.js';
 import { runValidate } from '../commands/validate.js';
@@ -26,7 +27,7 @@ export type ReportCommand =
       /** The action's push run: the review found on the pull request the commit came from. */
       readonly review?: ReviewGate;
     }
-  | { readonly command: 'drift'; readonly remediate: boolean }
+  | ({ readonly command: 'drift' } & DriftOptions)
   | { readonly command: 'export'; readonly outDir: string }
   | ({ readonly command: 'test-receivers' } & TestReceiversOptions);
 
@@ -45,7 +46,7 @@ export async function dispatch(request: ReportCommand, ctx: RunContext): Promise
       }
       return (await import('../commands/apply.js')).runApply(ctx, request.review);
     case 'drift':
-      return (await import('../commands/drift.js')).runDrift(ctx, { remediate: request.remediate });
+      return (await import('../commands/drift.js')).runDrift(ctx, request);
     case 'export':
       return (await import('../commands/export.js')).runExport(ctx, { outDir: request.outDir });
     case 'test-receivers':

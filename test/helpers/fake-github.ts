@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type FakeGit, fakeGit } from './fake-github-git.js';
 import { checkRunOutputProblem, MAX_BODY_CHARS } from './fake-github-limits.js';
 
 /**
@@ -113,6 +114,8 @@ export interface FakeGitHub {
   readonly issues: FakeIssue[];
   readonly labels: Map<string, { name: string; color: string; description: string }>;
   switches: FakeGitHubSwitches;
+  /** Blobs, trees, commits, refs and pull requests from a branch (fake-github-git.ts). */
+  readonly git: FakeGit;
   /** Adds a pull request (an issue with `pull_request`) and returns its number. */
   addPullRequest(title?: string): number;
   /** Merges a pull request as `sha`: `GET /commits/{sha}/pulls` then lists it. */
@@ -169,6 +172,11 @@ export async function startFakeGitHub(
   };
 
   type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+  // Pull requests opened from a branch share the issues' numbers, as on GitHub.
+  const gitData = fakeGit(
+    () => baseUrl,
+    () => newIssue({ title: '', pull_request: { url: '' } }).number,
+  );
   const invalid = (message: string): Reply => ({
     status: 422,
     body: { message: `Validation Failed: ${message}` },
@@ -360,6 +368,11 @@ export async function startFakeGitHub(
       if (body.state_reason !== undefined) issue.state_reason = body.state_reason;
       return { status: 200, body: issue };
     }
+    const answered = gitData.route(method, path, query, body);
+    if (answered !== null) {
+      // A write on contents or pull requests needs its permission, like the issues' writes.
+      return state.switches.issuesForbidden && method !== 'GET' ? forbidden : answered;
+    }
     m = path.match(/^\/repos\/[^/]+\/[^/]+\/labels\/([^/]+)$/);
     if (m && method === 'GET') {
       const label = state.labels.get(decodeURIComponent(m[1]!));
@@ -429,6 +442,7 @@ export async function startFakeGitHub(
     comments: state.comments,
     issues: state.issues,
     labels: state.labels,
+    git: gitData.git,
     get switches() {
       return state.switches;
     },

@@ -24,6 +24,8 @@ describe('readInputs', () => {
       driftIssue: true,
       driftLabel: 'platform-gitops-drift',
       remediate: false,
+      driftPullRequest: false,
+      driftAdoptInto: null,
       prune: false,
       rotateSecrets: false,
       failOn: 'error',

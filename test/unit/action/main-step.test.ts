@@ -114,6 +114,27 @@ describe('commandRequest', () => {
     expect(commandRequest(inputs, { command: 'validate' }, null)).toEqual({ command: 'validate' });
   });
 
+  it('asks drift to adopt the drift for the pull request, unless remediation is asked for, which wins', () => {
+    const adopting = {
+      remediate: false,
+      receivers: [],
+      driftPullRequest: true,
+      driftAdoptInto: 'alerts/new.yaml',
+    };
+    expect(commandRequest(adopting, { command: 'drift' }, null)).toEqual({
+      command: 'drift',
+      remediate: false,
+      adopt: { into: 'alerts/new.yaml', tree: false },
+    });
+    expect(commandRequest({ ...adopting, remediate: true }, { command: 'drift' }, null)).toEqual({
+      command: 'drift',
+      remediate: true,
+    });
+    expect(commandRequest({ ...adopting, driftAdoptInto: null }, { command: 'plan' }, null)).toEqual({
+      command: 'plan',
+    });
+  });
+
   it('passes the receivers input to test-receivers only', () => {
     expect(commandRequest(inputs, { command: 'test-receivers' }, null)).toEqual({
       command: 'test-receivers',

@@ -34,6 +34,7 @@ describe('publishTarget and publishSwitches', () => {
       comment: false,
       driftIssue: true,
       driftLabel: 'drift',
+      driftPullRequest: false,
     });
   });
 });

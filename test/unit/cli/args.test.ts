@@ -46,6 +46,25 @@ describe('parseCommandLine', () => {
     );
   });
 
+  it('reads drift --write and --adopt-into, and refuses them beside --remediate or alone', () => {
+    const parsed = parseCommandLine([
+      'drift',
+      'alerting',
+      '--write',
+      '--adopt-into',
+      'alerting/adopted.yaml',
+    ]);
+    expect(parsed.kind === 'run' && [parsed.args.write, parsed.args.adoptInto]).toEqual([
+      true,
+      'alerting/adopted.yaml',
+    ]);
+    const plain = parseCommandLine(['drift']);
+    expect(plain.kind === 'run' && [plain.args.write, plain.args.adoptInto]).toEqual([false, undefined]);
+    expect(usageMessage(['drift', '--write', '--remediate'])).toContain('give one');
+    expect(usageMessage(['drift', '--adopt-into', 'a.yaml'])).toContain('is the file of --write');
+    expect(usageMessage(['plan', '--write'])).toContain("'plan' takes no --write");
+  });
+
   it('reads a backtest window for backtest and plan --backtest, and none for a plain plan', () => {
     const run = (argv: string[]) => {
       const parsed = parseCommandLine(argv);

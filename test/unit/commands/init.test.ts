@@ -206,12 +206,21 @@ describe('platform-gitops init', () => {
     >;
     expect(jobs.plan?.permissions).toEqual({ contents: 'read', 'pull-requests': 'write', checks: 'write' });
     expect(jobs.apply?.permissions).toEqual({ contents: 'read', checks: 'write', 'pull-requests': 'read' });
+    // The drift job alone writes contents and pull requests: the drift pull request's one branch.
     expect(jobs.drift?.permissions).toEqual({
-      contents: 'read',
+      contents: 'write',
       checks: 'write',
       issues: 'write',
-      'pull-requests': 'read',
+      'pull-requests': 'write',
     });
+    const driftStep = (jobs.drift as unknown as { steps: { with?: Record<string, unknown> }[] }).steps.find(
+      (s) => s.with?.command !== undefined,
+    );
+    expect(driftStep?.with?.['drift-pull-request']).toBe(true);
+    for (const name of ['plan', 'apply']) {
+      const steps = (jobs[name] as unknown as { steps: { with?: Record<string, unknown> }[] }).steps;
+      expect(steps.every((s) => s.with?.['drift-pull-request'] === undefined)).toBe(true);
+    }
     for (const job of Object.values(jobs)) expect(job['timeout-minutes']).toBeGreaterThan(0);
     expect(jobs.plan?.if).toBe("github.event_name == 'pull_request'");
     expect(workflow.on.workflow_dispatch.inputs.command.description).toMatch(/\w/);

@@ -85,6 +85,34 @@ describe('renderDriftIssue', () => {
     );
   });
 
+  it('links the drift pull request, with the dispatch that updates it now', () => {
+    const url = 'https://github.com/acme/gitops/pull/9';
+    const dispatch = {
+      server: 'https://github.com',
+      repository: 'acme/gitops',
+      file: 'platform.yml',
+      name: 'platform',
+    };
+    const withDispatch = renderDriftIssue(report({ command: 'drift', plan: plan([change(1)]) }), MARKER, {
+      ...context,
+      pullRequest: url,
+      dispatch,
+    }).body;
+    expect(withDispatch).toContain(
+      `**To keep the live state instead**, review and merge [the drift pull request](${url}): it writes these edits into the documents. Every drift check updates it; to update it now, run this workflow with its \`command\` input set to \`drift\`:`,
+    );
+    expect(withDispatch).toContain('gh workflow run platform.yml --repo acme/gitops -f command=drift');
+    expect(withDispatch.indexOf('To keep the live state')).toBeLessThan(
+      withDispatch.indexOf('To remove the drift'),
+    );
+    const plain = renderDriftIssue(report({ command: 'drift', plan: plan([change(1)]) }), MARKER, {
+      ...context,
+      pullRequest: url,
+    }).body;
+    expect(plain).toContain('it writes these edits into the documents. Every drift check updates it.');
+    expect(drifted(1).body).not.toContain('To keep the live state');
+  });
+
   it('counts only what a remediation left drifted', () => {
     const [fixed1, failed2] = [result(1), result(2, false)];
     const partly = renderDriftIssue(

@@ -19,6 +19,7 @@ const SCHEMA_FILES = {
   AlertRule: 'schemas/alert-rule.schema.json',
   AlertReceiver: 'schemas/alert-receiver.schema.json',
   PlatformComponent: 'schemas/platform-component.schema.json',
+  ServiceLevelObjective: 'schemas/service-level-objective.schema.json',
 };
 
 // The options a runtime compile would use: every error (allErrors), not only the first.

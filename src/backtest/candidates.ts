@@ -5,6 +5,7 @@
  * rule being the proposed one with the diff's `before` values put back. Pure.
  */
 
+import type { ObjectiveSource } from '../documents/types.js';
 import type { PendingChange, Plan } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { AlertRuleCondition } from '../service/types/alert-rules.js';
@@ -28,6 +29,8 @@ export interface BacktestCandidate {
   readonly clusterId: string;
   readonly proposed: RuleUnderTest;
   readonly live?: RuleUnderTest;
+  /** The service level objective that generated the rule. */
+  readonly objective?: ObjectiveSource;
 }
 
 export interface BacktestSelection {
@@ -52,7 +55,12 @@ export function backtestCandidates(plan: Plan, maxRules: number): BacktestSelect
 
 function candidateOf(change: PendingChange): BacktestCandidate | { leftOut: string } | null {
   if (change.action === 'delete') return null;
-  const where = { name: change.name, file: change.file, line: change.line };
+  const where = {
+    name: change.name,
+    file: change.file,
+    line: change.line,
+    ...(change.objective !== undefined ? { objective: change.objective } : {}),
+  };
   const proposed: RuleUnderTest = {
     condition: change.request.condition,
     for_duration: change.request.for_duration,

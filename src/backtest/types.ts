@@ -4,7 +4,9 @@
  * writes them.
  */
 
+import type { ObjectiveSource } from '../documents/types.js';
 import type { PrometheusSeries } from '../service/types/cluster-metrics.js';
+import type { ObjectiveBacktest } from './objective-backtest.js';
 
 /** One series of a range query, as the client reads it: its labels and its samples, `[time, value]`, in time order. */
 export type MetricSeries = PrometheusSeries;
@@ -78,6 +80,8 @@ export interface RuleBacktest {
   readonly proposed: BacktestOutcome;
   /** The rule as it is live (an update only). */
   readonly live?: BacktestOutcome;
+  /** The service level objective that generated the rule. */
+  readonly objective?: ObjectiveSource;
 }
 
 /** A rule that qualified and was left out (over the cap), or could not be backtested. */
@@ -96,4 +100,6 @@ export interface BacktestReport {
   readonly end: number;
   readonly rules: readonly RuleBacktest[];
   readonly notBacktested: readonly RuleNotBacktested[];
+  /** Each service level objective whose generated rules were backtested: pages, tickets, budget burned. */
+  readonly objectives?: readonly ObjectiveBacktest[];
 }

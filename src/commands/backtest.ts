@@ -7,6 +7,7 @@
  */
 import { type BacktestCandidate, backtestCandidates } from '../backtest/candidates.js';
 import { BACKTEST_CODES } from '../backtest/codes.js';
+import { objectiveBacktests } from '../backtest/objective-backtest.js';
 import { backtestOutcome } from '../backtest/outcome.js';
 import { type RuleQuery, ruleQuery } from '../backtest/rule-query.js';
 import { formatSpan, windowWords } from '../backtest/spans.js';
@@ -20,6 +21,7 @@ import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import { parsePrometheusMatrix } from '../service/decode/prometheus-answer.js';
 import type { ServiceClient } from '../service/types.js';
+import { withBudgetBurned } from './objective-budget.js';
 
 /** What the backtest asks of the service. */
 export type MetricsClient = Pick<ServiceClient, 'getClusterMetrics'>;
@@ -58,12 +60,25 @@ export async function runBacktest(
     const rules = await mapWithConcurrency(selection.candidates, CONCURRENCY, (candidate) =>
       backtestRule(client, candidate, { start, end }, deadline),
     );
+    // An objective's rules share its cluster: the first one's is where its indicator is read.
+    const objectives = await mapWithConcurrency(
+      objectiveBacktests(rules, options.windowSeconds),
+      CONCURRENCY,
+      (objective) => {
+        const clusterId = rules.find(
+          (r) => r.objective?.objective === objective.name && r.file === objective.file,
+        )!.clusterId;
+        const window = { end, windowSeconds: options.windowSeconds, deadlineMs: deadline.left() };
+        return withBudgetBurned(client, objective, clusterId, window);
+      },
+    );
     const report: BacktestReport = {
       windowSeconds: options.windowSeconds,
       start,
       end,
       rules,
       notBacktested: selection.notBacktested,
+      ...(objectives.length > 0 ? { objectives } : {}),
     };
     if (rules.length > 0)
       ctx.progress(
@@ -107,8 +122,17 @@ async function backtestRule(
     outcome(proposedQuery),
     liveQuery === undefined ? undefined : outcome(liveQuery),
   ]);
-  const { name, file, line, action, clusterId } = candidate;
-  return { name, file, line, action, clusterId, proposed, ...(live ? { live } : {}) };
+  const { name, file, line, action, clusterId, objective } = candidate;
+  return {
+    name,
+    file,
+    line,
+    action,
+    clusterId,
+    proposed,
+    ...(live ? { live } : {}),
+    ...(objective ? { objective } : {}),
+  };
 }
 
 type Answer =

@@ -12,6 +12,7 @@ import { UsageError } from '../core/usage-error.js';
 import { parseFiles } from '../documents/index.js';
 import { PLAN_CODES } from '../plan/codes.js';
 import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
+import { exportObjectives } from '../plan/export-objectives.js';
 import { checkExported } from '../plan/export-validation.js';
 import { checkQueries } from '../promql/index.js';
 import type { RunContext, RunReport } from '../run/types.js';
@@ -138,7 +139,12 @@ export async function exportContent(
     ? await readExportNames(options.directory ?? nameDirectory(client), organizationId, rules)
     : null;
   // A document validate would refuse is never written: it is named and left out, like an unknown value.
-  const checked = checkExported(exportDocuments(rules, names?.lists));
+  // The rules an objective generated go back as that objective; the others as rules.
+  const objectives = exportObjectives(rules);
+  const checked = checkExported([
+    ...exportDocuments(objectives.rules, names?.lists),
+    ...objectives.documents,
+  ]);
   skipped.push(...checked.refused);
   return { documents: checked.valid, skipped, warnings: names?.warnings ?? [] };
 }

@@ -21,10 +21,12 @@ import {
 import { readRuleFile, type SourceGroup } from '../prometheus-rules/read-rules.js';
 import { clusterReference, receiverReferences, targetReference } from '../prometheus-rules/references.js';
 import { parseSeverityMap } from '../prometheus-rules/severity.js';
+import { isSlothFile, SLOTH_IMPORTED_MARK } from '../prometheus-rules/sloth-import.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
 import { formatDiagnosticsText } from '../report/diagnostics-text.js';
 import { JSON_OUTPUT_VERSION } from '../report/json-output.js';
 import { filesInTheWay, writeFilesInto } from './out-directory.js';
+import { importSlothFiles, type SlothSource } from './sloth-files.js';
 
 export interface ImportCommandOptions {
   readonly paths: readonly string[];
@@ -75,27 +77,36 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
     receiverNames: receivers.names,
     severityMap,
   });
-  const run: ImportRun = { ...result, sourceFiles: read.files, durationMs: now() - started };
-  const found = [...read.diagnostics, ...result.diagnostics].sort(compareDiagnostics);
+  const sloth = importSlothFiles(read.sloth, {
+    cluster,
+    target,
+    receiverIds: receivers.ids,
+    receiverNames: receivers.names,
+    severityMap,
+  });
+  const imported = { ...result, files: [...result.files, ...sloth.files] };
+  const run: ImportRun = { ...imported, sourceFiles: read.files, durationMs: now() - started };
+  const found = [...read.diagnostics, ...result.diagnostics, ...sloth.diagnostics].sort(compareDiagnostics);
   // At most the run's cap, as every command reports (one finding counts the rest): 100 000 renamed rules
   // are not 100 000 lines. The exit status is that of all of them.
   const diagnostics = capFindings(found);
   if (options.dryRun) {
     // JSON output stays one object: the texts are in its `files`.
     if (options.format !== 'json') {
-      for (const file of result.files) options.print(`# ==> ${file.fileName} <==\n${file.text}\n`);
+      for (const file of imported.files) options.print(`# ==> ${file.fileName} <==\n${file.text}\n`);
     }
   } else {
-    await writeImported(resolve(options.cwd, options.outDir!), result.files);
+    await writeImported(resolve(options.cwd, options.outDir!), imported.files);
   }
   const exitCode = found.some((d) => d.severity === 'error') ? 1 : 0;
   if (options.format === 'json') {
-    const files = options.dryRun ? result.files : result.files.map(({ text: _text, ...rest }) => rest);
+    const files = options.dryRun ? imported.files : imported.files.map(({ text: _text, ...rest }) => rest);
     const output = {
       version: JSON_OUTPUT_VERSION,
       command: 'import',
       exitCode,
       figures: run.figures,
+      ...(read.sloth.length > 0 ? { objectives: sloth.figures } : {}),
       files,
       diagnostics,
       durationMs: Math.round(run.durationMs),
@@ -109,8 +120,9 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
       else if (lines.length > 0) options.print(`${lines.join('\n')}\n`);
     }
     options.print(formatDiagnosticsText(diagnostics, { color: options.color ?? false }));
+    if (read.sloth.length > 0) options.print(`${sloth.line}\n`);
     options.print(`${figuresLine(run.figures, run.sourceFiles, run.durationMs)}\n`);
-    const count = plural(result.files.length, 'file');
+    const count = plural(imported.files.length, 'file');
     options.print(
       `${options.dryRun ? 'nothing written (--dry-run)' : `wrote ${count} to ${options.outDir}`}${splitClause(result.files)}\n`,
     );
@@ -147,6 +159,8 @@ export function figuresLine(figures: ImportFigures, files: number, durationMs: n
 
 interface ReadSources {
   readonly groups: SourceGroup[];
+  /** Sloth SLO files, imported as ServiceLevelObjective documents (sloth-files.ts). */
+  readonly sloth: SlothSource[];
   readonly diagnostics: Diagnostic[];
   readonly files: number;
 }
@@ -158,6 +172,7 @@ interface ReadSources {
 async function readSources(cwd: string, paths: readonly string[]): Promise<ReadSources> {
   const found = await findFiles(cwd, paths, { readOutsideRoot: true });
   const groups: SourceGroup[] = [];
+  const sloth: SlothSource[] = [];
   const diagnostics: Diagnostic[] = [...found.diagnostics];
   let files = 0;
   const passedOver: string[] = [];
@@ -178,6 +193,11 @@ async function readSources(cwd: string, paths: readonly string[]): Promise<ReadS
           'not UTF-8 text: not imported',
         ),
       );
+      continue;
+    }
+    if (isSlothFile(decoded.text)) {
+      files++;
+      sloth.push({ file: file.rel, text: decoded.text });
       continue;
     }
     const read = readRuleFile(file.rel, decoded.text);
@@ -213,7 +233,7 @@ async function readSources(cwd: string, paths: readonly string[]): Promise<ReadS
       ),
     );
   }
-  return { groups, diagnostics, files };
+  return { groups, sloth, diagnostics, files };
 }
 
 /**
@@ -221,7 +241,11 @@ async function readSources(cwd: string, paths: readonly string[]): Promise<ReadS
  * documents must not lose them. Nothing is written when any file would be.
  */
 async function writeImported(dir: string, files: ImportResult['files']): Promise<void> {
-  const clobbered = await filesInTheWay(dir, files, (existing) => existing.startsWith(IMPORTED_MARK));
+  const clobbered = await filesInTheWay(
+    dir,
+    files,
+    (existing) => existing.startsWith(IMPORTED_MARK) || existing.startsWith(SLOTH_IMPORTED_MARK),
+  );
   if (clobbered.length > 0) {
     throw new UsageError(
       `import would overwrite ${plural(clobbered.length, 'file')} in ${dir} that an import did not write (${clobbered.slice(0, 5).join(', ')}); nothing was written: choose another --out directory`,

@@ -27,6 +27,7 @@ export const SCHEMA_FILES = {
   AlertRule: 'schemas/alert-rule.schema.json',
   AlertReceiver: 'schemas/alert-receiver.schema.json',
   PlatformComponent: 'schemas/platform-component.schema.json',
+  ServiceLevelObjective: 'schemas/service-level-objective.schema.json',
   any: 'schemas/platform-gitops.schema.json',
 } as const;
 

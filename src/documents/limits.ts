@@ -112,3 +112,9 @@ export function capFindings(sorted: readonly Diagnostic[]): Diagnostic[] {
   };
   return [...kept, cut];
 }
+
+/**
+ * How far back the cluster's metrics go, as the backtest knows it (its window is a week): a service level
+ * objective's window pair longer than this would be evaluated on part of its window, so it is refused.
+ */
+export const METRICS_RETENTION_SECONDS = 7 * 86_400;

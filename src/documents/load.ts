@@ -24,7 +24,13 @@ export async function loadDocuments(
   const parsed =
     read.files.length === 0 ? NOTHING_PARSED : (await import('./parse.js')).parseFiles(read.files);
   // Refused rules' queries too: one run reports every fault of a document (parse.ts, checkDocument).
-  const queries = await checkQueries([...parsed.documents, ...(parsed.refusedQueries ?? [])]);
+  // A generated rule's query is the objective's indicator, checked once as written (not in the file's text).
+  const written = parsed.documents.filter((d) => d.kind !== 'AlertRule' || d.generatedBy === undefined);
+  const queries = await checkQueries([
+    ...written,
+    ...(parsed.refusedQueries ?? []),
+    ...(parsed.indicatorQueries ?? []),
+  ]);
   const diagnostics: Diagnostic[] = [...read.diagnostics, ...parsed.diagnostics, ...queries];
   const skipped = read.skipped;
   const files = (that: string) =>

@@ -21,13 +21,20 @@ import {
   withinRunBytes,
 } from './limits.js';
 import { createKeptLocator, createLocator, documentStart, FileTrees, type Locator } from './locate.js';
+import { expandObjective } from './objective-expand.js';
 import { toPlainData } from './plain-data.js';
 import { rangeOfNode } from './positions.js';
 import { receiverDocumentFindings } from './receiver-secrets.js';
 import { referenceFormDiagnostics } from './reference-forms.js';
 import { schemaDiagnostics } from './schema-diagnostics.js';
 import { validateAgainstSchema } from './schema-validate.js';
-import type { Document, DocumentKind, LoadResult, SourceFile } from './types.js';
+import type {
+  Document,
+  DocumentKind,
+  LoadResult,
+  ServiceLevelObjectiveDocument,
+  SourceFile,
+} from './types.js';
 import { parseYaml } from './yaml-parse.js';
 
 /**
@@ -38,6 +45,8 @@ export function parseFiles(files: readonly SourceFile[], maxDocuments = MAX_RUN_
   const documents: Document[] = [];
   const diagnostics: Diagnostic[] = [];
   const refusedQueries: QueryDocument[] = [];
+  const objectives: ServiceLevelObjectiveDocument[] = [];
+  const indicatorQueries: QueryDocument[] = [];
   // Files from a git revision never passed readSourceFiles: the run's byte limit applies to them here.
   const sized = files.map((file) => ({ file, size: file.bytes.byteLength }));
   const { kept, over } = withinRunBytes(sized);
@@ -49,7 +58,14 @@ export function parseFiles(files: readonly SourceFile[], maxDocuments = MAX_RUN_
   for (const { file } of kept) {
     for (const outcome of parseFile(file, budget)) {
       if ('refused' in outcome) refusedQueries.push(outcome.refused);
-      else if ('locate' in outcome) documents.push(outcome);
+      else if ('locate' in outcome && outcome.kind === 'ServiceLevelObjective') {
+        // An objective is planned as the alert rules it generates (docs/decisions/service-level-objectives.md).
+        const expanded = expandObjective(outcome);
+        objectives.push(outcome);
+        documents.push(...expanded.rules);
+        diagnostics.push(...expanded.findings);
+        indicatorQueries.push(...expanded.queries);
+      } else if ('locate' in outcome) documents.push(outcome);
       else diagnostics.push(outcome);
     }
     if (budget.documents < 0) break;
@@ -60,6 +76,7 @@ export function parseFiles(files: readonly SourceFile[], maxDocuments = MAX_RUN_
     diagnostics: capFindings(diagnostics.sort(compareDiagnostics)),
     files: [...new Set(files.map((f) => f.path))].sort(),
     ...(refusedQueries.length > 0 ? { refusedQueries } : {}),
+    ...(objectives.length > 0 ? { objectives, indicatorQueries } : {}),
   };
 }
 
@@ -127,7 +144,7 @@ interface Source {
 }
 
 /** A document's outcome: the document, a finding, or a refused rule whose query is still to be checked. */
-type Outcome = Document | Diagnostic | RefusedQuery;
+type Outcome = Document | ServiceLevelObjectiveDocument | Diagnostic | RefusedQuery;
 
 interface RefusedQuery {
   readonly refused: QueryDocument;

@@ -7,7 +7,7 @@ import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { parseNamePath } from '../names/name-path.js';
 import { CODES } from './codes.js';
 import type { Locator } from './locate.js';
-import type { AlertRuleSpec, Document, PathSegment, PlatformComponentSpec } from './types.js';
+import type { AlertRuleSpec, DocumentKind, PathSegment, PlatformComponentSpec } from './types.js';
 
 const NAMED_FORMS = ['service', 'environment', 'cluster'] as const;
 const SERVICE_PARTS = ['project', 'environment', 'service'];
@@ -18,7 +18,7 @@ const TYPE_OF_FORM: Readonly<Record<string, string>> = { environment: 'ENVIRONME
 
 export function referenceFormDiagnostics(
   file: string,
-  kind: Document['kind'],
+  kind: DocumentKind,
   value: unknown,
   locate: Locator,
 ): Diagnostic[] {
@@ -36,6 +36,7 @@ export function referenceFormDiagnostics(
         ]
       : [];
   }
+  // A rule and a service level objective write their cluster and target alike.
   const spec = value as AlertRuleSpec;
   const findings: Diagnostic[] = [];
   if (spec.cluster !== undefined && spec.cluster_id !== undefined) {

@@ -219,6 +219,16 @@ function patternMessage(path: readonly PathSegment[], pattern: string, data: unk
   const field = `\`${display(path)}\``;
   const text = typeof data === 'string' ? data : '';
   if (pattern === '\\S') return `${field} must not be blank (it holds only spaces)`;
+  // A service level objective's windows, and its rule_ids' keys (`1h-5m`): Prometheus durations.
+  if (pattern.startsWith('^[1-9][0-9]*(m|h|d|w)')) {
+    const what = pattern.includes(')-[')
+      ? 'a window pair such as 1h-5m'
+      : 'a Prometheus duration such as 5m, 1h or 3d';
+    return `${field} must be ${what}, in whole minutes, hours, days or weeks (got ${shown(data)})`;
+  }
+  if (pattern === '^[A-Za-z0-9][A-Za-z0-9_.-]*$') {
+    return `${field} must start with a letter or a digit and hold only letters, digits, \`.\`, \`_\` and \`-\`: its rules are named after it (got ${shown(data)})`;
+  }
   if (pattern.startsWith('^(?!')) {
     return `${field} must be a name without \`/\` or spaces, and not \`.\` or \`..\`: it becomes a segment of the request path (got ${shown(data)})`;
   }

@@ -2,7 +2,15 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import alertReceiverSchema from '../../schemas/alert-receiver.schema.json' with { type: 'json' };
 import alertRuleSchema from '../../schemas/alert-rule.schema.json' with { type: 'json' };
 import platformComponentSchema from '../../schemas/platform-component.schema.json' with { type: 'json' };
-import { AlertReceiver, AlertRule, PlatformComponent } from './generated/schema-validators.js';
+import serviceLevelObjectiveSchema from '../../schemas/service-level-objective.schema.json' with {
+  type: 'json',
+};
+import {
+  AlertReceiver,
+  AlertRule,
+  PlatformComponent,
+  ServiceLevelObjective,
+} from './generated/schema-validators.js';
 import type { DocumentKind } from './types.js';
 
 /** The published schemas, by kind. Also what editors read through `# yaml-language-server: $schema=`. */
@@ -10,6 +18,7 @@ export const SCHEMAS: Readonly<Record<DocumentKind, Readonly<Record<string, unkn
   AlertRule: alertRuleSchema,
   AlertReceiver: alertReceiverSchema,
   PlatformComponent: platformComponentSchema,
+  ServiceLevelObjective: serviceLevelObjectiveSchema,
 };
 
 /**
@@ -21,6 +30,7 @@ const VALIDATORS: Readonly<Record<DocumentKind, ValidateFunction>> = {
   AlertRule,
   AlertReceiver,
   PlatformComponent,
+  ServiceLevelObjective,
 };
 
 export function validateAgainstSchema(kind: DocumentKind, value: unknown): readonly ErrorObject[] {

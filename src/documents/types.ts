@@ -9,8 +9,13 @@ import type {
 } from '../service/types.js';
 
 /** The document kinds this tool manages. */
-export type DocumentKind = 'AlertRule' | 'AlertReceiver' | 'PlatformComponent';
-export const DOCUMENT_KINDS: readonly DocumentKind[] = ['AlertRule', 'AlertReceiver', 'PlatformComponent'];
+export type DocumentKind = 'AlertRule' | 'AlertReceiver' | 'PlatformComponent' | 'ServiceLevelObjective';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = [
+  'AlertRule',
+  'AlertReceiver',
+  'PlatformComponent',
+  'ServiceLevelObjective',
+];
 
 /** A path into a document's data: mapping keys and sequence indexes, e.g. ['alert_receiver_ids', 1]. */
 export type PathSegment = string | number;
@@ -168,7 +173,72 @@ export interface PlatformComponentSpec {
   readonly componentOutputs?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
-export type AlertRuleDocument = SourceDocument<'AlertRule', AlertRuleSpec>;
+/**
+ * An alert rule as planned: written, or generated from a service level objective (then `generatedBy` says
+ * which, and `file`, `range` and `locate` point into the objective's document).
+ */
+export type AlertRuleDocument = SourceDocument<'AlertRule', AlertRuleSpec> & {
+  readonly generatedBy?: ObjectiveSource;
+};
+
+/** The objective a generated rule comes from: its name, and the window pair and urgency of the rule. */
+export interface ObjectiveSource {
+  readonly objective: string;
+  /** `1h-5m`: the long and the short window, also the key of `rule_ids`. */
+  readonly pair: string;
+  readonly urgency: Urgency;
+  /** The error budget, 1 − objective/100, and the objective's window in seconds. */
+  readonly budget: number;
+  readonly windowSeconds: number;
+  /** The indicator's bad share with `{{.window}}` where the range goes: the backtest reads the budget burned with it. */
+  readonly ratio: string;
+}
+
+export type Urgency = 'page' | 'ticket';
+
+/** Who is told, how loudly, at one urgency. */
+export interface UrgencySpec {
+  readonly alert_receivers?: readonly string[];
+  readonly alert_receiver_ids?: readonly string[];
+  readonly severity?: AlertSeverity;
+}
+
+/** One window pair: fires when the budget burns `factor` times too fast over both windows. */
+export interface BurnRateSpec {
+  readonly long: string;
+  readonly short: string;
+  readonly urgency: Urgency;
+  readonly factor?: number;
+  /** Percent of the budget spent over `long`; gives the factor when `factor` is absent. */
+  readonly budget_share?: number;
+}
+
+/** What a user writes for a service level objective (schemas/service-level-objective.schema.json). */
+export interface ServiceLevelObjectiveSpec {
+  readonly kind: 'ServiceLevelObjective';
+  readonly organization_id?: string;
+  readonly cluster?: string;
+  readonly cluster_id?: string;
+  readonly target?: TargetSpec;
+  readonly name: string;
+  readonly description?: string;
+  /** Percent of good events, in (0, 100). */
+  readonly objective: number;
+  /** A Prometheus duration; defaults to 30d. */
+  readonly window?: string;
+  readonly indicator: { readonly errors: string; readonly total: string } | { readonly ratio: string };
+  readonly alerts: { readonly page: UrgencySpec; readonly ticket: UrgencySpec };
+  readonly burn_rates?: readonly BurnRateSpec[];
+  /** Rule ids by window pair (`1h-5m`), so that a renamed objective keeps its rules. */
+  readonly rule_ids?: Readonly<Record<string, string>>;
+  readonly enabled?: boolean;
+  readonly presentation?: AlertPresentation;
+}
+
+export type ServiceLevelObjectiveDocument = SourceDocument<
+  'ServiceLevelObjective',
+  ServiceLevelObjectiveSpec
+>;
 export type AlertReceiverDocument = SourceDocument<'AlertReceiver', AlertReceiverSpec>;
 export type PlatformComponentDocument = SourceDocument<'PlatformComponent', PlatformComponentSpec>;
 export type Document = AlertRuleDocument | AlertReceiverDocument | PlatformComponentDocument;
@@ -187,4 +257,8 @@ export interface LoadResult {
   readonly refusedQueries?: readonly QueryDocument[];
   /** YAML files found in directories that hold none of our documents, and so were not validated. */
   readonly skippedFiles?: readonly string[];
+  /** The service level objectives read; `documents` holds the alert rules each one generates. */
+  readonly objectives?: readonly ServiceLevelObjectiveDocument[];
+  /** The objectives' indicator queries as the PromQL checks read them (never planned). */
+  readonly indicatorQueries?: readonly QueryDocument[];
 }

@@ -15,6 +15,7 @@ import { type Identity, identify, immutableFieldErrors, indexLive, type LiveInde
 import { reportLiveRules } from './live-report.js';
 import type { NameBook } from './name-book.js';
 import { creationRequest, editFieldsOfLive, editRequestFromSpec } from './normalize.js';
+import { withObjective } from './objective-source.js';
 import { planDeletes } from './prune.js';
 import { resolveReceivers } from './receivers.js';
 import { unreadFiles } from './removed.js';
@@ -105,7 +106,7 @@ export function planAlertRules(input: PlanInput): Plan {
     input.previous === undefined
       ? null
       : declaredAtPrevious(input.previous, input.defaultOrganizationId, liveByOrganization);
-  const changes = valid.map((claim) => changeFor(claim, input.receivers, declared));
+  const changes = valid.map((claim) => withObjective(changeFor(claim, input.receivers, declared), claim.doc));
   const deletes = planDeletes({
     removed: input.removed ?? [],
     liveByOrganization,

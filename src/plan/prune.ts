@@ -10,7 +10,8 @@ import type { AlertRuleDocument } from '../documents/types.js';
 import { PLAN_CODES } from './codes.js';
 import { fingerprintOf } from './evidence/fingerprint.js';
 import { identify, type LiveIndex } from './identity.js';
-import type { AlertRuleChange } from './types.js';
+import { withObjective } from './objective-source.js';
+import type { AlertRuleChange, DeleteChange } from './types.js';
 
 export interface PruneInput {
   readonly removed: readonly AlertRuleDocument[];
@@ -55,7 +56,7 @@ export function planDeletes(input: PruneInput): {
       diagnostics.push(keptWithoutPrune('rule', rule, doc.file));
       continue;
     }
-    changes.push({
+    const change: DeleteChange = {
       kind: 'AlertRule',
       action: 'delete',
       id: rule.id,
@@ -66,7 +67,8 @@ export function planDeletes(input: PruneInput): {
       file: doc.file,
       line: doc.range.line,
       diff: [],
-    });
+    };
+    changes.push(withObjective(change, doc));
   }
   return { changes, diagnostics, held };
 }

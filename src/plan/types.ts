@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../core/diagnostic.js';
+import type { ObjectiveSource } from '../documents/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import type { LiveFingerprint } from './evidence/fingerprint.js';
 import type { UnmanagedReceiver } from './plan-receivers.js';
@@ -55,6 +56,8 @@ interface ChangeBase {
   readonly references?: RuleReferences;
   /** An update's references as they are live before it: a reviewer reads receivers added and removed by name. */
   readonly referencesBefore?: RuleReferences;
+  /** The service level objective that generated the rule; absent for a rule written as such. */
+  readonly objective?: ObjectiveSource;
 }
 
 /** Why the gate (gate.ts) held a change back: it is not written, and the report says so. */

@@ -31,6 +31,10 @@ export const RULES_IO_CODES = {
   refusedQuery: 'import.refused-query',
   /** A group too large for one file `validate` reads: written as numbered parts. */
   splitGroup: 'import.split-group',
+  /** A field of a Sloth SLO that a ServiceLevelObjective cannot hold (labels, the alerts' name, …). */
+  slothField: 'import.sloth-field',
+  /** A Sloth SLO that cannot become a ServiceLevelObjective (a plugin SLI, an objective of 100, …). */
+  slothRefused: 'import.sloth-refused',
   /** `export --format prometheus-rules`: a rule left out of the file, and why. */
   exportSkipped: 'export.rule-left-out',
 } as const;

@@ -8,6 +8,7 @@
 import { backtestSentence } from '../backtest/backtest-sentence.js';
 import { bucketLabels, bucketWords } from '../backtest/chart-labels.js';
 import { firstBucketStart } from '../backtest/firing-chart.js';
+import { objectiveSentence } from '../backtest/objective-backtest.js';
 import { windowWords } from '../backtest/spans.js';
 import {
   type BacktestDone,
@@ -32,6 +33,10 @@ export function backtestBlock(
   const when = windowWords(backtest.windowSeconds);
   const open = `#### Backtest: ${when}\n\nWhat each rule the change creates or whose condition it changes would have done on its cluster's metrics.`;
   const rows = [
+    ...(backtest.objectives ?? []).map(
+      (objective) =>
+        `\n**Service level objective ${inlineCode(objective.name, 200, false)}** (${whereLink(objective.file, objective.line, links)}): ${escapeInline(objectiveSentence(objective, backtest.windowSeconds), 2000)}. Its rules follow.`,
+    ),
     ...backtest.rules.map((rule) => `\n${ruleMarkdown(rule, backtest, links)}`),
     ...backtest.notBacktested.map(
       (rule) =>

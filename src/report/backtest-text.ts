@@ -5,6 +5,7 @@
 import { backtestSentence, resolutionWords } from '../backtest/backtest-sentence.js';
 import { bucketWords } from '../backtest/chart-labels.js';
 import { sparkline } from '../backtest/firing-chart.js';
+import { objectiveSentence } from '../backtest/objective-backtest.js';
 import { windowWords } from '../backtest/spans.js';
 import { type BacktestReport, isBacktestDone, type RuleBacktest } from '../backtest/types.js';
 import { printable } from '../core/printable.js';
@@ -15,6 +16,11 @@ export function formatBacktestText(backtest: BacktestReport): string {
   ];
   if (backtest.rules.length === 0 && backtest.notBacktested.length === 0) {
     lines.push('  no rule the change creates, or whose condition or for_duration it changes');
+  }
+  for (const objective of backtest.objectives ?? []) {
+    lines.push(
+      `  service level objective ${printable(objective.name)} (${printable(objective.file)}:${objective.line}): ${printable(objectiveSentence(objective, backtest.windowSeconds))}`,
+    );
   }
   for (const rule of backtest.rules) {
     const symbol = rule.action === 'create' ? '+' : '~';

@@ -72,6 +72,14 @@ export function changeMarkdown(
       ? `${inlineCode(label ?? `${change.file}:${change.line}`, 300)} (document removed)`
       : whereLink(change.file, change.line, links, label);
   const lines = [`**${ACTION_MARK[change.action]}** ${escapeInline(change.name, 300)} · ${where}`];
+  if (change.objective !== undefined) {
+    const { urgency, pair, objective } = change.objective;
+    const does = urgency === 'page' ? 'Pages' : 'Opens a ticket';
+    lines.push(
+      '',
+      `${does} on a burn over ${pair.replace('-', ' and ')}; generated from ${inlineCode(objective, 200, false)}.`,
+    );
+  }
   const placement = changePlacement(change);
   if (placement) lines.push('', placementMarkdown(placement));
   const fields = fieldsMarkdown(change);

@@ -186,7 +186,10 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
         noun: 'finding',
       })),
       // A blank line first: it ends the findings table, and separates one change from the next.
-      ...changes.map((c) => ({ text: `\n${changeMarkdown(c, links, `line ${c.line}`)}`, noun: 'change' })),
+      ...changes.map((c, i) => ({
+        text: `${objectiveHeading(changes, i)}\n${changeMarkdown(c, links, `line ${c.line}`)}`,
+        noun: 'change',
+      })),
     ];
     const open = collapse && !hasError ? '' : ' open';
     return {
@@ -195,6 +198,17 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
       close: '\n</details>',
     };
   });
+}
+
+/**
+ * Above the first change of a service level objective's generated rules, a line that names the objective
+ * and counts its changes: the rules read as the objective's, each then saying its urgency and windows.
+ */
+function objectiveHeading(changes: readonly AlertRuleChange[], at: number): string {
+  const from = changes[at]!.objective?.objective;
+  if (from === undefined || changes[at - 1]?.objective?.objective === from) return '';
+  const own = changes.filter((c) => c.objective?.objective === from).length;
+  return `\n#### Service level objective ${inlineCode(from, 200, false)}: ${plural(own, 'change')} of its generated rules\n`;
 }
 
 /**

@@ -44,7 +44,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
         : 'Alert rules: the plan would make these changes:',
       '',
     );
-    for (const change of pending) lines.push(...formatChange(change, paint), '');
+    lines.push(...pendingLines(pending, paint));
   } else if (plan.changes.length === 0 && (plan.unread?.length ?? 0) > 0) {
     lines.push(
       'Alert rules: nothing was planned: the live rules could not be read (see the errors below).',
@@ -89,6 +89,29 @@ export function planCountLine(plan: Plan, options: TextOptions): string {
   return painter(options.color)('1', `${planCounts(plan, options.drift ?? false)}.`);
 }
 
+/**
+ * The pending changes in plan order; a service level objective's generated rules sit under a line that
+ * names the objective, indented one step, so that a reviewer reads them as the objective's.
+ */
+function pendingLines(pending: readonly AlertRuleChange[], paint: Paint): string[] {
+  const lines: string[] = [];
+  let objective: string | undefined;
+  for (const change of pending) {
+    const from = change.objective?.objective;
+    if (from !== undefined && from !== objective) {
+      const where = `${printable(change.file)}:${change.line}`;
+      lines.push(
+        `  Service level objective ${bold(paint, printable(from))}  ${where}, its generated rules:`,
+        '',
+      );
+    }
+    objective = from;
+    const own = formatChange(change, paint);
+    lines.push(...(from === undefined ? own : own.map((line) => `  ${line}`)), '');
+  }
+  return lines;
+}
+
 function formatChange(change: AlertRuleChange, paint: Paint): string[] {
   const symbol = paint(CHANGE_COLOR[change.action], CHANGE_SYMBOL[change.action]);
   const id = change.id ? ` (${change.id})` : '';
@@ -97,6 +120,12 @@ function formatChange(change: AlertRuleChange, paint: Paint): string[] {
       ? `its document was removed from ${printable(change.file)}:${change.line}`
       : `${printable(change.file)}:${change.line}`;
   const lines = [`  ${symbol} ${VERB[change.action]} ${bold(paint, printable(change.name))}${id}  ${where}`];
+  if (change.objective !== undefined) {
+    const { urgency, pair } = change.objective;
+    lines.push(
+      `      ${urgency === 'page' ? 'pages' : 'opens a ticket'} on a burn over ${pair.replace('-', ' and ')}`,
+    );
+  }
   const placement = changePlacement(change);
   if (placement) lines.push(`      ${placementText(placement)}`);
   const fields = changeFields(change);

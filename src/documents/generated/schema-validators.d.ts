@@ -4,3 +4,4 @@ import type { ValidateFunction } from 'ajv';
 export declare const AlertRule: ValidateFunction;
 export declare const AlertReceiver: ValidateFunction;
 export declare const PlatformComponent: ValidateFunction;
+export declare const ServiceLevelObjective: ValidateFunction;

@@ -4667,3 +4667,3050 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
   validate12.errors = vErrors;
   return errors === 0;
 }
+export const ServiceLevelObjective = validate15;
+const schema21 = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/service-level-objective.schema.json',
+  title: 'ServiceLevelObjective',
+  description:
+    "A service level objective. At load time it becomes the multi-window, multi-burn-rate alert rules of the SRE workbook (four by default: 1h/5m at 14.4 and 6h/30m at 6 page; 1d/2h at 3 and 3d/6h at 1 open a ticket), each a managed AlertRule named `<name>-<long>-<short>`. Cluster and target are written as an alert rule's are.",
+  type: 'object',
+  required: ['kind', 'name', 'objective', 'indicator', 'alerts'],
+  allOf: [{ anyOf: [{ required: ['cluster'] }, { required: ['cluster_id'] }] }],
+  additionalProperties: false,
+  properties: {
+    kind: { const: 'ServiceLevelObjective', description: 'Document kind.' },
+    organization_id: {
+      type: 'string',
+      format: 'uuid',
+      description: 'Organization of the rule; optional when a default organization is configured.',
+    },
+    cluster: {
+      type: 'string',
+      minLength: 1,
+      pattern: '\\S',
+      description:
+        'Cluster whose metrics the rule watches, by name (matched without case and surrounding spaces; resolved with one list call per organization). Required, or `cluster_id`, to create a rule or to match one by name; cannot change afterwards.',
+    },
+    cluster_id: {
+      type: 'string',
+      format: 'uuid',
+      description: 'Cluster by id, where `cluster` (its name) is ambiguous or not wanted. Not both.',
+    },
+    target: {
+      type: 'object',
+      description:
+        'What the rule is about, by name (one of `service`, `environment`, `cluster`) or by id (`target_type` and `target_id`). Required to create a rule; cannot change afterwards.',
+      additionalProperties: false,
+      properties: {
+        service: {
+          description:
+            'A service by `project/environment/service` (e.g. shop/production/api), or the mapping form `{project, environment, service}` for names holding `/`. Its type gives `target_type` (a JOB whose job_type is CRON is a CRONJOB target).',
+          anyOf: [
+            { type: 'string', minLength: 1, pattern: '\\S' },
+            {
+              type: 'object',
+              required: ['project', 'environment', 'service'],
+              additionalProperties: false,
+              properties: {
+                project: { type: 'string', minLength: 1, pattern: '\\S' },
+                environment: { type: 'string', minLength: 1, pattern: '\\S' },
+                service: { type: 'string', minLength: 1, pattern: '\\S' },
+              },
+            },
+          ],
+        },
+        environment: {
+          description:
+            'An environment by `project/environment` (e.g. shop/production), or the mapping form `{project, environment}`.',
+          anyOf: [
+            { type: 'string', minLength: 1, pattern: '\\S' },
+            {
+              type: 'object',
+              required: ['project', 'environment'],
+              additionalProperties: false,
+              properties: {
+                project: { type: 'string', minLength: 1, pattern: '\\S' },
+                environment: { type: 'string', minLength: 1, pattern: '\\S' },
+              },
+            },
+          ],
+        },
+        cluster: {
+          type: 'string',
+          minLength: 1,
+          pattern: '\\S',
+          description: 'A cluster by name: a CLUSTER target.',
+        },
+        target_type: {
+          enum: ['CLUSTER', 'ENVIRONMENT', 'APPLICATION', 'CONTAINER', 'JOB', 'CRONJOB', 'HELM', 'TERRAFORM'],
+          description:
+            "With `target_id`; optional with `service` (the service's type gives it; a stated one must agree).",
+        },
+        target_id: {
+          type: 'string',
+          format: 'uuid',
+          description: 'The target by id (for a CLUSTER target, the cluster id), with `target_type`.',
+        },
+      },
+    },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$',
+      description:
+        'Name of the objective; its rules are named `<name>-<long>-<short>`. Letters, digits, `.`, `_` and `-`.',
+    },
+    description: {
+      type: 'string',
+      description: "What the objective promises; the rules' descriptions quote it.",
+    },
+    objective: {
+      type: 'number',
+      exclusiveMinimum: 0,
+      exclusiveMaximum: 100,
+      description:
+        'The share of good events promised, in percent (99.9). The error budget is 1 - objective/100.',
+    },
+    window: {
+      type: 'string',
+      pattern: '^[1-9][0-9]*(m|h|d|w)$',
+      description:
+        "The objective's window, a Prometheus duration; defaults to 30d. The workbook's factors are scaled to it.",
+    },
+    indicator: {
+      type: 'object',
+      additionalProperties: false,
+      oneOf: [{ required: ['errors', 'total'] }, { required: ['ratio'] }],
+      description:
+        "The service level indicator as PromQL, with `{{.window}}` where the range goes (Sloth's placeholder): either `errors` and `total` (the rule divides them) or `ratio` (the share of bad events).",
+      properties: {
+        errors: {
+          type: 'string',
+          minLength: 1,
+          pattern: '\\S',
+          description: 'Rate of bad events over `[{{.window}}]`.',
+        },
+        total: {
+          type: 'string',
+          minLength: 1,
+          pattern: '\\S',
+          description: 'Rate of all events over `[{{.window}}]`.',
+        },
+        ratio: {
+          type: 'string',
+          minLength: 1,
+          pattern: '\\S',
+          description: 'Share of bad events over `[{{.window}}]`, from 0 to 1.',
+        },
+      },
+    },
+    alerts: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['page', 'ticket'],
+      properties: {
+        page: {
+          type: 'object',
+          additionalProperties: false,
+          anyOf: [{ required: ['alert_receivers'] }, { required: ['alert_receiver_ids'] }],
+          properties: {
+            alert_receivers: {
+              type: 'array',
+              minItems: 1,
+              uniqueItems: true,
+              items: { type: 'string', minLength: 1 },
+              description:
+                'Receivers to notify, by name (resolved to ids with one list call per organization).',
+            },
+            alert_receiver_ids: {
+              type: 'array',
+              minItems: 1,
+              uniqueItems: true,
+              items: { type: 'string', format: 'uuid' },
+              description: 'Receivers to notify, by id.',
+            },
+            severity: {
+              enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
+              description: 'Severity of the page rules; defaults to CRITICAL.',
+            },
+          },
+          description: 'Who is told, and how loudly, when the budget burns fast.',
+        },
+        ticket: {
+          type: 'object',
+          additionalProperties: false,
+          anyOf: [{ required: ['alert_receivers'] }, { required: ['alert_receiver_ids'] }],
+          properties: {
+            alert_receivers: {
+              type: 'array',
+              minItems: 1,
+              uniqueItems: true,
+              items: { type: 'string', minLength: 1 },
+              description:
+                'Receivers to notify, by name (resolved to ids with one list call per organization).',
+            },
+            alert_receiver_ids: {
+              type: 'array',
+              minItems: 1,
+              uniqueItems: true,
+              items: { type: 'string', format: 'uuid' },
+              description: 'Receivers to notify, by id.',
+            },
+            severity: {
+              enum: ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'],
+              description: 'Severity of the ticket rules; defaults to MEDIUM.',
+            },
+          },
+          description: 'Who is told, and how loudly, when the budget burns slowly.',
+        },
+      },
+    },
+    burn_rates: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 8,
+      description:
+        "Overrides the workbook's window pairs. Without `factor`, the factor is budget_share × window ÷ long.",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['long', 'short', 'urgency'],
+        anyOf: [{ required: ['factor'] }, { required: ['budget_share'] }],
+        properties: {
+          long: {
+            type: 'string',
+            pattern: '^[1-9][0-9]*(m|h|d|w)$',
+            description: 'The long window of the pair.',
+          },
+          short: {
+            type: 'string',
+            pattern: '^[1-9][0-9]*(m|h|d|w)$',
+            description: 'The short window of the pair, shorter than `long`.',
+          },
+          urgency: { enum: ['page', 'ticket'] },
+          factor: { type: 'number', exclusiveMinimum: 0, description: 'The burn rate that fires the pair.' },
+          budget_share: {
+            type: 'number',
+            exclusiveMinimum: 0,
+            maximum: 100,
+            description: 'The share of the budget (percent) spent over `long` that fires the pair.',
+          },
+        },
+      },
+    },
+    rule_ids: {
+      type: 'object',
+      additionalProperties: {
+        type: 'string',
+        format: 'uuid',
+        description:
+          'Identity of an existing rule. Without it the rule is matched by cluster_id and name, or created.',
+      },
+      propertyNames: { pattern: '^[1-9][0-9]*(m|h|d|w)-[1-9][0-9]*(m|h|d|w)$' },
+      description:
+        "Ids of existing rules per window pair (`1h-5m: <uuid>`): keeps a renamed objective's rules (an update, not a delete and a create).",
+    },
+    enabled: { type: 'boolean', description: 'Defaults to true.' },
+    presentation: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        summary: { type: ['string', 'null'] },
+        runbook_url: {
+          type: ['string', 'null'],
+          minLength: 1,
+          pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$',
+          description: 'An absolute http(s) URL with a host, e.g. https://runbooks.example.com/api.',
+        },
+      },
+    },
+  },
+};
+const pattern31 = new RegExp('^[A-Za-z0-9][A-Za-z0-9_.-]*$', 'u');
+const pattern32 = new RegExp('^[1-9][0-9]*(m|h|d|w)$', 'u');
+const pattern38 = new RegExp('^[1-9][0-9]*(m|h|d|w)-[1-9][0-9]*(m|h|d|w)$', 'u');
+function validate15(data, { instancePath = '', parentData, parentDataProperty, rootData = data } = {}) {
+  /*# sourceURL="https://raw.githubusercontent.com/acme/platform-gitops/v1/schemas/service-level-objective.schema.json" */
+  let vErrors = null;
+  let errors = 0;
+  const _errs2 = errors;
+  let valid1 = false;
+  const _errs3 = errors;
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.cluster === undefined) {
+      const err0 = {
+        instancePath,
+        schemaPath: '#/allOf/0/anyOf/0/required',
+        keyword: 'required',
+        params: { missingProperty: 'cluster' },
+        message: "must have required property '" + 'cluster' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+  }
+  var _valid0 = _errs3 === errors;
+  valid1 = valid1 || _valid0;
+  if (!valid1) {
+    const _errs4 = errors;
+    if (data && typeof data == 'object' && !Array.isArray(data)) {
+      if (data.cluster_id === undefined) {
+        const err1 = {
+          instancePath,
+          schemaPath: '#/allOf/0/anyOf/1/required',
+          keyword: 'required',
+          params: { missingProperty: 'cluster_id' },
+          message: "must have required property '" + 'cluster_id' + "'",
+        };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    var _valid0 = _errs4 === errors;
+    valid1 = valid1 || _valid0;
+  }
+  if (!valid1) {
+    const err2 = {
+      instancePath,
+      schemaPath: '#/allOf/0/anyOf',
+      keyword: 'anyOf',
+      params: {},
+      message: 'must match a schema in anyOf',
+    };
+    if (vErrors === null) {
+      vErrors = [err2];
+    } else {
+      vErrors.push(err2);
+    }
+    errors++;
+  } else {
+    errors = _errs2;
+    if (vErrors !== null) {
+      if (_errs2) {
+        vErrors.length = _errs2;
+      } else {
+        vErrors = null;
+      }
+    }
+  }
+  if (data && typeof data == 'object' && !Array.isArray(data)) {
+    if (data.kind === undefined) {
+      const err3 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'kind' },
+        message: "must have required property '" + 'kind' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.name === undefined) {
+      const err4 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'name' },
+        message: "must have required property '" + 'name' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.objective === undefined) {
+      const err5 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'objective' },
+        message: "must have required property '" + 'objective' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.indicator === undefined) {
+      const err6 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'indicator' },
+        message: "must have required property '" + 'indicator' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.alerts === undefined) {
+      const err7 = {
+        instancePath,
+        schemaPath: '#/required',
+        keyword: 'required',
+        params: { missingProperty: 'alerts' },
+        message: "must have required property '" + 'alerts' + "'",
+      };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema21.properties, key0)) {
+        const err8 = {
+          instancePath,
+          schemaPath: '#/additionalProperties',
+          keyword: 'additionalProperties',
+          params: { additionalProperty: key0 },
+          message: 'must NOT have additional properties',
+        };
+        if (vErrors === null) {
+          vErrors = [err8];
+        } else {
+          vErrors.push(err8);
+        }
+        errors++;
+      }
+    }
+    if (data.kind !== undefined) {
+      if ('ServiceLevelObjective' !== data.kind) {
+        const err9 = {
+          instancePath: instancePath + '/kind',
+          schemaPath: '#/properties/kind/const',
+          keyword: 'const',
+          params: { allowedValue: 'ServiceLevelObjective' },
+          message: 'must be equal to constant',
+        };
+        if (vErrors === null) {
+          vErrors = [err9];
+        } else {
+          vErrors.push(err9);
+        }
+        errors++;
+      }
+    }
+    if (data.organization_id !== undefined) {
+      let data1 = data.organization_id;
+      if (typeof data1 === 'string') {
+        if (!formats0.test(data1)) {
+          const err10 = {
+            instancePath: instancePath + '/organization_id',
+            schemaPath: '#/properties/organization_id/format',
+            keyword: 'format',
+            params: { format: 'uuid' },
+            message: 'must match format "' + 'uuid' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+      } else {
+        const err11 = {
+          instancePath: instancePath + '/organization_id',
+          schemaPath: '#/properties/organization_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err11];
+        } else {
+          vErrors.push(err11);
+        }
+        errors++;
+      }
+    }
+    if (data.cluster !== undefined) {
+      let data2 = data.cluster;
+      if (typeof data2 === 'string') {
+        if (func3(data2) < 1) {
+          const err12 = {
+            instancePath: instancePath + '/cluster',
+            schemaPath: '#/properties/cluster/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+        if (!pattern0.test(data2)) {
+          const err13 = {
+            instancePath: instancePath + '/cluster',
+            schemaPath: '#/properties/cluster/pattern',
+            keyword: 'pattern',
+            params: { pattern: '\\S' },
+            message: 'must match pattern "' + '\\S' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      } else {
+        const err14 = {
+          instancePath: instancePath + '/cluster',
+          schemaPath: '#/properties/cluster/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+    }
+    if (data.cluster_id !== undefined) {
+      let data3 = data.cluster_id;
+      if (typeof data3 === 'string') {
+        if (!formats0.test(data3)) {
+          const err15 = {
+            instancePath: instancePath + '/cluster_id',
+            schemaPath: '#/properties/cluster_id/format',
+            keyword: 'format',
+            params: { format: 'uuid' },
+            message: 'must match format "' + 'uuid' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err15];
+          } else {
+            vErrors.push(err15);
+          }
+          errors++;
+        }
+      } else {
+        const err16 = {
+          instancePath: instancePath + '/cluster_id',
+          schemaPath: '#/properties/cluster_id/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+    }
+    if (data.target !== undefined) {
+      let data4 = data.target;
+      if (data4 && typeof data4 == 'object' && !Array.isArray(data4)) {
+        for (const key1 in data4) {
+          if (
+            !(
+              key1 === 'service' ||
+              key1 === 'environment' ||
+              key1 === 'cluster' ||
+              key1 === 'target_type' ||
+              key1 === 'target_id'
+            )
+          ) {
+            const err17 = {
+              instancePath: instancePath + '/target',
+              schemaPath: '#/properties/target/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key1 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err17];
+            } else {
+              vErrors.push(err17);
+            }
+            errors++;
+          }
+        }
+        if (data4.service !== undefined) {
+          let data5 = data4.service;
+          const _errs17 = errors;
+          let valid4 = false;
+          const _errs18 = errors;
+          if (typeof data5 === 'string') {
+            if (func3(data5) < 1) {
+              const err18 = {
+                instancePath: instancePath + '/target/service',
+                schemaPath: '#/properties/target/properties/service/anyOf/0/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err18];
+              } else {
+                vErrors.push(err18);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data5)) {
+              const err19 = {
+                instancePath: instancePath + '/target/service',
+                schemaPath: '#/properties/target/properties/service/anyOf/0/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+          } else {
+            const err20 = {
+              instancePath: instancePath + '/target/service',
+              schemaPath: '#/properties/target/properties/service/anyOf/0/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
+          }
+          var _valid1 = _errs18 === errors;
+          valid4 = valid4 || _valid1;
+          if (!valid4) {
+            const _errs20 = errors;
+            if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+              if (data5.project === undefined) {
+                const err21 = {
+                  instancePath: instancePath + '/target/service',
+                  schemaPath: '#/properties/target/properties/service/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'project' },
+                  message: "must have required property '" + 'project' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err21];
+                } else {
+                  vErrors.push(err21);
+                }
+                errors++;
+              }
+              if (data5.environment === undefined) {
+                const err22 = {
+                  instancePath: instancePath + '/target/service',
+                  schemaPath: '#/properties/target/properties/service/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'environment' },
+                  message: "must have required property '" + 'environment' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err22];
+                } else {
+                  vErrors.push(err22);
+                }
+                errors++;
+              }
+              if (data5.service === undefined) {
+                const err23 = {
+                  instancePath: instancePath + '/target/service',
+                  schemaPath: '#/properties/target/properties/service/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'service' },
+                  message: "must have required property '" + 'service' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err23];
+                } else {
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+              for (const key2 in data5) {
+                if (!(key2 === 'project' || key2 === 'environment' || key2 === 'service')) {
+                  const err24 = {
+                    instancePath: instancePath + '/target/service',
+                    schemaPath: '#/properties/target/properties/service/anyOf/1/additionalProperties',
+                    keyword: 'additionalProperties',
+                    params: { additionalProperty: key2 },
+                    message: 'must NOT have additional properties',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err24];
+                  } else {
+                    vErrors.push(err24);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.project !== undefined) {
+                let data6 = data5.project;
+                if (typeof data6 === 'string') {
+                  if (func3(data6) < 1) {
+                    const err25 = {
+                      instancePath: instancePath + '/target/service/project',
+                      schemaPath:
+                        '#/properties/target/properties/service/anyOf/1/properties/project/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err25];
+                    } else {
+                      vErrors.push(err25);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data6)) {
+                    const err26 = {
+                      instancePath: instancePath + '/target/service/project',
+                      schemaPath: '#/properties/target/properties/service/anyOf/1/properties/project/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err26];
+                    } else {
+                      vErrors.push(err26);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err27 = {
+                    instancePath: instancePath + '/target/service/project',
+                    schemaPath: '#/properties/target/properties/service/anyOf/1/properties/project/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err27];
+                  } else {
+                    vErrors.push(err27);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.environment !== undefined) {
+                let data7 = data5.environment;
+                if (typeof data7 === 'string') {
+                  if (func3(data7) < 1) {
+                    const err28 = {
+                      instancePath: instancePath + '/target/service/environment',
+                      schemaPath:
+                        '#/properties/target/properties/service/anyOf/1/properties/environment/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err28];
+                    } else {
+                      vErrors.push(err28);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data7)) {
+                    const err29 = {
+                      instancePath: instancePath + '/target/service/environment',
+                      schemaPath:
+                        '#/properties/target/properties/service/anyOf/1/properties/environment/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err29];
+                    } else {
+                      vErrors.push(err29);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err30 = {
+                    instancePath: instancePath + '/target/service/environment',
+                    schemaPath: '#/properties/target/properties/service/anyOf/1/properties/environment/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err30];
+                  } else {
+                    vErrors.push(err30);
+                  }
+                  errors++;
+                }
+              }
+              if (data5.service !== undefined) {
+                let data8 = data5.service;
+                if (typeof data8 === 'string') {
+                  if (func3(data8) < 1) {
+                    const err31 = {
+                      instancePath: instancePath + '/target/service/service',
+                      schemaPath:
+                        '#/properties/target/properties/service/anyOf/1/properties/service/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err31];
+                    } else {
+                      vErrors.push(err31);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data8)) {
+                    const err32 = {
+                      instancePath: instancePath + '/target/service/service',
+                      schemaPath: '#/properties/target/properties/service/anyOf/1/properties/service/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err32];
+                    } else {
+                      vErrors.push(err32);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err33 = {
+                    instancePath: instancePath + '/target/service/service',
+                    schemaPath: '#/properties/target/properties/service/anyOf/1/properties/service/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err33];
+                  } else {
+                    vErrors.push(err33);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err34 = {
+                instancePath: instancePath + '/target/service',
+                schemaPath: '#/properties/target/properties/service/anyOf/1/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
+              };
+              if (vErrors === null) {
+                vErrors = [err34];
+              } else {
+                vErrors.push(err34);
+              }
+              errors++;
+            }
+            var _valid1 = _errs20 === errors;
+            valid4 = valid4 || _valid1;
+          }
+          if (!valid4) {
+            const err35 = {
+              instancePath: instancePath + '/target/service',
+              schemaPath: '#/properties/target/properties/service/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
+            };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          } else {
+            errors = _errs17;
+            if (vErrors !== null) {
+              if (_errs17) {
+                vErrors.length = _errs17;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+        if (data4.environment !== undefined) {
+          let data9 = data4.environment;
+          const _errs30 = errors;
+          let valid6 = false;
+          const _errs31 = errors;
+          if (typeof data9 === 'string') {
+            if (func3(data9) < 1) {
+              const err36 = {
+                instancePath: instancePath + '/target/environment',
+                schemaPath: '#/properties/target/properties/environment/anyOf/0/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err36];
+              } else {
+                vErrors.push(err36);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data9)) {
+              const err37 = {
+                instancePath: instancePath + '/target/environment',
+                schemaPath: '#/properties/target/properties/environment/anyOf/0/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err37];
+              } else {
+                vErrors.push(err37);
+              }
+              errors++;
+            }
+          } else {
+            const err38 = {
+              instancePath: instancePath + '/target/environment',
+              schemaPath: '#/properties/target/properties/environment/anyOf/0/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err38];
+            } else {
+              vErrors.push(err38);
+            }
+            errors++;
+          }
+          var _valid2 = _errs31 === errors;
+          valid6 = valid6 || _valid2;
+          if (!valid6) {
+            const _errs33 = errors;
+            if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
+              if (data9.project === undefined) {
+                const err39 = {
+                  instancePath: instancePath + '/target/environment',
+                  schemaPath: '#/properties/target/properties/environment/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'project' },
+                  message: "must have required property '" + 'project' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err39];
+                } else {
+                  vErrors.push(err39);
+                }
+                errors++;
+              }
+              if (data9.environment === undefined) {
+                const err40 = {
+                  instancePath: instancePath + '/target/environment',
+                  schemaPath: '#/properties/target/properties/environment/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'environment' },
+                  message: "must have required property '" + 'environment' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err40];
+                } else {
+                  vErrors.push(err40);
+                }
+                errors++;
+              }
+              for (const key3 in data9) {
+                if (!(key3 === 'project' || key3 === 'environment')) {
+                  const err41 = {
+                    instancePath: instancePath + '/target/environment',
+                    schemaPath: '#/properties/target/properties/environment/anyOf/1/additionalProperties',
+                    keyword: 'additionalProperties',
+                    params: { additionalProperty: key3 },
+                    message: 'must NOT have additional properties',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err41];
+                  } else {
+                    vErrors.push(err41);
+                  }
+                  errors++;
+                }
+              }
+              if (data9.project !== undefined) {
+                let data10 = data9.project;
+                if (typeof data10 === 'string') {
+                  if (func3(data10) < 1) {
+                    const err42 = {
+                      instancePath: instancePath + '/target/environment/project',
+                      schemaPath:
+                        '#/properties/target/properties/environment/anyOf/1/properties/project/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err42];
+                    } else {
+                      vErrors.push(err42);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data10)) {
+                    const err43 = {
+                      instancePath: instancePath + '/target/environment/project',
+                      schemaPath:
+                        '#/properties/target/properties/environment/anyOf/1/properties/project/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err43];
+                    } else {
+                      vErrors.push(err43);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err44 = {
+                    instancePath: instancePath + '/target/environment/project',
+                    schemaPath: '#/properties/target/properties/environment/anyOf/1/properties/project/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err44];
+                  } else {
+                    vErrors.push(err44);
+                  }
+                  errors++;
+                }
+              }
+              if (data9.environment !== undefined) {
+                let data11 = data9.environment;
+                if (typeof data11 === 'string') {
+                  if (func3(data11) < 1) {
+                    const err45 = {
+                      instancePath: instancePath + '/target/environment/environment',
+                      schemaPath:
+                        '#/properties/target/properties/environment/anyOf/1/properties/environment/minLength',
+                      keyword: 'minLength',
+                      params: { limit: 1 },
+                      message: 'must NOT have fewer than 1 characters',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err45];
+                    } else {
+                      vErrors.push(err45);
+                    }
+                    errors++;
+                  }
+                  if (!pattern0.test(data11)) {
+                    const err46 = {
+                      instancePath: instancePath + '/target/environment/environment',
+                      schemaPath:
+                        '#/properties/target/properties/environment/anyOf/1/properties/environment/pattern',
+                      keyword: 'pattern',
+                      params: { pattern: '\\S' },
+                      message: 'must match pattern "' + '\\S' + '"',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err46];
+                    } else {
+                      vErrors.push(err46);
+                    }
+                    errors++;
+                  }
+                } else {
+                  const err47 = {
+                    instancePath: instancePath + '/target/environment/environment',
+                    schemaPath:
+                      '#/properties/target/properties/environment/anyOf/1/properties/environment/type',
+                    keyword: 'type',
+                    params: { type: 'string' },
+                    message: 'must be string',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err47];
+                  } else {
+                    vErrors.push(err47);
+                  }
+                  errors++;
+                }
+              }
+            } else {
+              const err48 = {
+                instancePath: instancePath + '/target/environment',
+                schemaPath: '#/properties/target/properties/environment/anyOf/1/type',
+                keyword: 'type',
+                params: { type: 'object' },
+                message: 'must be object',
+              };
+              if (vErrors === null) {
+                vErrors = [err48];
+              } else {
+                vErrors.push(err48);
+              }
+              errors++;
+            }
+            var _valid2 = _errs33 === errors;
+            valid6 = valid6 || _valid2;
+          }
+          if (!valid6) {
+            const err49 = {
+              instancePath: instancePath + '/target/environment',
+              schemaPath: '#/properties/target/properties/environment/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
+            };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          } else {
+            errors = _errs30;
+            if (vErrors !== null) {
+              if (_errs30) {
+                vErrors.length = _errs30;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+        if (data4.cluster !== undefined) {
+          let data12 = data4.cluster;
+          if (typeof data12 === 'string') {
+            if (func3(data12) < 1) {
+              const err50 = {
+                instancePath: instancePath + '/target/cluster',
+                schemaPath: '#/properties/target/properties/cluster/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err50];
+              } else {
+                vErrors.push(err50);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data12)) {
+              const err51 = {
+                instancePath: instancePath + '/target/cluster',
+                schemaPath: '#/properties/target/properties/cluster/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err51];
+              } else {
+                vErrors.push(err51);
+              }
+              errors++;
+            }
+          } else {
+            const err52 = {
+              instancePath: instancePath + '/target/cluster',
+              schemaPath: '#/properties/target/properties/cluster/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err52];
+            } else {
+              vErrors.push(err52);
+            }
+            errors++;
+          }
+        }
+        if (data4.target_type !== undefined) {
+          let data13 = data4.target_type;
+          if (
+            !(
+              data13 === 'CLUSTER' ||
+              data13 === 'ENVIRONMENT' ||
+              data13 === 'APPLICATION' ||
+              data13 === 'CONTAINER' ||
+              data13 === 'JOB' ||
+              data13 === 'CRONJOB' ||
+              data13 === 'HELM' ||
+              data13 === 'TERRAFORM'
+            )
+          ) {
+            const err53 = {
+              instancePath: instancePath + '/target/target_type',
+              schemaPath: '#/properties/target/properties/target_type/enum',
+              keyword: 'enum',
+              params: { allowedValues: schema21.properties.target.properties.target_type.enum },
+              message: 'must be equal to one of the allowed values',
+            };
+            if (vErrors === null) {
+              vErrors = [err53];
+            } else {
+              vErrors.push(err53);
+            }
+            errors++;
+          }
+        }
+        if (data4.target_id !== undefined) {
+          let data14 = data4.target_id;
+          if (typeof data14 === 'string') {
+            if (!formats0.test(data14)) {
+              const err54 = {
+                instancePath: instancePath + '/target/target_id',
+                schemaPath: '#/properties/target/properties/target_id/format',
+                keyword: 'format',
+                params: { format: 'uuid' },
+                message: 'must match format "' + 'uuid' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err54];
+              } else {
+                vErrors.push(err54);
+              }
+              errors++;
+            }
+          } else {
+            const err55 = {
+              instancePath: instancePath + '/target/target_id',
+              schemaPath: '#/properties/target/properties/target_id/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err55];
+            } else {
+              vErrors.push(err55);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err56 = {
+          instancePath: instancePath + '/target',
+          schemaPath: '#/properties/target/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== undefined) {
+      let data15 = data.name;
+      if (typeof data15 === 'string') {
+        if (func3(data15) > 200) {
+          const err57 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/maxLength',
+            keyword: 'maxLength',
+            params: { limit: 200 },
+            message: 'must NOT have more than 200 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err57];
+          } else {
+            vErrors.push(err57);
+          }
+          errors++;
+        }
+        if (func3(data15) < 1) {
+          const err58 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/minLength',
+            keyword: 'minLength',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 characters',
+          };
+          if (vErrors === null) {
+            vErrors = [err58];
+          } else {
+            vErrors.push(err58);
+          }
+          errors++;
+        }
+        if (!pattern31.test(data15)) {
+          const err59 = {
+            instancePath: instancePath + '/name',
+            schemaPath: '#/properties/name/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' },
+            message: 'must match pattern "' + '^[A-Za-z0-9][A-Za-z0-9_.-]*$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err59];
+          } else {
+            vErrors.push(err59);
+          }
+          errors++;
+        }
+      } else {
+        const err60 = {
+          instancePath: instancePath + '/name',
+          schemaPath: '#/properties/name/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err60];
+        } else {
+          vErrors.push(err60);
+        }
+        errors++;
+      }
+    }
+    if (data.description !== undefined) {
+      if (typeof data.description !== 'string') {
+        const err61 = {
+          instancePath: instancePath + '/description',
+          schemaPath: '#/properties/description/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err61];
+        } else {
+          vErrors.push(err61);
+        }
+        errors++;
+      }
+    }
+    if (data.objective !== undefined) {
+      let data17 = data.objective;
+      if (typeof data17 == 'number' && isFinite(data17)) {
+        if (data17 >= 100 || isNaN(data17)) {
+          const err62 = {
+            instancePath: instancePath + '/objective',
+            schemaPath: '#/properties/objective/exclusiveMaximum',
+            keyword: 'exclusiveMaximum',
+            params: { comparison: '<', limit: 100 },
+            message: 'must be < 100',
+          };
+          if (vErrors === null) {
+            vErrors = [err62];
+          } else {
+            vErrors.push(err62);
+          }
+          errors++;
+        }
+        if (data17 <= 0 || isNaN(data17)) {
+          const err63 = {
+            instancePath: instancePath + '/objective',
+            schemaPath: '#/properties/objective/exclusiveMinimum',
+            keyword: 'exclusiveMinimum',
+            params: { comparison: '>', limit: 0 },
+            message: 'must be > 0',
+          };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
+        }
+      } else {
+        const err64 = {
+          instancePath: instancePath + '/objective',
+          schemaPath: '#/properties/objective/type',
+          keyword: 'type',
+          params: { type: 'number' },
+          message: 'must be number',
+        };
+        if (vErrors === null) {
+          vErrors = [err64];
+        } else {
+          vErrors.push(err64);
+        }
+        errors++;
+      }
+    }
+    if (data.window !== undefined) {
+      let data18 = data.window;
+      if (typeof data18 === 'string') {
+        if (!pattern32.test(data18)) {
+          const err65 = {
+            instancePath: instancePath + '/window',
+            schemaPath: '#/properties/window/pattern',
+            keyword: 'pattern',
+            params: { pattern: '^[1-9][0-9]*(m|h|d|w)$' },
+            message: 'must match pattern "' + '^[1-9][0-9]*(m|h|d|w)$' + '"',
+          };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
+        }
+      } else {
+        const err66 = {
+          instancePath: instancePath + '/window',
+          schemaPath: '#/properties/window/type',
+          keyword: 'type',
+          params: { type: 'string' },
+          message: 'must be string',
+        };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
+      }
+    }
+    if (data.indicator !== undefined) {
+      let data19 = data.indicator;
+      const _errs55 = errors;
+      let valid8 = false;
+      let passing0 = null;
+      const _errs56 = errors;
+      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+        if (data19.errors === undefined) {
+          const err67 = {
+            instancePath: instancePath + '/indicator',
+            schemaPath: '#/properties/indicator/oneOf/0/required',
+            keyword: 'required',
+            params: { missingProperty: 'errors' },
+            message: "must have required property '" + 'errors' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err67];
+          } else {
+            vErrors.push(err67);
+          }
+          errors++;
+        }
+        if (data19.total === undefined) {
+          const err68 = {
+            instancePath: instancePath + '/indicator',
+            schemaPath: '#/properties/indicator/oneOf/0/required',
+            keyword: 'required',
+            params: { missingProperty: 'total' },
+            message: "must have required property '" + 'total' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err68];
+          } else {
+            vErrors.push(err68);
+          }
+          errors++;
+        }
+      }
+      var _valid3 = _errs56 === errors;
+      if (_valid3) {
+        valid8 = true;
+        passing0 = 0;
+      }
+      const _errs57 = errors;
+      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+        if (data19.ratio === undefined) {
+          const err69 = {
+            instancePath: instancePath + '/indicator',
+            schemaPath: '#/properties/indicator/oneOf/1/required',
+            keyword: 'required',
+            params: { missingProperty: 'ratio' },
+            message: "must have required property '" + 'ratio' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err69];
+          } else {
+            vErrors.push(err69);
+          }
+          errors++;
+        }
+      }
+      var _valid3 = _errs57 === errors;
+      if (_valid3 && valid8) {
+        valid8 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid3) {
+          valid8 = true;
+          passing0 = 1;
+        }
+      }
+      if (!valid8) {
+        const err70 = {
+          instancePath: instancePath + '/indicator',
+          schemaPath: '#/properties/indicator/oneOf',
+          keyword: 'oneOf',
+          params: { passingSchemas: passing0 },
+          message: 'must match exactly one schema in oneOf',
+        };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
+        }
+        errors++;
+      } else {
+        errors = _errs55;
+        if (vErrors !== null) {
+          if (_errs55) {
+            vErrors.length = _errs55;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+        for (const key4 in data19) {
+          if (!(key4 === 'errors' || key4 === 'total' || key4 === 'ratio')) {
+            const err71 = {
+              instancePath: instancePath + '/indicator',
+              schemaPath: '#/properties/indicator/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key4 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err71];
+            } else {
+              vErrors.push(err71);
+            }
+            errors++;
+          }
+        }
+        if (data19.errors !== undefined) {
+          let data20 = data19.errors;
+          if (typeof data20 === 'string') {
+            if (func3(data20) < 1) {
+              const err72 = {
+                instancePath: instancePath + '/indicator/errors',
+                schemaPath: '#/properties/indicator/properties/errors/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data20)) {
+              const err73 = {
+                instancePath: instancePath + '/indicator/errors',
+                schemaPath: '#/properties/indicator/properties/errors/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err73];
+              } else {
+                vErrors.push(err73);
+              }
+              errors++;
+            }
+          } else {
+            const err74 = {
+              instancePath: instancePath + '/indicator/errors',
+              schemaPath: '#/properties/indicator/properties/errors/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err74];
+            } else {
+              vErrors.push(err74);
+            }
+            errors++;
+          }
+        }
+        if (data19.total !== undefined) {
+          let data21 = data19.total;
+          if (typeof data21 === 'string') {
+            if (func3(data21) < 1) {
+              const err75 = {
+                instancePath: instancePath + '/indicator/total',
+                schemaPath: '#/properties/indicator/properties/total/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err75];
+              } else {
+                vErrors.push(err75);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data21)) {
+              const err76 = {
+                instancePath: instancePath + '/indicator/total',
+                schemaPath: '#/properties/indicator/properties/total/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err76];
+              } else {
+                vErrors.push(err76);
+              }
+              errors++;
+            }
+          } else {
+            const err77 = {
+              instancePath: instancePath + '/indicator/total',
+              schemaPath: '#/properties/indicator/properties/total/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err77];
+            } else {
+              vErrors.push(err77);
+            }
+            errors++;
+          }
+        }
+        if (data19.ratio !== undefined) {
+          let data22 = data19.ratio;
+          if (typeof data22 === 'string') {
+            if (func3(data22) < 1) {
+              const err78 = {
+                instancePath: instancePath + '/indicator/ratio',
+                schemaPath: '#/properties/indicator/properties/ratio/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err78];
+              } else {
+                vErrors.push(err78);
+              }
+              errors++;
+            }
+            if (!pattern0.test(data22)) {
+              const err79 = {
+                instancePath: instancePath + '/indicator/ratio',
+                schemaPath: '#/properties/indicator/properties/ratio/pattern',
+                keyword: 'pattern',
+                params: { pattern: '\\S' },
+                message: 'must match pattern "' + '\\S' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err79];
+              } else {
+                vErrors.push(err79);
+              }
+              errors++;
+            }
+          } else {
+            const err80 = {
+              instancePath: instancePath + '/indicator/ratio',
+              schemaPath: '#/properties/indicator/properties/ratio/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err80];
+            } else {
+              vErrors.push(err80);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err81 = {
+          instancePath: instancePath + '/indicator',
+          schemaPath: '#/properties/indicator/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err81];
+        } else {
+          vErrors.push(err81);
+        }
+        errors++;
+      }
+    }
+    if (data.alerts !== undefined) {
+      let data23 = data.alerts;
+      if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+        if (data23.page === undefined) {
+          const err82 = {
+            instancePath: instancePath + '/alerts',
+            schemaPath: '#/properties/alerts/required',
+            keyword: 'required',
+            params: { missingProperty: 'page' },
+            message: "must have required property '" + 'page' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err82];
+          } else {
+            vErrors.push(err82);
+          }
+          errors++;
+        }
+        if (data23.ticket === undefined) {
+          const err83 = {
+            instancePath: instancePath + '/alerts',
+            schemaPath: '#/properties/alerts/required',
+            keyword: 'required',
+            params: { missingProperty: 'ticket' },
+            message: "must have required property '" + 'ticket' + "'",
+          };
+          if (vErrors === null) {
+            vErrors = [err83];
+          } else {
+            vErrors.push(err83);
+          }
+          errors++;
+        }
+        for (const key5 in data23) {
+          if (!(key5 === 'page' || key5 === 'ticket')) {
+            const err84 = {
+              instancePath: instancePath + '/alerts',
+              schemaPath: '#/properties/alerts/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key5 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err84];
+            } else {
+              vErrors.push(err84);
+            }
+            errors++;
+          }
+        }
+        if (data23.page !== undefined) {
+          let data24 = data23.page;
+          const _errs70 = errors;
+          let valid11 = false;
+          const _errs71 = errors;
+          if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
+            if (data24.alert_receivers === undefined) {
+              const err85 = {
+                instancePath: instancePath + '/alerts/page',
+                schemaPath: '#/properties/alerts/properties/page/anyOf/0/required',
+                keyword: 'required',
+                params: { missingProperty: 'alert_receivers' },
+                message: "must have required property '" + 'alert_receivers' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err85];
+              } else {
+                vErrors.push(err85);
+              }
+              errors++;
+            }
+          }
+          var _valid4 = _errs71 === errors;
+          valid11 = valid11 || _valid4;
+          if (!valid11) {
+            const _errs72 = errors;
+            if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
+              if (data24.alert_receiver_ids === undefined) {
+                const err86 = {
+                  instancePath: instancePath + '/alerts/page',
+                  schemaPath: '#/properties/alerts/properties/page/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'alert_receiver_ids' },
+                  message: "must have required property '" + 'alert_receiver_ids' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err86];
+                } else {
+                  vErrors.push(err86);
+                }
+                errors++;
+              }
+            }
+            var _valid4 = _errs72 === errors;
+            valid11 = valid11 || _valid4;
+          }
+          if (!valid11) {
+            const err87 = {
+              instancePath: instancePath + '/alerts/page',
+              schemaPath: '#/properties/alerts/properties/page/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
+            };
+            if (vErrors === null) {
+              vErrors = [err87];
+            } else {
+              vErrors.push(err87);
+            }
+            errors++;
+          } else {
+            errors = _errs70;
+            if (vErrors !== null) {
+              if (_errs70) {
+                vErrors.length = _errs70;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          if (data24 && typeof data24 == 'object' && !Array.isArray(data24)) {
+            for (const key6 in data24) {
+              if (!(key6 === 'alert_receivers' || key6 === 'alert_receiver_ids' || key6 === 'severity')) {
+                const err88 = {
+                  instancePath: instancePath + '/alerts/page',
+                  schemaPath: '#/properties/alerts/properties/page/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key6 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err88];
+                } else {
+                  vErrors.push(err88);
+                }
+                errors++;
+              }
+            }
+            if (data24.alert_receivers !== undefined) {
+              let data25 = data24.alert_receivers;
+              if (Array.isArray(data25)) {
+                if (data25.length < 1) {
+                  const err89 = {
+                    instancePath: instancePath + '/alerts/page/alert_receivers',
+                    schemaPath: '#/properties/alerts/properties/page/properties/alert_receivers/minItems',
+                    keyword: 'minItems',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 items',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err89];
+                  } else {
+                    vErrors.push(err89);
+                  }
+                  errors++;
+                }
+                const len0 = data25.length;
+                for (let i0 = 0; i0 < len0; i0++) {
+                  let data26 = data25[i0];
+                  if (typeof data26 === 'string') {
+                    if (func3(data26) < 1) {
+                      const err90 = {
+                        instancePath: instancePath + '/alerts/page/alert_receivers/' + i0,
+                        schemaPath:
+                          '#/properties/alerts/properties/page/properties/alert_receivers/items/minLength',
+                        keyword: 'minLength',
+                        params: { limit: 1 },
+                        message: 'must NOT have fewer than 1 characters',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err90];
+                      } else {
+                        vErrors.push(err90);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err91 = {
+                      instancePath: instancePath + '/alerts/page/alert_receivers/' + i0,
+                      schemaPath: '#/properties/alerts/properties/page/properties/alert_receivers/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err91];
+                    } else {
+                      vErrors.push(err91);
+                    }
+                    errors++;
+                  }
+                }
+                let i1 = data25.length;
+                let j0;
+                if (i1 > 1) {
+                  const indices0 = {};
+                  for (; i1--; ) {
+                    let item0 = data25[i1];
+                    if (typeof item0 !== 'string') {
+                      continue;
+                    }
+                    if (typeof indices0[item0] == 'number') {
+                      j0 = indices0[item0];
+                      const err92 = {
+                        instancePath: instancePath + '/alerts/page/alert_receivers',
+                        schemaPath:
+                          '#/properties/alerts/properties/page/properties/alert_receivers/uniqueItems',
+                        keyword: 'uniqueItems',
+                        params: { i: i1, j: j0 },
+                        message:
+                          'must NOT have duplicate items (items ## ' + j0 + ' and ' + i1 + ' are identical)',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err92];
+                      } else {
+                        vErrors.push(err92);
+                      }
+                      errors++;
+                      break;
+                    }
+                    indices0[item0] = i1;
+                  }
+                }
+              } else {
+                const err93 = {
+                  instancePath: instancePath + '/alerts/page/alert_receivers',
+                  schemaPath: '#/properties/alerts/properties/page/properties/alert_receivers/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err93];
+                } else {
+                  vErrors.push(err93);
+                }
+                errors++;
+              }
+            }
+            if (data24.alert_receiver_ids !== undefined) {
+              let data27 = data24.alert_receiver_ids;
+              if (Array.isArray(data27)) {
+                if (data27.length < 1) {
+                  const err94 = {
+                    instancePath: instancePath + '/alerts/page/alert_receiver_ids',
+                    schemaPath: '#/properties/alerts/properties/page/properties/alert_receiver_ids/minItems',
+                    keyword: 'minItems',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 items',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err94];
+                  } else {
+                    vErrors.push(err94);
+                  }
+                  errors++;
+                }
+                const len1 = data27.length;
+                for (let i2 = 0; i2 < len1; i2++) {
+                  let data28 = data27[i2];
+                  if (typeof data28 === 'string') {
+                    if (!formats0.test(data28)) {
+                      const err95 = {
+                        instancePath: instancePath + '/alerts/page/alert_receiver_ids/' + i2,
+                        schemaPath:
+                          '#/properties/alerts/properties/page/properties/alert_receiver_ids/items/format',
+                        keyword: 'format',
+                        params: { format: 'uuid' },
+                        message: 'must match format "' + 'uuid' + '"',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err95];
+                      } else {
+                        vErrors.push(err95);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err96 = {
+                      instancePath: instancePath + '/alerts/page/alert_receiver_ids/' + i2,
+                      schemaPath:
+                        '#/properties/alerts/properties/page/properties/alert_receiver_ids/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err96];
+                    } else {
+                      vErrors.push(err96);
+                    }
+                    errors++;
+                  }
+                }
+                let i3 = data27.length;
+                let j1;
+                if (i3 > 1) {
+                  const indices1 = {};
+                  for (; i3--; ) {
+                    let item1 = data27[i3];
+                    if (typeof item1 !== 'string') {
+                      continue;
+                    }
+                    if (typeof indices1[item1] == 'number') {
+                      j1 = indices1[item1];
+                      const err97 = {
+                        instancePath: instancePath + '/alerts/page/alert_receiver_ids',
+                        schemaPath:
+                          '#/properties/alerts/properties/page/properties/alert_receiver_ids/uniqueItems',
+                        keyword: 'uniqueItems',
+                        params: { i: i3, j: j1 },
+                        message:
+                          'must NOT have duplicate items (items ## ' + j1 + ' and ' + i3 + ' are identical)',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err97];
+                      } else {
+                        vErrors.push(err97);
+                      }
+                      errors++;
+                      break;
+                    }
+                    indices1[item1] = i3;
+                  }
+                }
+              } else {
+                const err98 = {
+                  instancePath: instancePath + '/alerts/page/alert_receiver_ids',
+                  schemaPath: '#/properties/alerts/properties/page/properties/alert_receiver_ids/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err98];
+                } else {
+                  vErrors.push(err98);
+                }
+                errors++;
+              }
+            }
+            if (data24.severity !== undefined) {
+              let data29 = data24.severity;
+              if (!(data29 === 'LOW' || data29 === 'MEDIUM' || data29 === 'HIGH' || data29 === 'CRITICAL')) {
+                const err99 = {
+                  instancePath: instancePath + '/alerts/page/severity',
+                  schemaPath: '#/properties/alerts/properties/page/properties/severity/enum',
+                  keyword: 'enum',
+                  params: {
+                    allowedValues: schema21.properties.alerts.properties.page.properties.severity.enum,
+                  },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err99];
+                } else {
+                  vErrors.push(err99);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err100 = {
+              instancePath: instancePath + '/alerts/page',
+              schemaPath: '#/properties/alerts/properties/page/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err100];
+            } else {
+              vErrors.push(err100);
+            }
+            errors++;
+          }
+        }
+        if (data23.ticket !== undefined) {
+          let data30 = data23.ticket;
+          const _errs85 = errors;
+          let valid19 = false;
+          const _errs86 = errors;
+          if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
+            if (data30.alert_receivers === undefined) {
+              const err101 = {
+                instancePath: instancePath + '/alerts/ticket',
+                schemaPath: '#/properties/alerts/properties/ticket/anyOf/0/required',
+                keyword: 'required',
+                params: { missingProperty: 'alert_receivers' },
+                message: "must have required property '" + 'alert_receivers' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err101];
+              } else {
+                vErrors.push(err101);
+              }
+              errors++;
+            }
+          }
+          var _valid5 = _errs86 === errors;
+          valid19 = valid19 || _valid5;
+          if (!valid19) {
+            const _errs87 = errors;
+            if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
+              if (data30.alert_receiver_ids === undefined) {
+                const err102 = {
+                  instancePath: instancePath + '/alerts/ticket',
+                  schemaPath: '#/properties/alerts/properties/ticket/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'alert_receiver_ids' },
+                  message: "must have required property '" + 'alert_receiver_ids' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err102];
+                } else {
+                  vErrors.push(err102);
+                }
+                errors++;
+              }
+            }
+            var _valid5 = _errs87 === errors;
+            valid19 = valid19 || _valid5;
+          }
+          if (!valid19) {
+            const err103 = {
+              instancePath: instancePath + '/alerts/ticket',
+              schemaPath: '#/properties/alerts/properties/ticket/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
+            };
+            if (vErrors === null) {
+              vErrors = [err103];
+            } else {
+              vErrors.push(err103);
+            }
+            errors++;
+          } else {
+            errors = _errs85;
+            if (vErrors !== null) {
+              if (_errs85) {
+                vErrors.length = _errs85;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          if (data30 && typeof data30 == 'object' && !Array.isArray(data30)) {
+            for (const key7 in data30) {
+              if (!(key7 === 'alert_receivers' || key7 === 'alert_receiver_ids' || key7 === 'severity')) {
+                const err104 = {
+                  instancePath: instancePath + '/alerts/ticket',
+                  schemaPath: '#/properties/alerts/properties/ticket/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key7 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err104];
+                } else {
+                  vErrors.push(err104);
+                }
+                errors++;
+              }
+            }
+            if (data30.alert_receivers !== undefined) {
+              let data31 = data30.alert_receivers;
+              if (Array.isArray(data31)) {
+                if (data31.length < 1) {
+                  const err105 = {
+                    instancePath: instancePath + '/alerts/ticket/alert_receivers',
+                    schemaPath: '#/properties/alerts/properties/ticket/properties/alert_receivers/minItems',
+                    keyword: 'minItems',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 items',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err105];
+                  } else {
+                    vErrors.push(err105);
+                  }
+                  errors++;
+                }
+                const len2 = data31.length;
+                for (let i4 = 0; i4 < len2; i4++) {
+                  let data32 = data31[i4];
+                  if (typeof data32 === 'string') {
+                    if (func3(data32) < 1) {
+                      const err106 = {
+                        instancePath: instancePath + '/alerts/ticket/alert_receivers/' + i4,
+                        schemaPath:
+                          '#/properties/alerts/properties/ticket/properties/alert_receivers/items/minLength',
+                        keyword: 'minLength',
+                        params: { limit: 1 },
+                        message: 'must NOT have fewer than 1 characters',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err106];
+                      } else {
+                        vErrors.push(err106);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err107 = {
+                      instancePath: instancePath + '/alerts/ticket/alert_receivers/' + i4,
+                      schemaPath:
+                        '#/properties/alerts/properties/ticket/properties/alert_receivers/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err107];
+                    } else {
+                      vErrors.push(err107);
+                    }
+                    errors++;
+                  }
+                }
+                let i5 = data31.length;
+                let j2;
+                if (i5 > 1) {
+                  const indices2 = {};
+                  for (; i5--; ) {
+                    let item2 = data31[i5];
+                    if (typeof item2 !== 'string') {
+                      continue;
+                    }
+                    if (typeof indices2[item2] == 'number') {
+                      j2 = indices2[item2];
+                      const err108 = {
+                        instancePath: instancePath + '/alerts/ticket/alert_receivers',
+                        schemaPath:
+                          '#/properties/alerts/properties/ticket/properties/alert_receivers/uniqueItems',
+                        keyword: 'uniqueItems',
+                        params: { i: i5, j: j2 },
+                        message:
+                          'must NOT have duplicate items (items ## ' + j2 + ' and ' + i5 + ' are identical)',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err108];
+                      } else {
+                        vErrors.push(err108);
+                      }
+                      errors++;
+                      break;
+                    }
+                    indices2[item2] = i5;
+                  }
+                }
+              } else {
+                const err109 = {
+                  instancePath: instancePath + '/alerts/ticket/alert_receivers',
+                  schemaPath: '#/properties/alerts/properties/ticket/properties/alert_receivers/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err109];
+                } else {
+                  vErrors.push(err109);
+                }
+                errors++;
+              }
+            }
+            if (data30.alert_receiver_ids !== undefined) {
+              let data33 = data30.alert_receiver_ids;
+              if (Array.isArray(data33)) {
+                if (data33.length < 1) {
+                  const err110 = {
+                    instancePath: instancePath + '/alerts/ticket/alert_receiver_ids',
+                    schemaPath:
+                      '#/properties/alerts/properties/ticket/properties/alert_receiver_ids/minItems',
+                    keyword: 'minItems',
+                    params: { limit: 1 },
+                    message: 'must NOT have fewer than 1 items',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err110];
+                  } else {
+                    vErrors.push(err110);
+                  }
+                  errors++;
+                }
+                const len3 = data33.length;
+                for (let i6 = 0; i6 < len3; i6++) {
+                  let data34 = data33[i6];
+                  if (typeof data34 === 'string') {
+                    if (!formats0.test(data34)) {
+                      const err111 = {
+                        instancePath: instancePath + '/alerts/ticket/alert_receiver_ids/' + i6,
+                        schemaPath:
+                          '#/properties/alerts/properties/ticket/properties/alert_receiver_ids/items/format',
+                        keyword: 'format',
+                        params: { format: 'uuid' },
+                        message: 'must match format "' + 'uuid' + '"',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err111];
+                      } else {
+                        vErrors.push(err111);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err112 = {
+                      instancePath: instancePath + '/alerts/ticket/alert_receiver_ids/' + i6,
+                      schemaPath:
+                        '#/properties/alerts/properties/ticket/properties/alert_receiver_ids/items/type',
+                      keyword: 'type',
+                      params: { type: 'string' },
+                      message: 'must be string',
+                    };
+                    if (vErrors === null) {
+                      vErrors = [err112];
+                    } else {
+                      vErrors.push(err112);
+                    }
+                    errors++;
+                  }
+                }
+                let i7 = data33.length;
+                let j3;
+                if (i7 > 1) {
+                  const indices3 = {};
+                  for (; i7--; ) {
+                    let item3 = data33[i7];
+                    if (typeof item3 !== 'string') {
+                      continue;
+                    }
+                    if (typeof indices3[item3] == 'number') {
+                      j3 = indices3[item3];
+                      const err113 = {
+                        instancePath: instancePath + '/alerts/ticket/alert_receiver_ids',
+                        schemaPath:
+                          '#/properties/alerts/properties/ticket/properties/alert_receiver_ids/uniqueItems',
+                        keyword: 'uniqueItems',
+                        params: { i: i7, j: j3 },
+                        message:
+                          'must NOT have duplicate items (items ## ' + j3 + ' and ' + i7 + ' are identical)',
+                      };
+                      if (vErrors === null) {
+                        vErrors = [err113];
+                      } else {
+                        vErrors.push(err113);
+                      }
+                      errors++;
+                      break;
+                    }
+                    indices3[item3] = i7;
+                  }
+                }
+              } else {
+                const err114 = {
+                  instancePath: instancePath + '/alerts/ticket/alert_receiver_ids',
+                  schemaPath: '#/properties/alerts/properties/ticket/properties/alert_receiver_ids/type',
+                  keyword: 'type',
+                  params: { type: 'array' },
+                  message: 'must be array',
+                };
+                if (vErrors === null) {
+                  vErrors = [err114];
+                } else {
+                  vErrors.push(err114);
+                }
+                errors++;
+              }
+            }
+            if (data30.severity !== undefined) {
+              let data35 = data30.severity;
+              if (!(data35 === 'LOW' || data35 === 'MEDIUM' || data35 === 'HIGH' || data35 === 'CRITICAL')) {
+                const err115 = {
+                  instancePath: instancePath + '/alerts/ticket/severity',
+                  schemaPath: '#/properties/alerts/properties/ticket/properties/severity/enum',
+                  keyword: 'enum',
+                  params: {
+                    allowedValues: schema21.properties.alerts.properties.ticket.properties.severity.enum,
+                  },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err115];
+                } else {
+                  vErrors.push(err115);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err116 = {
+              instancePath: instancePath + '/alerts/ticket',
+              schemaPath: '#/properties/alerts/properties/ticket/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err116];
+            } else {
+              vErrors.push(err116);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err117 = {
+          instancePath: instancePath + '/alerts',
+          schemaPath: '#/properties/alerts/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err117];
+        } else {
+          vErrors.push(err117);
+        }
+        errors++;
+      }
+    }
+    if (data.burn_rates !== undefined) {
+      let data36 = data.burn_rates;
+      if (Array.isArray(data36)) {
+        if (data36.length > 8) {
+          const err118 = {
+            instancePath: instancePath + '/burn_rates',
+            schemaPath: '#/properties/burn_rates/maxItems',
+            keyword: 'maxItems',
+            params: { limit: 8 },
+            message: 'must NOT have more than 8 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err118];
+          } else {
+            vErrors.push(err118);
+          }
+          errors++;
+        }
+        if (data36.length < 1) {
+          const err119 = {
+            instancePath: instancePath + '/burn_rates',
+            schemaPath: '#/properties/burn_rates/minItems',
+            keyword: 'minItems',
+            params: { limit: 1 },
+            message: 'must NOT have fewer than 1 items',
+          };
+          if (vErrors === null) {
+            vErrors = [err119];
+          } else {
+            vErrors.push(err119);
+          }
+          errors++;
+        }
+        const len4 = data36.length;
+        for (let i8 = 0; i8 < len4; i8++) {
+          let data37 = data36[i8];
+          const _errs102 = errors;
+          let valid29 = false;
+          const _errs103 = errors;
+          if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
+            if (data37.factor === undefined) {
+              const err120 = {
+                instancePath: instancePath + '/burn_rates/' + i8,
+                schemaPath: '#/properties/burn_rates/items/anyOf/0/required',
+                keyword: 'required',
+                params: { missingProperty: 'factor' },
+                message: "must have required property '" + 'factor' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err120];
+              } else {
+                vErrors.push(err120);
+              }
+              errors++;
+            }
+          }
+          var _valid6 = _errs103 === errors;
+          valid29 = valid29 || _valid6;
+          if (!valid29) {
+            const _errs104 = errors;
+            if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
+              if (data37.budget_share === undefined) {
+                const err121 = {
+                  instancePath: instancePath + '/burn_rates/' + i8,
+                  schemaPath: '#/properties/burn_rates/items/anyOf/1/required',
+                  keyword: 'required',
+                  params: { missingProperty: 'budget_share' },
+                  message: "must have required property '" + 'budget_share' + "'",
+                };
+                if (vErrors === null) {
+                  vErrors = [err121];
+                } else {
+                  vErrors.push(err121);
+                }
+                errors++;
+              }
+            }
+            var _valid6 = _errs104 === errors;
+            valid29 = valid29 || _valid6;
+          }
+          if (!valid29) {
+            const err122 = {
+              instancePath: instancePath + '/burn_rates/' + i8,
+              schemaPath: '#/properties/burn_rates/items/anyOf',
+              keyword: 'anyOf',
+              params: {},
+              message: 'must match a schema in anyOf',
+            };
+            if (vErrors === null) {
+              vErrors = [err122];
+            } else {
+              vErrors.push(err122);
+            }
+            errors++;
+          } else {
+            errors = _errs102;
+            if (vErrors !== null) {
+              if (_errs102) {
+                vErrors.length = _errs102;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+          if (data37 && typeof data37 == 'object' && !Array.isArray(data37)) {
+            if (data37.long === undefined) {
+              const err123 = {
+                instancePath: instancePath + '/burn_rates/' + i8,
+                schemaPath: '#/properties/burn_rates/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'long' },
+                message: "must have required property '" + 'long' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err123];
+              } else {
+                vErrors.push(err123);
+              }
+              errors++;
+            }
+            if (data37.short === undefined) {
+              const err124 = {
+                instancePath: instancePath + '/burn_rates/' + i8,
+                schemaPath: '#/properties/burn_rates/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'short' },
+                message: "must have required property '" + 'short' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err124];
+              } else {
+                vErrors.push(err124);
+              }
+              errors++;
+            }
+            if (data37.urgency === undefined) {
+              const err125 = {
+                instancePath: instancePath + '/burn_rates/' + i8,
+                schemaPath: '#/properties/burn_rates/items/required',
+                keyword: 'required',
+                params: { missingProperty: 'urgency' },
+                message: "must have required property '" + 'urgency' + "'",
+              };
+              if (vErrors === null) {
+                vErrors = [err125];
+              } else {
+                vErrors.push(err125);
+              }
+              errors++;
+            }
+            for (const key8 in data37) {
+              if (
+                !(
+                  key8 === 'long' ||
+                  key8 === 'short' ||
+                  key8 === 'urgency' ||
+                  key8 === 'factor' ||
+                  key8 === 'budget_share'
+                )
+              ) {
+                const err126 = {
+                  instancePath: instancePath + '/burn_rates/' + i8,
+                  schemaPath: '#/properties/burn_rates/items/additionalProperties',
+                  keyword: 'additionalProperties',
+                  params: { additionalProperty: key8 },
+                  message: 'must NOT have additional properties',
+                };
+                if (vErrors === null) {
+                  vErrors = [err126];
+                } else {
+                  vErrors.push(err126);
+                }
+                errors++;
+              }
+            }
+            if (data37.long !== undefined) {
+              let data38 = data37.long;
+              if (typeof data38 === 'string') {
+                if (!pattern32.test(data38)) {
+                  const err127 = {
+                    instancePath: instancePath + '/burn_rates/' + i8 + '/long',
+                    schemaPath: '#/properties/burn_rates/items/properties/long/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[1-9][0-9]*(m|h|d|w)$' },
+                    message: 'must match pattern "' + '^[1-9][0-9]*(m|h|d|w)$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err127];
+                  } else {
+                    vErrors.push(err127);
+                  }
+                  errors++;
+                }
+              } else {
+                const err128 = {
+                  instancePath: instancePath + '/burn_rates/' + i8 + '/long',
+                  schemaPath: '#/properties/burn_rates/items/properties/long/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err128];
+                } else {
+                  vErrors.push(err128);
+                }
+                errors++;
+              }
+            }
+            if (data37.short !== undefined) {
+              let data39 = data37.short;
+              if (typeof data39 === 'string') {
+                if (!pattern32.test(data39)) {
+                  const err129 = {
+                    instancePath: instancePath + '/burn_rates/' + i8 + '/short',
+                    schemaPath: '#/properties/burn_rates/items/properties/short/pattern',
+                    keyword: 'pattern',
+                    params: { pattern: '^[1-9][0-9]*(m|h|d|w)$' },
+                    message: 'must match pattern "' + '^[1-9][0-9]*(m|h|d|w)$' + '"',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err129];
+                  } else {
+                    vErrors.push(err129);
+                  }
+                  errors++;
+                }
+              } else {
+                const err130 = {
+                  instancePath: instancePath + '/burn_rates/' + i8 + '/short',
+                  schemaPath: '#/properties/burn_rates/items/properties/short/type',
+                  keyword: 'type',
+                  params: { type: 'string' },
+                  message: 'must be string',
+                };
+                if (vErrors === null) {
+                  vErrors = [err130];
+                } else {
+                  vErrors.push(err130);
+                }
+                errors++;
+              }
+            }
+            if (data37.urgency !== undefined) {
+              let data40 = data37.urgency;
+              if (!(data40 === 'page' || data40 === 'ticket')) {
+                const err131 = {
+                  instancePath: instancePath + '/burn_rates/' + i8 + '/urgency',
+                  schemaPath: '#/properties/burn_rates/items/properties/urgency/enum',
+                  keyword: 'enum',
+                  params: { allowedValues: schema21.properties.burn_rates.items.properties.urgency.enum },
+                  message: 'must be equal to one of the allowed values',
+                };
+                if (vErrors === null) {
+                  vErrors = [err131];
+                } else {
+                  vErrors.push(err131);
+                }
+                errors++;
+              }
+            }
+            if (data37.factor !== undefined) {
+              let data41 = data37.factor;
+              if (typeof data41 == 'number' && isFinite(data41)) {
+                if (data41 <= 0 || isNaN(data41)) {
+                  const err132 = {
+                    instancePath: instancePath + '/burn_rates/' + i8 + '/factor',
+                    schemaPath: '#/properties/burn_rates/items/properties/factor/exclusiveMinimum',
+                    keyword: 'exclusiveMinimum',
+                    params: { comparison: '>', limit: 0 },
+                    message: 'must be > 0',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err132];
+                  } else {
+                    vErrors.push(err132);
+                  }
+                  errors++;
+                }
+              } else {
+                const err133 = {
+                  instancePath: instancePath + '/burn_rates/' + i8 + '/factor',
+                  schemaPath: '#/properties/burn_rates/items/properties/factor/type',
+                  keyword: 'type',
+                  params: { type: 'number' },
+                  message: 'must be number',
+                };
+                if (vErrors === null) {
+                  vErrors = [err133];
+                } else {
+                  vErrors.push(err133);
+                }
+                errors++;
+              }
+            }
+            if (data37.budget_share !== undefined) {
+              let data42 = data37.budget_share;
+              if (typeof data42 == 'number' && isFinite(data42)) {
+                if (data42 > 100 || isNaN(data42)) {
+                  const err134 = {
+                    instancePath: instancePath + '/burn_rates/' + i8 + '/budget_share',
+                    schemaPath: '#/properties/burn_rates/items/properties/budget_share/maximum',
+                    keyword: 'maximum',
+                    params: { comparison: '<=', limit: 100 },
+                    message: 'must be <= 100',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err134];
+                  } else {
+                    vErrors.push(err134);
+                  }
+                  errors++;
+                }
+                if (data42 <= 0 || isNaN(data42)) {
+                  const err135 = {
+                    instancePath: instancePath + '/burn_rates/' + i8 + '/budget_share',
+                    schemaPath: '#/properties/burn_rates/items/properties/budget_share/exclusiveMinimum',
+                    keyword: 'exclusiveMinimum',
+                    params: { comparison: '>', limit: 0 },
+                    message: 'must be > 0',
+                  };
+                  if (vErrors === null) {
+                    vErrors = [err135];
+                  } else {
+                    vErrors.push(err135);
+                  }
+                  errors++;
+                }
+              } else {
+                const err136 = {
+                  instancePath: instancePath + '/burn_rates/' + i8 + '/budget_share',
+                  schemaPath: '#/properties/burn_rates/items/properties/budget_share/type',
+                  keyword: 'type',
+                  params: { type: 'number' },
+                  message: 'must be number',
+                };
+                if (vErrors === null) {
+                  vErrors = [err136];
+                } else {
+                  vErrors.push(err136);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err137 = {
+              instancePath: instancePath + '/burn_rates/' + i8,
+              schemaPath: '#/properties/burn_rates/items/type',
+              keyword: 'type',
+              params: { type: 'object' },
+              message: 'must be object',
+            };
+            if (vErrors === null) {
+              vErrors = [err137];
+            } else {
+              vErrors.push(err137);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err138 = {
+          instancePath: instancePath + '/burn_rates',
+          schemaPath: '#/properties/burn_rates/type',
+          keyword: 'type',
+          params: { type: 'array' },
+          message: 'must be array',
+        };
+        if (vErrors === null) {
+          vErrors = [err138];
+        } else {
+          vErrors.push(err138);
+        }
+        errors++;
+      }
+    }
+    if (data.rule_ids !== undefined) {
+      let data43 = data.rule_ids;
+      if (data43 && typeof data43 == 'object' && !Array.isArray(data43)) {
+        for (const key9 in data43) {
+          const _errs117 = errors;
+          if (typeof key9 === 'string') {
+            if (!pattern38.test(key9)) {
+              const err139 = {
+                instancePath: instancePath + '/rule_ids',
+                schemaPath: '#/properties/rule_ids/propertyNames/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[1-9][0-9]*(m|h|d|w)-[1-9][0-9]*(m|h|d|w)$' },
+                message: 'must match pattern "' + '^[1-9][0-9]*(m|h|d|w)-[1-9][0-9]*(m|h|d|w)$' + '"',
+                propertyName: key9,
+              };
+              if (vErrors === null) {
+                vErrors = [err139];
+              } else {
+                vErrors.push(err139);
+              }
+              errors++;
+            }
+          }
+          var valid31 = _errs117 === errors;
+          if (!valid31) {
+            const err140 = {
+              instancePath: instancePath + '/rule_ids',
+              schemaPath: '#/properties/rule_ids/propertyNames',
+              keyword: 'propertyNames',
+              params: { propertyName: key9 },
+              message: 'property name must be valid',
+            };
+            if (vErrors === null) {
+              vErrors = [err140];
+            } else {
+              vErrors.push(err140);
+            }
+            errors++;
+          }
+        }
+        for (const key10 in data43) {
+          let data44 = data43[key10];
+          if (typeof data44 === 'string') {
+            if (!formats0.test(data44)) {
+              const err141 = {
+                instancePath: instancePath + '/rule_ids/' + key10.replace(/~/g, '~0').replace(/\//g, '~1'),
+                schemaPath: '#/properties/rule_ids/additionalProperties/format',
+                keyword: 'format',
+                params: { format: 'uuid' },
+                message: 'must match format "' + 'uuid' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err141];
+              } else {
+                vErrors.push(err141);
+              }
+              errors++;
+            }
+          } else {
+            const err142 = {
+              instancePath: instancePath + '/rule_ids/' + key10.replace(/~/g, '~0').replace(/\//g, '~1'),
+              schemaPath: '#/properties/rule_ids/additionalProperties/type',
+              keyword: 'type',
+              params: { type: 'string' },
+              message: 'must be string',
+            };
+            if (vErrors === null) {
+              vErrors = [err142];
+            } else {
+              vErrors.push(err142);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err143 = {
+          instancePath: instancePath + '/rule_ids',
+          schemaPath: '#/properties/rule_ids/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err143];
+        } else {
+          vErrors.push(err143);
+        }
+        errors++;
+      }
+    }
+    if (data.enabled !== undefined) {
+      if (typeof data.enabled !== 'boolean') {
+        const err144 = {
+          instancePath: instancePath + '/enabled',
+          schemaPath: '#/properties/enabled/type',
+          keyword: 'type',
+          params: { type: 'boolean' },
+          message: 'must be boolean',
+        };
+        if (vErrors === null) {
+          vErrors = [err144];
+        } else {
+          vErrors.push(err144);
+        }
+        errors++;
+      }
+    }
+    if (data.presentation !== undefined) {
+      let data46 = data.presentation;
+      if (data46 && typeof data46 == 'object' && !Array.isArray(data46)) {
+        for (const key11 in data46) {
+          if (!(key11 === 'summary' || key11 === 'runbook_url')) {
+            const err145 = {
+              instancePath: instancePath + '/presentation',
+              schemaPath: '#/properties/presentation/additionalProperties',
+              keyword: 'additionalProperties',
+              params: { additionalProperty: key11 },
+              message: 'must NOT have additional properties',
+            };
+            if (vErrors === null) {
+              vErrors = [err145];
+            } else {
+              vErrors.push(err145);
+            }
+            errors++;
+          }
+        }
+        if (data46.summary !== undefined) {
+          let data47 = data46.summary;
+          if (typeof data47 !== 'string' && data47 !== null) {
+            const err146 = {
+              instancePath: instancePath + '/presentation/summary',
+              schemaPath: '#/properties/presentation/properties/summary/type',
+              keyword: 'type',
+              params: { type: schema21.properties.presentation.properties.summary.type },
+              message: 'must be string,null',
+            };
+            if (vErrors === null) {
+              vErrors = [err146];
+            } else {
+              vErrors.push(err146);
+            }
+            errors++;
+          }
+        }
+        if (data46.runbook_url !== undefined) {
+          let data48 = data46.runbook_url;
+          if (typeof data48 !== 'string' && data48 !== null) {
+            const err147 = {
+              instancePath: instancePath + '/presentation/runbook_url',
+              schemaPath: '#/properties/presentation/properties/runbook_url/type',
+              keyword: 'type',
+              params: { type: schema21.properties.presentation.properties.runbook_url.type },
+              message: 'must be string,null',
+            };
+            if (vErrors === null) {
+              vErrors = [err147];
+            } else {
+              vErrors.push(err147);
+            }
+            errors++;
+          }
+          if (typeof data48 === 'string') {
+            if (func3(data48) < 1) {
+              const err148 = {
+                instancePath: instancePath + '/presentation/runbook_url',
+                schemaPath: '#/properties/presentation/properties/runbook_url/minLength',
+                keyword: 'minLength',
+                params: { limit: 1 },
+                message: 'must NOT have fewer than 1 characters',
+              };
+              if (vErrors === null) {
+                vErrors = [err148];
+              } else {
+                vErrors.push(err148);
+              }
+              errors++;
+            }
+            if (!pattern11.test(data48)) {
+              const err149 = {
+                instancePath: instancePath + '/presentation/runbook_url',
+                schemaPath: '#/properties/presentation/properties/runbook_url/pattern',
+                keyword: 'pattern',
+                params: { pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$' },
+                message: 'must match pattern "' + '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#@]+([/?#]\\S*)?$' + '"',
+              };
+              if (vErrors === null) {
+                vErrors = [err149];
+              } else {
+                vErrors.push(err149);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err150 = {
+          instancePath: instancePath + '/presentation',
+          schemaPath: '#/properties/presentation/type',
+          keyword: 'type',
+          params: { type: 'object' },
+          message: 'must be object',
+        };
+        if (vErrors === null) {
+          vErrors = [err150];
+        } else {
+          vErrors.push(err150);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err151 = {
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'object' },
+      message: 'must be object',
+    };
+    if (vErrors === null) {
+      vErrors = [err151];
+    } else {
+      vErrors.push(err151);
+    }
+    errors++;
+  }
+  validate15.errors = vErrors;
+  return errors === 0;
+}

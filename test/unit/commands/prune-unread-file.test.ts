@@ -99,7 +99,7 @@ describe('prune of a file still in the repository', () => {
     await expectHeld([[FILE, 1, 'document.kind-missing']]);
     const plan = await runPlan((await runAt({ prune: true })).ctx);
     expect(plan.diagnostics.find((d) => d.code === 'document.kind-missing')?.message).toBe(
-      '`Kind` is not `kind` (field names are case-sensitive); write `kind:` in lower case, one of AlertRule, AlertReceiver, PlatformComponent'.replace(
+      '`Kind` is not `kind` (field names are case-sensitive); write `kind:` in lower case, one of AlertRule, AlertReceiver, PlatformComponent, ServiceLevelObjective'.replace(
         /^/,
         'missing `kind`: ',
       ),

@@ -101,7 +101,7 @@ describe('bad input: every case is a finding with file, line and column, never a
   it('a kind nothing like a known one lists the known kinds', () => {
     const result = parseText('kind: Deployment\n');
     expect(result.diagnostics[0]?.message).toBe(
-      'unknown kind `Deployment`; known kinds: AlertRule, AlertReceiver, PlatformComponent',
+      'unknown kind `Deployment`; known kinds: AlertRule, AlertReceiver, PlatformComponent, ServiceLevelObjective',
     );
   });
 

@@ -16,7 +16,8 @@ function combinedValidator() {
   ajv
     .addSchema(schema(SCHEMA_FILES.AlertRule))
     .addSchema(schema(SCHEMA_FILES.AlertReceiver))
-    .addSchema(schema(SCHEMA_FILES.PlatformComponent));
+    .addSchema(schema(SCHEMA_FILES.PlatformComponent))
+    .addSchema(schema(SCHEMA_FILES.ServiceLevelObjective));
   return ajv.compile(schema(SCHEMA_FILES.any));
 }
 

@@ -253,7 +253,7 @@ describe('discovery in directories', () => {
       ['alerting/shout.yaml', 1, 3, 'document.kind-missing'],
     ]);
     expect(errors[0]!.message).toBe(
-      'missing `kind`: `Kind` is not `kind` (field names are case-sensitive); write `kind:` in lower case, one of AlertRule, AlertReceiver, PlatformComponent',
+      'missing `kind`: `Kind` is not `kind` (field names are case-sensitive); write `kind:` in lower case, one of AlertRule, AlertReceiver, PlatformComponent, ServiceLevelObjective',
     );
   });
 
@@ -338,7 +338,7 @@ describe('discovery in directories', () => {
       /^a NUL byte \(0x00\) at offset 7: .*save it as UTF-8 text$/,
     );
     expect(message('alerting/kind-map.yaml')).toBe(
-      '`kind` is a mapping, not a name: write the kind of the document as text, one of AlertRule, AlertReceiver, PlatformComponent',
+      '`kind` is a mapping, not a name: write the kind of the document as text, one of AlertRule, AlertReceiver, PlatformComponent, ServiceLevelObjective',
     );
     expect(message('alerting/kind-list.yaml')).toMatch(/^`kind` is a list, not a name: /);
   });

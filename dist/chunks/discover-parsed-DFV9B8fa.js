@@ -1,1 +1,0 @@
-"use strict";var u=require("./chunk-CCuTvHVu.js"),t=require("./chunk-BDSFkTPm.js");require("./chunk-BGBVUqoo.js");function s(n){for(let e of t.Cn(n,{prettyErrors:!1})){if(!t.V(e.contents)||!e.contents.has("kind"))continue;let r=e.contents.get("kind",!0);if(!t.E(r)||typeof r.value!="string"||u.s(r.value))return!0}return!1}exports.parsedKindIsOurs=s;

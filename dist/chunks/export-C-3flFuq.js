@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-BzkbxT8m.js");require("./chunk-BbrwXisp.js"),require("./logs-Ojaj2Hko.js"),require("node:fs/promises"),require("node:path"),require("node:fs"),require("./chunk-CshfokSS.js"),require("./chunk-IB46DiWC.js"),require("./chunk-DTVgSRPf.js"),exports.exportContent=e.le,exports.runExport=e.Ye;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-CiDYj8Jz.js");require("./chunk-DakZCE5R.js"),require("./chunk-BDSFkTPm.js"),require("./chunk-CCuTvHVu.js"),require("node:fs/promises"),require("node:path"),require("node:fs"),require("./chunk-BGBVUqoo.js"),exports.exportContent=e.le,exports.runExport=e.He;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-CPiFPYCA.js");require("./chunk-BDSFkTPm.js"),require("./chunk-CCuTvHVu.js"),require("./chunk-BGBVUqoo.js"),exports.normalizeLineBreaks=e.Ht,exports.parseFiles=e.Sn;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-IB46DiWC.js");require("./chunk-BbrwXisp.js"),require("./chunk-CshfokSS.js"),require("./chunk-DTVgSRPf.js"),exports.normalizeLineBreaks=e.Bt,exports.parseFiles=e.qn;

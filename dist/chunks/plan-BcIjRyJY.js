@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-B2d4EKSw.js");require("./chunk-CxB8Dn39.js"),require("./chunk-BDSFkTPm.js"),require("./chunk-CCuTvHVu.js"),require("./chunk-DakZCE5R.js"),require("node:fs"),require("node:path"),require("./chunk-BGBVUqoo.js"),exports.planRun=r.We,exports.runPlan=r.ut;

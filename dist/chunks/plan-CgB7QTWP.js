@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-Cb9ErgCx.js");require("./chunk-o8iTOfa9.js"),require("./chunk-IB46DiWC.js"),require("./logs-Ojaj2Hko.js"),require("node:fs"),require("node:path"),require("./chunk-CshfokSS.js"),require("./chunk-BbrwXisp.js"),require("./chunk-DTVgSRPf.js"),exports.planRun=r.Ze,exports.runPlan=r.yt;

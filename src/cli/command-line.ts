@@ -13,9 +13,25 @@ export interface CliIo {
   readonly isTty: boolean;
 }
 
+/**
+ * A stream whose reader went away (`platform-gitops plan | head`) takes no more text, and the run goes on:
+ * a closed pipe is not a reason to stop an apply between two writes, nor to crash with EPIPE. Any other
+ * error of the stream is still thrown.
+ */
+function writerOf(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
+  };
+}
+
 const processIo: CliIo = {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: writerOf(process.stdout),
+  stderr: writerOf(process.stderr),
   env: process.env,
   isTty: Boolean(process.stdout.isTTY),
 };

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -8,7 +9,7 @@ import { createServiceClient } from '../../src/service/client.js';
 import { runCliInProcess } from '../helpers/cli-in-process.js';
 import { inRepository, REPOSITORY_ROOT } from '../helpers/repository.js';
 import { EXAMPLE_SECRETS } from './action-runner.js';
-import { runCli } from './bundle.js';
+import { bundle, NODE, runCli } from './bundle.js';
 
 /** Runs the bundled CLI as a user would, with only the environment given (no inherited secrets). */
 const cli = (args: readonly string[], env: Record<string, string> = {}) => runCli(args, { env });
@@ -274,4 +275,29 @@ describe('the CLI bundle: plan --out, then apply --plan', () => {
     expect(sandbox.requests).toEqual([]);
     // Processes of the bundle, one after the other, on a shared machine.
   }, 90_000);
+});
+
+describe('the CLI bundle writing into a pipe its reader closed', () => {
+  it('finishes its run and exits with its own status, never crashing with EPIPE', async () => {
+    // `validate … | head -1`: the reader goes away after its first chunk, the run still has lines to write.
+    const corpus = (await readdir(inRepository('fixtures', 'invalid'))).filter((n) => n.endsWith('.yaml'));
+    const args = ['validate', ...corpus.map((n) => `fixtures/invalid/${n}`), '--format', 'github'];
+    const run = await new Promise<{ code: number | null; stderr: string }>((done, fail) => {
+      const child = spawn(NODE, [bundle('cli.js'), ...args], {
+        cwd: REPOSITORY_ROOT,
+        env: { PATH: process.env.PATH ?? '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stdout.once('data', () => child.stdout.destroy());
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      child.on('error', fail);
+      child.on('close', (code) => done({ code, stderr }));
+    });
+    expect(run.stderr).not.toMatch(/EPIPE|internal error|Error:/);
+    // The invalid corpus fails validation: the status of the run, not of the closed pipe.
+    expect(run.code).toBe(1);
+  });
 });

@@ -126,8 +126,8 @@ Commands:
   init       set up a repository: workflow, example documents, editor settings
 
 PATH is a file or a directory. A directory is searched recursively for .yaml/.yml files that hold
-platform-gitops documents (a kind of AlertRule, AlertReceiver or PlatformComponent); other YAML
-files are skipped.
+platform-gitops documents (a kind of AlertRule, AlertReceiver, ServiceLevelObjective or
+PlatformComponent); other YAML files are skipped.
 Default PATH: the current directory. Text output names files from the current directory; JSON and
 --format github name them relative to the repository root (--root, default the git top level).
 Exit status: 0 done and nothing pending; 1 errors; 2 changes pending (plan --detailed-exitcode)

@@ -11,6 +11,7 @@ import type { AlertRuleDocument } from '../../../src/documents/types.js';
 import type { Plan } from '../../../src/plan/types.js';
 import { metricsFault } from '../../../src/sandbox/metrics-faults.js';
 import { testChange } from '../../helpers/changes.js';
+import { liveSeriesRule as rule } from '../../helpers/live-series-rule.js';
 import { offlineContext } from '../../helpers/offline-context.js';
 import { useSandbox } from '../../helpers/sandbox.js';
 import { useSandboxClients } from '../../helpers/sandbox-clients.js';
@@ -18,28 +19,6 @@ import { useSandboxClients } from '../../helpers/sandbox-clients.js';
 const sandbox = useSandbox({ rateLimit: false });
 const clients = useSandboxClients(sandbox);
 const PROD_EU = 'c1a5e7e0-0000-4000-8000-000000000101';
-
-function rule(name: string, promql: string): string {
-  return [
-    'kind: AlertRule',
-    'organization_id: 7f1b2c3d-0000-4000-8000-000000000001',
-    'cluster: prod-eu',
-    'target: { cluster: prod-eu }',
-    `name: ${name}`,
-    'description: d',
-    'tag: t',
-    'condition:',
-    '  kind: CUSTOM',
-    `  promql: ${promql}`,
-    '  operator: ABOVE',
-    '  threshold: 0',
-    'for_duration: PT5M',
-    'severity: LOW',
-    'enabled: true',
-    'alert_receiver_ids: [5e1ec7ed-0000-4000-8000-000000000201]',
-    'presentation: {}',
-  ].join('\n');
-}
 
 /** Each document is 17 lines and a separator: rule i's query is on line 10 + 18 i, from column 11. */
 const RULES: readonly (readonly [string, string])[] = [

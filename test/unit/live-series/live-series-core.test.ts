@@ -20,28 +20,7 @@ import type { Plan } from '../../../src/plan/types.js';
 import { queryLocator } from '../../../src/promql/document-checks.js';
 import { vectorSelectors } from '../../../src/promql/vector-selectors.js';
 import { testChange } from '../../helpers/changes.js';
-
-function rule(name: string, promql: string): string {
-  return [
-    'kind: AlertRule',
-    'organization_id: 7f1b2c3d-0000-4000-8000-000000000001',
-    'cluster: prod-eu',
-    'target: { cluster: prod-eu }',
-    `name: ${name}`,
-    'description: d',
-    'tag: t',
-    'condition:',
-    '  kind: CUSTOM',
-    `  promql: ${promql}`,
-    '  operator: ABOVE',
-    '  threshold: 0',
-    'for_duration: PT5M',
-    'severity: LOW',
-    'enabled: true',
-    'alert_receiver_ids: [5e1ec7ed-0000-4000-8000-000000000201]',
-    'presentation: {}',
-  ].join('\n');
-}
+import { liveSeriesRule as rule } from '../../helpers/live-series-rule.js';
 
 function documentsOf(text: string): AlertRuleDocument[] {
   const loaded = parseFiles([{ path: 'rules.yaml', bytes: new TextEncoder().encode(text) }]);

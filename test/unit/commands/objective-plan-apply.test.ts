@@ -14,6 +14,7 @@ import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
 import { countChanges } from '../../../src/plan/change-counts.js';
+import { toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
@@ -100,6 +101,17 @@ describe('a service level objective against the sandbox', () => {
       ['create', 'api-availability-1d-2h', 'ticket', FILE, 1],
       ['create', 'api-availability-3d-6h', 'ticket', FILE, 1],
     ]);
+    // The JSON output's changes name the objective of a generated rule; a written rule's change has no such key.
+    const json = toJsonOutput(planned, {}) as { changes: { name: string; objective?: unknown }[] };
+    expect(json.changes.filter((c) => c.objective !== undefined)).toEqual(
+      PAIRS.map((pair, i) =>
+        expect.objectContaining({
+          name: `api-availability-${pair}`,
+          objective: { name: 'api-availability', pair, urgency: i < 2 ? 'page' : 'ticket' },
+        }),
+      ),
+    );
+    expect(json.changes.filter((c) => !c.name.startsWith('api-availability-')).length).toBeGreaterThan(0);
     const text = formatPlanText(planned.plan!, { color: false });
     if (process.env.SHOW_PLAN) console.log(text);
     expect(text).toContain(`  Service level objective api-availability  ${FILE}:1, its generated rules:`);

@@ -203,11 +203,17 @@ describe('a service level objective against the sandbox', () => {
           errors: 'sum(rate(http_requests_total{app="api", code=~"5.."}[{{.window}}]))',
           total: 'sum(rate(http_requests_total{app="api"}[{{.window}}]))',
         },
+        // The cluster, the target and the receivers by name, as a rule's export writes them.
+        cluster: 'prod-eu',
+        target: { service: 'shop/production/api' },
         alerts: {
-          page: { alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000201'], severity: 'CRITICAL' },
-          ticket: { alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000201'], severity: 'MEDIUM' },
+          page: { alert_receivers: ['slack-oncall'], severity: 'CRITICAL' },
+          ticket: { alert_receivers: ['slack-oncall'], severity: 'MEDIUM' },
         },
       });
+      expect(exported.cluster_id).toBeUndefined();
+      expect(exported.alerts.page.alert_receiver_ids).toBeUndefined();
+      expect(text).not.toContain('# By id');
       expect(exported.burn_rates).toBeUndefined();
       expect(Object.keys(exported.rule_ids)).toEqual(PAIRS);
       // Written rules stay rules.

@@ -140,7 +140,7 @@ export async function exportContent(
     : null;
   // A document validate would refuse is never written: it is named and left out, like an unknown value.
   // The rules an objective generated go back as that objective; the others as rules.
-  const objectives = exportObjectives(rules);
+  const objectives = exportObjectives(rules, names?.lists);
   const checked = checkExported([
     ...exportDocuments(objectives.rules, names?.lists),
     ...objectives.documents,

@@ -120,8 +120,14 @@ export async function runImportCommand(options: ImportCommandOptions): Promise<n
       else if (lines.length > 0) options.print(`${lines.join('\n')}\n`);
     }
     options.print(formatDiagnosticsText(diagnostics, { color: options.color ?? false }));
-    if (read.sloth.length > 0) options.print(`${sloth.line}\n`);
-    options.print(`${figuresLine(run.figures, run.sourceFiles, run.durationMs)}\n`);
+    // The rules' figures count Prometheus rule files only; Sloth files alone have no rules to count, so
+    // their line closes the run and carries its time.
+    const ruleFiles = run.sourceFiles - read.sloth.length;
+    const seconds = `${(run.durationMs / 1000).toFixed(2)} s`;
+    if (read.sloth.length > 0) options.print(`${sloth.line}${ruleFiles === 0 ? `; ${seconds}` : ''}\n`);
+    if (ruleFiles > 0 || read.sloth.length === 0) {
+      options.print(`${figuresLine(run.figures, ruleFiles, run.durationMs)}\n`);
+    }
     const count = plural(imported.files.length, 'file');
     options.print(
       `${options.dryRun ? 'nothing written (--dry-run)' : `wrote ${count} to ${options.outDir}`}${splitClause(result.files)}\n`,

@@ -131,7 +131,7 @@ function documentText(
 }
 
 /** A comment is one line: a name from the service may hold a line break, which would end it. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
 }
 

@@ -5,6 +5,7 @@
  * line of the value, which GitHub colours.
  */
 
+import { plural } from '../core/plural.js';
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
 import type { FileProvenance } from '../plan/evidence/provenance.js';
 import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
@@ -56,6 +57,18 @@ export function whereLink(
 ): string {
   if (!file) return '(run)';
   return codeLink(label, lineUrl(links, file, line));
+}
+
+/**
+ * Above the first change of a service level objective's generated rules, a heading (at `level`, `####`)
+ * that names the objective and counts its changes: the rules read as the objective's, each then saying its
+ * urgency and windows. Empty for a written rule and for the objective's later changes.
+ */
+export function objectiveHeading(changes: readonly AlertRuleChange[], at: number, level: string): string {
+  const from = changes[at]!.objective?.objective;
+  if (from === undefined || changes[at - 1]?.objective?.objective === from) return '';
+  const own = changes.filter((c) => c.objective?.objective === from).length;
+  return `\n${level} Service level objective ${inlineCode(from, 200, false)}: ${plural(own, 'change')} of its generated rules\n`;
 }
 
 /**

@@ -16,7 +16,7 @@ import type { AlertRuleChange } from '../plan/types.js';
 import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import { backtestBlock } from './backtest-markdown.js';
-import { changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
+import { changeMarkdown, objectiveHeading, type SourceLinks, whereLink } from './change-markdown.js';
 import { codeMarkdown } from './finding-title.js';
 import { planCountsSentence } from './plan-counts.js';
 import { receiversMarkdown } from './receiver-lines.js';
@@ -187,7 +187,7 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
       })),
       // A blank line first: it ends the findings table, and separates one change from the next.
       ...changes.map((c, i) => ({
-        text: `${objectiveHeading(changes, i)}\n${changeMarkdown(c, links, `line ${c.line}`)}`,
+        text: `${objectiveHeading(changes, i, '####')}\n${changeMarkdown(c, links, `line ${c.line}`)}`,
         noun: 'change',
       })),
     ];
@@ -198,17 +198,6 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
       close: '\n</details>',
     };
   });
-}
-
-/**
- * Above the first change of a service level objective's generated rules, a line that names the objective
- * and counts its changes: the rules read as the objective's, each then saying its urgency and windows.
- */
-function objectiveHeading(changes: readonly AlertRuleChange[], at: number): string {
-  const from = changes[at]!.objective?.objective;
-  if (from === undefined || changes[at - 1]?.objective?.objective === from) return '';
-  const own = changes.filter((c) => c.objective?.objective === from).length;
-  return `\n#### Service level objective ${inlineCode(from, 200, false)}: ${plural(own, 'change')} of its generated rules\n`;
 }
 
 /**

@@ -49,6 +49,13 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       // The cluster, target and receivers by id and name (name null when not known), as applying leaves them.
       ...(c.references ? { references: c.references } : {}),
       ...(c.referencesBefore ? { referencesBefore: c.referencesBefore } : {}),
+      ...(c.objective
+        ? {
+            // A rule a ServiceLevelObjective generates: the objective's name, the window pair (`1h-5m`) and
+            // the urgency (`page` or `ticket`); the change's file and line are the objective's document.
+            objective: { name: c.objective.objective, pair: c.objective.pair, urgency: c.objective.urgency },
+          }
+        : {}),
       ...(c.action === 'update' && c.outsideEdit && c.outsideEdit.length > 0
         ? { outsideEdit: c.outsideEdit }
         : {}),

@@ -6,7 +6,13 @@ import type { Block } from '../markdown/budget.js';
 import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '../markdown/escape.js';
 import type { ReviewEntry, ReviewStatus } from '../plan/evidence/review.js';
 import type { AlertRuleChange } from '../plan/types.js';
-import { ACTION_MARK, changeMarkdown, type SourceLinks, whereLink } from './change-markdown.js';
+import {
+  ACTION_MARK,
+  changeMarkdown,
+  objectiveHeading,
+  type SourceLinks,
+  whereLink,
+} from './change-markdown.js';
 import { codeMarkdown } from './finding-title.js';
 import { provenanceLine, unknownApplyLine } from './provenance-lines.js';
 
@@ -44,11 +50,13 @@ export function planBlock(
   links: SourceLinks | null | undefined,
 ): Block {
   const unknown = unknownApplyLine(changes, links);
+  // A generated rule's changes under a heading naming their objective, one level below the block's own.
+  const level = `${/^#*/.exec(heading)![0]}#`;
   return {
     open: unknown ? `${heading}\n\n${unknown}` : heading,
-    rows: changes.map((c) => {
+    rows: changes.map((c, i) => {
       const from = provenanceLine(c, links);
-      return `\n${changeMarkdown(c, links)}${from ? `\n\n${from}` : ''}`;
+      return `${objectiveHeading(changes, i, level)}\n${changeMarkdown(c, links)}${from ? `\n\n${from}` : ''}`;
     }),
     rowNoun: 'change',
   };

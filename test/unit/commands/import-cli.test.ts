@@ -178,3 +178,25 @@ describe('import: files that are not rules', () => {
     expect(run.stdout).toContain(`no Prometheus rule file found under ${source}`);
   });
 });
+
+describe('import: Sloth files', () => {
+  const SLOTH = inRepository('test', 'fixtures', 'sloth', 'myservice.yaml');
+
+  it('Sloth files alone: their line closes the run with its time, no line of 0 alerting rules', async () => {
+    const run = await importing(SLOTH, '--dry-run');
+    // The fixture holds one SLO that cannot be imported (a plugin SLI): an error.
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(
+      /Sloth SLOs?: \d+ imported as ServiceLevelObjective .*not imported; \d+\.\d\d s\n/,
+    );
+    expect(run.stdout).not.toContain('alerting rule');
+  });
+
+  it('with a Prometheus rule file too: both lines, the rules counted in their one file', async () => {
+    const run = await importing(SLOTH, HELM, '--dry-run');
+    // The fixture holds one SLO that cannot be imported (a plugin SLI): an error.
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/Sloth SLOs?: \d+ imported as ServiceLevelObjective .*not imported\n/);
+    expect(run.stdout).toMatch(/\d+ alerting rules? in 1 file: /);
+  });
+});

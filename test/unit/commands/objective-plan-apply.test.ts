@@ -14,6 +14,7 @@ import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
 import { countChanges } from '../../../src/plan/change-counts.js';
+import { toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
@@ -100,6 +101,17 @@ describe('a service level objective against the sandbox', () => {
       ['create', 'api-availability-1d-2h', 'ticket', FILE, 1],
       ['create', 'api-availability-3d-6h', 'ticket', FILE, 1],
     ]);
+    // The JSON output's changes name the objective of a generated rule; a written rule's change has no such key.
+    const json = toJsonOutput(planned, {}) as { changes: { name: string; objective?: unknown }[] };
+    expect(json.changes.filter((c) => c.objective !== undefined)).toEqual(
+      PAIRS.map((pair, i) =>
+        expect.objectContaining({
+          name: `api-availability-${pair}`,
+          objective: { name: 'api-availability', pair, urgency: i < 2 ? 'page' : 'ticket' },
+        }),
+      ),
+    );
+    expect(json.changes.filter((c) => !c.name.startsWith('api-availability-')).length).toBeGreaterThan(0);
     const text = formatPlanText(planned.plan!, { color: false });
     if (process.env.SHOW_PLAN) console.log(text);
     expect(text).toContain(`  Service level objective api-availability  ${FILE}:1, its generated rules:`);
@@ -191,11 +203,17 @@ describe('a service level objective against the sandbox', () => {
           errors: 'sum(rate(http_requests_total{app="api", code=~"5.."}[{{.window}}]))',
           total: 'sum(rate(http_requests_total{app="api"}[{{.window}}]))',
         },
+        // The cluster, the target and the receivers by name, as a rule's export writes them.
+        cluster: 'prod-eu',
+        target: { service: 'shop/production/api' },
         alerts: {
-          page: { alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000201'], severity: 'CRITICAL' },
-          ticket: { alert_receiver_ids: ['5e1ec7ed-0000-4000-8000-000000000201'], severity: 'MEDIUM' },
+          page: { alert_receivers: ['slack-oncall'], severity: 'CRITICAL' },
+          ticket: { alert_receivers: ['slack-oncall'], severity: 'MEDIUM' },
         },
       });
+      expect(exported.cluster_id).toBeUndefined();
+      expect(exported.alerts.page.alert_receiver_ids).toBeUndefined();
+      expect(text).not.toContain('# By id');
       expect(exported.burn_rates).toBeUndefined();
       expect(Object.keys(exported.rule_ids)).toEqual(PAIRS);
       // Written rules stay rules.

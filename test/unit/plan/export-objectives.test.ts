@@ -69,6 +69,34 @@ describe('exportObjectives', () => {
     expect(text).toContain('2h-10m: 3c0e6f0a-0000-4000-8000-000000000000');
   });
 
+  it('writes references by id, each with the reason a rule gets, where the name lists do not name them', () => {
+    const [document] = exportObjectives(live(SPEC), {
+      clusters: [{ id: 'c1a5e7e0-0000-4000-8000-000000000999', name: 'other' }],
+      services: null,
+      projects: null,
+      environments: null,
+      receivers: [{ id: '5e1ec7ed-0000-4000-8000-000000000201', name: 'oncall' }],
+    }).documents;
+    const text = document!.text;
+    expect(text).toContain(
+      '# By id: no cluster of the organization has this id.\ncluster_id: c1a5e7e0-0000-4000-8000-000000000101',
+    );
+    expect(text).toContain(
+      "# By id: the services of the organization could not be read (see the export's warning).\ntarget:\n  target_type: APPLICATION",
+    );
+    // The page receiver is named; the ticket one, unknown to the list, stays an id and says why.
+    expect(text).toContain('  page:\n    alert_receivers:\n      - oncall\n    severity: HIGH');
+    expect(text).toContain(
+      '  ticket:\n    # By id: no receiver of the organization has the id 5e1ec7ed-0000-4000-8000-000000000202.\n    alert_receiver_ids:',
+    );
+    expect(document!.byId).toBe(3);
+    // What export validates: every reference by id, with no comment.
+    expect(document!.idText).not.toContain('# By id');
+    expect(document!.idText).toContain('alert_receiver_ids:\n      - 5e1ec7ed-0000-4000-8000-000000000201');
+    // Without lists, the id form only.
+    expect(exportObjectives(live(SPEC)).documents[0]!.text).toBe(document!.idText);
+  });
+
   it('keeps as rules those an objective does not give again: a missing pair, a changed query, mixed objectives', () => {
     const all = live(SPEC);
     const edited = all.map((r, i) =>

@@ -29,6 +29,33 @@ describe('renderDriftIssue', () => {
     expect(drifted(0).drifted).toBe(false);
   });
 
+  it("groups a service level objective's generated rules under a heading naming the objective", () => {
+    const source = (pair: string, urgency: 'page' | 'ticket') => ({
+      objective: 'api-availability',
+      pair,
+      urgency,
+      budget: 0.001,
+      windowSeconds: 30 * 86400,
+      ratio: 'errors / total',
+    });
+    const generated = [
+      { ...change(1), name: 'api-availability-1h-5m', objective: source('1h-5m', 'page') },
+      { ...change(2), name: 'api-availability-1d-2h', objective: source('1d-2h', 'ticket') },
+    ];
+    const body = renderDriftIssue(
+      report({ command: 'drift', plan: plan([change(0), ...generated]) }),
+      MARKER,
+      context,
+    ).body;
+    const heading = '##### Service level objective `api-availability`: 2 changes of its generated rules';
+    expect(body.split(heading)).toHaveLength(2);
+    // Under the issue's own heading, after the written rule, right above the objective's first rule.
+    expect(body.indexOf('#### Drifted rules')).toBeLessThan(body.indexOf('rule-0'));
+    expect(body.indexOf('rule-0')).toBeLessThan(body.indexOf(heading));
+    expect(body).toContain(`${heading}\n\n**✏️ update** api-availability-1h-5m`);
+    expect(body).toContain('Pages on a burn over 1h and 5m; generated from `api-availability`.');
+  });
+
   it('counts a receiver edited outside git as a receiver, and says its secret cannot be compared', () => {
     const only = renderDriftIssue(
       report({ command: 'drift', plan: { ...plan([]), receivers: [receiverUpdate] } }),

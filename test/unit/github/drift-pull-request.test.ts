@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runExport } from '../../../src/commands/export.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { linkDriftIssue } from '../../../src/github/drift-pull-request-publisher.js';
 import { createGitHubClient } from '../../../src/github/github-client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
 import { editFieldsOfLive } from '../../../src/plan/normalize.js';
@@ -59,6 +60,16 @@ async function consoleEdit(name: string, edit: (rule: ManagedAlertRule) => Parti
   return rule;
 }
 
+const TARGET = {
+  owner: 'acme',
+  repo: 'gitops',
+  workflow: 'platform',
+  paths: ['.'],
+  checkSha: '',
+  pullRequest: null,
+  runUrl: 'https://github.com/acme/gitops/actions/runs/7',
+};
+
 async function driftAndPublish(baseSha: string, only: Partial<typeof switches> = {}) {
   const redactor = new Redactor();
   const report = await runDrift(run({ root: world.out, paths: ['.'], env: ENV, redactor }).ctx, {
@@ -66,15 +77,7 @@ async function driftAndPublish(baseSha: string, only: Partial<typeof switches> =
     adopt: { into: null, tree: false },
   });
   const client = createGitHubClient(github.token, { baseUrl: github.url });
-  const target = {
-    owner: 'acme',
-    repo: 'gitops',
-    workflow: 'platform',
-    paths: ['.'],
-    checkSha: baseSha,
-    pullRequest: null,
-    runUrl: 'https://github.com/acme/gitops/actions/runs/7',
-  };
+  const target = { ...TARGET, checkSha: baseSha };
   const published = await publishToGitHub(
     client,
     report,
@@ -211,6 +214,23 @@ describe('the drift pull request', () => {
     const pullWrites = () =>
       github.requests.filter((r) => r.method !== 'GET' && /\/pulls(\/\d+)?$/.test(r.path));
     expect(pullWrites().map((r) => r.method)).toEqual(['POST', 'PATCH']);
+
+    // When that edit is refused, the run says so in the pull request's one note.
+    github.switches = { issuesForbidden: true };
+    const input = {
+      github: createGitHubClient(github.token, { baseUrl: github.url }),
+      report: first.report,
+      counts: countRun(first.report),
+      conclusion: 'neutral' as const,
+      target: { ...TARGET, checkSha: baseSha },
+      switches,
+      links: null,
+      redact: (text: string) => text,
+    };
+    expect(await linkDriftIssue(input, pull.number, issue.number)).toBe(
+      'Drift pull request not updated: the token lacks the contents: write and pull-requests: write permissions.',
+    );
+    github.switches = {};
 
     // The next run finds both as they are: it edits neither, and moves no branch (blobs and a tree are
     // made to compare the branch's tree, as on every run).

@@ -74,7 +74,8 @@ export function renderDriftIssue(
           ]
         : []),
       paragraph(remediation(context.dispatch ?? null)),
-      planBlock(pending, '#### Drifted rules', context.links),
+      // No empty heading when only receivers, or only what no document manages, drifted.
+      ...(pending.length > 0 ? [planBlock(pending, '#### Drifted rules', context.links)] : []),
       ...(receiverBlock
         ? [
             paragraph(

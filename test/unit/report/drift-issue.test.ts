@@ -144,6 +144,7 @@ describe('renderDriftIssue', () => {
     );
     expect(only.body).toContain('- alert rule `made-here` (`n-1`) → `alerting/adopted/prod-eu.yaml`');
     expect(only.body).toContain('- alert receiver `pager` (`v-1`) → `alerting/receivers.yaml`');
+    expect(only.body).not.toContain('#### Drifted rules');
     const both = renderDriftIssue(report({ command: 'drift', plan: plan([change(1)]), writeBack }), MARKER, {
       ...context,
       pullRequest: url,

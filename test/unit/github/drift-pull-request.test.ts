@@ -245,6 +245,28 @@ describe('the drift pull request', () => {
     ).toEqual([]);
   });
 
+  it('opens the drift issue for a receiver made in the console alone, without its secret', async () => {
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    const baseSha = github.git.seed(filesOf(world.out));
+    await run()
+      .ctx.service()
+      .createAlertReceiver(ACME, {
+        name: 'made in the console',
+        description: '',
+        type: 'SLACK',
+        send_resolved: true,
+        webhook_url: `${CANARY}-console`,
+      });
+    const { published } = await driftAndPublish(baseSha);
+    expect(published.notes).toEqual([]);
+    const issue = github.issues.find((i) => !i.pull_request && i.body.includes('platform-gitops:drift:'))!;
+    expect(issue.state).toBe('open');
+    expect(issue.body).toContain('found 1 alert receiver made outside git, which no document manages');
+    expect(issue.body).toContain('- alert receiver `made in the console` (');
+    expect(github.git.pulls[0]!.body).toContain(`It adopts the drift reported in #${issue.number}.`);
+    expect(JSON.stringify(github.requests)).not.toContain('canary');
+  });
+
   it('says in one note when the token may not write contents or pull requests, and fails nothing else', async () => {
     await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
     const baseSha = github.git.seed(filesOf(world.out));

@@ -9,13 +9,12 @@ import { statusOf } from './github-client.js';
 import {
   describeFailure,
   notPosted,
-  POSTED,
   type Publisher,
   type PublishInput,
   type PublishOutcome,
   redactAfterMarker,
 } from './publisher.js';
-import { syncDriftIssue } from './sync-drift-issue.js';
+import { syncNumberedDriftIssue } from './sync-drift-issue.js';
 
 export const driftIssuePublisher: Publisher = {
   destination: 'drift issue',
@@ -38,7 +37,7 @@ export const driftIssuePublisher: Publisher = {
       },
     });
     try {
-      await syncDriftIssue(
+      const synced = await syncNumberedDriftIssue(
         github,
         { owner, repo, label: switches.driftLabel, marker },
         {
@@ -48,7 +47,7 @@ export const driftIssuePublisher: Publisher = {
           closingComment: redact(content.closingComment),
         },
       );
-      return POSTED;
+      return { posted: true, url: null, note: null, number: synced.number };
     } catch (error) {
       return notPosted(
         statusOf(error) === 403

@@ -6,10 +6,10 @@ import type { RunCounts } from '../report/run-counts.js';
 import type { RunReport } from '../run/types.js';
 import { checksRunPublisher } from './checks-run-publisher.js';
 import { driftIssuePublisher } from './drift-issue-publisher.js';
-import { driftPullRequestPublisher } from './drift-pull-request-publisher.js';
+import { driftPullRequestPublisher, linkDriftIssue } from './drift-pull-request-publisher.js';
 import type { GitHubClient } from './github-client.js';
 import { withProvenance } from './provenance-lookup.js';
-import type { Publisher, PublishInput, PublishSwitches, PublishTarget } from './publisher.js';
+import type { Publisher, PublishInput, PublishOutcome, PublishSwitches, PublishTarget } from './publisher.js';
 import { stickyCommentPublisher } from './sticky-comment-publisher.js';
 
 /** Every destination, in the order they are posted (the order of their notes). */
@@ -52,12 +52,26 @@ export async function publishToGitHub(
   let input: PublishInput = { github, report, counts, conclusion, target, switches, links, redact };
   const notes: string[] = [];
   let checkRun = { published: false, url: null as string | null };
+  let driftPull: PublishOutcome | null = null;
   // One after the other, in the list's order: the notes keep that order from run to run.
   for (const publisher of PUBLISHERS.filter((p) => p.appliesTo(input))) {
     const outcome = await publisher.publish(input);
     if (outcome.note !== null) notes.push(outcome.note);
     if (publisher === checksRunPublisher) checkRun = { published: outcome.posted, url: outcome.url };
-    if (publisher === driftPullRequestPublisher) input = { ...input, driftPullRequestUrl: outcome.url };
+    if (publisher === driftPullRequestPublisher) {
+      driftPull = outcome;
+      input = { ...input, driftPullRequestUrl: outcome.url };
+    }
+    // The drift issue was just opened, after the pull request that could not name it yet: one edit of
+    // the pull request's description names it now, in this run (docs/decisions/drift-pull-request.md).
+    const pullNumber = driftPull?.number ?? null;
+    const issueNumber = outcome.number ?? null;
+    if (publisher === driftIssuePublisher && pullNumber !== null && issueNumber !== null) {
+      if (driftPull?.linkedIssue !== issueNumber) {
+        const note = await linkDriftIssue(input, pullNumber, issueNumber);
+        if (note !== null) notes.push(note);
+      }
+    }
   }
   return {
     checkRunPublished: checkRun.published,

@@ -61,6 +61,10 @@ export interface PublishOutcome {
   readonly url: string | null;
   /** One line about what could not be posted and why; null when posted. */
   readonly note: string | null;
+  /** The issue's or pull request's number, when the destination is one and it is open. */
+  readonly number?: number | null;
+  /** The drift pull request's: the drift issue its description links (null: none yet). */
+  readonly linkedIssue?: number | null;
 }
 
 export interface Publisher {

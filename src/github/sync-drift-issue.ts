@@ -1,6 +1,6 @@
 import type { DriftIssueContent } from '../report/drift-issue.js';
 import { type GitHubClient, statusOf } from './github-client.js';
-import { findByMarker, type MarkedItemStore, upsertByMarker } from './upsert-by-marker.js';
+import { findByMarker, type MarkedItemStore, upsertKeyedByMarker } from './upsert-by-marker.js';
 
 export interface DriftIssueTarget {
   readonly owner: string;
@@ -21,6 +21,15 @@ export async function syncDriftIssue(
   target: DriftIssueTarget,
   content: DriftIssueContent,
 ): Promise<DriftIssueOutcome> {
+  return (await syncNumberedDriftIssue(github, target, content)).outcome;
+}
+
+/** `syncDriftIssue`, also giving the open issue's number (null: none is open), which the drift pull request links. */
+export async function syncNumberedDriftIssue(
+  github: GitHubClient,
+  target: DriftIssueTarget,
+  content: DriftIssueContent,
+): Promise<{ readonly outcome: DriftIssueOutcome; readonly number: number | null }> {
   const { owner, repo, label, marker } = target;
   const closeAs = async (issueNumber: number, comment: string, reason: 'completed' | 'not_planned') => {
     await github.rest.issues.createComment({ owner, repo, issue_number: issueNumber, body: comment });
@@ -65,10 +74,13 @@ export async function syncDriftIssue(
   if (!content.drifted) {
     const open = await findByMarker(issues, marker);
     for (const issue of open) await closeAs(issue.key, content.closingComment, 'completed');
-    return open.length > 0 ? 'closed' : 'none';
+    return { outcome: open.length > 0 ? 'closed' : 'none', number: null };
   }
-  const outcome = await upsertByMarker(issues, marker, content.body, { create: true });
-  return outcome === 'created' ? 'opened' : outcome === 'not-created' ? 'none' : outcome;
+  const { outcome, key } = await upsertKeyedByMarker(issues, marker, content.body, { create: true });
+  return {
+    outcome: outcome === 'created' ? 'opened' : outcome === 'not-created' ? 'none' : outcome,
+    number: key,
+  };
 }
 
 async function ensureLabel(github: GitHubClient, owner: string, repo: string, name: string): Promise<void> {

@@ -37,6 +37,19 @@ export async function upsertByMarker(
   body: string,
   options: { readonly create: boolean },
 ): Promise<UpsertOutcome> {
+  return (await upsertKeyedByMarker(store, marker, body, options)).outcome;
+}
+
+/**
+ * `upsertByMarker`, also saying which item now carries the marker (null: none was created), for a caller
+ * that links it from elsewhere (the drift pull request names the drift issue's number).
+ */
+export async function upsertKeyedByMarker(
+  store: MarkedItemStore,
+  marker: string,
+  body: string,
+  options: { readonly create: boolean },
+): Promise<{ readonly outcome: UpsertOutcome; readonly key: number | null }> {
   const keepUpToDate = async (kept: MarkedItem): Promise<boolean> => {
     if (kept.body === body) return false;
     await store.update(kept.key, body);
@@ -46,16 +59,16 @@ export async function upsertByMarker(
   const [first, ...duplicates] = await findByMarker(store, marker);
   if (first) {
     for (const extra of duplicates) await store.discard(extra.key, first.key);
-    return (await keepUpToDate(first)) ? 'updated' : 'unchanged';
+    return { outcome: (await keepUpToDate(first)) ? 'updated' : 'unchanged', key: first.key };
   }
-  if (!options.create) return 'not-created';
+  if (!options.create) return { outcome: 'not-created', key: null };
 
   const created = await store.create(body);
   const [oldest] = await findByMarker(store, marker);
   if (oldest && oldest.key !== created) {
     await store.discard(created, oldest.key);
     await keepUpToDate(oldest);
-    return 'updated';
+    return { outcome: 'updated', key: oldest.key };
   }
-  return 'created';
+  return { outcome: 'created', key: created };
 }

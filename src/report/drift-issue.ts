@@ -1,5 +1,6 @@
 import { fitBlocks } from '../markdown/budget.js';
 import { fenced, inlineCode, link, sliceChars } from '../markdown/escape.js';
+import type { AdoptedEdit } from '../plan/drift-write-back.js';
 import { pendingReceivers } from '../plan/receiver-types.js';
 import { type PendingChange, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
@@ -50,6 +51,7 @@ export function renderDriftIssue(
     true,
     context.links ?? null,
   );
+  const adopted = madeOutsideGit(report, context.pullRequest ?? null);
   const remediated = report.results.some((r) => r.ok);
   const scope =
     context.paths.length === 1 && context.paths[0] === '.' ? '' : ` (${context.paths.join(', ')})`;
@@ -60,8 +62,7 @@ export function renderDriftIssue(
       paragraph(
         // No heading: the issue's title, right above, says it.
         `${marker}\n` +
-          `The drift check${run} found ${driftedWords(pending.length, receivers.length, 'alert rule')} whose live ` +
-          `state differs from the documents${commit}. In each change \`-\` (or the left of →) is the ` +
+          `The drift check${run} found ${foundWords(pending.length, receivers.length, adopted)}${commit}. In each change \`-\` (or the left of →) is the ` +
           "live value and `+` (the right) the document's; a *create* is a rule a document declares and the " +
           'service lacks. This issue is updated by every drift check and closed when the drift is gone.',
       ),
@@ -73,12 +74,27 @@ export function renderDriftIssue(
           ]
         : []),
       paragraph(remediation(context.dispatch ?? null)),
-      planBlock(pending, '#### Drifted rules', context.links),
+      // No empty heading when only receivers, or only what no document manages, drifted.
+      ...(pending.length > 0 ? [planBlock(pending, '#### Drifted rules', context.links)] : []),
       ...(receiverBlock
         ? [
             paragraph(
               `${receiverBlock}\n\nA receiver's secret cannot be compared: the service never returns it.`,
             ),
+          ]
+        : []),
+      ...(adopted.length > 0
+        ? [
+            {
+              open:
+                '#### Made outside git, adopted by the pull request\n\nNo document manages these: the drift ' +
+                'pull request adds each to git as `export` writes it.',
+              rows: adopted.map(
+                (a) =>
+                  `- ${a.kind === 'AlertRule' ? 'alert rule' : 'alert receiver'} ${inlineCode(a.name)} (${inlineCode(a.id ?? '')}) → ${inlineCode(a.file)}`,
+              ),
+              rowNoun: 'item',
+            },
           ]
         : []),
     ],
@@ -87,13 +103,35 @@ export function renderDriftIssue(
     'The job summary, the Checks run and the `plan-json` output (the JSON artifact) of the drift check have every drifted rule.',
   ).markdown;
   return {
-    drifted: pending.length + receivers.length > 0,
+    drifted: pending.length + receivers.length + adopted.length > 0,
     title: sliceChars(`Alert rules drifted from the default branch${scope}`, 250),
     body,
     closingComment: remediated
       ? `The drift was removed by remediation${commit}${run}: closing.`
       : `No drift any more${commit}${run}: closing.`,
   };
+}
+
+/**
+ * The rules and receivers made in the console that the drift pull request adds to git: drift too, while
+ * that pull request is open (its page is known), so the issue it links exists and lists them.
+ */
+function madeOutsideGit(report: RunReport, pullRequest: string | null): AdoptedEdit[] {
+  if (pullRequest === null || report.writeBack === undefined) return [];
+  return report.writeBack.adopted.filter((a) => a.change === null);
+}
+
+/** What was found: what differs from the documents, then what no document manages. */
+function foundWords(rules: number, receivers: number, adopted: readonly AdoptedEdit[]): string {
+  const differs = `${driftedWords(rules, receivers, 'alert rule')} whose live state differs from the documents`;
+  if (adopted.length === 0) return differs;
+  const outside = driftedWords(
+    adopted.filter((a) => a.kind === 'AlertRule').length,
+    adopted.filter((a) => a.kind === 'AlertReceiver').length,
+    'alert rule',
+  );
+  const made = `${outside} made outside git, which no document manages`;
+  return rules + receivers === 0 ? made : `${differs}, and ${made}`;
 }
 
 /**

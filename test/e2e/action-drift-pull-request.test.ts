@@ -63,6 +63,10 @@ describe('drift-pull-request', () => {
     // The file's comments are all still there.
     const comments = (text: string) => text.split('\n').filter((l) => l.trim().startsWith('#'));
     expect(comments(api)).toEqual(comments(before));
+    // The first check's pull request already names the drift issue opened after it.
+    const issue = github().issues.find((i) => !i.pull_request && i.body.includes('platform-gitops:drift:'))!;
+    expect(issue.state).toBe('open');
+    expect(pulls[0]!.body).toContain(`It adopts the drift reported in #${issue.number}.`);
 
     const again = await schedule(true);
     expect(again.code, again.stdout).toBe(0);

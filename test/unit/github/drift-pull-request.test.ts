@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runExport } from '../../../src/commands/export.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { linkDriftIssue } from '../../../src/github/drift-pull-request-publisher.js';
 import { createGitHubClient } from '../../../src/github/github-client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
 import { editFieldsOfLive } from '../../../src/plan/normalize.js';
@@ -59,6 +60,16 @@ async function consoleEdit(name: string, edit: (rule: ManagedAlertRule) => Parti
   return rule;
 }
 
+const TARGET = {
+  owner: 'acme',
+  repo: 'gitops',
+  workflow: 'platform',
+  paths: ['.'],
+  checkSha: '',
+  pullRequest: null,
+  runUrl: 'https://github.com/acme/gitops/actions/runs/7',
+};
+
 async function driftAndPublish(baseSha: string, only: Partial<typeof switches> = {}) {
   const redactor = new Redactor();
   const report = await runDrift(run({ root: world.out, paths: ['.'], env: ENV, redactor }).ctx, {
@@ -66,15 +77,7 @@ async function driftAndPublish(baseSha: string, only: Partial<typeof switches> =
     adopt: { into: null, tree: false },
   });
   const client = createGitHubClient(github.token, { baseUrl: github.url });
-  const target = {
-    owner: 'acme',
-    repo: 'gitops',
-    workflow: 'platform',
-    paths: ['.'],
-    checkSha: baseSha,
-    pullRequest: null,
-    runUrl: 'https://github.com/acme/gitops/actions/runs/7',
-  };
+  const target = { ...TARGET, checkSha: baseSha };
   const published = await publishToGitHub(
     client,
     report,
@@ -118,6 +121,8 @@ describe('the drift pull request', () => {
     // The drift issue, posted after the pull request, links it.
     const issue = github.issues.find((i) => !i.pull_request && i.body.includes('platform-gitops:drift:'))!;
     expect(issue.body).toContain(`[the drift pull request](${pull.html_url})`);
+    // And the first run's pull request already names the issue it adopts.
+    expect(pull.body).toContain(`It adopts the drift reported in #${issue.number}.`);
 
     // The next run, after another console edit: the same pull request and branch, rebuilt on the base.
     await consoleEdit('api-p99-latency', () => ({ severity: 'CRITICAL' }));
@@ -171,6 +176,95 @@ describe('the drift pull request', () => {
     // The canary: the receivers' secrets were in the environment of every run, and went nowhere.
     expect(JSON.stringify(github.requests)).not.toContain('canary');
     expect(JSON.stringify([...github.git.blobs.values()])).not.toContain('canary');
+  });
+
+  it('opens the drift issue for a rule made in the console alone, lists it as adopted, and the first pull request names that issue', async () => {
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    const baseSha = github.git.seed(filesOf(world.out));
+    const client = run().ctx.service();
+    const model = (await client.getAlertRules(ACME)).find(
+      (r): r is ManagedAlertRule => r.source === 'MANAGED' && r.name === 'web-availability',
+    )!;
+    await client.createAlertRule({
+      ...editFieldsOfLive(model),
+      name: 'made-in-the-console',
+      organization_id: ACME,
+      cluster_id: model.cluster_id,
+      target: model.target,
+    });
+
+    const first = await driftAndPublish(baseSha);
+    expect(first.published.notes).toEqual([]);
+    // Nothing differs from a document: only the rule no document manages.
+    expect(first.report.plan!.changes.filter((c) => c.action !== 'noop')).toEqual([]);
+    const pull = github.git.pulls[0]!;
+    expect(github.git.filesAt(github.git.refs.get('heads/platform-gitops/drift')!)).toHaveProperty(
+      'adopted/prod-eu.yaml',
+    );
+    const issues = github.issues.filter((i) => !i.pull_request && i.body.includes('platform-gitops:drift:'));
+    expect(issues).toHaveLength(1);
+    const issue = issues[0]!;
+    expect(issue.state).toBe('open');
+    expect(issue.body).toContain('found 1 alert rule made outside git, which no document manages');
+    expect(issue.body).toContain('#### Made outside git, adopted by the pull request');
+    expect(issue.body).toMatch(/- alert rule `made-in-the-console` \(`[^`]+`\) → `adopted\/prod-eu\.yaml`/);
+    expect(issue.body).toContain(`[the drift pull request](${pull.html_url})`);
+    expect(pull.body).toContain(`It adopts the drift reported in #${issue.number}.`);
+    // One edit of the pull request names the issue opened after it; the first run makes no other.
+    const pullWrites = () =>
+      github.requests.filter((r) => r.method !== 'GET' && /\/pulls(\/\d+)?$/.test(r.path));
+    expect(pullWrites().map((r) => r.method)).toEqual(['POST', 'PATCH']);
+
+    // When that edit is refused, the run says so in the pull request's one note.
+    github.switches = { issuesForbidden: true };
+    const input = {
+      github: createGitHubClient(github.token, { baseUrl: github.url }),
+      report: first.report,
+      counts: countRun(first.report),
+      conclusion: 'neutral' as const,
+      target: { ...TARGET, checkSha: baseSha },
+      switches,
+      links: null,
+      redact: (text: string) => text,
+    };
+    expect(await linkDriftIssue(input, pull.number, issue.number)).toBe(
+      'Drift pull request not updated: the token lacks the contents: write and pull-requests: write permissions.',
+    );
+    github.switches = {};
+
+    // The next run finds both as they are: it edits neither, and moves no branch (blobs and a tree are
+    // made to compare the branch's tree, as on every run).
+    const before = github.requests.length;
+    const again = await driftAndPublish(baseSha);
+    expect(again.published.notes).toEqual([]);
+    expect(
+      github.requests
+        .slice(before)
+        .filter((r) => r.method !== 'GET' && !/\/git\/(blobs|trees)$/.test(r.path))
+        .map((r) => `${r.method} ${r.path}`),
+    ).toEqual([]);
+  });
+
+  it('opens the drift issue for a receiver made in the console alone, without its secret', async () => {
+    await runExport(run({ organizationId: ACME }).ctx, { outDir: world.out });
+    const baseSha = github.git.seed(filesOf(world.out));
+    await run()
+      .ctx.service()
+      .createAlertReceiver(ACME, {
+        name: 'made in the console',
+        description: '',
+        type: 'SLACK',
+        send_resolved: true,
+        webhook_url: `${CANARY}-console`,
+      });
+    const { published } = await driftAndPublish(baseSha);
+    expect(published.notes).toEqual([]);
+    const issue = github.issues.find((i) => !i.pull_request && i.body.includes('platform-gitops:drift:'))!;
+    expect(issue.state).toBe('open');
+    expect(issue.body).toContain('found 1 alert receiver made outside git, which no document manages');
+    expect(issue.body).toContain('- alert receiver `made in the console` (');
+    expect(github.git.pulls[0]!.body).toContain(`It adopts the drift reported in #${issue.number}.`);
+    expect(JSON.stringify(github.requests)).not.toContain('canary');
   });
 
   it('says in one note when the token may not write contents or pull requests, and fails nothing else', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { WriteBack } from '../../../src/plan/drift-write-back.js';
 import { renderDriftIssue } from '../../../src/report/drift-issue.js';
 import { driftMarker } from '../../../src/report/markers.js';
 import { change, plan, receiverUpdate, report, result } from './report-factory.js';
@@ -138,6 +139,54 @@ describe('renderDriftIssue', () => {
     }).body;
     expect(plain).toContain('it writes these edits into the documents. Every drift check updates it.');
     expect(drifted(1).body).not.toContain('To keep the live state');
+  });
+
+  it('lists what the drift pull request adopts from outside git, and counts it as drift only while that pull request is open', () => {
+    const url = 'https://github.com/acme/gitops/pull/9';
+    const writeBack: WriteBack = {
+      files: [{ path: 'alerting/adopted/prod-eu.yaml', text: 'kind: AlertRule\n' }],
+      adopted: [
+        {
+          kind: 'AlertRule',
+          name: 'made-here',
+          file: 'alerting/adopted/prod-eu.yaml',
+          change: null,
+          id: 'n-1',
+        },
+        { kind: 'AlertReceiver', name: 'pager', file: 'alerting/receivers.yaml', change: null, id: 'v-1' },
+      ],
+      toDecide: [],
+      notWritten: [],
+    };
+    const only = renderDriftIssue(report({ command: 'drift', plan: plan([]), writeBack }), MARKER, {
+      ...context,
+      pullRequest: url,
+    });
+    expect(only.drifted).toBe(true);
+    expect(only.body).toContain(
+      'found 1 alert rule and 1 alert receiver made outside git, which no document manages at commit',
+    );
+    expect(only.body).toContain(
+      '#### Made outside git, adopted by the pull request\n\nNo document manages these: the drift pull request adds each to git as `export` writes it.',
+    );
+    expect(only.body).toContain('- alert rule `made-here` (`n-1`) → `alerting/adopted/prod-eu.yaml`');
+    expect(only.body).toContain('- alert receiver `pager` (`v-1`) → `alerting/receivers.yaml`');
+    expect(only.body).not.toContain('#### Drifted rules');
+    const both = renderDriftIssue(report({ command: 'drift', plan: plan([change(1)]), writeBack }), MARKER, {
+      ...context,
+      pullRequest: url,
+    });
+    expect(both.body).toContain(
+      'found 1 alert rule whose live state differs from the documents, and 1 alert rule and 1 alert receiver made outside git',
+    );
+    // No pull request adopts them (off, closed, or not posted): not drift, as before.
+    const without = renderDriftIssue(
+      report({ command: 'drift', plan: plan([]), writeBack }),
+      MARKER,
+      context,
+    );
+    expect(without.drifted).toBe(false);
+    expect(without.body).not.toContain('Made outside git');
   });
 
   it('counts only what a remediation left drifted', () => {

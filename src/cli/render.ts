@@ -1,13 +1,14 @@
 import { printable } from '../core/printable.js';
 import type { Redactor } from '../core/redact.js';
 import { annotationLines, selectAnnotations } from '../report/annotations.js';
+import { formatApplyResultsText } from '../report/apply-text.js';
 import { formatBacktestText } from '../report/backtest-text.js';
 import { formatComponentsText } from '../report/components-text.js';
 import { countLine, formatDiagnosticLines } from '../report/diagnostics-text.js';
 import { formatHeldText, heldChanges } from '../report/held.js';
 import { renderJson, writeJsonOutput } from '../report/json-output.js';
 import { planCountsAreKnown } from '../report/plan-counts.js';
-import { formatApplyResultsText, formatPlanText, planCountLine } from '../report/plan-text.js';
+import { formatPlanText, planCountLine } from '../report/plan-text.js';
 import { formatReceiverTestsText } from '../report/receiver-tests.js';
 import { requestsSentence } from '../report/requests-line.js';
 import { runOutcome } from '../report/run-counts.js';

@@ -3,7 +3,7 @@
  * their ids, wherever the change knows the names (`references`, `referencesBefore`: filled by the plan
  * whichever form the document used). The diff stays the truth of what changes; the references only name
  * its ids, so an id the references do not name is shown as the id, and a change without references reads
- * exactly as its diff. Shared by the Markdown reports (change-markdown.ts) and the terminal (plan-text.ts).
+ * exactly as its diff. Shared by the Markdown reports (change-markdown.ts) and the terminal (change-text.ts).
  */
 import type { AlertRuleChange, FieldDiff, NamedId, NamedTarget, RuleReferences } from '../plan/types.js';
 

@@ -1,9 +1,10 @@
-import { bucketQuantile } from './histogram-quantile.js';
-import type { AggregateName, BinaryOperator, Grouping, QueryNode, SelectorNode } from './query-tree.js';
-import { COMPARISONS, SET_OPERATORS } from './query-tree.js';
+import { aggregate, groupLabels } from './aggregation.js';
+import { binary } from './binary-operators.js';
+import { histogramQuantile } from './histogram-quantile.js';
+import { EvaluationError, type InstantValue, NO_LABELS, type Sample } from './instant-value.js';
+import type { QueryNode, SelectorNode } from './query-tree.js';
 import { RANGE_FUNCTION_BODIES } from './range-functions.js';
 import {
-  derivedLabels,
   type Labels,
   labelsKey,
   lastAtOrBefore,
@@ -13,23 +14,11 @@ import {
 } from './series-data.js';
 import { labelReplace, subquerySeries, topk } from './series-functions.js';
 
+// The evaluator's values and error are read from here by the query API and the tests.
+export { EvaluationError, type InstantValue, type Sample } from './instant-value.js';
+
 /** How far back an instant selector looks for a series' latest sample (Prometheus's default). */
 export const LOOKBACK_MS = 5 * 60_000;
-
-export interface Sample {
-  readonly labels: Labels;
-  readonly value: number;
-}
-
-/** What an expression gives at one time: a scalar, or an instant vector. */
-export type InstantValue =
-  | { readonly kind: 'scalar'; readonly value: number }
-  | { readonly kind: 'vector'; readonly samples: readonly Sample[] };
-
-/** An error Prometheus would report while evaluating (errorType `execution`), e.g. a many-to-many match. */
-export class EvaluationError extends Error {
-  override readonly name = 'EvaluationError';
-}
 
 /**
  * Evaluates a query tree at one time after another. The series each selector selects are looked up once
@@ -283,222 +272,4 @@ function mapValue(value: InstantValue, f: (v: number) => number, dropName: boole
       value: f(s.value),
     })),
   };
-}
-
-const NO_LABELS: Labels = Object.freeze({});
-
-function groupLabels(labels: Labels, grouping: Grouping | null): Labels {
-  if (grouping === null) return NO_LABELS;
-  return derivedLabels(labels, groupingKey(grouping), (set) => pickLabels(set, grouping));
-}
-
-function groupingKey(grouping: Grouping): string {
-  return `${grouping.include ? 'by' : 'without'}:${JSON.stringify(grouping.labels)}`;
-}
-
-function pickLabels(labels: Labels, grouping: Grouping): Labels {
-  const out: Record<string, string> = {};
-  if (grouping.include) {
-    for (const name of grouping.labels) if (labels[name] !== undefined) out[name] = labels[name]!;
-    return out;
-  }
-  for (const [name, value] of Object.entries(labels)) {
-    if (name !== '__name__' && !grouping.labels.includes(name)) out[name] = value;
-  }
-  return out;
-}
-
-function aggregate(
-  op: Exclude<AggregateName, 'topk'>,
-  grouping: Grouping | null,
-  samples: readonly Sample[],
-): Sample[] {
-  const groups = new Map<string, { labels: Labels; values: number[] }>();
-  for (const sample of samples) {
-    const labels = groupLabels(sample.labels, grouping);
-    const key = labelsKey(labels);
-    const group = groups.get(key) ?? { labels, values: [] };
-    group.values.push(sample.value);
-    groups.set(key, group);
-  }
-  return [...groups.values()].map(({ labels, values }) => ({ labels, value: REDUCERS[op](values) }));
-}
-
-const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
-
-/** max and min as Prometheus's: a NaN is replaced by any number that follows. */
-const REDUCERS: Readonly<Record<Exclude<AggregateName, 'topk'>, (values: readonly number[]) => number>> = {
-  sum: sumOf,
-  avg: (values) => sumOf(values) / values.length,
-  count: (values) => values.length,
-  max: (values) => values.reduce((a, b) => (b > a || Number.isNaN(a) ? b : a)),
-  min: (values) => values.reduce((a, b) => (b < a || Number.isNaN(a) ? b : a)),
-};
-
-/** One histogram's buckets per label set without `le`; series whose `le` is not a number are left out. */
-function histogramQuantile(q: number, samples: readonly Sample[]): Sample[] {
-  const groups = new Map<string, { labels: Labels; buckets: { upperBound: number; count: number }[] }>();
-  for (const sample of samples) {
-    const le = sample.labels.le;
-    const upperBound = le === undefined ? Number.NaN : parseBound(le);
-    if (Number.isNaN(upperBound)) continue;
-    const rest = derivedLabels(withoutName(sample.labels), 'without-le', ({ le: _, ...others }) => others);
-    const key = labelsKey(rest);
-    const group = groups.get(key) ?? { labels: rest, buckets: [] };
-    group.buckets.push({ upperBound, count: sample.value });
-    groups.set(key, group);
-  }
-  return [...groups.values()].map(({ labels, buckets }) => ({ labels, value: bucketQuantile(q, buckets) }));
-}
-
-function parseBound(text: string): number {
-  if (/^\+?inf$/i.test(text)) return Number.POSITIVE_INFINITY;
-  if (/^-inf$/i.test(text)) return Number.NEGATIVE_INFINITY;
-  return text.trim() === '' ? Number.NaN : Number(text);
-}
-
-const isSetOperator = (op: BinaryOperator) => (SET_OPERATORS as readonly string[]).includes(op);
-
-/**
- * `and`, `or` and `unless` between vectors, matched on all labels but the name, or `on` / `ignoring`
- * them; samples keep their labels, the name included.
- */
-function setOperation(
-  op: BinaryOperator,
-  matching: Grouping | null,
-  left: readonly Sample[],
-  right: readonly Sample[],
-): Sample[] {
-  const rightSignatures = new Set(right.map((s) => signature(s.labels, matching)));
-  if (op === 'and') return left.filter((s) => rightSignatures.has(signature(s.labels, matching)));
-  if (op === 'unless') return left.filter((s) => !rightSignatures.has(signature(s.labels, matching)));
-  const leftSignatures = new Set(left.map((s) => signature(s.labels, matching)));
-  return [...left, ...right.filter((s) => !leftSignatures.has(signature(s.labels, matching)))];
-}
-
-const isComparison = (op: BinaryOperator) => (COMPARISONS as readonly string[]).includes(op);
-
-const COMPARE: Readonly<Record<string, (a: number, b: number) => boolean>> = {
-  '==': (a, b) => a === b,
-  '!=': (a, b) => a !== b,
-  '>': (a, b) => a > b,
-  '<': (a, b) => a < b,
-  '>=': (a, b) => a >= b,
-  '<=': (a, b) => a <= b,
-};
-
-const ARITHMETIC: Readonly<Record<string, (a: number, b: number) => number>> = {
-  '+': (a, b) => a + b,
-  '-': (a, b) => a - b,
-  '*': (a, b) => a * b,
-  '/': (a, b) => a / b,
-  // Go's math.Mod and JavaScript's % both take the sign of the dividend.
-  '%': (a, b) => a % b,
-  '^': (a, b) => a ** b,
-};
-
-/** An arithmetic result, or a comparison's as `bool` gives it (1 or 0). */
-function arithmetic(op: BinaryOperator, a: number, b: number): number {
-  const compute = ARITHMETIC[op];
-  if (compute) return compute(a, b);
-  return compare(op, a, b) ? 1 : 0;
-}
-
-function compare(op: BinaryOperator, a: number, b: number): boolean {
-  return COMPARE[op]!(a, b);
-}
-
-function binary(
-  node: Extract<QueryNode, { kind: 'binary' }>,
-  left: InstantValue,
-  right: InstantValue,
-): InstantValue {
-  const { op, bool } = node;
-  if (left.kind === 'scalar' && right.kind === 'scalar') {
-    return { kind: 'scalar', value: arithmetic(op, left.value, right.value) };
-  }
-  if (left.kind === 'vector' && right.kind === 'vector') {
-    if (isSetOperator(op))
-      return { kind: 'vector', samples: setOperation(op, node.matching, left.samples, right.samples) };
-    return { kind: 'vector', samples: vectorVector(op, bool, node.matching, left.samples, right.samples) };
-  }
-  const vectorOnLeft = left.kind === 'vector';
-  const samples = (vectorOnLeft ? left : right) as Extract<InstantValue, { kind: 'vector' }>;
-  const scalar = (vectorOnLeft ? right : left) as Extract<InstantValue, { kind: 'scalar' }>;
-  const out: Sample[] = [];
-  for (const sample of samples.samples) {
-    const [a, b] = vectorOnLeft ? [sample.value, scalar.value] : [scalar.value, sample.value];
-    if (!isComparison(op)) {
-      out.push({ labels: withoutName(sample.labels), value: arithmetic(op, a, b) });
-    } else if (bool) {
-      out.push({ labels: withoutName(sample.labels), value: compare(op, a, b) ? 1 : 0 });
-    } else if (compare(op, a, b)) {
-      // A comparison filters: the vector's own sample is kept, on whichever side it stood.
-      out.push(sample);
-    }
-  }
-  return { kind: 'vector', samples: out };
-}
-
-/** The labels two samples are matched on: `on (…)`, all but `ignoring (…)`, or all; never the name. */
-function signature(labels: Labels, matching: Grouping | null): string {
-  if (matching?.include) return labelsKey(groupLabels(labels, matching));
-  const ignored = matching?.labels ?? [];
-  const key = `signature:${JSON.stringify(ignored)}`;
-  return labelsKey(
-    derivedLabels(labels, key, (set) => {
-      const out: Record<string, string> = {};
-      for (const [name, value] of Object.entries(set)) {
-        if (name !== '__name__' && !ignored.includes(name)) out[name] = value;
-      }
-      return out;
-    }),
-  );
-}
-
-/** One-to-one matching, as Prometheus's VectorBinop without group_left / group_right. */
-function vectorVector(
-  op: BinaryOperator,
-  bool: boolean,
-  matching: Grouping | null,
-  left: readonly Sample[],
-  right: readonly Sample[],
-): Sample[] {
-  const rightBySignature = new Map<string, Sample>();
-  for (const sample of right) {
-    const key = signature(sample.labels, matching);
-    if (rightBySignature.has(key)) {
-      throw new EvaluationError(
-        'found duplicate series for the match group on the right hand-side of the operation: many-to-many matching not allowed: matching labels must be unique on one side',
-      );
-    }
-    rightBySignature.set(key, sample);
-  }
-  const seen = new Set<string>();
-  const out: Sample[] = [];
-  for (const sample of left) {
-    const key = signature(sample.labels, matching);
-    const other = rightBySignature.get(key);
-    if (!other) continue;
-    if (seen.has(key)) {
-      throw new EvaluationError(
-        'multiple matches for labels: many-to-one matching must be explicit (group_left/group_right)',
-      );
-    }
-    seen.add(key);
-    const comparison = isComparison(op);
-    if (comparison && !bool && !compare(op, sample.value, other.value)) continue;
-    const value = comparison && !bool ? sample.value : arithmetic(op, sample.value, other.value);
-    out.push({ labels: resultLabels(sample.labels, matching, !comparison || bool), value });
-  }
-  return out;
-}
-
-function resultLabels(labels: Labels, matching: Grouping | null, dropName: boolean): Labels {
-  const base = dropName ? withoutName(labels) : labels;
-  if (matching === null) return base;
-  if (matching.include) return groupLabels(base, matching);
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(base)) if (!matching.labels.includes(name)) out[name] = value;
-  return out;
 }

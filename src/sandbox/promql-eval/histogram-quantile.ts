@@ -1,3 +1,6 @@
+import type { Sample } from './instant-value.js';
+import { derivedLabels, type Labels, labelsKey, withoutName } from './series-data.js';
+
 /**
  * histogram_quantile over classic buckets, as Prometheus's bucketQuantile (promql/quantile.go): buckets
  * sorted by upper bound, the same bound merged, counts made monotonic, linear interpolation inside the
@@ -43,4 +46,26 @@ export function bucketQuantile(q: number, input: readonly Bucket[]): number {
     rank -= buckets[b - 1]!.count;
   }
   return bucketStart + (bucketEnd - bucketStart) * (rank / count);
+}
+
+/** One histogram's buckets per label set without `le`; series whose `le` is not a number are left out. */
+export function histogramQuantile(q: number, samples: readonly Sample[]): Sample[] {
+  const groups = new Map<string, { labels: Labels; buckets: { upperBound: number; count: number }[] }>();
+  for (const sample of samples) {
+    const le = sample.labels.le;
+    const upperBound = le === undefined ? Number.NaN : parseBound(le);
+    if (Number.isNaN(upperBound)) continue;
+    const rest = derivedLabels(withoutName(sample.labels), 'without-le', ({ le: _, ...others }) => others);
+    const key = labelsKey(rest);
+    const group = groups.get(key) ?? { labels: rest, buckets: [] };
+    group.buckets.push({ upperBound, count: sample.value });
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ labels, buckets }) => ({ labels, value: bucketQuantile(q, buckets) }));
+}
+
+function parseBound(text: string): number {
+  if (/^\+?inf$/i.test(text)) return Number.POSITIVE_INFINITY;
+  if (/^-inf$/i.test(text)) return Number.NEGATIVE_INFINITY;
+  return text.trim() === '' ? Number.NaN : Number(text);
 }

@@ -4,7 +4,7 @@
  * Prometheus's promql/functions.go and engine.go compute them.
  */
 
-import type { Sample } from './evaluate.js';
+import type { Sample } from './instant-value.js';
 import { BadRegex, type Labels, labelsKey } from './series-data.js';
 
 /** label_replace(v, dst, replacement, src, regex): `dst` set from `src` where the anchored regex matches. */

@@ -4,7 +4,7 @@ import { type ChangeResult, overwroteOutsideEdit, resultsOf } from '../../../src
 import { mapWithConcurrency } from '../../../src/core/concurrency.js';
 import { admit } from '../../../src/plan/gate.js';
 import type { AlertRuleChange, Plan, UpdateChange } from '../../../src/plan/types.js';
-import { formatApplyResultsText } from '../../../src/report/plan-text.js';
+import { formatApplyResultsText } from '../../../src/report/apply-text.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import type { AlertRuleEditRequest } from '../../../src/service/types.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { storedDifferently } from '../../../src/apply/converged.js';
-import { formatApplyResultsText } from '../../../src/report/plan-text.js';
+import { formatApplyResultsText } from '../../../src/report/apply-text.js';
 import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
 import { testChange, testResult } from '../../helpers/changes.js';
 import { live } from '../plan/fixtures.js';

@@ -33,7 +33,8 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
         : 'Alert rules: the plan would make these changes:',
       '',
     );
-    lines.push(...pendingLines(pending, paint));
+    // One line at a time: a plan of 100 000 changes is more lines than one call may take as arguments.
+    for (const line of pendingLines(pending, paint)) lines.push(line);
   } else if (plan.changes.length === 0 && (plan.unread?.length ?? 0) > 0) {
     lines.push(
       'Alert rules: nothing was planned: the live rules could not be read (see the errors below).',
@@ -51,7 +52,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
       '',
     );
   }
-  lines.push(...receiverTextLines(plan, paint, options.drift ?? false));
+  for (const line of receiverTextLines(plan, paint, options.drift ?? false)) lines.push(line);
   for (const org of plan.unread ?? []) {
     if (plan.changes.length === 0) break;
     lines.push(

@@ -237,3 +237,24 @@ describe('formatApplyResultsText', () => {
     expect(text).not.toContain('d failed (HTTP 201)');
   });
 });
+
+describe('the text of a very large plan', () => {
+  it('lists 100 000 pending changes without running out of call stack', () => {
+    // Each update is several lines: spread into one push, hundreds of thousands of arguments overflowed the stack.
+    const changes = Array.from({ length: 100_000 }, (_, i) =>
+      change({
+        action: 'update',
+        name: `rule-${i}`,
+        diff: [{ path: 'condition.threshold', before: 1, after: 2 }],
+      }),
+    );
+    const text = formatPlanText(
+      { ...plan, changes, unmanaged: [], ghosts: [] },
+      {
+        color: false,
+      },
+    );
+    expect(text).toContain('~ update rule-99999');
+    expect(text.split('\n').length).toBeGreaterThan(300_000);
+  });
+});

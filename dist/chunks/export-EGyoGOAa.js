@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-DcpRWIZS.js");require("./chunk-DxSHn0jN.js"),require("./chunk-BMz2C81k.js"),require("node:fs/promises"),require("node:path"),require("node:fs"),require("./chunk-DZ89PvFi.js"),require("./chunk-DD68Xd4W.js"),require("./chunk-ip9wBR28.js"),exports.exportContent=r.ke,exports.runExport=r.Et;

@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-DD68Xd4W.js");require("./chunk-DxSHn0jN.js"),require("./chunk-DZ89PvFi.js"),require("./chunk-ip9wBR28.js"),exports.normalizeLineBreaks=e.wr,exports.parseFiles=e.mi;

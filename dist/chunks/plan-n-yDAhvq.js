@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-nlBl6SQp.js");require("./chunk-BCsaK7xD.js"),require("./chunk-DD68Xd4W.js"),require("./chunk-BMz2C81k.js"),require("node:fs"),require("node:path"),require("./chunk-DZ89PvFi.js"),require("./chunk-DxSHn0jN.js"),require("./chunk-ip9wBR28.js"),exports.planRun=r.nn,exports.runPlan=r.ht;

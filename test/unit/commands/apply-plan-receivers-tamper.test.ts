@@ -16,6 +16,7 @@ import { createGitReader } from '../../../src/git/git-reader.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
+import { receiverDocument as receiver } from '../../helpers/receivers.js';
 import { ACME, type TestRun, testRun } from './run-context.js';
 
 const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
@@ -32,18 +33,6 @@ const git = (...args: string[]): string => gitSync(repo, ...args);
 function write(path: string, text: string): void {
   mkdirSync(join(repo, path, '..'), { recursive: true });
   writeFileSync(join(repo, path), text);
-}
-
-function receiver(name: string, extra = ''): string {
-  return [
-    'kind: AlertReceiver',
-    `organization_id: ${ACME}`,
-    `name: ${name}`,
-    'type: SLACK',
-    'description: Pages the platform on-call',
-    'webhook_url: {valueFrom: {env: PAGER_WEBHOOK_URL}}',
-    extra,
-  ].join('\n');
 }
 
 async function runIn(over: Parameters<typeof testRun>[1] = {}): Promise<TestRun> {

@@ -10,7 +10,6 @@ import type { AlertReceiverDocument } from '../documents/types.js';
 import type { AlertReceiver } from '../service/types.js';
 import { PLAN_CODES } from './codes.js';
 import { organizationOfDocument } from './document-organization.js';
-import { sameId } from './normalize.js';
 import { heldInUnreadFile } from './prune.js';
 import {
   diffReceivers,
@@ -18,6 +17,7 @@ import {
   receiverRequestOfLive,
   receiverRequestOfSpec,
 } from './receiver-fields.js';
+import { identifyReceiver } from './receiver-identity.js';
 import { missingSecrets, secretsOf, weakSecrets } from './receiver-secret-findings.js';
 import { newReceiverId, type ReceiverChange } from './receiver-types.js';
 import { unreadFiles } from './removed.js';
@@ -139,42 +139,6 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
     after: receiversAfter(input.live, changes),
     unmanaged,
     kept: deletes.kept,
-  };
-}
-
-type Found = { readonly receiver: AlertReceiver | null } | { readonly error: Diagnostic };
-
-function identifyReceiver(
-  doc: AlertReceiverDocument,
-  organizationId: string,
-  live: readonly AlertReceiver[],
-): Found {
-  const { id, name } = doc.value;
-  if (id !== undefined) {
-    const receiver = live.find((r) => sameId(r.id, id));
-    if (receiver) return { receiver };
-    return {
-      error: diagnostic(
-        'error',
-        doc.file,
-        doc.locate(['id'], 'value'),
-        PLAN_CODES.receiverNotFound,
-        `No alert receiver has the id ${id} in organization ${organizationId}: remove \`id\` to create the ` +
-          'receiver, or give the id of one of its receivers.',
-      ),
-    };
-  }
-  const matches = live.filter((r) => r.name === name);
-  if (matches.length <= 1) return { receiver: matches[0] ?? null };
-  return {
-    error: diagnostic(
-      'error',
-      doc.file,
-      doc.locate(['name'], 'value'),
-      PLAN_CODES.ambiguousReceiver,
-      `${matches.length} alert receivers are named "${name}" in organization ${organizationId} ` +
-        `(${matches.map((r) => r.id).join(', ')}): add the \`id\` of the one this document manages.`,
-    ),
   };
 }
 

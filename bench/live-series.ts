@@ -11,7 +11,7 @@ import { systemClock } from '../src/core/clock.js';
 import { Redactor } from '../src/core/redact.js';
 import { parseFiles } from '../src/documents/parse.js';
 import type { AlertRuleDocument } from '../src/documents/types.js';
-import type { Plan } from '../src/plan/types.js';
+import type { Plan } from '../src/model/types.js';
 import type { RunContext } from '../src/run/types.js';
 import { startSandbox } from '../src/sandbox/index.js';
 import { createServiceClient } from '../src/service/client.js';

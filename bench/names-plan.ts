@@ -7,6 +7,7 @@
  */
 import { rmSync } from 'node:fs';
 import { runPlan } from '../src/commands/plan.js';
+import { changesOfKind } from '../src/model/types.js';
 import { benchContext, writeRepository } from './context.js';
 import { byName, documentFiles, TOKEN } from './fixtures.js';
 import { serverProcess } from './server-process.js';
@@ -26,9 +27,9 @@ try {
   const cpuMs = Math.round((used.user + used.system) / 1000);
   const errors = report.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(`the plan found errors: ${errors[0]!.message}`);
-  const changes = report.plan?.changes.length ?? 0;
-  if (changes !== n) throw new Error(`planned ${changes} rules, expected ${n}`);
-  const named = report.plan!.changes.filter((c) => c.references?.target?.name === 'api').length;
+  const rules = changesOfKind(report.plan?.changes ?? [], 'AlertRule');
+  if (rules.length !== n) throw new Error(`planned ${rules.length} rules, expected ${n}`);
+  const named = rules.filter((c) => c.references?.target?.name === 'api').length;
   console.log(
     JSON.stringify({
       bench: 'names-plan',

@@ -11,7 +11,7 @@
 import { parseAllDocuments } from 'yaml';
 import { parseFiles } from '../src/documents/index.js';
 import type { AlertRuleDocument, LoadResult } from '../src/documents/types.js';
-import { planAlertRules } from '../src/plan/plan-alert-rules.js';
+import { planAlertRules } from '../src/kinds/alert-rule/plan-changes.js';
 import { createServiceClient } from '../src/service/client.js';
 import { decodeAlertRuleList } from '../src/service/decode/alert-rules.js';
 import { readListAnswer } from '../src/service/decode/json-list.js';

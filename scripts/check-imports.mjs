@@ -31,6 +31,8 @@ export const LAYERS = [
   ['core'],
   ['markdown', 'service', 'promql', 'names'],
   ['documents'],
+  ['model'],
+  ['kinds'],
   ['git', 'plan', 'components', 'prometheus-rules', 'sandbox', 'backtest', 'live-series'],
   ['apply'],
   ['run'],
@@ -51,6 +53,13 @@ export const SHARED_NAMES = ['types.ts', 'codes.ts', 'index.ts'];
  * answers' types, their decoding, and the sandbox's routes. Names repeat among these folders only.
  */
 export const RESOURCE_FOLDERS = ['service/types', 'service/decode', 'sandbox/routes'];
+
+/**
+ * The folders of the kinds a plan changes (docs/architecture.md, "The change model"): each kind's folder
+ * holds the same parts under the same names (`plan-changes.ts`, `identity.ts`, `fields.ts`, `write.ts`, …),
+ * so that adding a kind is adding a folder like the others. Names repeat among these folders only.
+ */
+export const KIND_FOLDERS = ['kinds/alert-rule', 'kinds/alert-receiver'];
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -173,7 +182,12 @@ export function judge(arrows, baseline, layers = LAYERS) {
  * One line per file name that repeats across the folders of `srcDir` outside the documented patterns, naming
  * every file that has it.
  */
-export function repeatedNames(srcDir, shared = SHARED_NAMES, resourceFolders = RESOURCE_FOLDERS) {
+export function repeatedNames(
+  srcDir,
+  shared = SHARED_NAMES,
+  resourceFolders = RESOURCE_FOLDERS,
+  kindFolders = KIND_FOLDERS,
+) {
   const byName = new Map();
   for (const file of sourceFiles(srcDir)) {
     const path = relative(srcDir, file).split(sep).join('/');
@@ -185,6 +199,7 @@ export function repeatedNames(srcDir, shared = SHARED_NAMES, resourceFolders = R
   return [...byName]
     .filter(([name, paths]) => paths.length > 1 && !shared.includes(name))
     .filter(([, paths]) => !paths.every((path) => resourceFolders.includes(folderOfPath(path))))
+    .filter(([, paths]) => !paths.every((path) => kindFolders.includes(folderOfPath(path))))
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, paths]) => {
       const files = paths

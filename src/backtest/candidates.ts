@@ -6,8 +6,8 @@
  */
 
 import type { ObjectiveSource } from '../documents/types.js';
-import type { PendingChange, Plan } from '../plan/types.js';
-import { pendingChanges } from '../plan/types.js';
+import type { PendingRuleChange } from '../model/alert-rule-change.js';
+import { type Plan, pendingChanges } from '../model/types.js';
 import type { AlertRuleCondition } from '../service/types/alert-rules.js';
 import type { RuleUnderTest } from './rule-query.js';
 import type { RuleNotBacktested } from './types.js';
@@ -41,7 +41,9 @@ export interface BacktestSelection {
 export function backtestCandidates(plan: Plan, maxRules: number): BacktestSelection {
   const candidates: BacktestCandidate[] = [];
   const notBacktested: RuleNotBacktested[] = [];
-  for (const change of pendingChanges(plan)) {
+  // Only an alert rule fires: the other kinds' changes are not backtested, nor listed as left out.
+  const rules = pendingChanges(plan).filter((c): c is PendingRuleChange => c.kind === 'AlertRule');
+  for (const change of rules) {
     const candidate = candidateOf(change);
     if (candidate === null) continue;
     const where = { name: change.name, file: change.file, line: change.line };
@@ -53,7 +55,7 @@ export function backtestCandidates(plan: Plan, maxRules: number): BacktestSelect
   return { candidates, notBacktested };
 }
 
-function candidateOf(change: PendingChange): BacktestCandidate | { leftOut: string } | null {
+function candidateOf(change: PendingRuleChange): BacktestCandidate | { leftOut: string } | null {
   if (change.action === 'delete') return null;
   const where = {
     name: change.name,

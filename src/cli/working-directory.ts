@@ -15,7 +15,7 @@ export function fromWorkingDirectory(file: string, root: string, cwd: string): s
   return sep === '/' ? seen : seen.split(sep).join('/');
 }
 
-/** The report with every file it names (findings, changes, receivers, components, results, backtest) seen from `cwd`. */
+/** The report with every file it names (findings, changes of every kind, components, results, backtest) seen from `cwd`. */
 export function namedFromWorkingDirectory(report: RunReport, root: string, cwd: string): RunReport {
   if (root === cwd) return report;
   const seen = (file: string) => fromWorkingDirectory(file, root, cwd);
@@ -28,7 +28,6 @@ export function namedFromWorkingDirectory(report: RunReport, root: string, cwd: 
           ...report.plan,
           changes: report.plan.changes.map(move),
           diagnostics: report.plan.diagnostics.map(move),
-          ...(report.plan.receivers ? { receivers: report.plan.receivers.map(move) } : {}),
         }
       : null,
     components: report.components.map(move),

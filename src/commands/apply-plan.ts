@@ -1,30 +1,29 @@
 /**
  * `apply --plan FILE`: executes a saved plan and nothing else. It makes the plan again from the documents,
- * the base the file names and the live rules (one list call per organization), and refuses the file whole,
- * before any write, unless each of its changes is the change made again (saved-plan-check.ts): the file
- * proves nothing by itself. Then it writes each change whose live rule is still what the plan saw. A
- * change whose rule moved is refused (`apply.changed-since-plan`, naming the fields); with `strict`, one
- * refusal means nothing is written. docs/decisions/saved-plan.md.
+ * the base the file names and the live state (one list call per organization and kind), and refuses the
+ * file whole, before any write, unless each of its changes, of every kind, is the change made again
+ * (saved-plan-check.ts): the file proves nothing by itself. Then it writes each change whose live object is
+ * still what the plan saw. A change whose object moved is refused (`apply.changed-since-plan`, naming the
+ * fields); with `strict`, one refusal means nothing is written. docs/decisions/saved-plan.md.
  */
 import { resultsOf } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { loadDocuments } from '../documents/load.js';
 import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
 import type { LoadResult } from '../documents/types.js';
-import { PLAN_CODES } from '../plan/codes.js';
+import { indexLive } from '../kinds/alert-rule/identity.js';
+import { referencesFrom } from '../kinds/alert-rule/rule-references.js';
+import { PLAN_CODES } from '../model/codes.js';
+import { unreadFiles } from '../model/removed.js';
+import { type Plan, pendingChanges } from '../model/types.js';
 import type { GateEvidence } from '../plan/gate.js';
-import { indexLive } from '../plan/identity.js';
 import { documentsDigest, type PlanFile, PlanFileError, parsePlanFile, planOf } from '../plan/plan-file.js';
-import { unreadFiles } from '../plan/removed.js';
-import { referencesFrom } from '../plan/rule-references.js';
 import {
   checkSavedPlan,
   differenceSentence,
   type PlanDifference,
   type SavedPlanCheck,
 } from '../plan/saved-plan-check.js';
-import { receiversDifference } from '../plan/saved-receivers.js';
-import { type Plan, pendingChanges } from '../plan/types.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { loadBase, NO_BASE } from './base-revision.js';
@@ -63,7 +62,7 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
     docs.removed.length > 0 ||
     docs.receivers.length > 0 ||
     docs.removedReceivers.length > 0;
-  if (!anything && saved.changes.length === 0 && (saved.receivers?.length ?? 0) === 0) {
+  if (!anything && saved.changes.length === 0) {
     return runReport(ctx, { command: 'apply', started, diagnostics: head.loaded.diagnostics });
   }
   const client = anything ? ctx.service() : null;
@@ -72,8 +71,6 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
   const found = [...head.loaded.diagnostics, ...(planned?.reads ?? [])];
   const { setAside, difference } = gate(saved, docs, planned);
   if (difference !== null) return refuse(differs(options.planFile, difference, found, planned), client);
-  const receivers = receiversDifference(saved.receivers, planned?.plan.receivers);
-  if (receivers !== null) return refuse(receiversDiffer(options.planFile, receivers, found, planned), client);
 
   // Without documents every change of the file is a difference (refused above), and none is set aside:
   // no client means nothing to write.
@@ -191,8 +188,8 @@ async function planDocuments(
 }
 
 /**
- * The gate (saved-plan-check.ts): the changes whose live rule moved are set aside (refused, as before
- * this check), the others must be the plan made again, or nothing at all is written.
+ * The gate (saved-plan-check.ts): the changes whose live object moved are set aside (refused, as before
+ * this check), the others, of every kind, must be the plan made again, or nothing at all is written.
  */
 function gate(saved: PlanFile, docs: RuleDocuments, planned: PlannedRules | null): SavedPlanCheck {
   return checkSavedPlan({
@@ -226,25 +223,6 @@ function differs(
       `The plan file ${planFile} was refused: it is not the plan these documents give ` +
         `(first difference: ${differenceSentence(difference)}). Nothing was written: plan again ` +
         "('plan --out FILE') and apply that file.",
-    ),
-  ]);
-}
-
-/** The refusal of a file whose receivers' changes are not those made again (saved-receivers.ts). */
-function receiversDiffer(
-  planFile: string,
-  why: string,
-  found: readonly Diagnostic[],
-  planned: PlannedRules | null,
-): Refused {
-  const planErrors = (planned?.plan.diagnostics ?? []).filter((d) => d.severity === 'error');
-  return new Refused([
-    ...found,
-    ...planErrors,
-    refusal(
-      PLAN_CODES.planFileDiffers,
-      `The plan file ${planFile} was refused: it is not the plan these documents give (${why}). Nothing ` +
-        "was written: plan again ('plan --out FILE') and apply that file.",
     ),
   ]);
 }

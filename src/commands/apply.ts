@@ -4,9 +4,8 @@
  * applied.
  */
 import { resultsOf } from '../apply/types.js';
+import { pendingChanges } from '../model/types.js';
 import { type ReviewGate, reviewEvidence } from '../plan/evidence/review-gate.js';
-import { pendingReceivers } from '../plan/receiver-types.js';
-import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import { executePlan } from './execute-plan.js';
 import { type PlannedRun, planRun } from './plan.js';
@@ -29,7 +28,7 @@ export async function applyPlannedRun(
 ): Promise<RunReport> {
   const { report, client } = planned;
   const plan = report.plan;
-  if (plan === null || client === null || pendingChanges(plan).length + pendingReceivers(plan).length === 0) {
+  if (plan === null || client === null || pendingChanges(plan).length === 0) {
     return { ...report, command };
   }
   // The outside edits the report claims are those its evidence supports, whether or not anything is
@@ -47,11 +46,7 @@ export async function applyPlannedRun(
     errors,
     ...(gate && evidence
       ? {
-          review: {
-            entries: evidence.review,
-            onUnreviewed: gate.onUnreviewed,
-            receivers: evidence.receiverReview,
-          },
+          review: { entries: evidence.review, onUnreviewed: gate.onUnreviewed },
         }
       : {}),
   });

@@ -17,7 +17,7 @@ import { mapWithConcurrency } from '../core/concurrency.js';
 import { type Deadline, deadlineOf } from '../core/deadline.js';
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
-import type { Plan } from '../plan/types.js';
+import type { Plan } from '../model/types.js';
 import type { RunContext } from '../run/types.js';
 import { parsePrometheusMatrix } from '../service/decode/prometheus-answer.js';
 import type { ServiceClient } from '../service/types.js';

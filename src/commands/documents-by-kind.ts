@@ -7,7 +7,7 @@ import type {
   Document,
   PlatformComponentDocument,
 } from '../documents/types.js';
-import { PLAN_CODES } from '../plan/codes.js';
+import { PLAN_CODES } from '../model/codes.js';
 
 export function alertRules(documents: readonly Document[]): AlertRuleDocument[] {
   return documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');

@@ -7,15 +7,15 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
-import { PLAN_CODES } from '../plan/codes.js';
+import { exportReceiverDocuments } from '../kinds/alert-receiver/export-receivers.js';
+import { PLAN_CODES } from '../model/codes.js';
+import type { Plan } from '../model/types.js';
 import {
   type AdoptableDocument,
   adoptedFileOf,
   type WriteBack,
   writeBack,
 } from '../plan/drift-write-back.js';
-import { exportReceiverDocuments } from '../plan/export-receivers.js';
-import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { exportContent } from './export.js';
@@ -77,14 +77,12 @@ export async function driftWriteBack(
 ): Promise<WriteBack> {
   const directory = client && nameDirectory(client);
   const adoptable = client && directory ? await adoptableDocuments(client, directory, plan) : [];
-  const paths = new Set<string>([
-    ...plan.changes.filter((c) => c.action === 'update').map((c) => c.file),
-    ...(plan.receivers ?? []).filter((c) => c.action === 'update').map((c) => c.file),
-  ]);
+  // Every kind's drifted documents: writeBack edits each where it stands.
+  const paths = new Set<string>(plan.changes.filter((c) => c.action === 'update').map((c) => c.file));
   for (const doc of adoptable) paths.add(adoptedFileOf(adoptInto, doc.clusterName));
   // A receiver renamed in the console: every rule document may name it (writeBack renames those names).
-  const renamed = (plan.receivers ?? []).some(
-    (c) => c.action === 'update' && c.diff.some((d) => d.path === 'name'),
+  const renamed = plan.changes.some(
+    (c) => c.kind === 'AlertReceiver' && c.action === 'update' && c.diff.some((d) => d.path === 'name'),
   );
   if (renamed) for (const c of plan.changes) if (c.action !== 'delete') paths.add(c.file);
   // The documents whose id the service no longer has: their names go into the list for a person.

@@ -7,7 +7,7 @@
 import { plural } from '../core/plural.js';
 import { UsageError } from '../core/usage-error.js';
 import { countDrift } from '../plan/change-counts.js';
-import { driftedWords } from '../report/drifted-words.js';
+import { driftedWords } from '../report/kind-words.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import { applyPlannedRun } from './apply.js';
 import { adoptionFile, driftWriteBack, writeIntoTree } from './drift-adoption.js';
@@ -39,11 +39,13 @@ export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<
   const plan = planned.report.plan;
   if (plan !== null) {
     const drift = countDrift(plan);
-    const differ = drift.rules + drift.receivers === 1 ? 'differs' : 'differ';
+    const differ = drift.drifted === 1 ? 'differs' : 'differ';
     // A receiver's secret is never returned by the service: no drift of it can be seen.
-    const secrets = plan.receivers !== undefined ? " (receivers' secrets not compared)" : '';
+    const secrets = plan.changes.some((c) => c.kind === 'AlertReceiver')
+      ? " (receivers' secrets not compared)"
+      : '';
     ctx.progress(
-      `drift: ${driftedWords(drift.rules, drift.receivers, 'rule')} ${differ} from the documents${secrets}; ` +
+      `drift: ${driftedWords(drift.byKind, 'rule')} ${differ} from the documents${secrets}; ` +
         `${drift.ghosts} ghost, ${drift.outdated} not up to date`,
     );
   }

@@ -5,11 +5,9 @@
  * here.
  */
 import { applyPlan } from '../apply/apply-admitted.js';
-import { applyReceivers, withCreatedReceiverIds } from '../apply/apply-receivers.js';
 import type { Diagnostic } from '../core/diagnostic.js';
+import { admittedChanges, type Plan } from '../model/types.js';
 import { admit, type GateEvidence } from '../plan/gate.js';
-import { admittedReceivers } from '../plan/receiver-gate.js';
-import { admittedChanges, type Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
@@ -24,9 +22,9 @@ export interface ExecutedPlan {
 }
 
 /**
- * With errors in the evidence nothing is admitted, and no request is made. The order of one apply:
- * receivers created and updated, then the rules (with the ids of the receivers just created), then
- * receivers deleted (docs/decisions/alert-receivers.md).
+ * With errors in the evidence nothing is admitted, and no request is made. The kinds order the writes of
+ * one apply (src/kinds/kind.ts): receivers created and updated, then the rules (with the ids of the
+ * receivers just created), then receivers deleted (docs/decisions/alert-receivers.md).
  */
 export async function executePlan(
   ctx: RunContext,
@@ -44,17 +42,14 @@ export async function executePlan(
     progress: ctx.progress,
   };
   try {
-    // The whole apply's writes, receivers and rules, against the budget once, before the first of them:
-    // the only check, so that none can refuse the rules after receivers were written.
-    client.assertBudget(admittedChanges(admission.plan).length + admittedReceivers(admission.plan).length);
+    // The whole apply's writes, of every kind, against the budget once, before the first of them: the
+    // only check, so that none can refuse a later phase after an earlier one was written.
+    client.assertBudget(admittedChanges(admission.plan).length);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     diagnostics.push(serviceError('Nothing was written', error));
     return { plan: applied, diagnostics, skipped: admission.skipped };
   }
-  applied = await applyReceivers(applied, client, 'before rules', options);
-  applied = withCreatedReceiverIds(applied);
   applied = await applyPlan(applied, client, options);
-  applied = await applyReceivers(applied, client, 'after rules', options);
   return { plan: applied, diagnostics, skipped: admission.skipped };
 }

@@ -4,8 +4,8 @@
  * id, each with a comment, and is one warning of the run: the export goes on, and says so.
  */
 import type { Diagnostic } from '../core/diagnostic.js';
+import { type ExportNameLists, namesNeeded } from '../kinds/alert-rule/export-references.js';
 import type { EnvironmentEntry, ProjectEntry } from '../names/index.js';
-import { type ExportNameLists, namesNeeded } from '../plan/export-references.js';
 import type { ManagedAlertRule } from '../service/types.js';
 import type { NameDirectory } from './name-directory.js';
 import type { Read } from './service-findings.js';

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { UsageError } from '../core/usage-error.js';
-import { PLAN_CODES } from '../plan/codes.js';
 import {
   exportReceiverDocuments,
   type ReceiverExport,
   type SecretVariable,
-} from '../plan/export-receivers.js';
+} from '../kinds/alert-receiver/export-receivers.js';
+import { PLAN_CODES } from '../model/codes.js';
 import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { NameDirectory } from './name-directory.js';

@@ -10,10 +10,14 @@ import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { UsageError } from '../core/usage-error.js';
 import { parseFiles } from '../documents/index.js';
-import { PLAN_CODES } from '../plan/codes.js';
-import { type ExportedDocument, exportDocuments, unexportableReason } from '../plan/export-documents.js';
-import { exportObjectives } from '../plan/export-objectives.js';
-import { checkExported } from '../plan/export-validation.js';
+import { checkExported } from '../kinds/alert-receiver/export-validation.js';
+import {
+  type ExportedDocument,
+  exportDocuments,
+  unexportableReason,
+} from '../kinds/alert-rule/export-documents.js';
+import { exportObjectives } from '../kinds/alert-rule/export-objectives.js';
+import { PLAN_CODES } from '../model/codes.js';
 import { checkQueries } from '../promql/index.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';

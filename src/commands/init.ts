@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
 import { defaultBranch } from '../git/default-branch.js';
-import type { SecretVariable } from '../plan/export-receivers.js';
+import type { SecretVariable } from '../kinds/alert-receiver/export-receivers.js';
 import type { ServiceClient } from '../service/types.js';
 import { exportContent } from './export.js';
 import { RECEIVERS_DIR, receiverExport } from './export-receiver-files.js';

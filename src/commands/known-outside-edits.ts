@@ -3,8 +3,9 @@
  * src/plan/evidence/base-applied.ts): the action's pull-request plan, whose comment a reviewer reads, must not call
  * a value of the base that was never applied "an edit made outside git".
  */
+
+import { pendingChanges, withPendingReplaced } from '../model/types.js';
 import { type BaseApplied, withKnownOutsideEdits } from '../plan/evidence/base-applied.js';
-import { pendingChanges, withPendingReplaced } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import { runFindings } from './run-report.js';
 

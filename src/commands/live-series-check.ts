@@ -23,7 +23,7 @@ import type {
   LiveSeriesSummary,
   SelectorUnderCheck,
 } from '../live-series/types.js';
-import type { Plan } from '../plan/types.js';
+import type { Plan } from '../model/types.js';
 import { queryLocator } from '../promql/document-checks.js';
 import type { QueryDocument } from '../promql/query-document.js';
 import type { RunContext } from '../run/types.js';

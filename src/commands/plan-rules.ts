@@ -2,28 +2,27 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
+import { planAlertRules } from '../kinds/alert-rule/plan-changes.js';
+import { refusedDocumentReceiverFindings } from '../kinds/alert-rule/receiver-names.js';
+import { withReferences } from '../kinds/alert-rule/rule-references.js';
+import { nameBook } from '../model/name-book.js';
+import { removedDocuments, unreadFiles } from '../model/removed.js';
+import type { Plan } from '../model/types.js';
 import { countChanges } from '../plan/change-counts.js';
-import { nameBook } from '../plan/name-book.js';
-import { planAlertRules } from '../plan/plan-alert-rules.js';
-import { refusedDocumentReceiverFindings } from '../plan/receivers.js';
-import { removedDocuments, unreadFiles } from '../plan/removed.js';
-import { withReferences } from '../plan/rule-references.js';
-import type { Plan } from '../plan/types.js';
 import type { RunContext } from '../run/types.js';
 import type { LiveAlertRule, ServiceClient } from '../service/types.js';
 import { alertRules, organizationsOf } from './documents-by-kind.js';
 import { type Found, readLive, readReceivers } from './live-state.js';
 import { type NameDirectory, nameDirectory } from './name-directory.js';
-import { resolveEarlierDocuments, resolveRuleNamesStep } from './resolve-names-step.js';
-
-const NO_LISTS = { clusters: [], services: [], projects: [], environments: [] } as const;
-
 import {
   planReceiverPart,
   type ReceiverDocuments,
   receiverDocuments,
   withReceivers,
 } from './receivers-of-run.js';
+import { resolveEarlierDocuments, resolveRuleNamesStep } from './resolve-names-step.js';
+
+const NO_LISTS = { clusters: [], services: [], projects: [], environments: [] } as const;
 
 export interface RuleDocuments extends ReceiverDocuments {
   readonly rules: readonly AlertRuleDocument[];
@@ -134,10 +133,11 @@ export async function planRules(
     ? await withReceivers(ctx, client!, receiverPart, rulePlan, live.value, docs.organizations)
     : null;
   const plan = withPart?.plan ?? rulePlan;
+  // Counted from the plan's one list: the receivers' changes and the rules' alike.
   const counts = countChanges(plan);
   const read = plan.organizations.length;
   ctx.progress(
-    `alert rules${plan.receivers ? ' and receivers' : ''}: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
+    `alert rules${withPart ? ' and receivers' : ''}: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${plural(read, 'organization')} read)`,
   );
   // The receivers' part and the rules read one organization's receivers through the directory: a read

@@ -14,11 +14,10 @@ import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
 import type { AlertRuleDocument } from '../documents/types.js';
+import { unreadFiles } from '../model/removed.js';
+import { pendingChanges } from '../model/types.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
-import { unreadFiles } from '../plan/removed.js';
-import { savedReceivers } from '../plan/saved-receivers.js';
-import { pendingChanges } from '../plan/types.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import type { BacktestOptions } from './backtest.js';
@@ -138,12 +137,10 @@ async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string):
     commit: ctx.head,
     base,
     prune: ctx.prune,
-    receivers: savedReceivers(report.plan.receivers),
     rotateSecrets: ctx.rotateSecrets === true,
   });
   await writeFile(resolve(out), `${JSON.stringify(saved, null, 2)}\n`, 'utf8');
-  const changes = saved.changes.length + (saved.receivers?.length ?? 0);
-  ctx.progress(`plan written to ${out} (${plural(changes, 'change')})`);
+  ctx.progress(`plan written to ${out} (${plural(saved.changes.length, 'change')})`);
   return report;
 }
 

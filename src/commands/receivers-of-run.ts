@@ -1,17 +1,18 @@
 /**
  * The alert receivers' part of a plan: ONE getAlertReceivers per organization of the receiver documents
- * (through the run's name directory, which the rules' receivers are read from too), the pure plan against it (plan/plan-receivers.ts), and, once the rules are planned, the refusal of a
- * delete that a live rule would still name (ONE getAlertRules for an organization whose rules were not
+ * (through the run's name directory, which the rules' receivers are read from too), the pure plan against
+ * it (kinds/alert-receiver/plan-changes.ts), and, once the rules are planned, the refusal of a delete that
+ * a live rule would still name (ONE getAlertRules for an organization whose rules were not
  * read already). Every secret the documents reference is registered for masking before any request
  * (registerReceiverSecrets, documents/receiver-secrets.ts, called as soon as the documents are loaded).
  */
 import { mapWithConcurrency } from '../core/concurrency.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import type { AlertReceiverDocument, Document } from '../documents/types.js';
-import { type PlannedReceivers, planReceivers } from '../plan/plan-receivers.js';
-import { keptReceiverNotices, receiversStillUsed } from '../plan/receiver-in-use.js';
-import { removedReceiverDocuments } from '../plan/removed.js';
-import type { Plan } from '../plan/types.js';
+import { keptReceiverNotices, receiversStillUsed } from '../kinds/alert-receiver/in-use.js';
+import { type PlannedReceivers, planReceivers } from '../kinds/alert-receiver/plan-changes.js';
+import { removedReceiverDocuments } from '../model/removed.js';
+import { changesOfKind, type Plan } from '../model/types.js';
 import type { RunContext } from '../run/types.js';
 import type { AlertReceiver, LiveAlertRule, ServiceClient } from '../service/types.js';
 import { alertReceivers, organizationsOf } from './documents-by-kind.js';
@@ -84,7 +85,7 @@ export async function planReceiverPart(
 }
 
 /**
- * The rules' plan with the receivers' changes beside it, and the refusal of each receiver delete a live
+ * The rules' plan with the receivers' changes in its one list, first, and the refusal of each receiver delete a live
  * rule still names after the rules' changes (the rules of its organization are read when they were not
  * asked for already: a read that failed there is that organization's finding, and its plan's error).
  */
@@ -111,13 +112,15 @@ export async function withReceivers(
     const answer = read[i]!;
     if (answer.ok) rules.set(org, answer.value);
   });
-  const inUse = receiversStillUsed(part.changes, rules, plan.changes);
-  const kept = keptReceiverNotices(part.kept, rules, plan.changes);
+  const ruleChanges = changesOfKind(plan.changes, 'AlertRule');
+  const inUse = receiversStillUsed(part.changes, rules, ruleChanges);
+  const kept = keptReceiverNotices(part.kept, rules, ruleChanges);
   const diagnostics = [...plan.diagnostics, ...part.diagnostics, ...inUse, ...kept].sort(compareDiagnostics);
   return {
     plan: {
       ...plan,
-      receivers: part.changes,
+      // One list: the receivers' changes first, as apply writes their creates first.
+      changes: [...part.changes, ...plan.changes],
       ...(part.unmanaged.length > 0 ? { unmanagedReceivers: part.unmanaged } : {}),
       diagnostics,
     },

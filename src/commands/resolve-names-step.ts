@@ -7,6 +7,7 @@
  */
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument, PlatformComponentDocument } from '../documents/types.js';
+import type { NameLists } from '../model/name-book.js';
 import {
   type ClusterEntry,
   type EnvironmentEntry,
@@ -21,7 +22,6 @@ import {
   resolveComponentCluster,
   resolveRuleNames,
 } from '../plan/document-names.js';
-import type { NameLists } from '../plan/name-book.js';
 import type { ApiError } from '../service/errors.js';
 import type { NameDirectory } from './name-directory.js';
 import type { Read } from './service-findings.js';

@@ -3,7 +3,7 @@ import type { ComponentResult } from '../components/types.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import { capFindings } from '../documents/limits.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
-import type { Plan } from '../plan/types.js';
+import { changesOfKind, type Plan } from '../model/types.js';
 import type { ClusterRef, CommandName, RunContext, RunReport } from '../run/types.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
 
@@ -76,7 +76,8 @@ export function clustersOf(
     refs.set(`${organizationId}/${clusterId}`.toLowerCase(), { organizationId, clusterId });
   };
   // Rules the documents already match are not what a failed job is about: only pending changes count.
-  for (const change of plan?.changes ?? []) {
+  // Only an alert rule lives on a cluster.
+  for (const change of changesOfKind(plan?.changes ?? [], 'AlertRule')) {
     if (change.action !== 'noop') add(change.organizationId, change.clusterId);
   }
   for (const doc of components) add(doc.value.organization_id ?? defaultOrganizationId, doc.value.cluster.id);

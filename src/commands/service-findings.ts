@@ -4,7 +4,7 @@
  * client collected become a notice and a warning each.
  */
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { PLAN_CODES } from '../plan/codes.js';
+import { PLAN_CODES } from '../model/codes.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { unknownOrganizationFinding, unreadableOrganization } from '../service/unknown-organization.js';

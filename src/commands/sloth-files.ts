@@ -6,7 +6,7 @@
 import { basename } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
-import { slug } from '../plan/export-documents.js';
+import { slug } from '../kinds/alert-rule/export-documents.js';
 import type { ImportedFile, ImportOptions } from '../prometheus-rules/import-rules.js';
 import { importSloth } from '../prometheus-rules/sloth-import.js';
 

@@ -81,7 +81,7 @@ export async function linkDriftIssue(
 function render(input: PublishInput, driftIssue: number | null) {
   const { report, target, links, redact } = input;
   const marker = driftPullRequestMarker(target.paths);
-  const content = renderDriftPullRequest(report.plan!, report.writeBack!, marker, {
+  const content = renderDriftPullRequest(report.writeBack!, marker, {
     paths: target.paths,
     sha: target.checkSha,
     runUrl: target.runUrl,

@@ -8,9 +8,9 @@
  */
 
 import type { GitReader } from '../git/types.js';
+import { changesOfKind, pendingChanges } from '../model/types.js';
 import { applyOutcomeOf, baseAppliedFrom } from '../plan/evidence/base-applied.js';
 import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../plan/evidence/provenance.js';
-import { pendingChanges } from '../plan/types.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { checkRunName } from '../report/markers.js';
 import type { RunReport } from '../run/types.js';
@@ -100,7 +100,7 @@ export async function withProvenance(
 ): Promise<SourceLinks | null> {
   const { links, history } = target;
   if (!links || !history?.git || !report.plan) return links ?? null;
-  const files = provenanceFiles(pendingChanges(report.plan));
+  const files = provenanceFiles(changesOfKind(pendingChanges(report.plan), 'AlertRule'));
   const lookup = {
     owner: target.owner,
     repo: target.repo,

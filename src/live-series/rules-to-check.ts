@@ -5,7 +5,8 @@
  * name no metric (`{job="x"}`) are counted, not checked.
  */
 
-import type { AlertRuleChange, Plan } from '../plan/types.js';
+import type { AlertRuleChange } from '../model/alert-rule-change.js';
+import { changesOfKind, type Plan } from '../model/types.js';
 import type { QueryDocument } from '../promql/query-document.js';
 import { vectorSelectors } from '../promql/vector-selectors.js';
 import type { ClusterSelectors, QueryLocator, SelectorUnderCheck } from './types.js';
@@ -32,7 +33,8 @@ export function rulesToCheck(
   let rules = 0;
   let exempt = 0;
   let nameless = 0;
-  for (const change of plan.changes) {
+  // Only an alert rule has a query: the other kinds' changes have no selectors to check.
+  for (const change of changesOfKind(plan.changes, 'AlertRule')) {
     if (!inScope(change, scope) || change.clusterId === null) continue;
     const document = byPlace.get(placeKey(change.file, change.line));
     if (document === undefined) continue;

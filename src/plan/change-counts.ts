@@ -1,6 +1,5 @@
 /** Counts every face shows for a plan: the closing line, action outputs, the drift issue. */
-import { pendingReceivers } from './receiver-types.js';
-import { type Plan, pendingChanges } from './types.js';
+import { type Change, type ChangeKind, type Plan, pendingChanges } from '../model/types.js';
 
 export interface PlanCounts {
   readonly create: number;
@@ -9,13 +8,22 @@ export interface PlanCounts {
   readonly unchanged: number;
 }
 
-/** The rules' and the receivers' changes together. */
+/** Every change of the plan by action, whatever its kind: a receiver's create counts as a rule's does. */
 export function countChanges(plan: Plan): PlanCounts {
   const counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
-  for (const change of [...plan.changes, ...(plan.receivers ?? [])]) {
+  for (const change of plan.changes) {
     if (change.action === 'noop') counts.unchanged++;
     else counts[change.action]++;
   }
+  return counts;
+}
+
+/** Changes by kind (a kind with none is absent): what words that name each kind count. */
+export type KindCounts = Readonly<Partial<Record<ChangeKind, number>>>;
+
+export function countByKind(changes: readonly Pick<Change, 'kind'>[]): KindCounts {
+  const counts: Partial<Record<ChangeKind, number>> = {};
+  for (const change of changes) counts[change.kind] = (counts[change.kind] ?? 0) + 1;
   return counts;
 }
 
@@ -24,23 +32,25 @@ export function countChanges(plan: Plan): PlanCounts {
  * applying the plan does not remove them.
  */
 export interface DriftCounts {
-  /** Rules and receivers that differ from the documents, each counted in its own list. */
-  readonly rules: number;
-  readonly receivers: number;
+  /** The changes that differ from the documents, every kind together. */
+  readonly drifted: number;
+  /** The same, by kind, for the words that name them (`1 rule and 1 alert receiver`). */
+  readonly byKind: KindCounts;
   readonly ghosts: number;
   readonly outdated: number;
 }
 
 export function countDrift(plan: Plan): DriftCounts {
+  const pending = pendingChanges(plan);
   return {
-    rules: pendingChanges(plan).length,
-    receivers: pendingReceivers(plan).length,
+    drifted: pending.length,
+    byKind: countByKind(pending),
     ghosts: plan.ghosts.length,
     outdated: plan.outdated.length,
   };
 }
 
-/** The changes that write, rules and receivers. */
+/** The changes that write, of every kind. */
 export function pendingCount(plan: Plan | null): number {
-  return plan === null ? 0 : pendingChanges(plan).length + pendingReceivers(plan).length;
+  return plan === null ? 0 : pendingChanges(plan).length;
 }

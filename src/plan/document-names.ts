@@ -12,6 +12,7 @@ import type {
   PlatformComponentDocument,
   ServicePath,
 } from '../documents/types.js';
+import { NAME_CODES } from '../model/codes.js';
 import {
   type ClusterEntry,
   type EnvironmentEntry,
@@ -26,7 +27,6 @@ import {
   resolveServiceTarget,
   type ServiceEntry,
 } from '../names/index.js';
-import { NAME_CODES } from './codes.js';
 
 /** The lists one organization's documents need; null: needed but not read (its finding is the caller's). */
 export interface OrganizationLists {

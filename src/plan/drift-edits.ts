@@ -5,8 +5,9 @@
  * value is its default, and a live "none" (`threshold: null`, operator NONE, no summary) removes the key
  * rather than writing a null. Receivers of a rule are written the way the document names them.
  */
-import type { ReceiverUpdate } from './receiver-types.js';
-import type { FieldDiff, UpdateChange } from './types.js';
+import type { ReceiverUpdate } from '../model/alert-receiver-change.js';
+import type { UpdateChange } from '../model/alert-rule-change.js';
+import type { FieldDiff } from '../model/change.js';
 import type { FieldEdit, YamlPath } from './yaml-edit.js';
 
 /** A receiver of the organization, by id and name: names are written only where they find one receiver. */

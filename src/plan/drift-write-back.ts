@@ -11,11 +11,12 @@
  *   `toDecide`, for a person.
  */
 
-import { PLAN_CODES } from './codes.js';
+import { slug } from '../kinds/alert-rule/export-documents.js';
+import type { ReceiverCreate, ReceiverUpdate } from '../model/alert-receiver-change.js';
+import type { CreateChange, UpdateChange } from '../model/alert-rule-change.js';
+import { PLAN_CODES } from '../model/codes.js';
+import type { Plan } from '../model/types.js';
 import { type ReceiverName, receiverEdits, ruleEdits } from './drift-edits.js';
-import { slug } from './export-documents.js';
-import type { ReceiverCreate, ReceiverUpdate } from './receiver-types.js';
-import type { CreateChange, Plan, UpdateChange } from './types.js';
 import { type FieldEdit, parseYamlFile, type YamlFile } from './yaml-edit.js';
 
 /** A live rule or receiver that no document manages, as export writes it. */
@@ -82,10 +83,7 @@ export function writeBack(input: WriteBackInput): WriteBack {
   const parsed = new Map<string, YamlFile>();
   const adopted: AdoptedEdit[] = [];
   const notWritten: { name: string; file: string; reason: string }[] = [];
-  const pending = [
-    ...input.plan.changes.filter((c): c is UpdateChange => c.action === 'update'),
-    ...(input.plan.receivers ?? []).filter((c): c is ReceiverUpdate => c.action === 'update'),
-  ];
+  const pending = input.plan.changes.filter((c): c is UpdateChange | ReceiverUpdate => c.action === 'update');
   for (const change of pending) {
     const source = input.files.get(change.file);
     if (source === undefined) {
@@ -136,10 +134,7 @@ export function writeBack(input: WriteBackInput): WriteBack {
       ...(doc.variable ? { variable: doc.variable } : {}),
     });
   }
-  const creates = [
-    ...input.plan.changes.filter((c): c is CreateChange => c.action === 'create'),
-    ...(input.plan.receivers ?? []).filter((c): c is ReceiverCreate => c.action === 'create'),
-  ];
+  const creates = input.plan.changes.filter((c): c is CreateChange | ReceiverCreate => c.action === 'create');
   const toDecide: ToDecide[] = [
     ...deletedOutsideGit(input),
     ...creates.map((change): ToDecide => {

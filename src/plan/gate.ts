@@ -1,27 +1,17 @@
 /**
- * The gate between a plan and apply: it marks each pending change of the plan admitted or held, with the
- * reason, from the run's evidence (its errors, the review of the push run, the check of a saved plan,
- * prune). Apply (src/apply/apply-admitted.ts) writes exactly the admitted changes, and the reports read the
- * marks: no list of writes is made anywhere else. Pure: the marked plan, the findings the judgement adds and
- * the sentences that say what was not written. docs/decisions/apply-executes-a-plan.md.
+ * The gate between a plan and apply: it marks each pending change of the plan, of every kind, admitted or
+ * held, with the reason, from the run's evidence (its errors, the review of the push run, the check of a
+ * saved plan, prune). Apply (src/apply/apply-admitted.ts) writes exactly the admitted changes, and the
+ * reports read the marks: no list of writes is made anywhere else. Pure: the marked plan, the findings the
+ * judgement adds and the sentences that say what was not written. docs/decisions/apply-executes-a-plan.md.
  */
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { partOf, plural } from '../core/plural.js';
-import { PLAN_CODES } from './codes.js';
+import { ADMITTED, type GateMark, type HoldReason, held } from '../model/change.js';
+import { PLAN_CODES } from '../model/codes.js';
+import { type PendingChange, type Plan, pendingChanges, withPendingReplaced } from '../model/types.js';
 import { notAsReviewedFinding, reviewHoldReason } from './evidence/not-as-reviewed.js';
 import type { OnUnreviewed, ReviewEntry } from './evidence/review.js';
-import { judgeReceiverReview, type ReceiverReview } from './evidence/review-receivers.js';
-import { markReceivers } from './receiver-gate.js';
-import {
-  ADMITTED,
-  type GateMark,
-  type HoldReason,
-  held,
-  type PendingChange,
-  type Plan,
-  pendingChanges,
-  withPendingReplaced,
-} from './types.js';
 
 export interface GateEvidence {
   /** Deletes are admitted only with prune: the plan made with prune and the run's own prune, two keys. */
@@ -32,8 +22,6 @@ export interface GateEvidence {
   readonly review?: {
     readonly entries: readonly ReviewEntry[];
     readonly onUnreviewed: OnUnreviewed;
-    /** The receivers' changes against the review (review-receivers.ts). */
-    readonly receivers?: readonly ReceiverReview[];
   };
   /**
    * `apply --plan`: the changes set aside by the saved-plan check (by index among the pending changes,
@@ -48,7 +36,7 @@ export interface GateEvidence {
 export interface Admission {
   /** The same plan, each pending change marked. */
   readonly plan: Plan;
-  /** The findings of the judgement (a change not as reviewed, a change whose rule moved, …). */
+  /** The findings of the judgement (a change not as reviewed, a change whose object moved, …). */
   readonly diagnostics: readonly Diagnostic[];
   /** What was not written and why, one sentence each. */
   readonly skipped: readonly string[];
@@ -63,7 +51,7 @@ export function admit(plan: Plan, evidence: GateEvidence): Admission {
     );
   if ((evidence.errors ?? 0) > 0) {
     return {
-      plan: markReceivers(marked(changes.map(() => held('findings block the apply'))), evidence),
+      plan: marked(changes.map(() => held('findings block the apply'))),
       diagnostics: [],
       skipped: [`nothing was written: ${plural(evidence.errors!, 'error')} must be fixed first`],
     };
@@ -99,16 +87,7 @@ export function admit(plan: Plan, evidence: GateEvidence): Admission {
   for (const [i, change] of changes.entries()) {
     if (change.action === 'delete' && !evidence.prune) hold(i, 'prune is off');
   }
-  const strictHold = evidence.savedPlan?.strict === true && evidence.savedPlan.setAside.size > 0;
-  const receivers = evidence.review?.receivers
-    ? judgeReceiverReview(evidence.review.receivers, evidence.review.onUnreviewed)
-    : null;
-  diagnostics.push(...(receivers?.diagnostics ?? []));
-  return {
-    plan: markReceivers(marked(marks), evidence, receivers?.held, strictHold),
-    diagnostics,
-    skipped,
-  };
+  return { plan: marked(marks), diagnostics, skipped };
 }
 
 /**
@@ -132,7 +111,7 @@ export function judgeReview(
     };
   }
   const refuse = onUnreviewed === 'refuse';
-  const diagnostics = off.map(({ entry }) => notAsReviewedFinding('alert rule', entry, refuse));
+  const diagnostics = off.map(({ entry }) => notAsReviewedFinding(entry, refuse));
   if (!refuse) return { held: new Map(), diagnostics, skipped: [] };
   return {
     held: new Map(off.map(({ entry, i }) => [i, reviewHoldReason(entry.status)] as const)),

@@ -1,24 +1,28 @@
 /**
  * The saved plan (`plan --out FILE`, `apply --plan FILE`): what a reviewer saw, written down so that apply
- * executes exactly that. Per change, the request to send and the fingerprint of the live rule it was
- * planned against (null for a create: planned against the rule's absence); the digest of the documents it
- * was made from, so that a plan of other documents is refused whole; the base it compared with. The file is
- * a claim, not a proof: apply makes the plan again and executes the file only when it is that plan
+ * executes exactly that. One list of changes of every kind, each with its kind, what it sends and the
+ * fingerprint of the live object it was planned against (null for a create: planned against the object's
+ * absence); the digest of the documents it was made from, so that a plan of other documents is refused
+ * whole; the base it compared with. Its shape is checked by a JSON Schema (plan-file.schema.json). The file
+ * is a claim, not a proof: apply makes the plan again and executes the file only when it is that plan
  * (saved-plan-check.ts). Pure: reading and writing the file is the command's. The format is
  * docs/decisions/saved-plan.md.
  */
+import type { ErrorObject } from 'ajv';
 import { sha256 } from '../core/crypto-on-demand.js';
 import { isPlainObject } from '../core/plain-object.js';
 import type { Document } from '../documents/types.js';
+import type { PendingReceiverChange } from '../model/alert-receiver-change.js';
+import type { LiveFingerprint } from '../model/change.js';
+import type { PendingChange, Plan } from '../model/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
-import type { LiveFingerprint } from './evidence/fingerprint.js';
-import { isSavedReceivers, receiversOfFile, type SavedReceiverChange } from './saved-receivers.js';
-import type { PendingChange, Plan } from './types.js';
+import { PlanFile as validatePlanFile } from './generated/plan-file-validator.js';
 
 export const PLAN_FILE_FORMAT = 'platform-gitops-plan';
-export const PLAN_FILE_VERSION = 2;
+export const PLAN_FILE_VERSION = 3;
 
-interface SavedBase {
+interface SavedRuleBase {
+  readonly kind: 'AlertRule';
   readonly name: string;
   readonly organizationId: string;
   readonly clusterId: string | null;
@@ -26,20 +30,34 @@ interface SavedBase {
   readonly line: number;
 }
 
-export type SavedChange =
-  | (SavedBase & {
+/** A rule's pending change as the file holds it: what it sends and what it was planned against. */
+export type SavedRuleChange =
+  | (SavedRuleBase & {
       readonly action: 'create';
       readonly clusterId: string;
       readonly request: AlertRuleCreationRequest;
       readonly against: null;
     })
-  | (SavedBase & {
+  | (SavedRuleBase & {
       readonly action: 'update';
       readonly id: string;
       readonly request: AlertRuleEditRequest;
       readonly against: LiveFingerprint;
     })
-  | (SavedBase & { readonly action: 'delete'; readonly id: string; readonly against: LiveFingerprint });
+  | (SavedRuleBase & { readonly action: 'delete'; readonly id: string; readonly against: LiveFingerprint });
+
+/**
+ * A receiver's pending change as the file holds it: the change without its diff, mark and result; its
+ * secrets by the name of their variable only (never a value).
+ */
+export type SavedReceiverChange = PendingReceiverChange extends infer C
+  ? C extends PendingReceiverChange
+    ? Omit<C, 'diff' | 'gate' | 'result'>
+    : never
+  : never;
+
+/** One saved change, of any kind; `kind` tells them apart. */
+export type SavedChange = SavedRuleChange | SavedReceiverChange;
 
 export interface PlanFile {
   readonly format: typeof PLAN_FILE_FORMAT;
@@ -50,14 +68,13 @@ export interface PlanFile {
   readonly commit: string | null;
   /**
    * The commit the plan compared with (`--base`, resolved), or null: apply recomputes the documents removed
-   * since it, and deletes only their rules.
+   * since it, and deletes only their objects.
    */
   readonly base: string | null;
   /** Whether the plan was made with prune (its deletes run only then). */
   readonly prune: boolean;
+  /** The plan's pending changes of every kind, in its order. */
   readonly changes: readonly SavedChange[];
-  /** The alert receivers' pending changes (saved-receivers.ts); absent when the plan has none. */
-  readonly receivers?: readonly SavedReceiverChange[];
   /** Whether the plan was made with `--rotate-secrets` (apply --plan makes it again the same way). */
   readonly rotateSecrets?: boolean;
 }
@@ -79,24 +96,31 @@ export function savePlan(
     readonly commit: string | null;
     readonly base: string | null;
     readonly prune: boolean;
-    readonly receivers?: readonly SavedReceiverChange[];
     readonly rotateSecrets?: boolean;
   },
 ): PlanFile {
-  const { receivers, rotateSecrets, ...rest } = meta;
+  const { rotateSecrets, ...rest } = meta;
   return {
     format: PLAN_FILE_FORMAT,
     version: PLAN_FILE_VERSION,
     ...rest,
     changes: changes.map(savedChange),
-    ...(receivers !== undefined && receivers.length > 0 ? { receivers } : {}),
     ...(rotateSecrets ? { rotateSecrets } : {}),
   };
 }
 
-/** A pending change as the plan file holds it: what apply --plan compares a file's changes with. */
+/**
+ * A pending change as the plan file holds it: what apply --plan compares a file's changes with. A rule's
+ * keeps what its write sends and its place (its references and objective are read from the plan made
+ * again); a receiver's keeps the whole change but its diff, mark and result.
+ */
 export function savedChange(change: PendingChange): SavedChange {
+  if (change.kind === 'AlertReceiver') {
+    const { diff: _d, gate: _g, result: _r, ...saved } = change;
+    return saved as SavedReceiverChange;
+  }
   const base = {
+    kind: change.kind,
     name: change.name,
     organizationId: change.organizationId,
     clusterId: change.clusterId,
@@ -133,7 +157,6 @@ export function planOf(file: PlanFile): Plan {
   return {
     organizations: [...new Set(file.changes.map((c) => c.organizationId))],
     changes: changesOf(file),
-    ...(file.receivers !== undefined ? { receivers: receiversOfFile(file.receivers) } : {}),
     diagnostics: [],
     unmanaged: [],
     ghosts: [],
@@ -144,10 +167,10 @@ export function planOf(file: PlanFile): Plan {
 /** The changes of a saved plan, as apply takes them (their diff was shown when the plan was made). */
 export function changesOf(plan: PlanFile): PendingChange[] {
   return plan.changes.map(
-    (saved): PendingChange =>
-      saved.action === 'create'
-        ? { kind: 'AlertRule', diff: [], ...saved, id: null }
-        : { kind: 'AlertRule', diff: [], ...saved },
+    (saved) =>
+      (saved.action === 'create'
+        ? { diff: [], ...saved, id: null }
+        : { diff: [], ...saved }) as PendingChange,
   );
 }
 
@@ -173,50 +196,41 @@ export function parsePlanFile(text: string): PlanFile {
       `it is a plan file of version ${JSON.stringify(data.version)}; this version of platform-gitops reads version ${PLAN_FILE_VERSION}: make the plan again with this version`,
     );
   }
-  if (typeof data.digest !== 'string' || !/^[0-9a-f]{64}$/.test(data.digest)) throw corrupt('digest');
-  if (data.commit !== null && typeof data.commit !== 'string') throw corrupt('commit');
-  if (data.base !== null && (typeof data.base !== 'string' || !/^[0-9a-f]{40,64}$/.test(data.base))) {
-    throw corrupt('base');
-  }
-  if (typeof data.prune !== 'boolean') throw corrupt('prune');
+  // ajv stops at the first error (the validator is compiled without allErrors): the one the refusal names.
+  if (!validatePlanFile(data)) throw damaged(validatePlanFile.errors![0]!);
   // `plan` makes no plan with prune and without a base: it could not tell what the change removed.
-  if (data.prune && data.base === null) throw corrupt('base');
-  if (!Array.isArray(data.changes)) throw corrupt('changes');
-  for (const [i, change] of data.changes.entries()) checkChange(change, i);
-  if (!isSavedReceivers(data.receivers)) throw corrupt('receivers');
-  if (data.rotateSecrets !== undefined && typeof data.rotateSecrets !== 'boolean')
-    throw corrupt('rotateSecrets');
+  if (data.prune === true && data.base === null) throw corrupt('base');
   return data as unknown as PlanFile;
 }
 
-function checkChange(change: unknown, i: number): void {
-  const at = (field: string) => corrupt(`changes[${i}].${field}`);
-  if (!isPlainObject(change)) throw corrupt(`changes[${i}]`);
-  for (const field of ['name', 'organizationId', 'file'] as const) {
-    if (typeof change[field] !== 'string') throw at(field);
+/**
+ * The schema's first error (src/plan/plan-file.schema.json, compiled by scripts/generate-validators.mjs)
+ * as the field it names: `/changes/3/request` → `changes[3].request`; a missing field by its own name.
+ */
+function damaged(error: ErrorObject): PlanFileError {
+  const path = error.instancePath
+    .split('/')
+    .slice(1)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const params = error.params as { missingProperty?: string; additionalProperty?: string };
+  if (error.keyword === 'additionalProperties' && params.additionalProperty !== undefined) {
+    return new PlanFileError(
+      `it is damaged: \`${fieldPath([...path, params.additionalProperty])}\` is not a field of a plan file of version ${PLAN_FILE_VERSION}`,
+    );
   }
-  if (!Number.isInteger(change.line)) throw at('line');
-  if (change.clusterId !== null && typeof change.clusterId !== 'string') throw at('clusterId');
-  const fingerprint = (value: unknown) =>
-    isPlainObject(value) && Object.values(value).every((hash) => typeof hash === 'string');
-  switch (change.action) {
-    case 'create':
-      if (typeof change.clusterId !== 'string') throw at('clusterId');
-      if (!isPlainObject(change.request) || !isPlainObject(change.request.target)) throw at('request');
-      if (change.against !== null) throw at('against');
-      return;
-    case 'update':
-      if (typeof change.id !== 'string') throw at('id');
-      if (!isPlainObject(change.request) || !isPlainObject(change.request.condition)) throw at('request');
-      if (!fingerprint(change.against)) throw at('against');
-      return;
-    case 'delete':
-      if (typeof change.id !== 'string') throw at('id');
-      if (!fingerprint(change.against)) throw at('against');
-      return;
-    default:
-      throw at('action');
-  }
+  if (error.keyword === 'required' && params.missingProperty !== undefined) path.push(params.missingProperty);
+  return corrupt(fieldPath(path));
+}
+
+/** `changes`, `3`, `request` → `changes[3].request`; a key that is not a plain name as JSON. */
+function fieldPath(segments: readonly string[]): string {
+  return segments
+    .map((segment, i) => {
+      if (/^(0|[1-9][0-9]*)$/.test(segment)) return `[${segment}]`;
+      const name = /^[A-Za-z0-9_]+$/.test(segment) ? segment : JSON.stringify(segment);
+      return i === 0 ? name : `.${name}`;
+    })
+    .join('');
 }
 
 function corrupt(field: string): PlanFileError {

@@ -5,33 +5,35 @@
  * is found here, before anything is written. Pure: the first difference, or null; the command makes the
  * finding. The file is not trusted for anything but naming what differs.
  */
-import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
+import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
-import { PLAN_CODES } from './codes.js';
-import { fingerprintOf, movedFields } from './evidence/fingerprint.js';
-import { firstFieldDifference, shown } from './field-difference.js';
-import { clusterAndName, type LiveIndex } from './identity.js';
+import type { LiveIndex } from '../kinds/alert-rule/identity.js';
+import { nounOf } from '../kinds/registry.js';
+import { firstFieldDifference, shown } from '../model/field-difference.js';
+import type { Change, PendingChange } from '../model/types.js';
 import { type SavedChange, savedChange } from './plan-file.js';
-import { idsByPlace, namesTheRuleGiven, otherRuleAtPlace, placeOf } from './saved-plan-ids.js';
-import type { AlertRuleChange, PendingChange } from './types.js';
+import { describe, documentKey, keyOf, otherObjectAtPlace, placeOf, withArticle } from './saved-plan-ids.js';
+import { setAsideSincePlan } from './saved-plan-moved.js';
+
+export { declaredWhereSaid } from './saved-plan-moved.js';
 
 export interface SavedPlanInput {
-  /** The file's changes. */
+  /** The file's changes, of every kind. */
   readonly saved: readonly SavedChange[];
-  /** The pending changes of the plan made again. */
+  /** The pending changes of the plan made again, of every kind. */
   readonly recomputed: readonly PendingChange[];
   /** The live rules read, by organization (an organization whose read failed is absent). */
   readonly live: ReadonlyMap<string, LiveIndex>;
-  /** The organizations the documents name (those the plan made again read). */
+  /** The organizations the rule documents name (those the plan made again read). */
   readonly organizations: ReadonlySet<string>;
   /** The rule documents at the head, and those removed since the base. */
   readonly rules: readonly AlertRuleDocument[];
   readonly removed: readonly AlertRuleDocument[];
   /**
-   * Every change of the plan made again, noops included: the rule the documents give at each place
+   * Every change of the plan made again, noops included: the object the documents give at each place
    * (saved-plan-ids.ts). Without it, the pending changes alone.
    */
-  readonly given?: readonly AlertRuleChange[];
+  readonly given?: readonly Change[];
 }
 
 export interface SavedPlanCheck {
@@ -45,27 +47,12 @@ export interface SavedPlanCheck {
 }
 
 /**
- * The gate of a saved plan: set aside the changes whose live rule moved since the plan (only for a rule
- * the documents declare where the file says: any other change is compared, and refused as not given),
- * then compare the others with the plan made again.
+ * The gate of a saved plan, whatever the kinds of its changes: set aside the changes whose live object
+ * moved since the plan (only for the object the documents give where the file says: any other change is
+ * compared, and refused as not given), then compare the others with the plan made again.
  */
 export function checkSavedPlan(input: SavedPlanInput): SavedPlanCheck {
-  const setAside = new Map<number, Diagnostic | null>();
-  const declared = declaredWhereSaid(input.rules, input.removed);
-  const given = idsByPlace(input.given ?? input.recomputed);
-  for (const [i, change] of input.saved.entries()) {
-    if (!input.organizations.has(change.organizationId)) continue;
-    if (!declared(change)) continue;
-    const index = input.live.get(change.organizationId);
-    if (index === undefined) {
-      setAside.set(i, null);
-      continue;
-    }
-    // An id pointed at another rule than the documents give there: compared (and refused), not set aside.
-    if (!namesTheRuleGiven(change, given, index)) continue;
-    const moved = movedSince(change, index);
-    if (moved !== null) setAside.set(i, changedSincePlan(change, moved));
-  }
+  const setAside = setAsideSincePlan({ ...input, given: input.given ?? input.recomputed });
   return { setAside, difference: firstDifference(input.saved, input.recomputed, new Set(setAside.keys())) };
 }
 
@@ -84,13 +71,15 @@ export interface PlanDifference {
   readonly saved?: unknown;
   /** What the documents give (undefined: no such field). */
   readonly given?: unknown;
+  /** The kind's noun of the change the file lacks, for `not-held`: `alert rule`. */
+  readonly noun?: string;
 }
 
 /**
- * Compares the file's changes with the recomputed pending changes, in order. `setAside`: the indexes of
- * the file's changes whose live rule moved since the plan (or could not be read): those are refused by the
- * caller and never written, so neither they nor the recomputed changes of the same rule or document are
- * compared (the recomputed one was made against the moved rule).
+ * Compares the file's changes with the recomputed pending changes, in order, each matched by its kind's
+ * key. `setAside`: the indexes of the file's changes whose live object moved since the plan (or could not
+ * be read): those are refused by the caller and never written, so neither they nor the recomputed changes
+ * of the same object or document are compared (the recomputed one was made against the moved object).
  */
 export function firstDifference(
   saved: readonly SavedChange[],
@@ -118,9 +107,9 @@ export function firstDifference(
   let previous = -1;
   for (const [index, change] of saved.entries()) {
     if (setAside.has(index)) continue;
-    // The change of a document (not matched yet) whose id names another rule: named as the documents'
+    // The change of a document (not matched yet) whose id names another object: named as the documents'
     // change, by its id.
-    const other = otherRuleAtPlace(change, byPlace, given, matched);
+    const other = otherObjectAtPlace(change, byPlace, given, matched);
     if (other !== null && change.action !== 'create') {
       return {
         index,
@@ -135,7 +124,7 @@ export function firstDifference(
     const candidates = byKey.get(keyOf(change)) ?? [];
     const at = candidates.find((i) => !matched.has(i));
     if (at === undefined) {
-      const moved = change.action === 'create' ? createOnOtherCluster(change, given, matched) : null;
+      const moved = change.action === 'create' ? createUnderOtherKey(change, given, matched) : null;
       if (moved !== null) return { index, ...moved };
       const twice = candidates.length > 0;
       const other = twice ? given[candidates[0]!]!.change : null;
@@ -176,30 +165,41 @@ export function firstDifference(
     what: describe(change),
     at: { file: change.file, line: change.line },
     kind: 'not-held',
+    noun: nounOf(change),
   };
 }
 
 /**
- * The documents' create of the same document on another cluster: the cluster id the plan pinned is not
- * the one the document gives now (a cluster name that resolves to another id, or an edit).
+ * The documents' create of the same document under another key: what identifies the object is not what the
+ * file says (a rule's cluster id the plan pinned is not the one its document gives now, a receiver's
+ * organization was edited). Named by the first field that differs, the request's first: it is what the
+ * write sends.
  */
-function createOnOtherCluster(
+function createUnderOtherKey(
   change: SavedChange,
   given: readonly { readonly change: PendingChange; readonly expected: SavedChange }[],
   matched: ReadonlySet<number>,
 ): Omit<PlanDifference, 'index'> | null {
   const key = documentKey(change);
   const other = given.find(
-    (g, i) => !matched.has(i) && g.change.action === 'create' && documentKey(g.change) === key,
+    (g, i) =>
+      !matched.has(i) &&
+      g.change.action === 'create' &&
+      g.change.kind === change.kind &&
+      documentKey(g.change) === key,
   );
-  if (other === undefined || other.change.clusterId === null) return null;
+  if (other === undefined) return null;
+  const saved = change as { readonly request?: unknown };
+  const expected = other.expected as { readonly request?: unknown };
+  // Some field differs: the keys do, and each is made of the change's own fields.
+  const field =
+    firstFieldDifference(saved.request, expected.request, 'request') ??
+    firstFieldDifference(change, other.expected, '')!;
   return {
     what: describe(other.change),
     at: { file: other.change.file, line: other.change.line },
     kind: 'field',
-    field: 'request.cluster_id',
-    saved: change.clusterId,
-    given: other.change.clusterId,
+    ...field,
   };
 }
 
@@ -229,91 +229,11 @@ export function differenceSentence(difference: PlanDifference): string {
     case 'not-held':
       return (
         `the documents give the ${difference.what}${place}, which the file does not hold ` +
-        '(a change taken out of the file, or a rule changed in the service since the plan)'
+        `(a change taken out of the file, or ${withArticle(difference.noun!)} changed in the service since the plan)`
       );
     case 'order':
       return `${change}the ${difference.what}${place}: the file holds the changes in another order than the documents give`;
   }
-}
-
-/**
- * Whether a change's rule is declared where the file says: by a document at the head for a create or an
- * update (at its file and line, with its name), by a removed document for a delete (at its file and line,
- * of its id or name). A change whose live rule moved is set aside only then; any other change is compared
- * (and refused as not given). The documents are indexed once: one look-up per change.
- */
-export function declaredWhereSaid(
-  rules: readonly AlertRuleDocument[],
-  removed: readonly AlertRuleDocument[],
-): (change: SavedChange) => boolean {
-  const at = (file: string, line: number, what: string) => JSON.stringify([file, line, what]);
-  const heads = new Set(rules.map((doc) => at(doc.file, doc.range.line, doc.value.name)));
-  const gone = new Set(
-    removed.flatMap((doc) => [
-      at(doc.file, doc.range.line, `name:${doc.value.name}`),
-      ...(doc.value.id === undefined
-        ? []
-        : [at(doc.file, doc.range.line, `id:${doc.value.id.toLowerCase()}`)]),
-    ]),
-  );
-  return (change) =>
-    change.action !== 'delete'
-      ? heads.has(at(change.file, change.line, change.name))
-      : gone.has(at(change.file, change.line, `name:${change.name}`)) ||
-        gone.has(at(change.file, change.line, `id:${change.id.toLowerCase()}`));
-}
-
-/**
- * What moved since the plan: the fields of the live rule whose hash differs, or why the rule is not what
- * the plan saw (an update's or delete's rule is gone, a create's rule appeared). Null when the live state
- * is what the plan saw.
- */
-function movedSince(change: SavedChange, index: LiveIndex): { fields: string[] } | { why: string } | null {
-  if (change.action === 'create') {
-    const appeared = index.byClusterAndName.get(clusterAndName(change.clusterId, change.name)) ?? [];
-    return appeared.length === 0
-      ? null
-      : { why: `a rule named ${JSON.stringify(change.name)} now exists (${appeared[0]!.id})` };
-  }
-  const rule = index.byId.get(change.id.toLowerCase());
-  if (rule === undefined) return { why: 'the rule no longer exists' };
-  const fields = movedFields(change.against, fingerprintOf(rule));
-  return fields.length === 0 ? null : { fields };
-}
-
-function changedSincePlan(change: SavedChange, moved: { fields: string[] } | { why: string }): Diagnostic {
-  // A field the file's fingerprint adds is named as JSON: the file may hold anything.
-  const named = (field: string) => (/^[a-z_.]+$/.test(field) ? `\`${field}\`` : JSON.stringify(field));
-  const what = 'fields' in moved ? `fields ${moved.fields.map(named).join(', ')} changed` : moved.why;
-  return diagnostic(
-    'error',
-    change.file,
-    { line: change.line, column: 1, endLine: change.line, endColumn: 1 },
-    PLAN_CODES.changedSincePlan,
-    `Not written: the ${describe(change)} is changed since the plan (${what} in the service since it was ` +
-      'planned). Plan again to review the live rule as it is now.',
-  );
-}
-
-/**
- * A create's or an update's document, with the rule's name: the change made again for a set-aside change
- * may be of another action (the rule appeared, or is gone) but comes from the same document.
- */
-function documentKey(change: SavedChange | PendingChange): string {
-  return JSON.stringify([change.file, change.line, change.name]);
-}
-
-/** A rule's key: its id, or for a create its organization, cluster and name (what identifies it then). */
-function keyOf(change: SavedChange): string {
-  return change.action === 'create'
-    ? `new:${change.organizationId.toLowerCase()}:${change.clusterId.toLowerCase()}:${change.name}`
-    : `id:${change.id.toLowerCase()}`;
-}
-
-/** In words; the name and id as JSON strings, since a file's may hold anything (a line break, say). */
-function describe(change: SavedChange | PendingChange): string {
-  const id = change.action === 'create' ? '' : ` (${JSON.stringify(change.id).slice(1, -1)})`;
-  return `${change.action} of alert rule ${JSON.stringify(change.name)}${id}`;
 }
 
 /** As the file holds it: JSON leaves out what is undefined. */

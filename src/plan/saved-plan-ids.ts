@@ -1,23 +1,55 @@
 /**
- * The rule a saved change's id names, against the rule the documents give at the same place. A change is
- * set aside as "changed since the plan" only when it is about the rule the documents give there (or that
- * rule is gone): a file whose id was pointed at another rule is a file that differs, refused whole
- * (saved-plan-check.ts), never a change quietly set aside while the rest is written.
+ * How the saved-plan check names and finds a change, whatever its kind: its key (the kind's identity of
+ * the object: src/kinds/registry.ts), its document's place, and the object the documents give at that
+ * place. A change is set aside as "changed since the plan" only when it is about the object the documents
+ * give there (or that object is gone): a file whose id was pointed at another object is a file that
+ * differs, refused whole (saved-plan-check.ts), never a change quietly set aside while the rest is written.
  */
-import type { LiveIndex } from './identity.js';
+
+import type { LiveIndex } from '../kinds/alert-rule/identity.js';
+import { kindOf, nounOf } from '../kinds/registry.js';
+import type { Change, PendingChange } from '../model/types.js';
 import type { SavedChange } from './plan-file.js';
-import type { AlertRuleChange, PendingChange } from './types.js';
+
+/**
+ * The object's key, the kind's (`kindOf(change).key`) behind the kind's name: the file's change and the
+ * change made again match when their keys do. It reads only what the file holds (the action, the id, and
+ * for a create what identifies the object then), which the file's schema guarantees.
+ */
+export function keyOf(change: SavedChange | PendingChange): string {
+  const pending = change as PendingChange;
+  return `${pending.kind}:${kindOf(pending).key(pending)}`;
+}
+
+/** In words; the name and id as JSON strings, since a file's may hold anything (a line break, say). */
+export function describe(change: SavedChange | PendingChange): string {
+  const id = change.action === 'create' ? '' : ` (${JSON.stringify(change.id).slice(1, -1)})`;
+  return `${change.action} of ${nounOf(change)} ${JSON.stringify(change.name)}${id}`;
+}
+
+/** `an alert rule`, `a cluster`: the noun with its article. */
+export function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
+/**
+ * A create's or an update's document, with the object's name: the change made again for a set-aside
+ * change may be of another action (the object appeared, or is gone) but comes from the same document.
+ */
+export function documentKey(change: SavedChange | Change): string {
+  return JSON.stringify([change.file, change.line, change.name]);
+}
 
 /**
  * Where a change's document is: a delete's at the base revision (the removed document), any other's at the
  * head. Two documents never start on one line of one file at one revision.
  */
-export function placeOf(change: SavedChange | AlertRuleChange): string {
+export function placeOf(change: SavedChange | Change): string {
   return JSON.stringify([change.action === 'delete' ? 'base' : 'head', change.file, change.line]);
 }
 
-/** The ids of the live rules the documents give, by place (noops included: a rule the plan leaves alone). */
-export function idsByPlace(changes: readonly AlertRuleChange[]): ReadonlyMap<string, ReadonlySet<string>> {
+/** The ids of the live objects the documents give, by place (noops included: an object the plan leaves alone). */
+export function idsByPlace(changes: readonly Change[]): ReadonlyMap<string, ReadonlySet<string>> {
   const ids = new Map<string, Set<string>>();
   for (const change of changes) {
     if (change.id === null) continue;
@@ -28,7 +60,7 @@ export function idsByPlace(changes: readonly AlertRuleChange[]): ReadonlyMap<str
 }
 
 /**
- * Whether an update's or a delete's id is the rule the documents give at its place; when they give none
+ * Whether a rule's update or delete names the rule the documents give at its place; when they give none
  * there (the rule is gone: the plan made again creates it, or has nothing to delete), whether the id names
  * no live rule either. A create names no rule: true.
  */
@@ -45,9 +77,9 @@ export function namesTheRuleGiven(
 
 /**
  * The documents' pending change at the saved change's place, not matched to another change of the file yet,
- * whose id is not the file's: the file's id was pointed at another rule. Null otherwise.
+ * whose id is not the file's: the file's id was pointed at another object. Null otherwise.
  */
-export function otherRuleAtPlace<G extends { readonly change: PendingChange }>(
+export function otherObjectAtPlace<G extends { readonly change: PendingChange }>(
   change: SavedChange,
   byPlace: ReadonlyMap<string, number>,
   given: readonly G[],

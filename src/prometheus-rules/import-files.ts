@@ -7,7 +7,7 @@
 import { type Diagnostic, diagnostic } from '../core/diagnostic.js';
 import { formatSize, MAX_FILE_BYTES } from '../documents/limits.js';
 import { parseFiles } from '../documents/parse.js';
-import { slug } from '../plan/export-documents.js';
+import { slug } from '../kinds/alert-rule/export-documents.js';
 import { RULES_IO_CODES } from './codes.js';
 import type { SourceGroup, SourceRule } from './read-rules.js';
 

@@ -1,7 +1,10 @@
 /** The apply results for a terminal: one line per write, its outcome, and a closing count. */
-import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
+
+import { overwroteOutsideEdit } from '../apply/types.js';
 import { printable } from '../core/printable.js';
+import type { ChangeResult } from '../model/types.js';
 import { value } from './change-text.js';
+import { changeLabel } from './kind-words.js';
 import { painter } from './paint.js';
 import type { TextOptions } from './plan-text.js';
 
@@ -55,8 +58,7 @@ export function formatApplyResultsText(results: readonly ChangeResult[], options
 
 /** What a write changed, as a person reads it: a rule by its name, a receiver named as one. */
 export function writtenWhat(result: ChangeResult): string {
-  const name = printable(result.change.name);
-  return result.change.kind === 'AlertReceiver' ? `alert receiver ${name}` : name;
+  return printable(changeLabel(result.change));
 }
 
 function pastTense(action: ChangeResult['change']['action']): string {

@@ -6,10 +6,13 @@
  */
 
 import { plural } from '../core/plural.js';
+import type { ObjectiveSource } from '../documents/types.js';
+import { nounOf } from '../kinds/registry.js';
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
+import type { ChangeAction, FieldDiff } from '../model/change.js';
+import type { Change } from '../model/types.js';
 import type { FileProvenance } from '../plan/evidence/provenance.js';
 import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
-import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
 import {
   namedIdMarkdown,
   placementMarkdown,
@@ -17,6 +20,7 @@ import {
   receiversChangeMarkdown,
   targetMarkdown,
 } from './named-markdown.js';
+import { receiverVerb, secretsSentence } from './receiver-lines.js';
 import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
 
 /** Where a reviewer can open the documents at the commit planned (from the runner's environment). */
@@ -38,7 +42,7 @@ export function lineUrl(links: SourceLinks | null | undefined, file: string, lin
   return `${links.server}/${links.repository}/blob/${links.sha}/${path}#L${line}`;
 }
 
-export const ACTION_MARK: Readonly<Record<AlertRuleChange['action'], string>> = {
+export const ACTION_MARK: Readonly<Record<ChangeAction, string>> = {
   create: '➕ create',
   update: '✏️ update',
   delete: '🗑️ delete',
@@ -59,58 +63,101 @@ export function whereLink(
   return codeLink(label, lineUrl(links, file, line));
 }
 
-/**
- * Above the first change of a service level objective's generated rules, a heading (at `level`, `####`)
- * that names the objective and counts its changes: the rules read as the objective's, each then saying its
- * urgency and windows. Empty for a written rule and for the objective's later changes.
- */
-export function objectiveHeading(changes: readonly AlertRuleChange[], at: number, level: string): string {
-  const from = changes[at]!.objective?.objective;
-  if (from === undefined || changes[at - 1]?.objective?.objective === from) return '';
-  const own = changes.filter((c) => c.objective?.objective === from).length;
-  return `\n${level} Service level objective ${inlineCode(from, 200, false)}: ${plural(own, 'change')} of its generated rules\n`;
+/** The service level objective that generated a change's rule; undefined for anything else. */
+export function objectiveOf(change: Change): ObjectiveSource | undefined {
+  return 'objective' in change ? change.objective : undefined;
 }
 
 /**
- * A change: its heading line (action, rule, where), then its fields. `label` replaces the file:line text
- * where the file is already said (the comment's file sections say `line 21`).
+ * Above the first change of a service level objective's generated rules, a heading (at `level`, `####`)
+ * that names the objective and counts its changes: the rules read as the objective's, each then saying its
+ * urgency and windows. Empty for any other change and for the objective's later changes.
+ */
+export function objectiveHeading(changes: readonly Change[], at: number, level: string): string {
+  const from = objectiveOf(changes[at]!)?.objective;
+  const previous = changes[at - 1];
+  if (from === undefined || (previous && objectiveOf(previous)?.objective === from)) return '';
+  const own = changes.filter((c) => objectiveOf(c)?.objective === from).length;
+  return `\n${level} Service level objective ${inlineCode(from, 200, false)}: ${plural(own, 'change')} of its generated rules\n`;
+}
+
+/** What a change's Markdown says that only its kind has. */
+interface KindMarkdown {
+  /** The action's mark, when the action's own would mislead. */
+  readonly mark: string | null;
+  /** What follows the mark: the change's name and what else names it. */
+  readonly subject: string;
+  /** What a delete without fields removes: `rule`, `alert receiver`. */
+  readonly noun: string;
+  /** Paragraphs under the heading, list items after the fields, paragraphs after those. */
+  readonly above: readonly string[];
+  readonly items: readonly string[];
+  readonly below: readonly string[];
+}
+
+/** The one place the Markdown faces ask a change's kind. */
+function kindMarkdown(change: Change): KindMarkdown {
+  switch (change.kind) {
+    case 'AlertRule': {
+      const above: string[] = [];
+      if (change.objective !== undefined) {
+        const { urgency, pair, objective } = change.objective;
+        const does = urgency === 'page' ? 'Pages' : 'Opens a ticket';
+        above.push(
+          `${does} on a burn over ${pair.replace('-', ' and ')}; generated from ${inlineCode(objective, 200, false)}.`,
+        );
+      }
+      const placement = changePlacement(change);
+      if (placement) above.push(placementMarkdown(placement));
+      const outside = change.action === 'update' ? (change.outsideEdit ?? []) : [];
+      const below =
+        outside.length > 0
+          ? [`> ⚠️ Overwrites an edit made outside git: ${outside.map((d) => inlineCode(d.path)).join(', ')}.`]
+          : [];
+      return { mark: null, subject: escapeInline(change.name, 300), noun: 'rule', above, items: [], below };
+    }
+    case 'AlertReceiver': {
+      const id = change.id ? ` (${inlineCode(change.id)})` : '';
+      const verb = receiverVerb(change);
+      const secrets = secretsSentence(change, 'markdown');
+      return {
+        mark: verb === null ? null : `${ACTION_MARK[change.action].split(' ')[0]} ${verb}`,
+        subject: `${nounOf(change)} ${inlineCode(change.name)}${id} · ${escapeInline(change.type)}`,
+        noun: nounOf(change),
+        above: [],
+        items: secrets ? [`- secrets: ${secrets}`] : [],
+        below: [],
+      };
+    }
+  }
+}
+
+/**
+ * A change of any kind: its heading line (action, name, where), then its fields. `label` replaces the
+ * file:line text where the file is already said (the comment's file sections say `line 21`).
  */
 export function changeMarkdown(
-  change: AlertRuleChange,
+  change: Change,
   links: SourceLinks | null | undefined,
   label?: string,
 ): string {
+  const own = kindMarkdown(change);
   const where =
     change.action === 'delete'
       ? `${inlineCode(label ?? `${change.file}:${change.line}`, 300)} (document removed)`
       : whereLink(change.file, change.line, links, label);
-  const lines = [`**${ACTION_MARK[change.action]}** ${escapeInline(change.name, 300)} · ${where}`];
-  if (change.objective !== undefined) {
-    const { urgency, pair, objective } = change.objective;
-    const does = urgency === 'page' ? 'Pages' : 'Opens a ticket';
-    lines.push(
-      '',
-      `${does} on a burn over ${pair.replace('-', ' and ')}; generated from ${inlineCode(objective, 200, false)}.`,
-    );
-  }
-  const placement = changePlacement(change);
-  if (placement) lines.push('', placementMarkdown(placement));
-  const fields = fieldsMarkdown(change);
+  const lines = [`**${own.mark ?? ACTION_MARK[change.action]}** ${own.subject} · ${where}`];
+  for (const paragraph of own.above) lines.push('', paragraph);
+  const fields = fieldsMarkdown(change, own);
   if (fields) lines.push('', fields);
-  const outsideEdit = change.action === 'update' ? (change.outsideEdit ?? []) : [];
-  if (outsideEdit.length > 0) {
-    lines.push(
-      '',
-      `> ⚠️ Overwrites an edit made outside git: ${outsideEdit.map((d) => inlineCode(d.path)).join(', ')}.`,
-    );
-  }
+  for (const paragraph of own.below) lines.push('', paragraph);
   return lines.join('\n');
 }
 
-function fieldsMarkdown(change: AlertRuleChange): string {
+function fieldsMarkdown(change: Change, own: KindMarkdown): string {
   if (change.action === 'delete' && change.diff.length === 0) {
     // Said as what applying does, not as done: the same words stand in a plan, a refused apply and drift.
-    return `Applying the documents deletes the live rule${change.id ? ` ${inlineCode(change.id)}` : ''}.`;
+    return `Applying the documents deletes the live ${own.noun}${change.id ? ` ${inlineCode(change.id)}` : ''}.`;
   }
   const short: string[] = [];
   const long: string[] = [];
@@ -126,14 +173,16 @@ function fieldsMarkdown(change: AlertRuleChange): string {
       short.push(`- ${fieldMarkdown(d, change.action)}`);
     }
   }
+  // The kind's own items close the list of short fields: one list, not two.
+  short.push(...own.items);
   return [short.join('\n'), ...long].filter(Boolean).join('\n\n');
 }
 
 /**
- * A short field as a change shows it, a rule's or a receiver's: the field, then the value a create sets
- * or a delete removes, or an update's values before and after.
+ * A short field as a change shows it, whatever its kind: the field, then the value a create sets or a
+ * delete removes, or an update's values before and after.
  */
-export function fieldMarkdown(d: FieldDiff, action: AlertRuleChange['action']): string {
+export function fieldMarkdown(d: FieldDiff, action: ChangeAction): string {
   if (action === 'create') return `${inlineCode(d.path)}: ${valueCode(d.after)}`;
   if (action === 'delete') return `${inlineCode(d.path)}: ${valueCode(d.before)}`;
   return `${inlineCode(d.path)}: ${valueCode(d.before)} → ${valueCode(d.after)}`;
@@ -165,7 +214,7 @@ function blockText(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? String(value));
 }
 
-function diffLines(d: FieldDiff, action: AlertRuleChange['action']): string {
+function diffLines(d: FieldDiff, action: ChangeAction): string {
   const before = action === 'create' ? '' : blockText(d.before);
   const after = action === 'delete' ? '' : blockText(d.after);
   const ops: LineDiffOp[] = lineDiff(before, after);

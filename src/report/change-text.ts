@@ -1,11 +1,15 @@
 /**
- * One planned alert rule change for a terminal: one symbol per rule, aligned `field: before → after`
- * lines, long PromQL as a line diff; a new rule reads as the rule itself. The terminal's counterpart of
- * change-markdown.ts.
+ * One planned change for a terminal, of any kind: one symbol per change, aligned `field: before → after`
+ * lines, long PromQL as a line diff; a new rule reads as the rule itself. What only one kind shows (a
+ * rule's objective, placement and outside edit, a receiver's type and secret) is asked in one place,
+ * `kindText`. The terminal's counterpart of change-markdown.ts.
  */
 import { printable } from '../core/printable.js';
+import { nounOf } from '../kinds/registry.js';
+import type { FieldDiff } from '../model/change.js';
+import type { PendingChange } from '../model/types.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
-import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
+import { objectiveOf } from './change-markdown.js';
 import {
   namedIdText,
   placementText,
@@ -14,19 +18,21 @@ import {
   targetText,
 } from './named-text.js';
 import { CHANGE_COLOR, CHANGE_SYMBOL, type Paint } from './paint.js';
+import { receiverVerb, secretsSentence } from './receiver-lines.js';
 import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
 
 const VERB = { create: 'create', update: 'update', delete: 'delete', noop: 'no change' } as const;
 
 /**
- * The pending changes in plan order; a service level objective's generated rules sit under a line that
- * names the objective, indented one step, so that a reviewer reads them as the objective's.
+ * The pending changes in plan order, every kind in the one list; a service level objective's generated
+ * rules sit under a line that names the objective, indented one step, so that a reviewer reads them as the
+ * objective's.
  */
-export function pendingLines(pending: readonly AlertRuleChange[], paint: Paint): string[] {
+export function pendingLines(pending: readonly PendingChange[], paint: Paint): string[] {
   const lines: string[] = [];
   let objective: string | undefined;
   for (const change of pending) {
-    const from = change.objective?.objective;
+    const from = objectiveOf(change)?.objective;
     if (from !== undefined && from !== objective) {
       const where = `${printable(change.file)}:${change.line}`;
       lines.push(
@@ -41,33 +47,68 @@ export function pendingLines(pending: readonly AlertRuleChange[], paint: Paint):
   return lines;
 }
 
-function formatChange(change: AlertRuleChange, paint: Paint): string[] {
-  const symbol = paint(CHANGE_COLOR[change.action], CHANGE_SYMBOL[change.action]);
+/** What a change's lines say that only its kind has. */
+interface KindText {
+  /** The verb, when the action's own would mislead. */
+  readonly verb: string | null;
+  /** What follows the verb: the change's name, with its id and what else names it. */
+  readonly subject: string;
+  /** Lines between the heading and the fields, and after the fields. */
+  readonly above: readonly string[];
+  readonly below: readonly string[];
+}
+
+/** The one place the terminal asks a change's kind. */
+function kindText(change: PendingChange, paint: Paint): KindText {
   const id = change.id ? ` (${change.id})` : '';
+  const name = bold(paint, printable(change.name));
+  switch (change.kind) {
+    case 'AlertRule': {
+      const above: string[] = [];
+      if (change.objective !== undefined) {
+        const { urgency, pair } = change.objective;
+        above.push(
+          `      ${urgency === 'page' ? 'pages' : 'opens a ticket'} on a burn over ${pair.replace('-', ' and ')}`,
+        );
+      }
+      const placement = changePlacement(change);
+      if (placement) above.push(`      ${placementText(placement)}`);
+      const outside = change.action === 'update' ? (change.outsideEdit ?? []) : [];
+      const below =
+        outside.length > 0
+          ? [
+              `      ${paint('35', '!')} edited outside git since the previous revision; applying overwrites: ` +
+                outside
+                  .map((d) => `${printable(d.path)} (${value(d.before)} → ${value(d.after)})`)
+                  .join(', '),
+            ]
+          : [];
+      return { verb: null, subject: `${name}${id}`, above, below };
+    }
+    case 'AlertReceiver': {
+      const secrets = secretsSentence(change);
+      return {
+        verb: receiverVerb(change),
+        subject: `${nounOf(change)} ${name}${id} · ${printable(change.type)}`,
+        above: [],
+        below: secrets ? [`      secrets: ${printable(secrets)}`] : [],
+      };
+    }
+  }
+}
+
+function formatChange(change: PendingChange, paint: Paint): string[] {
+  const symbol = paint(CHANGE_COLOR[change.action], CHANGE_SYMBOL[change.action]);
+  const own = kindText(change, paint);
   const where =
     change.action === 'delete'
       ? `its document was removed from ${printable(change.file)}:${change.line}`
       : `${printable(change.file)}:${change.line}`;
-  const lines = [`  ${symbol} ${VERB[change.action]} ${bold(paint, printable(change.name))}${id}  ${where}`];
-  if (change.objective !== undefined) {
-    const { urgency, pair } = change.objective;
-    lines.push(
-      `      ${urgency === 'page' ? 'pages' : 'opens a ticket'} on a burn over ${pair.replace('-', ' and ')}`,
-    );
-  }
-  const placement = changePlacement(change);
-  if (placement) lines.push(`      ${placementText(placement)}`);
+  const lines = [`  ${symbol} ${own.verb ?? VERB[change.action]} ${own.subject}  ${where}`, ...own.above];
   const fields = changeFields(change);
   if (change.action === 'create') lines.push(...formatNewRule(fields, paint));
   else if (change.action !== 'delete') lines.push(...formatFields(fields, paint));
-  if (change.action === 'update' && change.outsideEdit && change.outsideEdit.length > 0) {
-    lines.push(
-      `      ${paint('35', '!')} edited outside git since the previous revision; applying overwrites: ` +
-        change.outsideEdit
-          .map((d) => `${printable(d.path)} (${value(d.before)} → ${value(d.after)})`)
-          .join(', '),
-    );
-  }
+  lines.push(...own.below);
   return lines;
 }
 

@@ -10,16 +10,15 @@ import {
   tableHead,
   tableRow,
 } from '../markdown/escape.js';
+import { type PendingChange, pendingChanges } from '../model/types.js';
 import { pendingCount } from '../plan/change-counts.js';
 import { encodeReviewBlock, reviewedPlan } from '../plan/evidence/review.js';
-import type { AlertRuleChange } from '../plan/types.js';
-import { pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import { backtestBlock } from './backtest-markdown.js';
 import { changeMarkdown, objectiveHeading, type SourceLinks, whereLink } from './change-markdown.js';
 import { codeMarkdown } from './finding-title.js';
 import { planCountsSentence } from './plan-counts.js';
-import { receiversMarkdown } from './receiver-lines.js';
+import { unmanagedReceiversMarkdown } from './receiver-lines.js';
 import type { RunCounts } from './run-counts.js';
 import { headline } from './run-counts.js';
 import { componentStatus, componentsBlock, paragraph } from './tables.js';
@@ -98,8 +97,9 @@ export function renderComment(
     if (merging) blocks.push(paragraph(merging));
     if (skipped) blocks.push(paragraph(skipped));
     blocks.push(...fileSections(report, options.links, collapse));
-    const receivers = receiversMarkdown(report.plan, report.command === 'drift', options.links ?? null);
-    if (receivers) blocks.push(paragraph(receivers));
+    // Every kind's changes are in the file sections; the live receivers made outside git are listed apart.
+    const outside = unmanagedReceiversMarkdown(report.plan);
+    if (outside) blocks.push(paragraph(outside));
     if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
     return blocks;
   };
@@ -148,7 +148,7 @@ export function whatMergingDoes(report: RunReport): string {
 }
 
 function fileSections(report: RunReport, links: SourceLinks | null | undefined, collapse: boolean): Block[] {
-  const byFile = new Map<string, { findings: Diagnostic[]; changes: AlertRuleChange[] }>();
+  const byFile = new Map<string, { findings: Diagnostic[]; changes: PendingChange[] }>();
   const entry = (file: string) => {
     let e = byFile.get(file);
     if (!e) {
@@ -207,9 +207,7 @@ function fileSections(report: RunReport, links: SourceLinks | null | undefined, 
  */
 export function withReviewedPlan(body: string, report: RunReport, head: string): string {
   if (report.command !== 'plan' || report.plan === null || report.digest === undefined) return body;
-  const block = encodeReviewBlock(
-    reviewedPlan(pendingChanges(report.plan), head, report.digest, report.plan),
-  );
+  const block = encodeReviewBlock(reviewedPlan(pendingChanges(report.plan), head, report.digest));
   if (body.length + 1 + block.length <= COMMENT_MAX_CHARS) return `${body}\n${block}`;
   return `${body}\n\n${REVIEW_NOT_STORED}`;
 }

@@ -1,13 +1,13 @@
+import { nounOf } from '../kinds/registry.js';
 import { fitBlocks } from '../markdown/budget.js';
 import { fenced, inlineCode, link, sliceChars } from '../markdown/escape.js';
+import { type PendingChange, pendingChanges } from '../model/types.js';
+import { countByKind, type KindCounts } from '../plan/change-counts.js';
 import type { AdoptedEdit } from '../plan/drift-write-back.js';
-import { pendingReceivers } from '../plan/receiver-types.js';
-import { type PendingChange, pendingChanges } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 import type { SourceLinks } from './change-markdown.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
-import { driftedWords } from './drifted-words.js';
-import { receiversMarkdown } from './receiver-lines.js';
+import { driftedWords, kindsNoun } from './kind-words.js';
 import { paragraph, planBlock } from './tables.js';
 
 export interface DriftIssueContent {
@@ -45,12 +45,6 @@ export function renderDriftIssue(
   },
 ): DriftIssueContent {
   const pending = remainingDrift(report);
-  const receivers = report.plan ? pendingReceivers(report.plan).filter((c) => c.result?.ok !== true) : [];
-  const receiverBlock = receiversMarkdown(
-    report.plan ? { ...report.plan, receivers } : null,
-    true,
-    context.links ?? null,
-  );
   const adopted = madeOutsideGit(report, context.pullRequest ?? null);
   const remediated = report.results.some((r) => r.ok);
   const scope =
@@ -62,7 +56,7 @@ export function renderDriftIssue(
       paragraph(
         // No heading: the issue's title, right above, says it.
         `${marker}\n` +
-          `The drift check${run} found ${foundWords(pending.length, receivers.length, adopted)}${commit}. In each change \`-\` (or the left of →) is the ` +
+          `The drift check${run} found ${foundWords(countByKind(pending), adopted)}${commit}. In each change \`-\` (or the left of →) is the ` +
           "live value and `+` (the right) the document's; a *create* is a rule a document declares and the " +
           'service lacks. This issue is updated by every drift check and closed when the drift is gone.',
       ),
@@ -74,14 +68,10 @@ export function renderDriftIssue(
           ]
         : []),
       paragraph(remediation(context.dispatch ?? null)),
-      // No empty heading when only receivers, or only what no document manages, drifted.
-      ...(pending.length > 0 ? [planBlock(pending, '#### Drifted rules', context.links)] : []),
-      ...(receiverBlock
-        ? [
-            paragraph(
-              `${receiverBlock}\n\nA receiver's secret cannot be compared: the service never returns it.`,
-            ),
-          ]
+      // Every kind's drift in one list (a receiver's says its secret cannot be compared); no empty heading
+      // when only what no document manages drifted.
+      ...(pending.length > 0
+        ? [planBlock(pending, `#### Drifted ${kindsNoun(pending)}`, context.links)]
         : []),
       ...(adopted.length > 0
         ? [
@@ -91,7 +81,7 @@ export function renderDriftIssue(
                 'pull request adds each to git as `export` writes it.',
               rows: adopted.map(
                 (a) =>
-                  `- ${a.kind === 'AlertRule' ? 'alert rule' : 'alert receiver'} ${inlineCode(a.name)} (${inlineCode(a.id ?? '')}) → ${inlineCode(a.file)}`,
+                  `- ${nounOf(a)} ${inlineCode(a.name)} (${inlineCode(a.id ?? '')}) → ${inlineCode(a.file)}`,
               ),
               rowNoun: 'item',
             },
@@ -103,7 +93,7 @@ export function renderDriftIssue(
     'The job summary, the Checks run and the `plan-json` output (the JSON artifact) of the drift check have every drifted rule.',
   ).markdown;
   return {
-    drifted: pending.length + receivers.length + adopted.length > 0,
+    drifted: pending.length + adopted.length > 0,
     title: sliceChars(`Alert rules drifted from the default branch${scope}`, 250),
     body,
     closingComment: remediated
@@ -122,20 +112,15 @@ function madeOutsideGit(report: RunReport, pullRequest: string | null): AdoptedE
 }
 
 /** What was found: what differs from the documents, then what no document manages. */
-function foundWords(rules: number, receivers: number, adopted: readonly AdoptedEdit[]): string {
-  const differs = `${driftedWords(rules, receivers, 'alert rule')} whose live state differs from the documents`;
+function foundWords(drifted: KindCounts, adopted: readonly AdoptedEdit[]): string {
+  const differs = `${driftedWords(drifted, 'alert rule')} whose live state differs from the documents`;
   if (adopted.length === 0) return differs;
-  const outside = driftedWords(
-    adopted.filter((a) => a.kind === 'AlertRule').length,
-    adopted.filter((a) => a.kind === 'AlertReceiver').length,
-    'alert rule',
-  );
-  const made = `${outside} made outside git, which no document manages`;
-  return rules + receivers === 0 ? made : `${differs}, and ${made}`;
+  const made = `${driftedWords(countByKind(adopted), 'alert rule')} made outside git, which no document manages`;
+  return Object.keys(drifted).length === 0 ? made : `${differs}, and ${made}`;
 }
 
 /**
- * The drifted rules still drifted after this run: a remediating check (`remediate: true`) removed those
+ * The drifted changes, of every kind, still drifted after this run: a remediating check (`remediate: true`) removed those
  * whose write succeeded, so the issue shows only what is left.
  */
 function remainingDrift(report: RunReport): PendingChange[] {

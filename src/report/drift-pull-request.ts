@@ -1,17 +1,17 @@
 /**
  * The drift pull request's title, description and closing comment (docs/decisions/drift-pull-request.md).
- * Each adopted edit is shown with the plan's own words and diff (change-markdown.ts, receiver-lines.ts):
+ * Each adopted edit, of any kind, is shown with the plan's own words and diff (change-markdown.ts):
  * the reviewer reads the same change the drift issue shows, from the other side. What the pull request
  * does not write (a rule deleted in the console, a drift it could not place) is listed for a person.
  */
+
+import { nounOf } from '../kinds/registry.js';
 import { type Block, fitBlocks } from '../markdown/budget.js';
 import { codeLink, escapeInline, inlineCode, sliceChars } from '../markdown/escape.js';
 import type { WriteBack } from '../plan/drift-write-back.js';
-import type { ReceiverUpdate } from '../plan/receiver-types.js';
-import type { Plan, UpdateChange } from '../plan/types.js';
 import { changeMarkdown, lineUrl, type SourceLinks } from './change-markdown.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
-import { receiversMarkdown } from './receiver-lines.js';
+import { capitalized, kindsNoun } from './kind-words.js';
 import { paragraph } from './tables.js';
 
 export interface DriftPullRequestContent {
@@ -36,7 +36,6 @@ export interface DriftPullRequestContext {
 }
 
 export function renderDriftPullRequest(
-  plan: Plan,
   written: WriteBack,
   marker: string,
   context: DriftPullRequestContext,
@@ -46,11 +45,8 @@ export function renderDriftPullRequest(
   const run = context.runUrl ? ` in [this run](${context.runUrl})` : '';
   const commit = context.sha ? ` at commit ${inlineCode(context.sha.slice(0, 7))}` : '';
   const issue = context.driftIssue === null ? '' : ` It adopts the drift reported in #${context.driftIssue}.`;
-  const edits = written.adopted.filter((a) => a.change !== null);
-  const rules = edits.flatMap((a) => (a.change?.kind === 'AlertRule' ? [a.change as UpdateChange] : []));
-  const receivers = edits.flatMap((a) =>
-    a.change?.kind === 'AlertReceiver' ? [a.change as ReceiverUpdate] : [],
-  );
+  // Every kind's edits in one list, in the plan's order.
+  const edits = written.adopted.flatMap((a) => (a.change === null ? [] : [a.change]));
   const added = written.adopted.filter((a) => a.change === null);
   const blocks: Block[] = [
     paragraph(
@@ -62,27 +58,19 @@ export function renderDriftPullRequest(
         'service agree again.',
     ),
   ];
-  if (rules.length > 0) {
+  if (edits.length > 0) {
+    // A receiver's secret line says whether it was compared; what the pull request does with it, here.
+    const secrets = edits.some((c) => c.kind === 'AlertReceiver')
+      ? ' A secret is never written: the documents keep reading it from the environment.'
+      : '';
     blocks.push({
       open:
-        "#### Rules edited outside git\n\nThe plan's words: `-` (the left of →) is the live value, which " +
-        "this pull request writes into the document; `+` (the right) is the document's value it replaces.",
-      rows: rules.map((c) => `\n${changeMarkdown(c, context.links)}`),
+        `#### ${capitalized(kindsNoun(edits))} edited outside git\n\nThe plan's words: \`-\` (the left of →) is the ` +
+        "live value, which this pull request writes into the document; `+` (the right) is the document's " +
+        `value it replaces.${secrets}`,
+      rows: edits.map((c) => `\n${changeMarkdown(c, context.links)}`),
       rowNoun: 'change',
     });
-  }
-  const receiverBlock = receiversMarkdown(
-    { ...plan, receivers, unmanagedReceivers: [] },
-    true,
-    context.links,
-  );
-  if (receiverBlock) {
-    blocks.push(
-      paragraph(
-        `${receiverBlock}\n\nThe left of → is the live value written into the document. A secret is never ` +
-          'written: the documents keep reading it from the environment.',
-      ),
-    );
   }
   if (added.length > 0) {
     blocks.push({
@@ -90,7 +78,7 @@ export function renderDriftPullRequest(
         '#### Made outside git, added as `export` writes them\n\nEach is written with its live `id`, so ' +
         'that applying the file manages the rule or receiver it came from rather than making another.',
       rows: added.map((a) => {
-        const what = a.kind === 'AlertRule' ? 'alert rule' : 'alert receiver';
+        const what = nounOf(a);
         const secret = a.variable
           ? ` — its secret is read from ${inlineCode(a.variable)}: pass that variable to the workflow's \`env:\` before merging`
           : '';
@@ -106,7 +94,7 @@ export function renderDriftPullRequest(
         'have. This pull request never removes a document: delete it in this branch if the removal was ' +
         'meant, or leave it for the next apply to make again.',
       rows: written.toDecide.map((d) => {
-        const what = d.kind === 'AlertRule' ? 'alert rule' : 'alert receiver';
+        const what = nounOf(d);
         const why =
           d.why === 'deleted'
             ? 'deleted outside git: its `id` names nothing live, so every run reports it until its document is removed (or its `id` is, to make it again)'

@@ -6,9 +6,11 @@
 import { printable } from '../core/printable.js';
 import type { Block } from '../markdown/budget.js';
 import { escapeInline, tableHead, tableRow } from '../markdown/escape.js';
-import type { HoldReason, PendingChange, Plan } from '../plan/types.js';
-import { pendingChanges } from '../plan/types.js';
+import type { HoldReason } from '../model/change.js';
+import type { PendingChange, Plan } from '../model/types.js';
+import { pendingChanges } from '../model/types.js';
 import { ACTION_MARK, type SourceLinks, whereLink } from './change-markdown.js';
+import { changeLabel } from './kind-words.js';
 
 const OWN_REASONS: ReadonlySet<HoldReason> = new Set<HoldReason>([
   'not reviewed',
@@ -36,7 +38,7 @@ export function formatHeldText(held: readonly HeldChange[]): string {
     'Held (not written):',
     ...held.map(
       ({ change, reason }) =>
-        `  ${change.action} ${printable(change.name)}${change.id ? ` (${change.id})` : ''} at ${printable(change.file)}:${change.line}: ${reason}`,
+        `  ${change.action} ${printable(changeLabel(change))}${change.id ? ` (${change.id})` : ''} at ${printable(change.file)}:${change.line}: ${reason}`,
     ),
   ].join('\n');
 }
@@ -44,11 +46,11 @@ export function formatHeldText(held: readonly HeldChange[]): string {
 /** The held changes for the job summary and the Checks run: one row each, with its reason. */
 export function heldBlock(held: readonly HeldChange[], links: SourceLinks | null | undefined): Block {
   return {
-    open: `### Held (not written)\n\n${tableHead(['Action', 'Rule', 'Where', 'Reason'])}`,
+    open: `### Held (not written)\n\n${tableHead(['Action', 'Change', 'Where', 'Reason'])}`,
     rows: held.map(({ change, reason }) =>
       tableRow([
         ACTION_MARK[change.action],
-        escapeInline(change.name, 200),
+        escapeInline(changeLabel(change), 200),
         whereLink(change.file, change.line, links),
         escapeInline(reason, 100),
       ]),

@@ -1,23 +1,24 @@
-import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
+import { overwroteOutsideEdit } from '../apply/types.js';
 import { writeJson } from '../core/json-writer.js';
 import type { Redactor } from '../core/redact.js';
-import { pendingReceivers } from '../plan/receiver-types.js';
-import { pendingChanges } from '../plan/types.js';
+import type { Change, ChangeResult } from '../model/types.js';
+import { countChanges } from '../plan/change-counts.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
 import type { RunReport } from '../run/types.js';
-import { receiversJson, unmanagedReceiversJson } from './receiver-lines.js';
+import { unmanagedReceiversJson } from './receiver-lines.js';
 import { runOutcome } from './run-counts.js';
 
 /** Version of the JSON output's shape; bumped only on a breaking change (docs/reference/json-output.md shows the shape, generated from toJsonOutput). */
 export const JSON_OUTPUT_VERSION = 1;
 
 /**
- * The `--format json` object (DESIGN "Contracts"): diagnostics, changes, results and requests, plus what
- * this tool adds beside them (components, skipped, summary counts). Consumers may rely on every field here.
+ * The `--format json` object (DESIGN "Contracts"): diagnostics, changes (every kind in one list), results
+ * and requests, plus what this tool adds beside them (components, skipped, summary counts). Consumers may
+ * rely on every field here.
  */
 export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<string, unknown> {
   const plan = report.plan;
-  const pending = plan ? [...pendingChanges(plan), ...pendingReceivers(plan)] : [];
+  const counted = plan ? countChanges(plan) : { create: 0, update: 0, delete: 0, unchanged: 0 };
   const count = (severity: string) => report.diagnostics.filter((d) => d.severity === severity).length;
   return {
     version: JSON_OUTPUT_VERSION,
@@ -36,38 +37,10 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       message: d.message,
       ...(d.title !== undefined && d.title !== d.code ? { title: d.title } : {}),
     })),
-    changes: (plan?.changes ?? []).map((c) => ({
-      kind: c.kind,
-      action: c.action,
-      id: c.id,
-      name: c.name,
-      organizationId: c.organizationId,
-      clusterId: c.clusterId,
-      file: c.file,
-      line: c.line,
-      diff: c.diff.map((d) => ({ path: d.path, before: d.before, after: d.after })),
-      // The cluster, target and receivers by id and name (name null when not known), as applying leaves them.
-      ...(c.references ? { references: c.references } : {}),
-      ...(c.referencesBefore ? { referencesBefore: c.referencesBefore } : {}),
-      ...(c.objective
-        ? {
-            // A rule a ServiceLevelObjective generates: the objective's name, the window pair (`1h-5m`) and
-            // the urgency (`page` or `ticket`); the change's file and line are the objective's document.
-            objective: { name: c.objective.objective, pair: c.objective.pair, urgency: c.objective.urgency },
-          }
-        : {}),
-      ...(c.action === 'update' && c.outsideEdit && c.outsideEdit.length > 0
-        ? { outsideEdit: c.outsideEdit }
-        : {}),
-      // What the gate decided (src/plan/gate.ts), on a run that applies: admitted, or held and why.
-      ...(c.action !== 'noop' && c.gate ? { gate: c.gate } : {}),
-    })),
+    // Every change of the plan, of every kind, in plan order, each with its `kind` (changeJson).
+    changes: (plan?.changes ?? []).map(changeJson),
     results: report.results.map(resultJson),
     ...(report.receiverTests ? { receiverTests: report.receiverTests } : {}),
-    // The alert receivers' changes, each with its gate mark and result, and whether its secret is sent.
-    ...(plan?.receivers !== undefined
-      ? { receivers: receiversJson(plan), unmanagedReceivers: unmanagedReceiversJson(plan) }
-      : {}),
     ...(report.review ? { review: report.review } : {}),
     ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
     // `plan --backtest`, `backtest`, the action's pull-request plan (docs/decisions/backtest.md).
@@ -76,6 +49,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     ...(report.liveSeries ? { liveSeries: report.liveSeries } : {}),
     components: report.components,
     unmanaged: plan?.unmanaged ?? [],
+    // The live receivers of the organizations read that no document manages (made outside git).
+    unmanagedReceivers: unmanagedReceiversJson(plan),
     ghosts: plan?.ghosts ?? [],
     outdated: plan?.outdated ?? [],
     requests: {
@@ -84,11 +59,11 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
       ...(report.requests.unanswered ? { unanswered: report.requests.unanswered } : {}),
     },
     summary: {
-      // Rules and receivers together, as every other face counts them.
-      create: pending.filter((c) => c.action === 'create').length,
-      update: pending.filter((c) => c.action === 'update').length,
-      delete: pending.filter((c) => c.action === 'delete').length,
-      unchanged: (plan?.changes.length ?? 0) + (plan?.receivers?.length ?? 0) - pending.length,
+      // Every kind together, as every other face counts them (plan/change-counts.ts).
+      create: counted.create,
+      update: counted.update,
+      delete: counted.delete,
+      unchanged: counted.unchanged,
       errors: count('error'),
       warnings: count('warning'),
       notices: count('notice'),
@@ -98,6 +73,62 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     skipped: report.skipped,
     skippedFiles: report.skippedFiles ?? [],
     durationMs: Math.round(report.durationMs),
+  };
+}
+
+/**
+ * A change of any kind: what every change has, then what only its kind has, each kind's keys under a test
+ * of `kind` (the one place the JSON output asks it; scripts/json-output-reference.mjs lists them).
+ */
+function changeJson(c: Change): Record<string, unknown> {
+  return {
+    // `AlertRule` or `AlertReceiver`: every change of the plan is here, of either kind, in plan order.
+    kind: c.kind,
+    action: c.action,
+    id: c.id,
+    name: c.name,
+    organizationId: c.organizationId,
+    file: c.file,
+    line: c.line,
+    diff: c.diff.map((d) => ({ path: d.path, before: d.before, after: d.after })),
+    ...(c.kind === 'AlertRule'
+      ? {
+          // A rule's: its cluster's id.
+          clusterId: c.clusterId,
+          // The cluster, target and receivers by id and name (name null when not known), as applying leaves them.
+          ...(c.references ? { references: c.references } : {}),
+          ...(c.referencesBefore ? { referencesBefore: c.referencesBefore } : {}),
+          ...(c.objective
+            ? {
+                // A rule a ServiceLevelObjective generates: the objective's name, the window pair (`1h-5m`) and
+                // the urgency (`page` or `ticket`); the change's file and line are the objective's document.
+                objective: {
+                  name: c.objective.objective,
+                  pair: c.objective.pair,
+                  urgency: c.objective.urgency,
+                },
+              }
+            : {}),
+          ...(c.action === 'update' && c.outsideEdit && c.outsideEdit.length > 0
+            ? { outsideEdit: c.outsideEdit }
+            : {}),
+        }
+      : {}),
+    ...(c.kind === 'AlertReceiver'
+      ? {
+          // A receiver's: its type (`SLACK`, `EMAIL`).
+          type: c.type,
+          // Whether a create or an update sends the secret (`sent`) or keeps the stored one (`kept`), and the
+          // environment variables it is read from: never a value.
+          ...(c.action === 'create' || c.action === 'update'
+            ? { secrets: c.secrets.length > 0 ? 'sent' : 'kept', secretsFrom: c.secrets.map((s) => s.env) }
+            : {}),
+          // The service never returns a secret: no plan, and no drift check, compared it.
+          secretCompared: false,
+        }
+      : {}),
+    // What the gate decided (src/plan/gate.ts), on a run that applies: admitted, or held and why.
+    ...(c.action !== 'noop' && c.gate ? { gate: c.gate } : {}),
   };
 }
 

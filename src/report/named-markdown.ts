@@ -4,8 +4,8 @@
  * that is not known is the id alone. Names come from the service: escaped as any untrusted text.
  */
 import { escapeInline, inlineCode } from '../markdown/escape.js';
-import { isNewReceiverId } from '../plan/receiver-types.js';
-import type { NamedId, NamedTarget } from '../plan/types.js';
+import { isNewReceiverId } from '../model/alert-receiver-change.js';
+import type { NamedId, NamedTarget } from '../model/alert-rule-change.js';
 import { hasName, type ReceiversChange } from './reference-fields.js';
 
 const MAX_NAME = 200;

@@ -4,8 +4,8 @@
  * passes the output boundary (printable).
  */
 import { printable } from '../core/printable.js';
-import { isNewReceiverId } from '../plan/receiver-types.js';
-import type { NamedId, NamedTarget } from '../plan/types.js';
+import { isNewReceiverId } from '../model/alert-receiver-change.js';
+import type { NamedId, NamedTarget } from '../model/alert-rule-change.js';
 import type { Paint } from './paint.js';
 import { hasName, type ReceiversChange } from './reference-fields.js';
 

@@ -3,8 +3,8 @@
  * 0 to delete.`): the first thing the sticky comment and the Checks run say, as Atlantis and Terraform do.
  */
 
+import type { Plan } from '../model/types.js';
 import { countChanges } from '../plan/change-counts.js';
-import type { Plan } from '../plan/types.js';
 import type { RunReport } from '../run/types.js';
 
 /**

@@ -1,15 +1,17 @@
 /**
- * The plan for a terminal, read like `terraform plan`: the pending rule changes (change-text.ts), the
- * receivers, the live rules the plan leaves alone, and a closing count. The apply results: apply-text.ts.
+ * The plan for a terminal, read like `terraform plan`: the pending changes of every kind in one list
+ * (change-text.ts), the live rules and receivers the plan leaves alone, and a closing count. The apply results: apply-text.ts.
  */
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
-import type { LiveRuleRef, Plan } from '../plan/types.js';
+import type { LiveRuleRef } from '../model/alert-rule-change.js';
+import { type Plan, pendingChanges } from '../model/types.js';
 import { pendingLines } from './change-text.js';
+import { capitalized, kindsNoun } from './kind-words.js';
 import { painter } from './paint.js';
 import { planCounts } from './plan-counts.js';
-import { receiverTextLines } from './receiver-lines.js';
+import { uncomparedSecrets, unmanagedReceiverLines } from './receiver-lines.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -25,12 +27,14 @@ export interface TextOptions {
 export function formatPlanText(plan: Plan, options: TextOptions): string {
   const paint = painter(options.color);
   const lines: string[] = [];
-  const pending = plan.changes.filter((c) => c.action !== 'noop');
+  const pending = pendingChanges(plan);
+  // The list says which kinds it holds: `Alert rules`, `Alert receivers`, `Alert rules and alert receivers`.
+  const subject = capitalized(kindsNoun(pending.length > 0 ? pending : plan.changes, 'alert rules'));
   if (pending.length > 0) {
     lines.push(
       options.drift
-        ? 'Alert rules: drift: these live rules differ from the documents (applying the documents would make these changes):'
-        : 'Alert rules: the plan would make these changes:',
+        ? `${subject}: drift: these live ${kindsNoun(pending)} differ from the documents (applying the documents would make these changes):`
+        : `${subject}: the plan would make these changes:`,
       '',
     );
     // One line at a time: a plan of 100 000 changes is more lines than one call may take as arguments.
@@ -41,18 +45,19 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
       '',
     );
   } else if ((plan.unread?.length ?? 0) > 0) {
-    lines.push('Alert rules: no changes in the organizations that were read.', '');
+    lines.push(`${subject}: no changes in the organizations that were read.`, '');
   } else {
     // A document with an error gets no change: "everything matches" would then be a claim we cannot make.
     const errors = (options.findings ?? plan.diagnostics).filter((d) => d.severity === 'error').length;
+    const secrets = uncomparedSecrets(plan);
     lines.push(
-      errors > 0
-        ? `Alert rules: no changes for the documents without errors (${plural(errors, 'error')} below).`
-        : 'Alert rules: no changes. The live rules match the documents.',
+      (errors > 0
+        ? `${subject}: no changes for the documents without errors (${plural(errors, 'error')} below).`
+        : `${subject}: no changes. The live ${kindsNoun(plan.changes)} match the documents.`) +
+        (secrets ? ` ${secrets}` : ''),
       '',
     );
   }
-  for (const line of receiverTextLines(plan, paint, options.drift ?? false)) lines.push(line);
   for (const org of plan.unread ?? []) {
     if (plan.changes.length === 0) break;
     lines.push(
@@ -67,6 +72,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
       plan.outdated,
     ),
     ...section('Live rules no document manages (listed, never touched):', plan.unmanaged),
+    ...unmanagedReceiverLines(plan),
   );
   return `${lines.join('\n').trimEnd()}\n`;
 }

@@ -1,15 +1,15 @@
 /**
- * Where a live rule's declared value came from: the last commit that changed its document's file, the pull
+ * Where a live object's declared value came from: the last commit that changed its document's file, the pull
  * request that commit came from, and how that commit's apply went, each only when known. One line under
  * the change in the job summary and the drift issue; nothing is said that was not found (a shallow clone,
  * a commit past the lookup cap, a run GitHub would not describe).
  */
 import { codeLink, link } from '../markdown/escape.js';
-import type { AlertRuleChange } from '../plan/types.js';
+import type { Change } from '../model/types.js';
 import type { SourceLinks } from './change-markdown.js';
 
 /** The line under a change, or '' when nothing is known of its file. */
-export function provenanceLine(change: AlertRuleChange, links: SourceLinks | null | undefined): string {
+export function provenanceLine(change: Change, links: SourceLinks | null | undefined): string {
   if (!links || (change.action !== 'update' && change.action !== 'delete')) return '';
   const found = links.provenance?.get(change.file);
   if (!found) return '';
@@ -31,10 +31,7 @@ export function provenanceLine(change: AlertRuleChange, links: SourceLinks | nul
  * One line for the whole plan naming the commits whose apply could not be told (no Checks run found, or
  * GitHub would not say), or '' when there are none: under every change it read as a refrain.
  */
-export function unknownApplyLine(
-  changes: readonly AlertRuleChange[],
-  links: SourceLinks | null | undefined,
-): string {
+export function unknownApplyLine(changes: readonly Change[], links: SourceLinks | null | undefined): string {
   if (!links?.provenance) return '';
   const commits = new Set<string>();
   for (const change of changes) {

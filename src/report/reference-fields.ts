@@ -5,7 +5,9 @@
  * its ids, so an id the references do not name is shown as the id, and a change without references reads
  * exactly as its diff. Shared by the Markdown reports (change-markdown.ts) and the terminal (change-text.ts).
  */
-import type { AlertRuleChange, FieldDiff, NamedId, NamedTarget, RuleReferences } from '../plan/types.js';
+import type { AlertRuleChange, NamedId, NamedTarget, RuleReferences } from '../model/alert-rule-change.js';
+import type { FieldDiff } from '../model/change.js';
+import type { Change } from '../model/types.js';
 
 /** A receivers list changed by an update: who is paged from now on, who no longer is, who still is. */
 export interface ReceiversChange {
@@ -27,12 +29,13 @@ export type ChangeField =
   | { readonly kind: 'receivers-change'; readonly change: ReceiversChange };
 
 /** The diff of `change` in reading order, its reference fields by name when the change knows them. */
-export function changeFields(change: AlertRuleChange): ChangeField[] {
-  const references = change.references;
+export function changeFields(change: Change): ChangeField[] {
+  // Only a change that references other objects by id (a rule's) has names to show; any other reads as its diff.
+  const references = 'references' in change ? change.references : undefined;
   if (references === undefined) return change.diff.map((diff) => ({ kind: 'field', diff }));
   const whole = change.action === 'create' || change.action === 'delete';
   const value = (d: FieldDiff): unknown => (change.action === 'delete' ? d.before : d.after);
-  const named = receiverNames(references, change.referencesBefore);
+  const named = receiverNames(references, 'referencesBefore' in change ? change.referencesBefore : undefined);
   const targetType = change.diff.find((d) => d.path === 'target.target_type');
   const targetId = change.diff.find((d) => d.path === 'target.target_id');
   const target =

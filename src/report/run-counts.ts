@@ -1,10 +1,9 @@
 import { plural } from '../core/plural.js';
 import { leftOutClause } from '../documents/limits.js';
-import { pendingCount } from '../plan/change-counts.js';
-import { pendingReceivers } from '../plan/receiver-types.js';
-import { type Plan, pendingChanges } from '../plan/types.js';
+import { type Plan, pendingChanges } from '../model/types.js';
+import { countByKind, type KindCounts, pendingCount } from '../plan/change-counts.js';
 import type { RunReport } from '../run/types.js';
-import { driftedWords } from './drifted-words.js';
+import { driftedWords } from './kind-words.js';
 import { countReceiverTests, receiverTestsHeadline } from './receiver-tests.js';
 
 /** The numbers a run is judged by: the action's outputs, the Checks conclusion and the exit status. */
@@ -68,7 +67,7 @@ export function headline(report: RunReport, counts: RunCounts): string {
     case 'drift':
       parts.push(
         counts.drift > 0
-          ? `${driftedWords(rulesPending(report.plan), receiversPending(report.plan), 'rule')} drifted`
+          ? `${driftedWords(pendingByKind(report.plan), 'rule')} drifted`
           : unread
             ? 'live rules not read'
             : 'no drift',
@@ -180,7 +179,7 @@ export function runOutcome(
     return report.command === 'drift'
       ? end(
           'changes pending',
-          `${driftedWords(rulesPending(report.plan), receiversPending(report.plan), 'live rule')} drifted from the documents${warned}`,
+          `${driftedWords(pendingByKind(report.plan), 'live rule')} drifted from the documents${warned}`,
         )
       : end('changes pending', `${plural(pending, 'change')} to apply${warned}`);
   }
@@ -221,10 +220,9 @@ function testsOutcome(
  */
 function heldBack(plan: Plan | null): boolean {
   if (plan === null) return false;
-  return [...pendingChanges(plan), ...pendingReceivers(plan)].some(
-    (c) => c.gate?.admitted === false && c.gate.reason !== 'prune is off',
-  );
+  return pendingChanges(plan).some((c) => c.gate?.admitted === false && c.gate.reason !== 'prune is off');
 }
 
-const rulesPending = (plan: Plan | null) => (plan === null ? 0 : pendingChanges(plan).length);
-const receiversPending = (plan: Plan | null) => (plan === null ? 0 : pendingReceivers(plan).length);
+/** The pending changes by kind, for the words that name each kind that drifted. */
+const pendingByKind = (plan: Plan | null): KindCounts =>
+  countByKind(plan === null ? [] : pendingChanges(plan));

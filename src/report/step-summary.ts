@@ -9,14 +9,14 @@ import {
   tableRow,
   utf8Bytes,
 } from '../markdown/escape.js';
-import { pendingReceivers } from '../plan/receiver-types.js';
-import { pendingChanges } from '../plan/types.js';
+import { type PendingChange, pendingChanges } from '../model/types.js';
+import { countByKind } from '../plan/change-counts.js';
 import type { RunReport } from '../run/types.js';
 import type { OperationId } from '../service/types.js';
 import { backtestBlock } from './backtest-markdown.js';
 import type { SourceLinks } from './change-markdown.js';
 import { heldBlock, heldChanges } from './held.js';
-import { receiversMarkdown } from './receiver-lines.js';
+import { driftedWords } from './kind-words.js';
 import { receiverTestsBlock } from './receiver-tests.js';
 import { requestsSentence } from './requests-line.js';
 import type { RunCounts } from './run-counts.js';
@@ -67,19 +67,12 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
   if (findingsFirst) blocks.push(findingsBlock(report.diagnostics, options.links));
 
   if (report.plan) {
+    // Every kind's changes in one list, counted alike (a receiver's as a rule's).
     const pending = pendingChanges(report.plan);
     const unchanged = report.plan.changes.length - pending.length;
     const heading = report.command === 'drift' ? '### Drift' : '### Plan';
-    // The heading counts what the headline does: the receivers' changes with the rules' (a drift says rules).
-    const planned = report.command === 'drift' ? [] : (report.plan.receivers ?? []);
-    const receiversPending = pendingReceivers({ receivers: planned }).length;
     if (pending.length > 0) {
-      const counts = planCounts(
-        report.command,
-        pending.length + receiversPending,
-        unchanged + planned.length - receiversPending,
-        report.results.length > 0,
-      );
+      const counts = planCounts(report.command, pending, unchanged, report.results.length > 0);
       blocks.push(planBlock(pending, `${heading} (${counts})`, options.links));
     } else if ((report.plan.unread?.length ?? 0) > 0) {
       // Nothing pending because nothing could be read: never call that "no changes".
@@ -90,16 +83,20 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
         ),
       );
     } else {
-      // Receivers' changes follow below: the rules alone have none.
-      const none =
-        report.command === 'drift' ? 'No drift' : receiversPending > 0 ? 'No rule changes' : 'No changes';
-      const match = unchanged === 1 ? 'alert rule matches its document' : 'alert rules match their documents';
-      blocks.push(paragraph(`${heading}\n\n${none}: ${unchanged} ${match}.`));
+      const none = report.command === 'drift' ? 'No drift' : 'No changes';
+      const kinds = countByKind(report.plan.changes);
+      const match = unchanged === 1 ? 'matches its document' : 'match their documents';
+      blocks.push(paragraph(`${heading}\n\n${none}: ${driftedWords(kinds, 'alert rule')} ${match}.`));
     }
     const { unmanaged, ghosts, outdated } = report.plan;
+    const unmanagedReceivers = report.plan.unmanagedReceivers ?? [];
     const extra: string[] = [];
     if (unmanaged.length > 0)
       extra.push(`${plural(unmanaged.length, 'live rule')} no document manages (left untouched)`);
+    if (unmanagedReceivers.length > 0)
+      extra.push(
+        `${plural(unmanagedReceivers.length, 'live receiver')} no document manages (made outside git; left untouched)`,
+      );
     if (ghosts.length > 0)
       extra.push(`${plural(ghosts.length, 'ghost rule')} (in the alerting system only; cannot be managed)`);
     if (outdated.length > 0)
@@ -107,8 +104,6 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
         `${plural(outdated.length, 'rule')} with an outdated version deployed in the alerting system`,
       );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
-    const receivers = receiversMarkdown(report.plan, report.command === 'drift', options.links ?? null);
-    if (receivers) blocks.push(paragraph(receivers));
   }
   const backtest = backtestBlock(report.backtest, options.links);
   if (backtest) blocks.push(backtest);
@@ -141,15 +136,16 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
 /** The plan's heading counts, in the words of the command: a drift is not pending, an apply is done. */
 function planCounts(
   command: RunReport['command'],
-  pending: number,
+  pending: readonly PendingChange[],
   unchanged: number,
   written: boolean,
 ): string {
+  const n = pending.length;
   if (command === 'drift')
-    return `${plural(pending, 'rule')} ${pending === 1 ? 'differs' : 'differ'}, ${unchanged} in sync`;
+    return `${driftedWords(countByKind(pending), 'rule')} ${n === 1 ? 'differs' : 'differ'}, ${unchanged} in sync`;
   if (command === 'apply')
-    return `${plural(pending, 'change')}, ${unchanged} unchanged${written ? '; results below' : ''}`;
-  return `${pending} pending, ${unchanged} unchanged`;
+    return `${plural(n, 'change')}, ${unchanged} unchanged${written ? '; results below' : ''}`;
+  return `${n} pending, ${unchanged} unchanged`;
 }
 
 /** Requests spent against the service's hourly budget, and time taken. */

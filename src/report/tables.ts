@@ -1,11 +1,11 @@
-import { type ChangeResult, overwroteOutsideEdit } from '../apply/types.js';
+import { overwroteOutsideEdit } from '../apply/types.js';
 import type { ComponentResult } from '../components/types.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { Block } from '../markdown/budget.js';
 import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '../markdown/escape.js';
+import type { Change, ChangeResult } from '../model/types.js';
 import type { ReviewEntry, ReviewStatus } from '../plan/evidence/review.js';
-import type { AlertRuleChange } from '../plan/types.js';
 import {
   ACTION_MARK,
   changeMarkdown,
@@ -14,6 +14,7 @@ import {
   whereLink,
 } from './change-markdown.js';
 import { codeMarkdown } from './finding-title.js';
+import { changeLabel } from './kind-words.js';
 import { provenanceLine, unknownApplyLine } from './provenance-lines.js';
 
 /** Markdown tables of a run's parts, shared by the job summary, the Checks run, the comment and the issue. */
@@ -45,7 +46,7 @@ export function findingsBlock(
 
 /** The changes, each complete (see `changeMarkdown`), under a heading; a size limit drops whole changes. */
 export function planBlock(
-  changes: readonly AlertRuleChange[],
+  changes: readonly Change[],
   heading: string,
   links: SourceLinks | null | undefined,
 ): Block {
@@ -146,10 +147,7 @@ export function resultsBlock(results: readonly ChangeResult[], links: SourceLink
       return tableRow([
         r.ok ? '✔️ done' : '❌ failed',
         ACTION_MARK[r.change.action],
-        escapeInline(
-          r.change.kind === 'AlertReceiver' ? `alert receiver ${r.change.name}` : r.change.name,
-          200,
-        ),
+        escapeInline(changeLabel(r.change), 200),
         whereLink(r.change.file, r.change.line, links),
         details.join('<br>'),
       ]);
@@ -167,12 +165,12 @@ const REVIEW_MARK: Readonly<Record<ReviewStatus, string>> = {
 /** The push run's changes against the review on their pull request (RunReport.review). */
 export function reviewBlock(review: readonly ReviewEntry[], links: SourceLinks | null | undefined): Block {
   return {
-    open: `### Review\n\n${tableHead(['Review', 'Action', 'Rule', 'Where', 'Why'])}`,
+    open: `### Review\n\n${tableHead(['Review', 'Action', 'Change', 'Where', 'Why'])}`,
     rows: review.map((entry) =>
       tableRow([
         REVIEW_MARK[entry.status],
         ACTION_MARK[entry.action],
-        escapeInline(entry.name, 200),
+        escapeInline(changeLabel(entry), 200),
         whereLink(entry.file, entry.line, links),
         entry.why ? messageMarkdown(entry.why, 500) : '—',
       ]),

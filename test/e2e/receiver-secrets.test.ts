@@ -92,8 +92,10 @@ describe('a receiver secret never leaves the CLI', () => {
     sandbox().setFaults({});
     expect(run.code).toBe(1);
     const json = JSON.parse(run.stdout);
-    expect(json.receivers[0]).toMatchObject({ action: 'create', name: 'pager', secrets: 'sent' });
-    expect(json.receivers[0].result.ok).toBe(false);
+    // The receiver's change is in the one list of changes, its write among the results, each with its kind.
+    const receiverOf = (list: { kind: string }[]) => list.filter((c) => c.kind === 'AlertReceiver');
+    expect(receiverOf(json.changes)[0]).toMatchObject({ action: 'create', name: 'pager', secrets: 'sent' });
+    expect(receiverOf(json.results)[0]).toMatchObject({ action: 'create', name: 'pager', ok: false });
     expectNoSecret('apply json: stdout', run.stdout, secrets());
     expectNoSecret('apply json: stderr', run.stderr, secrets());
     const sent = sandbox().requests.filter((r) => r.operation === 'createAlertReceiver');

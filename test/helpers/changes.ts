@@ -1,5 +1,6 @@
-import type { ChangeResult } from '../../src/apply/types.js';
-import type { AlertRuleChange, FieldDiff, PendingChange } from '../../src/plan/types.js';
+import type { AlertRuleChange } from '../../src/model/alert-rule-change.js';
+import type { FieldDiff } from '../../src/model/change.js';
+import type { ChangeResult, PendingChange } from '../../src/model/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../../src/service/types.js';
 
 /** Builders of plan changes and apply results for tests of the readers (renderers, exit codes, outcome). */

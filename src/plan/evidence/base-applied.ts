@@ -6,8 +6,8 @@
  */
 import { type Diagnostic, diagnostic, FILE_START } from '../../core/diagnostic.js';
 import { plural } from '../../core/plural.js';
-import { PLAN_CODES } from '../codes.js';
-import type { PendingChange } from '../types.js';
+import { PLAN_CODES } from '../../model/codes.js';
+import type { PendingChange } from '../../model/types.js';
 import type { ApplyOutcome } from './provenance.js';
 import type { ReviewEntry } from './review.js';
 
@@ -38,7 +38,10 @@ export function withKnownOutsideEdits(
   if (base.applied) return { changes: [...changes], diagnostics: [] };
   let untold = 0;
   const out = changes.map((change, i) => {
-    if (change.action !== 'update' || change.outsideEdit === undefined) return change;
+    // Only a rule's update tells outside edits (`outsideEdit`).
+    if (change.kind !== 'AlertRule' || change.action !== 'update' || change.outsideEdit === undefined) {
+      return change;
+    }
     const status = review?.[i]?.status ?? 'not reviewed';
     if (status !== 'not reviewed') return change;
     untold += 1;

@@ -1,17 +1,17 @@
 /**
- * What the gate says of a change (a rule's or a receiver's) that is not as reviewed: the one finding, and
- * the reason it is held when on-unreviewed is refuse. gate.ts and review-receivers.ts judge their lists
- * with these, so a rule and a receiver are told the same way.
+ * What the gate says of a change of any kind that is not as reviewed: the one finding, naming the change
+ * with its kind's noun, and the reason it is held when on-unreviewed is refuse. gate.ts judges every
+ * review entry with these, so a rule and a receiver are told the same way.
  */
 import { type Diagnostic, diagnostic } from '../../core/diagnostic.js';
-import { PLAN_CODES } from '../codes.js';
-import type { HoldReason } from '../types.js';
+import { nounOf } from '../../kinds/registry.js';
+import type { HoldReason } from '../../model/change.js';
+import { PLAN_CODES } from '../../model/codes.js';
 import type { ReviewEntry } from './review.js';
 
 /** Written with a warning, or (refuse) not written with an error, on the change's document line. */
 export function notAsReviewedFinding(
-  what: 'alert rule' | 'alert receiver',
-  entry: Pick<ReviewEntry, 'file' | 'line' | 'action' | 'name' | 'id' | 'status' | 'why'>,
+  entry: Pick<ReviewEntry, 'kind' | 'file' | 'line' | 'action' | 'name' | 'id' | 'status' | 'why'>,
   refuse: boolean,
 ): Diagnostic {
   return diagnostic(
@@ -19,7 +19,7 @@ export function notAsReviewedFinding(
     entry.file,
     { line: entry.line, column: 1, endLine: entry.line, endColumn: 1 },
     PLAN_CODES.notAsReviewed,
-    `${refuse ? 'Not written' : 'Written'}: the ${entry.action} of ${what} "${entry.name}"${entry.id ? ` (${entry.id})` : ''} is ${entry.status}: ${entry.why}.` +
+    `${refuse ? 'Not written' : 'Written'}: the ${entry.action} of ${nounOf(entry)} "${entry.name}"${entry.id ? ` (${entry.id})` : ''} is ${entry.status}: ${entry.why}.` +
       (refuse ? ' Review it in a pull request, or set on-unreviewed: warn.' : ''),
   );
 }

@@ -3,12 +3,12 @@
  * change's parent revision. Applying the change overwrites that edit, and the result must say so.
  */
 import type { AlertRuleDocument } from '../../documents/types.js';
+import { diffEditFields } from '../../kinds/alert-rule/fields.js';
+import { identify, type LiveIndex } from '../../kinds/alert-rule/identity.js';
+import { editFieldsOfLive, editRequestFromSpec } from '../../kinds/alert-rule/normalize.js';
+import { resolveReceivers } from '../../kinds/alert-rule/receiver-names.js';
+import type { FieldDiff } from '../../model/change.js';
 import type { AlertReceiver, ManagedAlertRule } from '../../service/types.js';
-import { diffEditFields } from '../diff.js';
-import { identify, type LiveIndex } from '../identity.js';
-import { editFieldsOfLive, editRequestFromSpec } from '../normalize.js';
-import { resolveReceivers } from '../receivers.js';
-import type { FieldDiff } from '../types.js';
 
 /** Which live rule each previous document declared (the first one wins), by rule id. */
 export function declaredAtPrevious(

@@ -5,8 +5,7 @@
  * evidence (src/action/run-evidence.ts), apply reads what it supports.
  */
 import type { Diagnostic } from '../../core/diagnostic.js';
-import { pendingReceivers } from '../receiver-types.js';
-import { type Plan, pendingChanges, withPendingReplaced } from '../types.js';
+import { type Plan, pendingChanges, withPendingReplaced } from '../../model/types.js';
 import { type BaseApplied, withKnownOutsideEdits } from './base-applied.js';
 import {
   type OnUnreviewed,
@@ -15,7 +14,6 @@ import {
   reviewStatuses,
   withReviewedOutsideEdits,
 } from './review.js';
-import { type ReceiverReview, receiverReviewStatuses } from './review-receivers.js';
 
 /**
  * The review the push run found (or why none), what to do with changes not as reviewed, and whether the
@@ -28,9 +26,10 @@ export interface ReviewGate {
 }
 
 /**
- * What the push run's evidence supports: each change's review status, and outside edits kept only where
- * the review or the base revision's successful apply tells them (base-applied.ts), with the notice that
- * says when they could not be told.
+ * What the push run's evidence supports: each pending change's review status (one entry per change of
+ * every kind, in `pendingChanges(plan)` order: the gate reads them by that index), and outside edits kept
+ * only where the review or the base revision's successful apply tells them (base-applied.ts), with the
+ * notice that says when they could not be told.
  */
 export function reviewEvidence(
   plan: Plan,
@@ -39,7 +38,6 @@ export function reviewEvidence(
 ): {
   plan: Plan;
   review: ReviewEntry[];
-  receiverReview: ReceiverReview[];
   baseApplied: BaseApplied;
   diagnostics: Diagnostic[];
 } {
@@ -53,7 +51,6 @@ export function reviewEvidence(
   return {
     plan: withPendingReplaced(plan, known.changes),
     review,
-    receiverReview: receiverReviewStatuses(pendingReceivers(plan), gate.review, digest),
     baseApplied: gate.baseApplied,
     diagnostics: known.diagnostics,
   };

@@ -1,17 +1,17 @@
 /**
  * The review across the merge: the pull-request run stores what its plan was made against (the documents'
- * digest, the head commit and, per change, the saved-plan fingerprint of the live rule and a hash of the
- * request) in a hidden block of its sticky comment; the push run decodes it and tells, per change it is
- * about to write, whether that change is the one reviewed. Pure: finding the comment is the action's.
- * The block's format is docs/decisions/saved-plan.md ("The review across the merge").
+ * digest, the head commit and, per change of every kind, the fingerprint of the live object and a hash of
+ * what the write sends) in a hidden block of its sticky comment; the push run decodes it and tells, per
+ * change it is about to write, whether that change is the one reviewed. Each kind says how its object is
+ * keyed and what it sends (src/kinds/registry.ts). Pure: finding the comment is the action's. The block's
+ * format is docs/decisions/saved-plan.md ("The review across the merge").
  */
 import { shortHash } from '../../core/crypto-on-demand.js';
 import { isPlainObject } from '../../core/plain-object.js';
-import { pendingReceivers } from '../receiver-types.js';
-import type { PendingChange, Plan } from '../types.js';
-import type { LiveFingerprint } from './fingerprint.js';
-import { movedFields } from './fingerprint.js';
-import { reviewedReceiverChanges } from './review-receivers.js';
+import { kindOf, nounOf } from '../../kinds/registry.js';
+import type { LiveFingerprint } from '../../model/change.js';
+import { movedFields } from '../../model/change.js';
+import type { ChangeKind, PendingChange } from '../../model/types.js';
 
 export const REVIEW_BLOCK_VERSION = 1;
 
@@ -20,14 +20,21 @@ export const ON_UNREVIEWED = ['apply', 'warn', 'refuse'] as const;
 export type OnUnreviewed = (typeof ON_UNREVIEWED)[number];
 const BLOCK_PATTERN = /<!-- platform-gitops:reviewed v(\d+) ([A-Za-z0-9+/=]*) -->/;
 
-/** One reviewed change: what it does, to which rule, against which live rule, with which body. */
+/**
+ * One reviewed change: what it does, to which object, against which live object, sending what. The keys
+ * of the kinds never meet (a receiver's starts with `receiver:`), so the block carries no kind: a block
+ * written before the kinds shared one list reads the same.
+ */
 export interface ReviewedChange {
   readonly action: PendingChange['action'];
-  /** The rule: its id (update, delete), or `cluster/name` lower-cased (create). */
+  /** The object: `kindOf(change).key` (a rule: its id, or `cluster/name` lower-cased for a create). */
   readonly key: string;
-  /** The saved-plan fingerprint of the live rule reviewed against; null for a create (its absence). */
+  /** The fingerprint of the live object reviewed against; null for a create (its absence). */
   readonly against: LiveFingerprint | null;
-  /** The first 16 hex digits of the SHA-256 of the request's JSON; null for a delete. */
+  /**
+   * The first 16 hex digits of the SHA-256 of the JSON of what the write sends (`kindOf(change).sent`: a
+   * rule's request; a receiver's request and the names of its secrets' variables); null for a delete.
+   */
   readonly request: string | null;
 }
 
@@ -44,37 +51,31 @@ export type ReviewStatus = 'as reviewed' | 'changed since review' | 'not reviewe
 
 /** One pending change's review status, and why when it is not as reviewed. */
 export interface ReviewEntry {
+  readonly kind: ChangeKind;
   readonly name: string;
   readonly action: PendingChange['action'];
   readonly id: string | null;
   readonly file: string;
   readonly line: number;
   readonly status: ReviewStatus;
-  /** The fields of the live rule that moved since the review (changed since review). */
+  /** The fields of the live object that moved since the review (changed since review). */
   readonly fields: readonly string[];
   /** One clause: why the change is not as reviewed; empty when it is. */
   readonly why: string;
 }
 
-export function reviewedPlan(
-  changes: readonly PendingChange[],
-  head: string,
-  digest: string,
-  receivers: Pick<Plan, 'receivers'> = {},
-): ReviewedPlan {
+/** The pending changes of a plan, of every kind, as the hidden block holds them. */
+export function reviewedPlan(changes: readonly PendingChange[], head: string, digest: string): ReviewedPlan {
   return {
     version: REVIEW_BLOCK_VERSION,
     head,
     digest,
-    changes: [
-      ...changes.map((change) => ({
-        action: change.action,
-        key: keyOf(change),
-        against: change.action === 'create' ? null : change.against,
-        request: change.action === 'delete' ? null : requestHash(change.request),
-      })),
-      ...reviewedReceiverChanges(pendingReceivers(receivers)),
-    ],
+    changes: changes.map((change) => ({
+      action: change.action,
+      key: keyOf(change),
+      against: change.action === 'create' ? null : change.against,
+      request: sentHash(change),
+    })),
   };
 }
 
@@ -104,9 +105,10 @@ export function decodeReviewBlock(body: string): { plan: ReviewedPlan } | { why:
 }
 
 /**
- * Each pending change against the review. Without a review (`why` says why), or when the documents are
- * not those reviewed, every change is `not reviewed`. A change the review did not hold, or whose request
- * differs, is `not reviewed`; one whose live rule moved since the review is `changed since review`.
+ * Each pending change, of every kind, against the review: one entry per change, in their order. Without a
+ * review (`why` says why), or when the documents are not those reviewed, every change is `not reviewed`.
+ * A change the review did not hold, or that sends something else, is `not reviewed`; one whose live
+ * object moved since the review is `changed since review`.
  */
 export function reviewStatuses(
   changes: readonly PendingChange[],
@@ -119,6 +121,7 @@ export function reviewStatuses(
     why = '',
     fields: string[] = [],
   ): ReviewEntry => ({
+    kind: change.kind,
     name: change.name,
     action: change.action,
     id: change.id,
@@ -138,14 +141,14 @@ export function reviewStatuses(
   return changes.map((change) => {
     const seen = reviewed.get(`${change.action} ${keyOf(change)}`);
     if (!seen) return entry(change, 'not reviewed', 'the reviewed plan did not hold this change');
-    const request = change.action === 'delete' ? null : requestHash(change.request);
-    if (seen.request !== request)
-      return entry(change, 'not reviewed', 'its request differs from the one reviewed');
+    if (seen.request !== sentHash(change))
+      return entry(change, 'not reviewed', 'what it sends differs from what was reviewed');
     if (change.action === 'create' || seen.against === null) return entry(change, 'as reviewed');
     const fields = movedFields(seen.against, change.against);
     if (fields.length === 0) return entry(change, 'as reviewed');
     const named = fields.map((f) => `\`${f}\``).join(', ');
-    return entry(change, 'changed since review', `the live rule's ${named} changed since the review`, fields);
+    const why = `the live ${nounOf(change)}'s ${named} changed since the review`;
+    return entry(change, 'changed since review', why, fields);
   });
 }
 
@@ -155,7 +158,10 @@ export function reviewStatuses(
  * that was never applied (its apply was refused) is no edit made outside git.
  */
 export function withReviewedOutsideEdits(change: PendingChange, entry: ReviewEntry): PendingChange {
-  if (change.action !== 'update' || entry.status === 'not reviewed') return change;
+  // Only a rule's update tells outside edits (`outsideEdit`).
+  if (change.kind !== 'AlertRule' || change.action !== 'update' || entry.status === 'not reviewed') {
+    return change;
+  }
   const { outsideEdit: _fromBase, ...rest } = change;
   const moved = change.diff
     .filter((d) => entry.fields.includes(d.path))
@@ -164,13 +170,12 @@ export function withReviewedOutsideEdits(change: PendingChange, entry: ReviewEnt
 }
 
 function keyOf(change: PendingChange): string {
-  return change.action === 'create'
-    ? `${change.clusterId}/${change.name}`.toLowerCase()
-    : change.id.toLowerCase();
+  return kindOf(change).key(change);
 }
 
-function requestHash(request: unknown): string {
-  return shortHash(JSON.stringify(request));
+/** The hash of what the write sends; null for a delete, which sends nothing. */
+function sentHash(change: PendingChange): string | null {
+  return change.action === 'delete' ? null : shortHash(JSON.stringify(kindOf(change).sent(change)));
 }
 
 function isReviewedPlan(data: unknown): data is ReviewedPlan {

@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApplyOptions, applyPlan as executePlan } from '../../../src/apply/apply-admitted.js';
-import { type ChangeResult, overwroteOutsideEdit, resultsOf } from '../../../src/apply/types.js';
+import { applyPlan as executePlan } from '../../../src/apply/apply-admitted.js';
+import { overwroteOutsideEdit, resultsOf } from '../../../src/apply/types.js';
 import { mapWithConcurrency } from '../../../src/core/concurrency.js';
+import { Redactor } from '../../../src/core/redact.js';
+import type { WriteOptions } from '../../../src/kinds/change-kind.js';
+import type { AlertRuleChange, UpdateChange } from '../../../src/model/alert-rule-change.js';
+import type { ChangeResult, Plan } from '../../../src/model/types.js';
 import { admit } from '../../../src/plan/gate.js';
-import type { AlertRuleChange, Plan, UpdateChange } from '../../../src/plan/types.js';
 import { formatApplyResultsText } from '../../../src/report/apply-text.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
@@ -67,10 +70,10 @@ afterEach(async () => {
 async function applyPlan(
   plan: Plan,
   client: Parameters<typeof executePlan>[1],
-  options: ApplyOptions & { readonly prune: boolean },
+  options: Omit<WriteOptions, 'env' | 'redactor'> & { readonly prune: boolean },
 ): Promise<ChangeResult[]> {
   const { prune, ...rest } = options;
-  return resultsOf(await executePlan(admit(plan, { prune }).plan, client, rest));
+  return resultsOf(await executePlan(admit(plan, { prune }).plan, client, writeOptions(rest)));
 }
 
 describe('applyPlan', () => {
@@ -88,7 +91,7 @@ describe('applyPlan', () => {
     };
     const admitted: UpdateChange = { ...update, gate: { admitted: true } };
     const plan = planOf([held, admitted, unmarked]);
-    const out = await executePlan(plan, client, { concurrency: 2 });
+    const out = await executePlan(plan, client, writeOptions({ concurrency: 2 }));
     expect(sandbox.requests.map((r) => [r.method, r.path])).toEqual([['PUT', `/alert-rules/${RULE}`]]);
     expect(out).toEqual({
       ...plan,
@@ -99,7 +102,7 @@ describe('applyPlan', () => {
       ],
     });
     expect(resultsOf(out)).toEqual([{ change: update, id: RULE, ok: true, status: 200, converged: true }]);
-    expect(await executePlan(planOf([held, unmarked]), client, { concurrency: 1 })).toEqual(
+    expect(await executePlan(planOf([held, unmarked]), client, writeOptions({ concurrency: 1 }))).toEqual(
       planOf([held, unmarked]),
     );
     expect(sandbox.requests).toHaveLength(1);
@@ -117,7 +120,7 @@ describe('applyPlan', () => {
     ]);
     expect(results).toEqual([{ change: update, id: RULE, ok: true, status: 200, converged: true }]);
     expect(overwroteOutsideEdit(results[0]!)).toEqual([{ path: 'tag', before: 'x', after: 'y' }]);
-    expect(progress).toEqual([`update api-p99-latency (${RULE}): done`]);
+    expect(progress).toEqual([`update alert rule api-p99-latency (${RULE}): done`]);
   });
 
   it('names what the service stored differently, from the write response alone', async () => {
@@ -242,3 +245,8 @@ describe('mapWithConcurrency', () => {
     expect(peak).toBe(2);
   });
 });
+
+/** What a write may use: the options a test gives, no environment, a redactor of its own. */
+function writeOptions(options: Omit<WriteOptions, 'env' | 'redactor'>): WriteOptions {
+  return { env: {}, redactor: new Redactor(), ...options };
+}

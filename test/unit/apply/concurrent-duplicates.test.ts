@@ -1,9 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ApplyOptions, applyPlan as executePlan } from '../../../src/apply/apply-admitted.js';
-import { DUPLICATE_REMOVED } from '../../../src/apply/concurrent-duplicates.js';
-import { type ChangeResult, resultsOf } from '../../../src/apply/types.js';
+import { applyPlan as executePlan } from '../../../src/apply/apply-admitted.js';
+import { resultsOf } from '../../../src/apply/types.js';
+import { Redactor } from '../../../src/core/redact.js';
+import { DUPLICATE_REMOVED } from '../../../src/kinds/alert-rule/concurrent-duplicates.js';
+import type { WriteOptions } from '../../../src/kinds/change-kind.js';
+import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
+import type { ChangeResult, Plan } from '../../../src/model/types.js';
 import { admit } from '../../../src/plan/gate.js';
-import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
 import { liveRules, putLiveRule, type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
@@ -71,10 +74,10 @@ const named = (name: string) => liveRules(sandbox.state, ORG).filter((r) => r.na
 async function applyPlan(
   plan: Plan,
   client: Parameters<typeof executePlan>[1],
-  options: ApplyOptions & { readonly prune: boolean },
+  options: Omit<WriteOptions, 'env' | 'redactor'> & { readonly prune: boolean },
 ): Promise<ChangeResult[]> {
   const { prune, ...rest } = options;
-  return resultsOf(await executePlan(admit(plan, { prune }).plan, client, rest));
+  return resultsOf(await executePlan(admit(plan, { prune }).plan, client, writeOptions(rest)));
 }
 
 describe('creates that raced another run', () => {
@@ -131,3 +134,8 @@ describe('creates that raced another run', () => {
     );
   });
 });
+
+/** What a write may use: the options a test gives, no environment, a redactor of its own. */
+function writeOptions(options: Omit<WriteOptions, 'env' | 'redactor'>): WriteOptions {
+  return { env: {}, redactor: new Redactor(), ...options };
+}

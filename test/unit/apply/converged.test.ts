@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storedDifferently } from '../../../src/apply/converged.js';
+import { storedDifferently } from '../../../src/kinds/alert-rule/converged.js';
 import { formatApplyResultsText } from '../../../src/report/apply-text.js';
 import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
 import { testChange, testResult } from '../../helpers/changes.js';

@@ -13,7 +13,7 @@ import { ruleQuery } from '../../../src/backtest/rule-query.js';
 import { formatSpan, windowWords } from '../../../src/backtest/spans.js';
 import { chooseStep, pointsOf } from '../../../src/backtest/step.js';
 import type { BacktestDone, RuleBacktest } from '../../../src/backtest/types.js';
-import type { Plan } from '../../../src/plan/types.js';
+import type { Plan } from '../../../src/model/types.js';
 
 const DAY = 86_400;
 
@@ -266,6 +266,32 @@ describe('candidates', () => {
     expect(selection.candidates.map((c) => [c.name, c.live?.for_duration, c.proposed.for_duration])).toEqual([
       ['raised', 'PT1M', 'PT5M'],
     ]);
+  });
+
+  it("passes over a receiver's change, neither a candidate nor listed: only an alert rule fires", () => {
+    const receiver = {
+      kind: 'AlertReceiver' as const,
+      action: 'create' as const,
+      id: null,
+      name: 'pager',
+      type: 'SLACK',
+      organizationId: 'o',
+      file: 'receivers.yaml',
+      line: 1,
+      diff: [],
+      request: {
+        name: 'pager',
+        description: '',
+        type: 'SLACK',
+        send_resolved: true,
+        owner: null,
+        severity: null,
+      },
+      secrets: [],
+    };
+    const selection = backtestCandidates(plan([receiver, create('new')]), 1);
+    expect(selection.candidates.map((c) => [c.name, c.action])).toEqual([['new', 'create']]);
+    expect(selection.notBacktested).toEqual([]);
   });
 
   it('takes creates and updates of a firing field, rebuilds the live rule from the diff, and caps them', () => {

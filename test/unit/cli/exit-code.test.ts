@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../../src/core/diagnostic.js';
-import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
+import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
+import type { Plan } from '../../../src/model/types.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { testChange, testResult } from '../../helpers/changes.js';

@@ -33,7 +33,7 @@ describe('files named from the working directory', () => {
 
   it("renames the files of the plan's receivers and of the backtest too", () => {
     const planned = change(1);
-    const receiver = { file: 'alerting/receivers.yaml', line: 1 };
+    const receiver = { kind: 'AlertReceiver', file: 'alerting/receivers.yaml', line: 1 };
     const r = {
       ...report({ command: 'plan', plan: plan([planned]) }),
       backtest: {
@@ -44,9 +44,15 @@ describe('files named from the working directory', () => {
         notBacktested: [{ name: 'b', file: 'alerting/b.yaml', line: 9, reason: 'it is disabled' }],
       },
     } as unknown as Parameters<typeof namedFromWorkingDirectory>[0];
-    const withReceivers = { ...r, plan: { ...r.plan!, receivers: [receiver] } } as unknown as typeof r;
+    const withReceivers = {
+      ...r,
+      plan: { ...r.plan!, changes: [receiver, ...r.plan!.changes] },
+    } as unknown as typeof r;
     const seen = namedFromWorkingDirectory(withReceivers, '/w/repo', '/w');
-    expect(seen.plan?.receivers?.map((c) => c.file)).toEqual(['repo/alerting/receivers.yaml']);
+    // A receiver's change is in the one list, and moves with every other change.
+    expect(seen.plan?.changes.filter((c) => c.kind === 'AlertReceiver').map((c) => c.file)).toEqual([
+      'repo/alerting/receivers.yaml',
+    ]);
     expect(seen.backtest?.rules.map((x) => x.file)).toEqual(['repo/alerting/a.yaml']);
     expect(seen.backtest?.notBacktested.map((x) => x.file)).toEqual(['repo/alerting/b.yaml']);
   });

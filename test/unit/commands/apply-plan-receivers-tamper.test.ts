@@ -1,7 +1,9 @@
 /**
- * The receivers' entries of a saved plan, tampered after `plan --out`: whatever field was changed (the id
- * included), `apply --plan` refuses the file whole before any write and names the change as the documents
- * give it. A real git repository (its last commit removed a receiver's document, so that the plan, made
+ * The receivers' changes of a saved plan (in its one list of changes), tampered after `plan --out`:
+ * whatever field was changed (the id included), `apply --plan` refuses the file whole before any write and
+ * names the change as the documents give it, as it does a rule's. A change whose fingerprint differs from
+ * the live receiver's is set aside alone (`apply.changed-since-plan`), as a rule's is, and the others are
+ * written. A real git repository (its last commit removed a receiver's document, so that the plan, made
  * with prune, holds a receiver delete beside an update and a create) and the sandbox over HTTP on
  * 127.0.0.1.
  */
@@ -13,10 +15,12 @@ import { runApply } from '../../../src/commands/apply.js';
 import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
-import { receiverDocument as receiver } from '../../helpers/receivers.js';
+import { pagingRuleDocument, receiverDocument as receiver } from '../../helpers/receivers.js';
+import { callSandbox } from '../../helpers/sandbox.js';
 import { ACME, type TestRun, testRun } from './run-context.js';
 
 const SLACK_ONCALL = '5e1ec7ed-0000-4000-8000-000000000201';
@@ -68,7 +72,7 @@ beforeEach(async () => {
   git('add', '-A');
   git('commit', '-q', '-m', 'base');
   const first = await runApply((await runIn({ base: null, prune: false })).ctx);
-  pager = first.plan!.receivers![0]!.result!.id!;
+  pager = changesOfKind(first.plan!.changes, 'AlertReceiver')[0]!.result!.id!;
   // The head: pager's document removed, slack-oncall changed, new-pager added.
   unlinkSync(join(repo, 'alerting/pager.yaml'));
   write(
@@ -90,12 +94,13 @@ async function applyTampered(edit: (receivers: SavedReceiver[]) => void) {
   const planned = await runPlan((await runIn()).ctx, { out });
   expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   const file = JSON.parse(readFileSync(out, 'utf8'));
-  expect(file.receivers.map((r: SavedReceiver) => [r.action, r.name])).toEqual([
-    ['update', 'slack-oncall'],
-    ['create', 'new-pager'],
-    ['delete', 'pager'],
+  expect(file).not.toHaveProperty('receivers');
+  expect(file.changes.map((r: SavedReceiver) => [r.kind, r.action, r.name])).toEqual([
+    ['AlertReceiver', 'update', 'slack-oncall'],
+    ['AlertReceiver', 'create', 'new-pager'],
+    ['AlertReceiver', 'delete', 'pager'],
   ]);
-  edit(file.receivers);
+  edit(file.changes);
   writeFileSync(out, JSON.stringify(file));
   sandbox.resetLog();
   const report = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: false });
@@ -110,8 +115,8 @@ const TAMPERINGS: readonly [string, (receivers: SavedReceiver[]) => void, string
     (r) => {
       byAction(r, 'update').id = SLACK_LOW;
     },
-    `change 1 of the file's receivers, the update of alert receiver "slack-oncall" (${SLACK_ONCALL}), is not the ` +
-      `one the documents give: \`id\` is "${SLACK_LOW}" in the file, the documents give "${SLACK_ONCALL}"`,
+    `change 1 of the file, the update of alert receiver "slack-oncall" (${SLACK_ONCALL}) (alerting/receivers.yaml:1): ` +
+      `\`id\` is "${SLACK_LOW}" in the file, the documents give "${SLACK_ONCALL}"`,
   ],
   [
     'id of a delete pointed at another receiver',
@@ -170,25 +175,19 @@ const TAMPERINGS: readonly [string, (receivers: SavedReceiver[]) => void, string
     '`file` is "alerting/pager.yaml" in the file, the documents give "alerting/receivers.yaml"',
   ],
   [
-    'a fingerprint of an update',
-    (r) => {
-      byAction(r, 'update').against = { name: '0'.repeat(16) };
-    },
-    'alert receiver "slack-oncall" changed since the plan was made',
-  ],
-  [
     'a delete dropped',
     (r) => {
       r.splice(2, 1);
     },
-    'the documents give the delete of alert receiver "pager" ({pager}), which the file does not hold',
+    'the documents give the delete of alert receiver "pager" ({pager}) (alerting/pager.yaml:1), which the file ' +
+      'does not hold (a change taken out of the file, or an alert receiver changed in the service since the plan)',
   ],
   [
     'a delete added',
     (r) => {
       r.push({ ...byAction(r, 'delete'), id: SLACK_LOW, name: 'slack-low-priority' });
     },
-    `the file's delete of alert receiver "slack-low-priority" (${SLACK_LOW}) is not given by the documents`,
+    `change 4 of the file, the delete of alert receiver "slack-low-priority" (${SLACK_LOW}): the documents give no such change`,
   ],
 ];
 
@@ -201,6 +200,116 @@ describe('apply --plan of a file whose receivers were tampered', () => {
     expect(writes).toEqual([]);
     expect(report.skipped).toEqual(['nothing was written: the plan file was refused']);
     expect(exitCodeFor(report)).toBe(1);
+  });
+
+  // A receiver that moved since the plan used to refuse the file whole; it is set aside alone, as a rule is.
+  it('a fingerprint of an update: that change alone is set aside as changed since the plan, the others are written', async () => {
+    const { report, writes } = await applyTampered((r) => {
+      byAction(r, 'update').against = { name: '0'.repeat(16) };
+    });
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.code, d.file, d.line])).toEqual([
+      ['apply.changed-since-plan', 'alerting/receivers.yaml', 1],
+    ]);
+    expect(errors[0]!.message).toBe(
+      `Not written: the update of alert receiver "slack-oncall" (${SLACK_ONCALL}) is changed since the plan ` +
+        '(fields `name`, `description`, `type`, `send_resolved`, `owner`, `severity` changed in the service since it was planned). ' +
+        'Plan again to review the live alert receiver as it is now.',
+    );
+    expect(writes.map((w) => `${w.method} ${w.path}`)).toEqual([
+      'POST /alert-receivers',
+      `DELETE /alert-receivers/${pager}`,
+    ]);
+    const update = report.plan!.changes.find((c) => c.kind === 'AlertReceiver' && c.action === 'update')!;
+    expect(update.gate).toEqual({ admitted: false, reason: 'changed since the saved plan' });
+    expect(report.skipped).toEqual(['1 of 3 changes was not written: see the errors']);
+    expect(exitCodeFor(report)).toBe(1);
+  });
+
+  it('a fingerprint of an update, with --strict: nothing is written', async () => {
+    const out = join(repo, 'plan.json');
+    await runPlan((await runIn()).ctx, { out });
+    const file = JSON.parse(readFileSync(out, 'utf8'));
+    byAction(file.changes, 'update').against = { name: '0'.repeat(16) };
+    writeFileSync(out, JSON.stringify(file));
+    sandbox.resetLog();
+    const report = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: true });
+    expect(report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code)).toEqual([
+      'apply.changed-since-plan',
+    ]);
+    expect(writes()).toEqual([]);
+    expect(report.skipped).toEqual(['nothing was written (--strict): 1 of 3 changes was refused']);
+  });
+
+  it('a receiver edited in the console since the plan: its change set aside, naming the field, the others written', async () => {
+    const out = join(repo, 'plan.json');
+    await runPlan((await runIn()).ctx, { out });
+    const live = (await callSandbox(sandbox, 'GET', `/alert-receivers/${SLACK_ONCALL}`)).body as object;
+    const edited = await callSandbox(sandbox, 'PUT', `/alert-receivers/${SLACK_ONCALL}`, {
+      body: { ...live, description: 'edited in the console', webhook_url: null },
+    });
+    expect(edited.status).toBe(200);
+    sandbox.resetLog();
+    const report = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: false });
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => d.code)).toEqual(['apply.changed-since-plan']);
+    expect(errors[0]!.message).toContain(
+      `the update of alert receiver "slack-oncall" (${SLACK_ONCALL}) is changed since the plan (fields \`description\` changed`,
+    );
+    expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+      'POST /alert-receivers',
+      `DELETE /alert-receivers/${pager}`,
+    ]);
+  });
+
+  /** Creates a receiver named `name` in the service, as someone would in the console. */
+  async function createLive(name: string): Promise<string> {
+    const created = await callSandbox(sandbox, 'POST', '/alert-receivers', {
+      body: {
+        organization_id: ACME,
+        name,
+        description: 'made in the console',
+        type: 'SLACK',
+        send_resolved: true,
+        webhook_url: ENV.PAGER_WEBHOOK_URL,
+      },
+    });
+    expect(created.status).toBe(201);
+    return (created.body as { id: string }).id;
+  }
+
+  it('a create whose receiver appeared since the plan: that change alone is set aside, the others are written', async () => {
+    const out = join(repo, 'plan.json');
+    await runPlan((await runIn()).ctx, { out });
+    const appeared = await createLive('new-pager');
+    sandbox.resetLog();
+    const report = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: false });
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.code, d.line])).toEqual([['apply.changed-since-plan', 9]]);
+    expect(errors[0]!.message).toContain(
+      `the create of alert receiver "new-pager" is changed since the plan (an alert receiver named "new-pager" now exists (${appeared})`,
+    );
+    expect(writes().map((w) => `${w.method} ${w.path}`)).toEqual([
+      `PUT /alert-receivers/${SLACK_ONCALL}`,
+      `DELETE /alert-receivers/${pager}`,
+    ]);
+  });
+
+  it('a create whose receiver appeared, paged by a rule of the plan: the rule made again pages it by its id, and the file is refused whole', async () => {
+    write('alerting/rules.yaml', pagingRuleDocument('load-high', 'new-pager'));
+    git('add', '-A');
+    git('commit', '-q', '--amend', '-m', 'receivers and a rule paging new-pager');
+    const out = join(repo, 'plan.json');
+    await runPlan((await runIn()).ctx, { out });
+    const appeared = await createLive('new-pager');
+    sandbox.resetLog();
+    const report = await runApplyPlan((await runIn()).ctx, { planFile: out, strict: false });
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    expect(errors.map((d) => [d.code, d.file])).toEqual([['apply.plan-differs', 'alerting/rules.yaml']]);
+    expect(errors[0]!.message).toContain(
+      `\`request.alert_receiver_ids[0]\` is "new-receiver:new-pager" in the file, the documents give "${appeared}"`,
+    );
+    expect(writes()).toEqual([]);
   });
 
   it('the file as written applies: the update, the create and the delete', async () => {

@@ -129,24 +129,26 @@ afterAll(() => {
   );
 });
 
+/** The file's alert rules' changes: the tamperings below are of rules (the example declares no receiver). */
+const rulesOf = (plan: PlanFile) => plan.changes.flatMap((c) => (c.kind === 'AlertRule' ? [c] : []));
 const updateOf = (plan: PlanFile, id: string) => {
-  const change = plan.changes.find((c) => c.action === 'update' && c.id === id);
+  const change = rulesOf(plan).find((c) => c.action === 'update' && c.id === id);
   if (change?.action !== 'update') throw new Error(`the plan has no update of ${id}`);
   return change;
 };
 /** The first update of the file that is not the one of api-5xx-ratio. */
 const otherUpdate = (plan: PlanFile) => {
-  const change = plan.changes.find((c) => c.action === 'update' && c.id !== API_5XX);
+  const change = rulesOf(plan).find((c) => c.action === 'update' && c.id !== API_5XX);
   if (change?.action !== 'update') throw new Error('the plan has another update');
   return change;
 };
 const deleteOf = (plan: PlanFile) => {
-  const change = plan.changes.find((c) => c.action === 'delete');
+  const change = rulesOf(plan).find((c) => c.action === 'delete');
   if (change?.action !== 'delete') throw new Error('the plan has a delete');
   return change;
 };
 const firstCreate = (plan: PlanFile) => {
-  const change = plan.changes.find((c) => c.action === 'create');
+  const change = rulesOf(plan).find((c) => c.action === 'create');
   if (change?.action !== 'create') throw new Error('the plan has a create');
   return change;
 };

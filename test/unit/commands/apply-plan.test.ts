@@ -9,8 +9,8 @@ import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { MAX_PLAN_FILE_BYTES } from '../../../src/commands/plan-file-text.js';
 import { Redactor } from '../../../src/core/redact.js';
+import { pendingChanges } from '../../../src/model/types.js';
 import { type PlanFile, parsePlanFile } from '../../../src/plan/plan-file.js';
-import { pendingChanges } from '../../../src/plan/types.js';
 import { toJsonOutput } from '../../../src/report/json-output.js';
 import { countRun } from '../../../src/report/run-counts.js';
 import { renderSummary } from '../../../src/report/step-summary.js';
@@ -144,7 +144,7 @@ describe('plan --out, then apply --plan', () => {
     const refused = report.diagnostics.filter((d) => d.severity === 'error');
     expect(refused.map((d) => [d.code, d.file])).toEqual([['apply.plan-differs', 'alerting/api.yaml']]);
     expect(refused[0]!.message).toContain(
-      `the documents give the update of alert rule "api-p99-latency" (${P99}) (alerting/api.yaml:3), which the file does not hold (a change taken out of the file, or a rule changed in the service since the plan)`,
+      `the documents give the update of alert rule "api-p99-latency" (${P99}) (alerting/api.yaml:3), which the file does not hold (a change taken out of the file, or an alert rule changed in the service since the plan)`,
     );
     expect(writes()).toEqual([]);
     expect(exitCodeFor(report)).toBe(1);
@@ -152,8 +152,9 @@ describe('plan --out, then apply --plan', () => {
 
   it('refuses a create whose rule appeared meanwhile', async () => {
     const saved = await savePlan();
-    const create = saved.changes.find((c) => c.action === 'create');
-    if (create?.action !== 'create') throw new Error('the example plan has a create');
+    const create = saved.changes.find((c) => c.kind === 'AlertRule' && c.action === 'create');
+    if (create?.kind !== 'AlertRule' || create.action !== 'create')
+      throw new Error('the example plan has a create');
     await run().service().createAlertRule(create.request);
     sandbox.resetLog();
     const report = await runApplyPlan(run(), { planFile, strict: false });
@@ -182,18 +183,28 @@ describe('plan --out, then apply --plan', () => {
     [
       'another version',
       '{"format":"platform-gitops-plan","version":1}',
-      /version 1; this version .* reads version 2/,
+      /version 1; this version .* reads version 3: make the plan again with this version/,
     ],
     [
       'a damaged change',
       JSON.stringify({
         format: 'platform-gitops-plan',
-        version: 2,
+        version: 3,
         digest: 'a'.repeat(64),
         commit: null,
         base: null,
         prune: false,
-        changes: [{ action: 'update', name: 'x', organizationId: 'o', clusterId: 'c', file: 'f', line: 1 }],
+        changes: [
+          {
+            kind: 'AlertRule',
+            action: 'update',
+            name: 'x',
+            organizationId: 'o',
+            clusterId: 'c',
+            file: 'f',
+            line: 1,
+          },
+        ],
       }),
       /damaged: `changes\[0\]\.id`/,
     ],

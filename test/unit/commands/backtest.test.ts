@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runBacktest } from '../../../src/commands/backtest.js';
-import type { Plan } from '../../../src/plan/types.js';
+import type { Plan } from '../../../src/model/types.js';
 import type { ClusterMetricsQuery } from '../../../src/service/types/cluster-metrics.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
 import { offlineContext } from '../../helpers/offline-context.js';

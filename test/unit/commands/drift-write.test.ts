@@ -5,7 +5,7 @@ import { runDrift } from '../../../src/commands/drift.js';
 import { adoptionFile } from '../../../src/commands/drift-adoption.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
-import { editFieldsOfLive } from '../../../src/plan/normalize.js';
+import { editFieldsOfLive } from '../../../src/kinds/alert-rule/normalize.js';
 import type { ManagedAlertRule } from '../../../src/service/types.js';
 import { ACME, useRunWorld } from './run-context.js';
 
@@ -72,9 +72,10 @@ describe('drift --write', () => {
     // Nothing was written to the service.
     expect(world.sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     const written = drift.writeBack!;
+    // The edits in plan order (a plan lists the receivers' changes first), then what is added.
     expect(written.adopted.map((a) => [a.kind, a.name, a.change === null ? 'added' : 'edited'])).toEqual([
-      ['AlertRule', 'api-p99-latency', 'edited'],
       ['AlertReceiver', slack.name, 'edited'],
+      ['AlertRule', 'api-p99-latency', 'edited'],
       ['AlertRule', 'made-in-the-console', 'added'],
     ]);
     expect(written.toDecide.map((c) => [c.kind, c.name, c.file, c.why])).toEqual([
@@ -99,9 +100,7 @@ describe('drift --write', () => {
     expect(again.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.file])).toEqual([
       ['plan.unknown-id', 'web-availability.yaml'],
     ]);
-    const pending = [...again.plan!.changes, ...(again.plan!.receivers ?? [])].filter(
-      (c) => c.action !== 'noop',
-    );
+    const pending = again.plan!.changes.filter((c) => c.action !== 'noop');
     expect(pending).toEqual([]);
     expect(again.plan!.unmanaged).toEqual([]);
     expect(again.plan!.unmanagedReceivers ?? []).toEqual([]);
@@ -235,9 +234,7 @@ describe('drift --write', () => {
 
     const again = await runPlan(run({ root: world.out, paths: ['.'] }).ctx);
     expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const pending = [...again.plan!.changes, ...(again.plan!.receivers ?? [])].filter(
-      (c) => c.action !== 'noop',
-    );
+    const pending = again.plan!.changes.filter((c) => c.action !== 'noop');
     expect(pending).toEqual([]);
   });
 });

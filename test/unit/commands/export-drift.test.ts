@@ -5,6 +5,7 @@ import { runApply } from '../../../src/commands/apply.js';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import { countDrift } from '../../../src/plan/change-counts.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { ACME, EXAMPLE_RULE_READS, useRunWorld } from './run-context.js';
@@ -29,7 +30,7 @@ describe('export', () => {
 
     const plan = await runPlan(run({ root: world.out, paths: ['.'] }).ctx);
     expect(plan.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(plan.plan!.changes).toHaveLength(managed.length);
+    expect(changesOfKind(plan.plan!.changes, 'AlertRule')).toHaveLength(managed.length);
     expect(plan.plan!.changes.filter((c) => c.action !== 'noop')).toEqual([]);
     expect(plan.plan!.unmanaged).toEqual([]);
   });
@@ -76,7 +77,12 @@ describe('drift', () => {
   it('reports the pending changes as drift, ghosts and outdated rules apart, and writes nothing', async () => {
     const report = await runDrift(run().ctx, { remediate: false });
     expect(report.command).toBe('drift');
-    expect(countDrift(report.plan!)).toEqual({ rules: 9, receivers: 0, ghosts: 1, outdated: 1 });
+    expect(countDrift(report.plan!)).toEqual({
+      drifted: 9,
+      byKind: { AlertRule: 9 },
+      ghosts: 1,
+      outdated: 1,
+    });
     expect(exitCodeFor(report)).toBe(2);
     expect(world.sandbox.requests.filter((r) => r.method !== 'GET')).toEqual([]);
   });
@@ -93,7 +99,8 @@ describe('drift', () => {
     expect(remediated.results).toHaveLength(9);
     expect(remediated.results.every((r) => r.ok)).toBe(true);
     const after = await runDrift(run().ctx, { remediate: false });
-    expect(countDrift(after.plan!)).toMatchObject({ rules: 0, receivers: 0 });
+    expect(countDrift(after.plan!)).toMatchObject({ drifted: 0 });
+    expect(countDrift(after.plan!).byKind).toEqual({});
     // Ghost and outdated rules remain, counted apart: they are not drift the tool can remove.
     expect(countDrift(after.plan!)).toMatchObject({ ghosts: 1, outdated: 1 });
     expect(exitCodeFor(after)).toBe(0);

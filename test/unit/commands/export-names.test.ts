@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
 import { ACME, EXAMPLE_RULE_READS, useRunWorld } from './run-context.js';
 
@@ -69,7 +70,11 @@ describe('export with awkward rule names', () => {
     // The exported environment target, by name: its project's environments, once.
     expect(plan.requests.byOperation).toEqual(EXAMPLE_RULE_READS);
     expect(plan.plan!.changes.map((c) => c.action).filter((a) => a !== 'noop')).toEqual([]);
-    expect(plan.plan!.changes.map((c) => c.name).sort()).toEqual(managed.map((r) => r.name).sort());
+    expect(
+      changesOfKind(plan.plan!.changes, 'AlertRule')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(managed.map((r) => r.name).sort());
     expect(plan.plan!.unmanaged).toEqual([]);
   });
 

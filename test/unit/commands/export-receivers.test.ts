@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runExport } from '../../../src/commands/export.js';
 import { upperSnake } from '../../../src/documents/env-name.js';
-import { exportReceiverDocuments } from '../../../src/plan/export-receivers.js';
+import { exportReceiverDocuments } from '../../../src/kinds/alert-receiver/export-receivers.js';
 import { putLiveReceiver } from '../../../src/sandbox/index.js';
 import { runCliInProcess } from '../../helpers/cli-in-process.js';
 import { liveReceiver } from '../../helpers/receivers.js';

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { runValidate } from '../../../src/commands/validate.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import { startSandbox } from '../../../src/sandbox/index.js';
 import type { SandboxSeed } from '../../../src/sandbox/types.js';
 import { testRun } from './run-context.js';
@@ -270,10 +271,12 @@ async function roundTrip(w: World): Promise<void> {
 
     const planned = await runPlan(run({ root: out, paths: ['.'] }));
     expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const changes = planned.plan!.changes;
+    const changes = changesOfKind(planned.plan!.changes, 'AlertRule');
     expect(changes.map((c) => c.action)).toEqual(w.rules.map(() => 'noop'));
     expect(planned.plan!.unmanaged).toEqual([]);
-    expect((planned.plan!.receivers ?? []).filter((c) => c.action !== 'noop')).toEqual([]);
+    expect(changesOfKind(planned.plan!.changes, 'AlertReceiver').filter((c) => c.action !== 'noop')).toEqual(
+      [],
+    );
     // A receiver validate would refuse (a blank name, a name two receivers hold) is left out and named:
     // the plan lists it as one no document manages, and the rules name it by id.
     // (With no receiver document at all, the plan has no receivers' part to list it in.)

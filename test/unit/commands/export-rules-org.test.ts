@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { main } from '../../../src/cli/command-line.js';
-import { editFieldsOfLive } from '../../../src/plan/normalize.js';
+import { editFieldsOfLive } from '../../../src/kinds/alert-rule/normalize.js';
 import { evaluatedExpression } from '../../../src/prometheus-rules/rules-from-documents.js';
 import type { ManagedAlertRule } from '../../../src/service/types.js';
 import { ACME, useRunWorld } from './run-context.js';

@@ -7,6 +7,7 @@ import { overwroteOutsideEdit } from '../../../src/apply/types.js';
 import { runApply } from '../../../src/commands/apply.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import type { ReviewGate } from '../../../src/plan/evidence/review-gate.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
@@ -174,7 +175,7 @@ describe('outside edits', () => {
     const report = await runApply((await runAt()).ctx, gate);
     expect(report.skipped.join('\n')).toMatch(/nothing was written/);
     expect(report.results).toEqual([]);
-    const updates = report.plan!.changes.filter((c) => c.action === 'update');
+    const updates = changesOfKind(report.plan!.changes, 'AlertRule').filter((c) => c.action === 'update');
     expect(updates.map((c) => c.id)).toEqual(expect.arrayContaining([P99, FIVE_XX]));
     expect(updates.filter((c) => c.outsideEdit !== undefined)).toEqual([]);
     expect(report.diagnostics.filter((d) => d.code === 'plan.outside-edits-unknown')).toEqual([

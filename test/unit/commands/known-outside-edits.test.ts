@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withBaseEvidence } from '../../../src/commands/known-outside-edits.js';
+import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import type { BaseApplied } from '../../../src/plan/evidence/base-applied.js';
-import type { AlertRuleChange } from '../../../src/plan/types.js';
 import { change, plan, report } from '../report/report-factory.js';
 
 const edited: AlertRuleChange = {

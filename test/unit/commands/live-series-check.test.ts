@@ -8,7 +8,7 @@ import { MAX_ANSWER_CHARS, runLiveSeries } from '../../../src/commands/live-seri
 import { systemClock } from '../../../src/core/clock.js';
 import { parseFiles } from '../../../src/documents/parse.js';
 import type { AlertRuleDocument } from '../../../src/documents/types.js';
-import type { Plan } from '../../../src/plan/types.js';
+import type { Plan } from '../../../src/model/types.js';
 import { metricsFault } from '../../../src/sandbox/metrics-faults.js';
 import { testChange } from '../../helpers/changes.js';
 import { liveSeriesRule as rule } from '../../helpers/live-series-rule.js';

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
 import { ACME, type TestRun, testRun } from './run-context.js';
@@ -75,7 +76,7 @@ describe('names at the base revision', () => {
     const report = await planAtHead(true);
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(report.plan!.changes.filter((c) => c.action === 'delete').map((c) => c.id)).toEqual([P99]);
-    const deleted = report.plan!.changes.find((c) => c.action === 'delete')!;
+    const deleted = changesOfKind(report.plan!.changes, 'AlertRule').find((c) => c.action === 'delete')!;
     expect(deleted.references?.cluster).toEqual({
       id: 'c1a5e7e0-0000-4000-8000-000000000101',
       name: 'prod-eu',

@@ -12,6 +12,7 @@ import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { runValidate } from '../../../src/commands/validate.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import { toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
@@ -124,13 +125,16 @@ describe('each name form resolves to its ids, and the writes carry them', () => 
       rule('staging-down', ['cluster: staging-eu', 'target: {environment: shop/staging}']),
     );
     const report = await runPlan(run());
-    const change = report.plan!.changes.find((c) => c.name === 'api-down')!;
+    const change = changesOfKind(report.plan!.changes, 'AlertRule').find((c) => c.name === 'api-down')!;
     expect(change.references).toEqual({
       cluster: { id: PROD_EU, name: 'prod-eu' },
       target: { id: API, name: 'api', type: 'APPLICATION', within: 'shop/production' },
       receivers: [{ id: SLACK_ONCALL, name: 'slack-oncall' }],
     });
-    expect(report.plan!.changes.find((c) => c.name === 'staging-down')!.references?.target).toEqual({
+    expect(
+      changesOfKind(report.plan!.changes, 'AlertRule').find((c) => c.name === 'staging-down')!.references
+        ?.target,
+    ).toEqual({
       id: SHOP_STAGING,
       name: 'staging',
       type: 'ENVIRONMENT',
@@ -154,7 +158,9 @@ describe('each name form resolves to its ids, and the writes carry them', () => 
       ),
     );
     const report = await runPlan(run());
-    const update = report.plan!.changes.find((c) => c.name === 'api-p99-latency')!;
+    const update = changesOfKind(report.plan!.changes, 'AlertRule').find(
+      (c) => c.name === 'api-p99-latency',
+    )!;
     expect(update.action).toBe('update');
     expect(update.referencesBefore?.receivers).toEqual([{ id: SLACK_ONCALL, name: 'slack-oncall' }]);
     expect(update.references?.receivers.map((r) => r.name)).toEqual(['email-platform']);
@@ -280,7 +286,7 @@ describe('a name that resolves to no single entry is an error at its key, with w
       'warning',
       true,
     ]);
-    const change = report.plan!.changes.find((c) => c.name === 'by-id')!;
+    const change = changesOfKind(report.plan!.changes, 'AlertRule').find((c) => c.name === 'by-id')!;
     expect(change.action).toBe('create');
     expect(change.references?.target).toEqual({ id: API, name: null, type: 'APPLICATION', within: null });
     expect(change.references?.cluster).toEqual({ id: PROD_EU, name: 'prod-eu' });
@@ -374,7 +380,7 @@ describe('a name that now resolves to another target', () => {
       listOrganizationCluster: 1,
       listServicesByOrganizationId: 1,
     });
-    expect(report.plan!.changes[0]!.references?.target?.name).toBe('api');
+    expect(changesOfKind(report.plan!.changes, 'AlertRule')[0]!.references?.target?.name).toBe('api');
   });
 
   it('names the cluster of each live rule no document manages, in the plan and the terminal', async () => {
@@ -429,7 +435,7 @@ describe('a name that now resolves to another target', () => {
     const applied = await runApplyPlan(run(), { planFile, strict: false });
     expect(applied.results.map((r) => r.ok)).toEqual([true]);
     // The file holds ids; its report names them, from the same change made again.
-    expect(applied.plan!.changes[0]!.references?.target).toEqual({
+    expect(changesOfKind(applied.plan!.changes, 'AlertRule')[0]!.references?.target).toEqual({
       id: WORKER,
       name: 'worker',
       type: 'APPLICATION',

@@ -13,6 +13,7 @@ import { runDrift } from '../../../src/commands/drift.js';
 import { runExport } from '../../../src/commands/export.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import { countChanges } from '../../../src/plan/change-counts.js';
 import { toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
@@ -69,8 +70,8 @@ function testRunAt(root: string) {
 
 const writes = () => sandbox.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`);
 const objectiveChanges = (report: RunReport) =>
-  report
-    .plan!.changes.filter((c) => c.objective !== undefined)
+  changesOfKind(report.plan!.changes, 'AlertRule')
+    .filter((c) => c.objective !== undefined)
     .map((c) => [c.action, c.name, c.objective!.urgency, c.file, c.line]);
 const errorsOf = (report: RunReport) => report.diagnostics.filter((d) => d.severity === 'error');
 

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
@@ -222,7 +223,7 @@ describe('prune of a receiver whose file is still in the repository', () => {
     const env = { LOW_WEBHOOK_URL: 'https://hooks.slack.example/low' };
     const plan = await runPlan((await runAt({ prune: true, env })).ctx);
     expect(errorsOf(plan)).toEqual([['alerting/receiver.yaml', 1, 'document.kind-missing']]);
-    expect(plan.plan?.receivers ?? []).toEqual([]);
+    expect(changesOfKind(plan.plan?.changes ?? [], 'AlertReceiver')).toEqual([]);
     expect(plan.plan?.unmanagedReceivers?.map((r) => r.name)).not.toContain('slack-low-priority');
     expect(held(plan).map(([, file, message]) => [file, (message as string).slice(0, 60)])).toEqual([
       ['alerting/receiver.yaml', 'Alert receiver "slack-low-priority" (5e1ec7ed-0000-4000-8000'],

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import { formatApplyResultsText } from '../../../src/report/apply-text.js';
 import { toJsonOutput } from '../../../src/report/json-output.js';
 import { countRun, headline, runOutcome } from '../../../src/report/run-counts.js';
@@ -139,7 +140,7 @@ describe('a receiver write the service answers with other fields than those sent
     expect(sandbox.requests.filter((r) => r.method !== 'GET').map((r) => r.operation)).toEqual([
       'createAlertReceiver',
     ]);
-    expect(report.plan!.changes[0]!).toMatchObject({
+    expect(changesOfKind(report.plan!.changes, 'AlertRule')[0]!).toMatchObject({
       gate: { admitted: false, reason: 'a receiver it names was not created' },
     });
 

@@ -12,6 +12,7 @@ import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runDrift } from '../../../src/commands/drift.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import { renderJson, toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
 import { countRun, headline } from '../../../src/report/run-counts.js';
@@ -77,8 +78,10 @@ describe('one apply of a receiver and a rule naming it', () => {
 
     const planned = await runPlan((await runIn()).ctx);
     expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(planned.plan!.receivers!.map((c) => [c.action, c.name])).toEqual([['create', 'pager']]);
-    expect(planned.plan!.changes[0]!.action).toBe('create');
+    expect(changesOfKind(planned.plan!.changes, 'AlertReceiver').map((c) => [c.action, c.name])).toEqual([
+      ['create', 'pager'],
+    ]);
+    expect(changesOfKind(planned.plan!.changes, 'AlertRule')[0]!.action).toBe('create');
     sandbox.resetLog();
 
     const applied = await runApply((await runIn()).ctx);
@@ -96,14 +99,32 @@ describe('one apply of a receiver and a rule naming it', () => {
       webhook_url: HOOK,
     });
     expect(toJsonOutput(applied, {}).summary).toMatchObject({ create: 2, applied: 2, failed: 0 });
-    const created = applied.plan!.receivers![0]!.result!;
+    const created = changesOfKind(applied.plan!.changes, 'AlertReceiver')[0]!.result!;
     expect(created).toMatchObject({ ok: true, status: 201 });
     expect((sent[1]!.body as { alert_receiver_ids: string[] }).alert_receiver_ids).toEqual([created.id]);
 
     // Applied: the next plan has nothing to do.
     const again = await runPlan((await runIn()).ctx);
-    expect(again.plan!.receivers!.map((c) => c.action)).toEqual(['noop']);
-    expect(again.plan!.changes.map((c) => c.action)).toEqual(['noop']);
+    expect(changesOfKind(again.plan!.changes, 'AlertReceiver').map((c) => c.action)).toEqual(['noop']);
+    expect(changesOfKind(again.plan!.changes, 'AlertRule').map((c) => c.action)).toEqual(['noop']);
+  });
+});
+
+describe('the plan of a receiver and a rule naming it', () => {
+  it('lists both in one list, the receiver first, and its closing line counts them together', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+    write('alerting/rules.yaml', rule('load-high', 'pager'));
+
+    const run = await runIn();
+    const planned = await runPlan(run.ctx);
+    expect(planned.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(planned.plan!.changes.map((c) => [c.kind, c.action, c.name])).toEqual([
+      ['AlertReceiver', 'create', 'pager'],
+      ['AlertRule', 'create', 'load-high'],
+    ]);
+    expect(run.progress).toContain(
+      'alert rules and receivers: 2 to create, 0 to update, 0 to delete, 0 unchanged (1 organization read)',
+    );
   });
 });
 
@@ -115,8 +136,11 @@ describe('a receiver create the service refuses', () => {
 
     const applied = await runApply((await runIn()).ctx);
     expect(writes().map((w) => w.w)).toEqual(['POST /alert-receivers']);
-    expect(applied.plan!.receivers![0]!.result).toMatchObject({ ok: false, status: 400 });
-    expect(applied.plan!.changes[0]).toMatchObject({
+    expect(changesOfKind(applied.plan!.changes, 'AlertReceiver')[0]!.result).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(changesOfKind(applied.plan!.changes, 'AlertRule')[0]).toMatchObject({
       action: 'create',
       gate: { admitted: false, reason: 'a receiver it names was not created' },
     });
@@ -132,8 +156,13 @@ describe('a receiver create the service refuses', () => {
 
     const applied = await runApplyPlan((await runIn({ env: {} })).ctx, { planFile, strict: false });
     expect(writes()).toEqual([]);
-    expect(applied.plan!.receivers![0]!.result).toMatchObject({ ok: false, notSent: true });
-    expect(applied.plan!.receivers![0]!.result!.error).toContain('PAGER_WEBHOOK_URL');
+    expect(changesOfKind(applied.plan!.changes, 'AlertReceiver')[0]!.result).toMatchObject({
+      ok: false,
+      notSent: true,
+    });
+    expect(changesOfKind(applied.plan!.changes, 'AlertReceiver')[0]!.result!.error).toContain(
+      'PAGER_WEBHOOK_URL',
+    );
   });
 
   it('is not sent when the variable holds a value too weak to hide at apply time', async () => {
@@ -146,7 +175,7 @@ describe('a receiver create the service refuses', () => {
     const run = await runIn({ env: { PAGER_WEBHOOK_URL: 'latency' } });
     const applied = await runApplyPlan(run.ctx, { planFile, strict: false });
     expect(writes()).toEqual([]);
-    const result = applied.plan!.receivers![0]!.result!;
+    const result = changesOfKind(applied.plan!.changes, 'AlertReceiver')[0]!.result!;
     expect(result).toMatchObject({ ok: false, notSent: true });
     expect(result.error).toMatch(
       /^Not sent: the environment variable PAGER_WEBHOOK_URL .* too weak to hide: it is shorter than 8/,
@@ -174,7 +203,9 @@ describe('an update of a receiver', () => {
   it('sends `null` for the secret it is not changing, and the secret itself when rotating', async () => {
     write('alerting/receivers.yaml', receiver('slack-oncall', 'send_resolved: false'));
     const applied = await runApply((await runIn()).ctx);
-    expect(applied.plan!.receivers!.map((c) => [c.action, c.id])).toEqual([['update', SLACK_ONCALL]]);
+    expect(changesOfKind(applied.plan!.changes, 'AlertReceiver').map((c) => [c.action, c.id])).toEqual([
+      ['update', SLACK_ONCALL],
+    ]);
     const [put] = writes();
     expect(put!.w).toBe(`PUT /alert-receivers/${SLACK_ONCALL}`);
     expect(put!.body).toHaveProperty('webhook_url', null);
@@ -182,10 +213,10 @@ describe('an update of a receiver', () => {
     sandbox.resetLog();
 
     const unchanged = await runPlan((await runIn()).ctx);
-    expect(unchanged.plan!.receivers!.map((c) => c.action)).toEqual(['noop']);
+    expect(changesOfKind(unchanged.plan!.changes, 'AlertReceiver').map((c) => c.action)).toEqual(['noop']);
 
     const rotated = await runApply((await runIn({ rotateSecrets: true })).ctx);
-    const change = rotated.plan!.receivers![0]!;
+    const change = changesOfKind(rotated.plan!.changes, 'AlertReceiver')[0]!;
     expect(change).toMatchObject({ action: 'update', diff: [], secretsWhy: 'rotation' });
     expect(writes()).toEqual([
       {
@@ -286,7 +317,7 @@ describe('prune of a receiver', () => {
     expect(refusal).toHaveLength(1);
     expect(refusal[0]!.message).toContain('"api-pod-restarts" (a2a2a2a2-0000-4000-8000-000000000503)');
     expect(refusal[0]!.message).toContain('"web-p95-ttfb"');
-    expect(report.plan!.receivers!.map((c) => [c.action, c.gate])).toEqual([
+    expect(changesOfKind(report.plan!.changes, 'AlertReceiver').map((c) => [c.action, c.gate])).toEqual([
       ['delete', { admitted: false, reason: 'findings block the apply' }],
     ]);
     expect(writes()).toEqual([]);
@@ -344,7 +375,7 @@ describe('prune of a receiver', () => {
     git('add', '-A');
     git('commit', '-q', '-m', 'base');
     const first = await runApply((await runIn()).ctx);
-    const pager = first.plan!.receivers![0]!.result!.id!;
+    const pager = changesOfKind(first.plan!.changes, 'AlertReceiver')[0]!.result!.id!;
     const ruleId = first.results.find((r) => r.change.kind === 'AlertRule')!.id!;
     sandbox.resetLog();
 
@@ -370,7 +401,9 @@ describe('one apply that creates, updates and deletes receivers beside a rule', 
     git('add', '-A');
     git('commit', '-q', '-m', 'base');
     const first = await runApply((await runIn()).ctx);
-    const receiverIds = new Map(first.plan!.receivers!.map((c) => [c.name, c.result!.id!]));
+    const receiverIds = new Map(
+      changesOfKind(first.plan!.changes, 'AlertReceiver').map((c) => [c.name, c.result!.id!]),
+    );
     const ruleId = first.results.find((r) => r.change.kind === 'AlertRule')!.id!;
     sandbox.resetLog();
 
@@ -383,7 +416,8 @@ describe('one apply that creates, updates and deletes receivers beside a rule', 
     const report = await runApply((await runIn({ prune: true, git: createGitReader(repo) })).ctx);
 
     expect(report.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const created = report.plan!.receivers!.find((c) => c.name === 'new-pager')!.result!.id!;
+    const created = changesOfKind(report.plan!.changes, 'AlertReceiver').find((c) => c.name === 'new-pager')!
+      .result!.id!;
     const sent = writes();
     // The receivers' writes in the order of their documents (keeper.yaml, new-pager.yaml), all before the rule.
     expect(sent.map((w) => w.w)).toEqual([
@@ -406,7 +440,9 @@ describe('a saved plan with a receiver', () => {
     await runPlan((await runIn()).ctx, { out });
     const text = readFileSync(out, 'utf8');
     expect(text).not.toContain(HOOK);
-    expect(JSON.parse(text).receivers).toEqual([
+    const saved = JSON.parse(text);
+    expect(saved).not.toHaveProperty('receivers');
+    expect(saved.changes.filter((c: { kind: string }) => c.kind === 'AlertReceiver')).toEqual([
       expect.objectContaining({
         action: 'create',
         name: 'pager',
@@ -425,7 +461,8 @@ describe('a saved plan with a receiver', () => {
     const out = join(repo, 'plan.json');
     await runPlan((await runIn()).ctx, { out });
     const file = JSON.parse(readFileSync(out, 'utf8'));
-    file.receivers[0].secrets = [{ field: 'webhook_url', env: 'PAGER_WEBHOOK_URL' }];
+    expect(file.changes[0].kind).toBe('AlertReceiver');
+    file.changes[0].secrets = [{ field: 'webhook_url', env: 'PAGER_WEBHOOK_URL' }];
     writeFileSync(out, JSON.stringify(file));
     sandbox.resetLog();
 
@@ -459,16 +496,22 @@ describe('drift of a receiver', () => {
       "drift: 1 alert receiver differs from the documents (receivers' secrets not compared); 0 ghost, 0 not up to date",
     );
     // So do the JSON output and the headline.
-    const json = toJsonOutput(drift, { failOn: 'error' }) as { receivers: Record<string, unknown>[] };
-    expect(json.receivers).toEqual([expect.objectContaining({ action: 'update', secretCompared: false })]);
-    expect(headline(drift, countRun(drift))).toContain('1 alert receiver drifted');
-    expect(drift.plan!.receivers!.map((c) => [c.action, c.diff.map((d) => d.path)])).toEqual([
-      ['update', ['description']],
+    const json = toJsonOutput(drift, { failOn: 'error' }) as { changes: Record<string, unknown>[] };
+    expect(json.changes.filter((c) => c.kind === 'AlertReceiver')).toEqual([
+      expect.objectContaining({ action: 'update', secretCompared: false }),
     ]);
+    expect(headline(drift, countRun(drift))).toContain('1 alert receiver drifted');
+    expect(
+      changesOfKind(drift.plan!.changes, 'AlertReceiver').map((c) => [c.action, c.diff.map((d) => d.path)]),
+    ).toEqual([['update', ['description']]]);
     expect(exitCodeFor(drift)).toBe(2);
     const text = formatPlanText(drift.plan!, { color: false, drift: true });
+    // In the one list of changes, the receiver's own line says its secret cannot be compared.
     expect(text).toContain(
-      'Alert receivers: drift: these live receivers differ from the documents (secrets cannot be compared):',
+      'Alert receivers: drift: these live alert receivers differ from the documents (applying the documents would make these changes):',
+    );
+    expect(text).toContain(
+      'secrets: kept (sent as null; the service never returns them, so they cannot be compared',
     );
     expect(text).toContain('description: "edited in the console" → "Pages the platform on-call"');
     expect(text).toContain('secrets: kept (sent as null;');

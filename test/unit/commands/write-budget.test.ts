@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runApply } from '../../../src/commands/apply.js';
 import { runApplyPlan } from '../../../src/commands/apply-plan.js';
 import { runPlan } from '../../../src/commands/plan.js';
+import { changesOfKind } from '../../../src/model/types.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
@@ -68,7 +69,9 @@ describe('a write budget smaller than the writes', () => {
     );
     const report = await runApply(run({ env: { PAGER_WEBHOOK_URL: 'https://hooks.slack.example/T0/B0/x' } }));
     expect(writes()).toEqual([]);
-    expect(report.plan!.receivers!.map((c) => [c.action, c.result])).toEqual([['create', undefined]]);
+    expect(changesOfKind(report.plan!.changes, 'AlertReceiver').map((c) => [c.action, c.result])).toEqual([
+      ['create', undefined],
+    ]);
     const errors = report.diagnostics.filter((d) => d.severity === 'error');
     expect(errors.map((d) => d.message)).toEqual([expect.stringMatching(BUDGET_SAYS)]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFiles } from '../../../src/documents/parse.js';
 import { receiverSecretEnvName } from '../../../src/documents/receiver-secrets.js';
-import { exportReceiverDocuments } from '../../../src/plan/export-receivers.js';
+import { exportReceiverDocuments } from '../../../src/kinds/alert-receiver/export-receivers.js';
 import { liveReceiver } from '../../helpers/receivers.js';
 
 const ORG = '7f1b2c3d-0000-4000-8000-000000000001';

@@ -7,7 +7,7 @@ import { Redactor } from '../../../src/core/redact.js';
 import { linkDriftIssue } from '../../../src/github/drift-pull-request-publisher.js';
 import { createGitHubClient } from '../../../src/github/github-client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
-import { editFieldsOfLive } from '../../../src/plan/normalize.js';
+import { editFieldsOfLive } from '../../../src/kinds/alert-rule/normalize.js';
 import { countRun } from '../../../src/report/run-counts.js';
 import type { ManagedAlertRule } from '../../../src/service/types.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';

@@ -16,7 +16,7 @@ import {
 import { rulesToCheck } from '../../../src/live-series/rules-to-check.js';
 import { selectorFindings } from '../../../src/live-series/selector-findings.js';
 import type { ClusterEvidence } from '../../../src/live-series/types.js';
-import type { Plan } from '../../../src/plan/types.js';
+import type { Plan } from '../../../src/model/types.js';
 import { queryLocator } from '../../../src/promql/document-checks.js';
 import { vectorSelectors } from '../../../src/promql/vector-selectors.js';
 import { testChange } from '../../helpers/changes.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertRuleDocument } from '../../../src/documents/types.js';
+import { describeTarget, nameBook } from '../../../src/model/name-book.js';
 import type { ClusterEntry, ServiceEntry } from '../../../src/names/types.js';
 import { NEEDS_NOTHING, namesNeeded, resolveRuleNames } from '../../../src/plan/document-names.js';
-import { describeTarget, nameBook } from '../../../src/plan/name-book.js';
 import { parseText } from '../documents/helpers.js';
 
 const CLUSTERS: ClusterEntry[] = [{ id: 'c1', name: 'prod-eu' }];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import type { ReceiverUpdate } from '../../../src/model/alert-receiver-change.js';
+import type { Plan } from '../../../src/model/types.js';
 import { writeBack } from '../../../src/plan/drift-write-back.js';
-import type { ReceiverUpdate } from '../../../src/plan/receiver-types.js';
-import type { Plan } from '../../../src/plan/types.js';
 import { testChange } from '../../helpers/changes.js';
 
 const RULES = `# Alert rules of the API team.
@@ -41,7 +41,7 @@ const RECEIVERS = [
   { id: 'aaaa0000-0000-4000-8000-000000000004', name: 'twin' },
 ];
 
-function plan(changes: Plan['changes'], receivers: Plan['receivers'] = []): Plan {
+function plan(changes: Plan['changes']): Plan {
   return {
     organizations: ['o'],
     changes,
@@ -49,7 +49,6 @@ function plan(changes: Plan['changes'], receivers: Plan['receivers'] = []): Plan
     unmanaged: [],
     ghosts: [],
     outdated: [],
-    receivers,
   };
 }
 
@@ -223,7 +222,7 @@ webhook_url: {valueFrom: {env: SLACK_WEBHOOK}}
         { path: 'owner', before: null, after: null },
       ],
     } as unknown as ReceiverUpdate;
-    const text = run(plan([], [change]), { 'r.yaml': doc }).files[0]!.text;
+    const text = run(plan([change]), { 'r.yaml': doc }).files[0]!.text;
     expect(text).toBe(
       'kind: AlertReceiver\nname: slack-oncall # the channel\ntype: SLACK\ndescription: the new channel\n' +
         'webhook_url: {valueFrom: {env: SLACK_WEBHOOK}}\nsend_resolved: false\n',
@@ -232,7 +231,7 @@ webhook_url: {valueFrom: {env: SLACK_WEBHOOK}}
       ...change,
       diff: [{ path: 'type', before: 'EMAIL', after: 'SLACK' }],
     } as ReceiverUpdate;
-    const out = run(plan([], [retyped]), { 'r.yaml': doc });
+    const out = run(plan([retyped]), { 'r.yaml': doc });
     expect(out.files).toEqual([]);
     expect(out.notWritten).toEqual([
       { name: 'slack-oncall', file: 'r.yaml', reason: 'its type was changed outside git' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFiles } from '../../../src/documents/index.js';
-import { exportDocuments, slug } from '../../../src/plan/export-documents.js';
+import { exportDocuments, slug } from '../../../src/kinds/alert-rule/export-documents.js';
 import { live } from './fixtures.js';
 
 describe('export file names', () => {

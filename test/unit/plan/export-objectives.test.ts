@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { burnRates, ruleOf } from '../../../src/documents/objective-rules.js';
 import type { ServiceLevelObjectiveSpec } from '../../../src/documents/types.js';
-import { exportObjectives } from '../../../src/plan/export-objectives.js';
+import { exportObjectives } from '../../../src/kinds/alert-rule/export-objectives.js';
 import type { ManagedAlertRule } from '../../../src/service/types.js';
 
 const TARGET = { target_type: 'APPLICATION' as const, target_id: 'a1a1a1a1-0000-4000-8000-000000000301' };

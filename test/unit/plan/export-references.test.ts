@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseFiles } from '../../../src/documents/index.js';
-import type { ServiceEntry } from '../../../src/names/index.js';
-import { exportDocuments } from '../../../src/plan/export-documents.js';
+import { checkExported } from '../../../src/kinds/alert-receiver/export-validation.js';
+import { exportDocuments } from '../../../src/kinds/alert-rule/export-documents.js';
 import {
   type ExportNameLists,
   NO_NAME_LISTS,
   namesNeeded,
   referenceEntries,
-} from '../../../src/plan/export-references.js';
-import { checkExported } from '../../../src/plan/export-validation.js';
+} from '../../../src/kinds/alert-rule/export-references.js';
+import type { ServiceEntry } from '../../../src/names/index.js';
 import { API, EMAIL, live, ORG, PROD, SLACK, STAGING, WORKER } from './fixtures.js';
 
 const SHOP = 'b0b0b0b0-0000-4000-8000-000000000601';

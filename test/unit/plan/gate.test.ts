@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { diagnostic, FILE_START } from '../../../src/core/diagnostic.js';
+import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
+import type { Plan } from '../../../src/model/types.js';
+import { pendingChanges } from '../../../src/model/types.js';
 import type { ReviewEntry, ReviewStatus } from '../../../src/plan/evidence/review.js';
 import { admit } from '../../../src/plan/gate.js';
-import type { AlertRuleChange, Plan } from '../../../src/plan/types.js';
-import { pendingChanges } from '../../../src/plan/types.js';
 import { testChange } from '../../helpers/changes.js';
 
 function planOf(changes: readonly AlertRuleChange[]): Plan {
@@ -18,6 +19,7 @@ const plan = planOf([create, noop, update, remove]);
 
 function entry(change: AlertRuleChange, status: ReviewStatus): ReviewEntry {
   return {
+    kind: change.kind,
     name: change.name,
     action: change.action === 'noop' ? 'update' : change.action,
     id: change.id,

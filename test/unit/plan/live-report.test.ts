@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reportLiveRules } from '../../../src/plan/live-report.js';
+import { reportLiveRules } from '../../../src/kinds/alert-rule/live-report.js';
 
 const ACME = '7f1b2c3d-0000-4000-8000-000000000001';
 

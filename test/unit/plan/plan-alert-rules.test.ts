@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanInput } from '../../../src/plan/plan-alert-rules.js';
-import { planAlertRules } from '../../../src/plan/plan-alert-rules.js';
-import { refusedDocumentReceiverFindings } from '../../../src/plan/receivers.js';
-import type { AlertRuleChange } from '../../../src/plan/types.js';
+import type { PlanInput } from '../../../src/kinds/alert-rule/plan-changes.js';
+import { planAlertRules } from '../../../src/kinds/alert-rule/plan-changes.js';
+import { refusedDocumentReceiverFindings } from '../../../src/kinds/alert-rule/receiver-names.js';
+import type { Change } from '../../../src/model/types.js';
 import type { LiveAlertRule } from '../../../src/service/types.js';
 import { liveReceiver } from '../../helpers/receivers.js';
 import {
@@ -438,15 +438,23 @@ describe('planAlertRules: prune and outside edits', () => {
   });
 });
 
-/** The body a create or an update sends; any other change fails the test. */
-function requestOf(change: AlertRuleChange | undefined) {
-  if (change?.action !== 'create' && change?.action !== 'update') {
-    throw new Error(`expected a create or an update, got ${change?.action}`);
+/** The body a rule's create or update sends; any other change fails the test. */
+function requestOf(change: Change | undefined) {
+  const rule = ruleOf(change);
+  if (rule.action !== 'create' && rule.action !== 'update') {
+    throw new Error(`expected a create or an update, got ${rule.action}`);
   }
-  return change.request;
+  return rule.request;
 }
 
-function outsideEditOf(change: AlertRuleChange | undefined) {
-  if (change?.action !== 'update') throw new Error(`expected an update, got ${change?.action}`);
-  return change.outsideEdit;
+function outsideEditOf(change: Change | undefined) {
+  const rule = ruleOf(change);
+  if (rule.action !== 'update') throw new Error(`expected an update, got ${rule.action}`);
+  return rule.outsideEdit;
+}
+
+/** The change as an alert rule's; any other kind (or none) fails the test. */
+function ruleOf(change: Change | undefined) {
+  if (change?.kind !== 'AlertRule') throw new Error(`expected an alert rule's change, got ${change?.kind}`);
+  return change;
 }

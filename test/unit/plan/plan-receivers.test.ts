@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseFiles } from '../../../src/documents/parse.js';
 import type { AlertReceiverDocument } from '../../../src/documents/types.js';
-import { planReceivers } from '../../../src/plan/plan-receivers.js';
-import { keptReceiverNotices, receiversStillUsed } from '../../../src/plan/receiver-in-use.js';
-import type { AlertRuleChange } from '../../../src/plan/types.js';
+import { keptReceiverNotices, receiversStillUsed } from '../../../src/kinds/alert-receiver/in-use.js';
+import { planReceivers } from '../../../src/kinds/alert-receiver/plan-changes.js';
+import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import type { AlertReceiver, LiveAlertRule } from '../../../src/service/types.js';
 
 const ORG = '7f1b2c3d-0000-4000-8000-000000000001';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { removedDocuments } from '../../../src/plan/removed.js';
+import { removedDocuments } from '../../../src/model/removed.js';
 import { docs, ORG, RULE_2, ruleYaml } from './fixtures.js';
 
 describe('removedDocuments', () => {

@@ -1,7 +1,7 @@
 import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { describe, expect, it } from 'vitest';
 import { ISO_DURATION, isIsoDuration } from '../../../src/core/duration.js';
-import { durationSeconds, sameDuration } from '../../../src/plan/same-duration.js';
+import { durationSeconds, sameDuration } from '../../../src/kinds/alert-rule/same-duration.js';
 import { isIsoDuration as sandboxAccepts } from '../../../src/sandbox/wire.js';
 
 describe('durations', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { indexLive } from '../../../src/plan/identity.js';
-import { planAlertRules } from '../../../src/plan/plan-alert-rules.js';
+import { indexLive } from '../../../src/kinds/alert-rule/identity.js';
+import { planAlertRules } from '../../../src/kinds/alert-rule/plan-changes.js';
+import type { CreateChange, DeleteChange, UpdateChange } from '../../../src/model/alert-rule-change.js';
+import { pendingChanges } from '../../../src/model/types.js';
 import { savedChange } from '../../../src/plan/plan-file.js';
 import {
   checkSavedPlan,
@@ -8,12 +10,6 @@ import {
   differenceSentence,
   firstDifference,
 } from '../../../src/plan/saved-plan-check.js';
-import {
-  type CreateChange,
-  type DeleteChange,
-  pendingChanges,
-  type UpdateChange,
-} from '../../../src/plan/types.js';
 import { docs, live, ORG, PROD, RULE_1, RULE_2, ruleYaml, SLACK } from './fixtures.js';
 
 const update: UpdateChange = {

@@ -13,7 +13,7 @@ import { runExportRulesCommand } from '../../../src/commands/export-rules.js';
 import { runImportCommand } from '../../../src/commands/import.js';
 import { loadDocuments } from '../../../src/documents/load.js';
 import type { AlertRuleDocument } from '../../../src/documents/types.js';
-import { sameDuration } from '../../../src/plan/same-duration.js';
+import { sameDuration } from '../../../src/kinds/alert-rule/same-duration.js';
 import { evaluatedExpression } from '../../../src/prometheus-rules/rules-from-documents.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../fixtures/example/', import.meta.url));

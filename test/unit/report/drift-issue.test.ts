@@ -59,7 +59,7 @@ describe('renderDriftIssue', () => {
 
   it('counts a receiver edited outside git as a receiver, and says its secret cannot be compared', () => {
     const only = renderDriftIssue(
-      report({ command: 'drift', plan: { ...plan([]), receivers: [receiverUpdate] } }),
+      report({ command: 'drift', plan: plan([receiverUpdate]) }),
       MARKER,
       context,
     );
@@ -67,7 +67,7 @@ describe('renderDriftIssue', () => {
     expect(only.body).toContain('found 1 alert receiver whose live state differs');
     expect(only.body).toContain('cannot be compared');
     const both = renderDriftIssue(
-      report({ command: 'drift', plan: { ...plan([change(1)]), receivers: [receiverUpdate] } }),
+      report({ command: 'drift', plan: plan([receiverUpdate, change(1)]) }),
       MARKER,
       context,
     );

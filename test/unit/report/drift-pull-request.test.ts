@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { WriteBack } from '../../../src/plan/drift-write-back.js';
 import { renderDriftPullRequest } from '../../../src/report/drift-pull-request.js';
 import { testChange } from '../../helpers/changes.js';
-import { plan } from './report-factory.js';
 
 const MARKER = '<!-- platform-gitops:drift-pull-request:v1:x -->';
 const context = { paths: ['alerting'], sha: 'abcdef123456', runUrl: null, links: null, driftIssue: null };
@@ -35,7 +34,7 @@ const written: WriteBack = {
 
 describe('renderDriftPullRequest', () => {
   it("starts with its marker, shows the plan's change, what was added, what a person decides and what was not written", () => {
-    const content = renderDriftPullRequest(plan([edited]), written, MARKER, context);
+    const content = renderDriftPullRequest(written, MARKER, context);
     expect(content.adopting).toBe(true);
     expect(content.title).toBe('Adopt 2 alert rule and receiver edits made outside git (alerting)');
     expect(content.body.startsWith(`${MARKER}\n`)).toBe(true);
@@ -58,7 +57,7 @@ describe('renderDriftPullRequest', () => {
 
   it('links the drift issue, and proposes nothing when no file changes', () => {
     const one = { ...written, files: [], adopted: [written.adopted[0]!], toDecide: [], notWritten: [] };
-    const content = renderDriftPullRequest(plan([edited]), one, MARKER, {
+    const content = renderDriftPullRequest(one, MARKER, {
       ...context,
       paths: ['.'],
       sha: '',

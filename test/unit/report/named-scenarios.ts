@@ -1,5 +1,5 @@
 import { diagnostic } from '../../../src/core/diagnostic.js';
-import type { AlertRuleChange, RuleReferences } from '../../../src/plan/types.js';
+import type { AlertRuleChange, RuleReferences } from '../../../src/model/alert-rule-change.js';
 import { change, plan, report } from './report-factory.js';
 
 /**

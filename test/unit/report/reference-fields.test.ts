@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlertRuleChange } from '../../../src/plan/types.js';
+import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import { changeMarkdown } from '../../../src/report/change-markdown.js';
 import { changeFields, changePlacement } from '../../../src/report/reference-fields.js';
 import {

@@ -1,7 +1,8 @@
-import type { ChangeResult, RuleResult } from '../../../src/apply/types.js';
 import { type Diagnostic, diagnostic, type Severity } from '../../../src/core/diagnostic.js';
-import type { ReceiverChange } from '../../../src/plan/receiver-types.js';
-import type { AlertRuleChange, HoldReason, Plan, WriteResult } from '../../../src/plan/types.js';
+import type { ReceiverChange } from '../../../src/model/alert-receiver-change.js';
+import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
+import type { HoldReason, WriteResult } from '../../../src/model/change.js';
+import type { Change, ChangeResult, Plan } from '../../../src/model/types.js';
 import type { RunReport } from '../../../src/run/types.js';
 import { testChange } from '../../helpers/changes.js';
 
@@ -27,7 +28,7 @@ export function findings(count: number, severity: Severity = 'error', files = 3)
 }
 
 /** A change the gate held back, as src/plan/gate.ts marks it. */
-export function held<C extends AlertRuleChange>(c: C, reason: HoldReason = 'findings block the apply'): C {
+export function held<C extends Change>(c: C, reason: HoldReason = 'findings block the apply'): C {
   return { ...c, gate: { admitted: false, reason } };
 }
 
@@ -75,7 +76,8 @@ export const receiverUpdate: ReceiverChange = {
   secrets: [],
 };
 
-export function plan(changes: readonly AlertRuleChange[], diagnostics: readonly Diagnostic[] = []): Plan {
+/** A plan of `changes`, of any kind, in the order given (a plan lists receivers first, then rules). */
+export function plan(changes: readonly Change[], diagnostics: readonly Diagnostic[] = []): Plan {
   return {
     organizations: ['7f1b2c3d-0000-4000-8000-000000000001'],
     changes,
@@ -86,7 +88,7 @@ export function plan(changes: readonly AlertRuleChange[], diagnostics: readonly 
   };
 }
 
-export function result(i: number, ok = true): RuleResult {
+export function result(i: number, ok = true): ChangeResult<Extract<AlertRuleChange, { action: 'update' }>> {
   return {
     change: change(i, 'update'),
     id: `a2a2a2a2-0000-4000-8000-${String(i).padStart(12, '0')}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReceiverChange } from '../../../src/plan/receiver-types.js';
+import type { ReceiverChange } from '../../../src/model/alert-receiver-change.js';
 import { countRun, headline, isFailing, runOutcome } from '../../../src/report/run-counts.js';
 import { change, finding, held, plan, report, result } from './report-factory.js';
 
@@ -166,10 +166,10 @@ describe('runOutcome: one closing line per outcome', () => {
       id: 'r1',
       name: 'pager',
     } as unknown as ReceiverChange;
-    expect(
-      runOutcome(report({ command: 'drift', plan: { ...plan([change(1)]), receivers: [receiver] } })).line,
-    ).toBe('Changes pending: 1 live rule and 1 alert receiver drifted from the documents.');
-    expect(runOutcome(report({ command: 'drift', plan: { ...plan([]), receivers: [receiver] } })).line).toBe(
+    expect(runOutcome(report({ command: 'drift', plan: plan([receiver, change(1)]) })).line).toBe(
+      'Changes pending: 1 live rule and 1 alert receiver drifted from the documents.',
+    );
+    expect(runOutcome(report({ command: 'drift', plan: plan([receiver]) })).line).toBe(
       'Changes pending: 1 alert receiver drifted from the documents.',
     );
     expect(runOutcome(report({ command: 'plan', plan: plan([change(1, 'noop')]) }))).toEqual({

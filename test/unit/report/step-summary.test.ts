@@ -62,12 +62,23 @@ describe('renderSummary', () => {
       },
       secrets: [],
     };
-    const withRule = report({ plan: { ...plan([change(1), change(2, 'noop')]), receivers: [receiver] } });
+    const withRule = report({ plan: plan([receiver, change(1), change(2, 'noop')]) });
     expect(renderSummary(withRule, countRun(withRule))).toContain('### Plan (2 pending, 1 unchanged)');
-    const onlyReceiver = report({ plan: { ...plan([change(2, 'noop')]), receivers: [receiver] } });
+    // A receiver's change alone is the plan's one pending change, listed as a rule's would be; the rule
+    // that matches its document is counted unchanged.
+    const onlyReceiver = report({ plan: plan([receiver, change(2, 'noop')]) });
     const md = renderSummary(onlyReceiver, countRun(onlyReceiver));
-    expect(md).toContain('No rule changes: 1 alert rule matches its document.');
+    expect(md).toContain('### Plan (1 pending, 1 unchanged)');
+    expect(md).toContain('**✏️ update** alert receiver `email-platform`');
     expect(md).not.toContain('No changes');
+    const drift = report({ command: 'drift', plan: plan([receiver, change(1), change(2, 'noop')]) });
+    expect(renderSummary(drift, countRun(drift))).toContain(
+      '### Drift (1 rule and 1 alert receiver differ, 1 in sync)',
+    );
+    const quiet = report({ plan: plan([{ ...receiver, action: 'noop' as const }, change(2, 'noop')]) });
+    expect(renderSummary(quiet, countRun(quiet))).toContain(
+      'No changes: 1 alert rule and 1 alert receiver match their documents.',
+    );
   });
 
   it('says what was skipped and why', () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { UpdateChange } from '../../../../src/model/alert-rule-change.js';
 import {
   type BaseApplied,
   baseNotAsked,
   withKnownOutsideEdits,
 } from '../../../../src/plan/evidence/base-applied.js';
 import type { ReviewEntry } from '../../../../src/plan/evidence/review.js';
-import type { UpdateChange } from '../../../../src/plan/types.js';
 import { change } from '../../report/report-factory.js';
 import { ORG, PROD, RULE_1, RULE_2 } from '../fixtures.js';
 
@@ -25,6 +25,7 @@ const update = (id: string, outside: boolean): UpdateChange => ({
 });
 const create = change(2, 'create');
 const entry = (status: ReviewEntry['status']): ReviewEntry => ({
+  kind: 'AlertRule',
   name: 'x',
   action: 'update',
   id: RULE_1,

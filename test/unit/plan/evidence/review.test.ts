@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CreateChange, UpdateChange } from '../../../../src/model/alert-rule-change.js';
 import {
   decodeReviewBlock,
   encodeReviewBlock,
@@ -6,7 +7,6 @@ import {
   reviewStatuses,
   withReviewedOutsideEdits,
 } from '../../../../src/plan/evidence/review.js';
-import type { CreateChange, UpdateChange } from '../../../../src/plan/types.js';
 import { ORG, PROD, RULE_1 } from '../fixtures.js';
 
 const DIGEST = 'd'.repeat(64);
@@ -72,8 +72,8 @@ describe('reviewStatuses', () => {
   it('names the fields of a live rule that moved since the review', () => {
     const moved = { ...update, against: { ...update.against, enabled: '3333333333333333' } };
     const [entry] = reviewStatuses([moved], stored() as never, DIGEST);
-    expect(entry).toMatchObject({ status: 'changed since review', fields: ['enabled'] });
-    expect(entry!.why).toContain('`enabled`');
+    expect(entry).toMatchObject({ kind: 'AlertRule', status: 'changed since review', fields: ['enabled'] });
+    expect(entry!.why).toBe("the live alert rule's `enabled` changed since the review");
   });
 
   it('says not reviewed without a review, for other documents, another change or another request', () => {
@@ -85,7 +85,9 @@ describe('reviewStatuses', () => {
     const other = { ...create, name: 'api-down' };
     expect(reviewStatuses([other], stored() as never, DIGEST)[0]!.why).toContain('did not hold');
     const body = { ...update, request: { name: 'api-p99-latency', severity: 'CRITICAL' } as never };
-    expect(reviewStatuses([body], stored() as never, DIGEST)[0]!.why).toContain('request differs');
+    expect(reviewStatuses([body], stored() as never, DIGEST)[0]!.why).toBe(
+      'what it sends differs from what was reviewed',
+    );
   });
 
   it('takes outside edits from the review, not from the base revision', () => {

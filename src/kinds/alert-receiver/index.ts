@@ -1,0 +1,21 @@
+/** The alert receiver as the one pipeline sees it (src/kinds/kind.ts): its identity, what it sends, its writes. */
+import type { PendingReceiverChange, ReceiverChange } from '../../model/alert-receiver-change.js';
+import type { Kind } from '../change-kind.js';
+import { receiverReady, writeReceiver } from './write.js';
+
+export const alertReceiverKind: Kind<ReceiverChange> = {
+  kind: 'AlertReceiver',
+  noun: 'alert receiver',
+  /** Its id; for a create, its organization and name, lower-cased (never equal to a rule's key). */
+  key: (change: PendingReceiverChange) =>
+    change.action === 'create'
+      ? `receiver:${change.organizationId}/${change.name}`.toLowerCase()
+      : `receiver:${change.id.toLowerCase()}`,
+  /** The request and the names of the variables its secrets come from, never a value. */
+  sent: (change: PendingReceiverChange) =>
+    change.action === 'delete' ? null : { request: change.request, secrets: change.secrets },
+  /** Created and updated before the rules that page it, deleted after the rules stop naming it. */
+  phase: (change: PendingReceiverChange) => (change.action === 'delete' ? 2 : 0),
+  ready: receiverReady,
+  write: writeReceiver,
+};

@@ -194,7 +194,10 @@ function main() {
     `import cycles between files: ${fileCycles.cycles.length} (baseline: ${baseline.fileCycles?.length ?? 0}).`,
   );
   for (const problem of fileCycles.problems) console.error(problem);
-  if (fileCycles.problems.length > 0) process.exitCode = 1;
+  if (fileCycles.problems.length > 0) {
+    console.error('See docs/architecture.md ("No cycles between files") for how to break a cycle.');
+    process.exitCode = 1;
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -7,6 +7,9 @@
  * entry that no longer exists fails it too, so that the baseline can only shrink.
  *
  *
+ * It checks that no files of src/ import each other, through any chain of imports (scripts/file-cycles.mjs);
+ * the baseline may list such a cycle too, as the sorted list of its files.
+ *
  * It checks the file names of src/ too: a name repeats across folders only as a documented pattern
  * (docs/architecture.md, "File names"), so that a name says what its file holds wherever it is read.
  *
@@ -17,6 +20,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { fileImports, judgeFileCycles, stronglyConnected } from './file-cycles.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const srcDir = join(root, 'src');
@@ -61,7 +65,7 @@ export const RESOURCE_FOLDERS = ['service/types', 'service/decode', 'sandbox/rou
  */
 export const KIND_FOLDERS = ['kinds/alert-rule', 'kinds/alert-receiver'];
 
-function sourceFiles(dir) {
+export function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
@@ -105,40 +109,9 @@ export function folderCycles(arrows) {
     if (!next.has(to)) next.set(to, new Set());
     next.get(from).add(to);
   }
-  // Tarjan's algorithm; the graph has a few dozen folders, so recursion is fine.
-  let index = 0;
-  const indexOf = new Map();
-  const low = new Map();
-  const stack = [];
-  const onStack = new Set();
-  const cycles = [];
-  const visit = (node) => {
-    indexOf.set(node, index);
-    low.set(node, index);
-    index += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const to of next.get(node)) {
-      if (!indexOf.has(to)) {
-        visit(to);
-        low.set(node, Math.min(low.get(node), low.get(to)));
-      } else if (onStack.has(to)) {
-        low.set(node, Math.min(low.get(node), indexOf.get(to)));
-      }
-    }
-    if (low.get(node) === indexOf.get(node)) {
-      const members = [];
-      let member;
-      do {
-        member = stack.pop();
-        onStack.delete(member);
-        members.push(member);
-      } while (member !== node);
-      if (members.length > 1) cycles.push(members.sort().join(', '));
-    }
-  };
-  for (const node of [...next.keys()].sort()) if (!indexOf.has(node)) visit(node);
-  return cycles.sort();
+  return stronglyConnected(next)
+    .map((folders) => folders.join(', '))
+    .sort();
 }
 
 /**
@@ -230,6 +203,16 @@ function main() {
   console.log(`file names repeated across folders outside the documented patterns: ${names.length}.`);
   for (const problem of names) console.error(problem);
   if (names.length > 0) process.exitCode = 1;
+
+  const fileCycles = judgeFileCycles(fileImports(srcDir, sourceFiles(srcDir)), baseline.fileCycles);
+  console.log(
+    `import cycles between files: ${fileCycles.cycles.length} (baseline: ${baseline.fileCycles?.length ?? 0}).`,
+  );
+  for (const problem of fileCycles.problems) console.error(problem);
+  if (fileCycles.problems.length > 0) {
+    console.error('See docs/architecture.md ("No cycles between files") for how to break a cycle.');
+    process.exitCode = 1;
+  }
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -7,24 +7,7 @@
  */
 import type { ObjectiveSource } from '../documents/types.js';
 import { windowWords } from './spans.js';
-import type { RuleBacktest } from './types.js';
-
-export interface ObjectiveBacktest {
-  readonly name: string;
-  readonly file: string;
-  readonly line: number;
-  /** Null when a rule of that urgency could not be backtested: a partial count would read as a whole. */
-  readonly pages: number | null;
-  readonly tickets: number | null;
-  /** Share of the objective's error budget burned over the window (0.35 = 35%); absent when unknown. */
-  readonly budgetBurned?: number;
-  /** Days of data the share is read over: the backtest's window. */
-  readonly days: number;
-  /** Why the share is not known, when it is not. */
-  readonly budgetUnavailable?: string;
-  /** How to read the share: the indicator's query over the window, with the objective's budget. */
-  readonly source: ObjectiveSource;
-}
+import type { ObjectiveBacktest, RuleBacktest } from './types.js';
 
 /** The objectives of backtested rules, in plan order, with their pages and tickets counted. */
 export function objectiveBacktests(

@@ -6,7 +6,6 @@
 
 import type { ObjectiveSource } from '../documents/types.js';
 import type { PrometheusSeries } from '../service/types/cluster-metrics.js';
-import type { ObjectiveBacktest } from './objective-backtest.js';
 
 /** One series of a range query, as the client reads it: its labels and its samples, `[time, value]`, in time order. */
 export type MetricSeries = PrometheusSeries;
@@ -90,6 +89,27 @@ export interface RuleNotBacktested {
   readonly file: string;
   readonly line: number;
   readonly reason: string;
+}
+
+/**
+ * A service level objective whose generated rules were backtested: its pages, tickets and budget burned,
+ * counted by objective-backtest.ts.
+ */
+export interface ObjectiveBacktest {
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  /** Null when a rule of that urgency could not be backtested: a partial count would read as a whole. */
+  readonly pages: number | null;
+  readonly tickets: number | null;
+  /** Share of the objective's error budget burned over the window (0.35 = 35%); absent when unknown. */
+  readonly budgetBurned?: number;
+  /** Days of data the share is read over: the backtest's window. */
+  readonly days: number;
+  /** Why the share is not known, when it is not. */
+  readonly budgetUnavailable?: string;
+  /** How to read the share: the indicator's query over the window, with the objective's budget. */
+  readonly source: ObjectiveSource;
 }
 
 /** The backtest of a run. */

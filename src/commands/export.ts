@@ -10,7 +10,7 @@ import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { UsageError } from '../core/usage-error.js';
 import { parseFiles } from '../documents/index.js';
-import { checkExported } from '../kinds/alert-receiver/export-validation.js';
+import { checkExported } from '../kinds/alert-rule/export-check.js';
 import {
   type ExportedDocument,
   exportDocuments,

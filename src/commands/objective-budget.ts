@@ -3,7 +3,8 @@
  * share over the whole window, at its end (backtest/objective-backtest.ts says how it becomes a share). A
  * failure makes the share unknown, with the reason: never a finding, never a failure of the run.
  */
-import { budgetBurned, budgetQuery, type ObjectiveBacktest } from '../backtest/objective-backtest.js';
+import { budgetBurned, budgetQuery } from '../backtest/objective-backtest.js';
+import type { ObjectiveBacktest } from '../backtest/types.js';
 import { parsePrometheusVector } from '../service/decode/prometheus-answer.js';
 import type { ServiceClient } from '../service/types.js';
 

@@ -1,5 +1,5 @@
 import { isMap, isScalar, parseAllDocuments } from 'yaml';
-import { hasOurFields, isOurKind } from './discover.js';
+import { hasOurFields, isOurKind } from './our-document-marks.js';
 
 /**
  * Whether a document of `text`, as the YAML parser reads it (broken or not), has a `kind` of ours (its key

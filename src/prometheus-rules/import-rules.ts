@@ -6,7 +6,6 @@
  */
 
 import { type Diagnostic, diagnostic, type SourceRange } from '../core/diagnostic.js';
-import type { AlertSeverity } from '../service/types/alert-rules.js';
 import { RULES_IO_CODES, type RulesIoCode } from './codes.js';
 import {
   groupFiles,
@@ -15,21 +14,10 @@ import {
   type Placed,
   validationFindings,
 } from './import-files.js';
+import type { ImportOptions } from './import-options.js';
 import { mapRule } from './map-rule.js';
 import { distinctNames } from './names.js';
 import type { SourceGroup, SourceRule } from './read-rules.js';
-import type { ClusterRef, TargetForm } from './references.js';
-
-export interface ImportOptions {
-  /** The cluster and the target as the documents write them, by name or by id (references.ts). */
-  readonly cluster: ClusterRef;
-  readonly target: TargetForm;
-  /** Receivers by id (`alert_receiver_ids`) and by name (`alert_receivers`); at least one in all. */
-  readonly receiverIds: readonly string[];
-  readonly receiverNames: readonly string[];
-  /** Lower-case label value → severity. */
-  readonly severityMap: Readonly<Record<string, AlertSeverity>>;
-}
 
 export { IMPORTED_MARK, type ImportedFile } from './import-files.js';
 

@@ -20,7 +20,7 @@ import {
   type SlackAlertReceiver,
 } from '../../service/types.js';
 import { slug } from '../alert-rule/export-documents.js';
-import { checkExportedReceivers } from './export-validation.js';
+import { checkExportedReceivers } from './export-check.js';
 
 export interface SecretVariable {
   /** The environment variable the document reads. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseFiles } from '../../../src/documents/index.js';
-import { checkExported } from '../../../src/kinds/alert-receiver/export-validation.js';
+import { checkExported } from '../../../src/kinds/alert-rule/export-check.js';
 import { exportDocuments } from '../../../src/kinds/alert-rule/export-documents.js';
 import {
   type ExportNameLists,

@@ -1,13 +1,12 @@
 /**
+ * What each kind's export check shares (alert-rule/export-check.ts, alert-receiver/export-check.ts):
  * `export` never writes a document that `validate` refuses: every exported text goes through the same
  * parse, schema and cross-document checks as a repository's files (two live rules of one name on a
  * cluster, fractional durations, empty or repeated receivers, blank names or queries, two receivers of one
  * name, …). A document with an error is left out and named with the first reasons; the rest are written.
  */
-import { duplicatedDocuments } from '../../documents/cross-checks.js';
-import { parseFiles } from '../../documents/parse.js';
-import type { ExportedDocument } from '../alert-rule/export-documents.js';
-import type { ExportedReceiver } from './export-receivers.js';
+import { duplicatedDocuments } from '../documents/cross-checks.js';
+import { parseFiles } from '../documents/parse.js';
 
 export interface ExportCheck<D> {
   readonly valid: D[];
@@ -17,39 +16,8 @@ export interface ExportCheck<D> {
 
 const SHOWN_REASONS = 3;
 
-export function checkExported(documents: readonly ExportedDocument[]): ExportCheck<ExportedDocument> {
-  // The id form: the loader tells rules apart by cluster id, and the names were written from the ids.
-  const reasons = refusals(documents.map((d) => ({ path: d.fileName, text: d.idText })));
-  // And the text written, where it names something: a reference form the schema refuses fails there only.
-  const named = documents.filter((d) => d.text !== d.idText);
-  addReasons(reasons, refusals(named.map((d) => ({ path: d.fileName, text: d.text }))));
-  return sorted(
-    documents,
-    reasons,
-    (d) => d.fileName,
-    (d) => `alert rule "${d.ruleName}" (${d.ruleId})`,
-  );
-}
-
-/**
- * The receivers' documents alike: a receiver the service holds with a blank name, or two of one name,
- * would make validate refuse the whole directory. Their files are read apart from the rules' (their own
- * directory), so they are checked apart.
- */
-export function checkExportedReceivers(
-  documents: readonly ExportedReceiver[],
-): ExportCheck<ExportedReceiver> {
-  const reasons = refusals(documents.map((d) => ({ path: d.fileName, text: d.text })));
-  return sorted(
-    documents,
-    reasons,
-    (d) => d.fileName,
-    (d) => `alert receiver "${d.receiverName}" (${d.receiverId})`,
-  );
-}
-
 /** The errors validate finds in each file, by path; every member of a duplicate group has one. */
-function refusals(files: readonly { path: string; text: string }[]): Map<string, string[]> {
+export function refusals(files: readonly { path: string; text: string }[]): Map<string, string[]> {
   const encoder = new TextEncoder();
   const result = parseFiles(files.map((f) => ({ path: f.path, bytes: encoder.encode(f.text) })));
   const reasons = new Map<string, string[]>();
@@ -69,7 +37,7 @@ function refusals(files: readonly { path: string; text: string }[]): Map<string,
 }
 
 /** A reason found in both forms (a blank name, a duplicate) is said once. */
-function addReasons(into: Map<string, string[]>, from: ReadonlyMap<string, readonly string[]>): void {
+export function addReasons(into: Map<string, string[]>, from: ReadonlyMap<string, readonly string[]>): void {
   for (const [file, found] of from) {
     const list = into.get(file) ?? [];
     for (const reason of found) if (!list.includes(reason)) list.push(reason);
@@ -77,7 +45,7 @@ function addReasons(into: Map<string, string[]>, from: ReadonlyMap<string, reado
   }
 }
 
-function sorted<D>(
+export function sorted<D>(
   documents: readonly D[],
   reasons: ReadonlyMap<string, readonly string[]>,
   fileOf: (d: D) => string,

@@ -6,7 +6,13 @@ import type { CliRuntimeArgs } from './cli-runtime.js';
 import type { CliArgsOf } from './commands/cli-args.js';
 import type { ExportDocumentsCliOptions } from './commands/export-options.js';
 import type { PlanCliOptions } from './commands/plan-options.js';
-import { DEFAULT_CONCURRENCY } from './commands/shared-options.js';
+import {
+  DEFAULT_CONCURRENCY,
+  type DocumentsCliOptions,
+  type PlanningCliOptions,
+  type ServiceCliOptions,
+  type ShownAs,
+} from './commands/shared-options.js';
 
 /**
  * The commands of the command line that run in the runtime both faces share: those that yield a RunReport
@@ -31,72 +37,42 @@ export interface ReportRun {
   readonly verbose: boolean;
 }
 
-/** Only the documents' commands take --fail-on, and only plan --detailed-exitcode. */
+/** The policy of the commands that take neither --fail-on nor --detailed-exitcode. */
 const NO_POLICY = { failOn: 'error', detailedExitcode: false } as const;
 
 /** `validate` is offline: no address, and the organization only as the environment gives it. */
-const serviceless = {
-  apiUrl: undefined,
-  organizationId: undefined,
-  concurrency: DEFAULT_CONCURRENCY,
-} as const;
+const OFFLINE = { apiUrl: undefined, organizationId: undefined, concurrency: DEFAULT_CONCURRENCY } as const;
 
 /** The command line's view of a command (its options) into the run's (the runtime's and the dispatcher's). */
 export function reportRunOf(args: ReportCliArgs): ReportRun {
-  const shown = { format: args.options.format, verbose: false };
   switch (args.command) {
     case 'validate': {
-      const { root, paths, ignore, allowEmpty, failOn, verbose } = args.options;
-      return {
-        runtime: { command: 'validate', root, paths, ignore, allowEmpty, ...serviceless },
-        request: { command: 'validate' },
-        policy: { ...NO_POLICY, failOn },
-        ...shown,
-        verbose,
-      };
+      const { root, paths, ignore, allowEmpty } = args.options;
+      const runtime = { command: 'validate', root, paths, ignore, allowEmpty, ...OFFLINE } as const;
+      return documentsRun(args.options, runtime, { command: 'validate' });
     }
     case 'plan': {
       const o = args.options;
-      return {
-        runtime: {
-          ...planningRuntime('plan', o),
-          allComponents: o.allComponents,
-          rotateSecrets: o.rotateSecrets,
-        },
-        request: planRequest(o),
-        policy: { failOn: o.failOn, detailedExitcode: o.detailedExitcode },
-        ...shown,
-        verbose: o.verbose,
-      };
+      const { allComponents, rotateSecrets, detailedExitcode } = o;
+      const runtime = { ...planningRuntime('plan', o), base: o.base, allComponents, rotateSecrets };
+      const run = documentsRun(o, runtime, planRequest(o));
+      return { ...run, policy: { ...run.policy, detailedExitcode } };
     }
     case 'backtest': {
       // A plan with its backtest: the same run, the report of a plan.
       const o = args.options;
       const backtest = { windowSeconds: o.windowSeconds, maxRules: DEFAULT_BACKTEST_MAX_RULES };
-      return {
-        runtime: planningRuntime('plan', o),
-        request: { command: 'plan', backtest },
-        policy: { ...NO_POLICY, failOn: o.failOn },
-        ...shown,
-        verbose: o.verbose,
-      };
+      return documentsRun(o, { ...planningRuntime('plan', o), base: o.base }, { command: 'plan', backtest });
     }
     case 'apply': {
       const o = args.options;
-      const runtime: CliRuntimeArgs =
-        o.from === 'saved-plan'
-          ? planningRuntime('apply', o)
-          : {
-              ...planningRuntime('apply', o),
-              allComponents: o.allComponents,
-              prune: o.prune,
-              rotateSecrets: o.rotateSecrets,
-            };
-      const request: ReportCommand =
-        o.from === 'saved-plan'
-          ? { command: 'apply', planFile: o.planFile, strict: o.strict }
-          : { command: 'apply' };
-      return { runtime, request, policy: { ...NO_POLICY, failOn: o.failOn }, ...shown, verbose: o.verbose };
+      if (o.from === 'saved-plan') {
+        const request = { command: 'apply', planFile: o.planFile, strict: o.strict } as const;
+        return documentsRun(o, planningRuntime('apply', o), request);
+      }
+      const { base, allComponents, prune, rotateSecrets } = o;
+      const runtime = { ...planningRuntime('apply', o), base, allComponents, prune, rotateSecrets };
+      return documentsRun(o, runtime, { command: 'apply' });
     }
     case 'drift': {
       const o = args.options;
@@ -105,82 +81,54 @@ export function reportRunOf(args: ReportCliArgs): ReportRun {
         resolution.kind === 'write'
           ? { command: 'drift', remediate: false, adopt: { into: resolution.adoptInto ?? null, tree: true } }
           : { command: 'drift', remediate: resolution.kind === 'remediate' };
-      return {
-        runtime: planningRuntime('drift', o),
-        request,
-        policy: { ...NO_POLICY, failOn: o.failOn },
-        ...shown,
-        verbose: o.verbose,
-      };
+      return documentsRun(o, { ...planningRuntime('drift', o), base: o.base }, request);
     }
     case 'logs': {
-      const { apiUrl, organizationId, cluster, entries } = args.options;
-      return {
-        runtime: {
-          command: 'logs',
-          root: undefined,
-          paths: ['.'],
-          apiUrl,
-          organizationId,
-          concurrency: DEFAULT_CONCURRENCY,
-        },
-        request: { command: 'logs', clusterId: cluster, entries },
-        policy: NO_POLICY,
-        ...shown,
-      };
+      const { cluster, entries } = args.options;
+      return serviceRun(args.options, 'logs', undefined, { command: 'logs', clusterId: cluster, entries });
     }
     case 'export': {
-      const { root, apiUrl, organizationId, outDir } = args.options;
-      return {
-        runtime: {
-          command: 'export',
-          root,
-          paths: ['.'],
-          apiUrl,
-          organizationId,
-          concurrency: DEFAULT_CONCURRENCY,
-        },
-        request: { command: 'export', outDir },
-        policy: NO_POLICY,
-        ...shown,
-      };
+      const { root, outDir } = args.options;
+      return serviceRun(args.options, 'export', root, { command: 'export', outDir });
     }
     case 'receivers': {
       // `receivers test NAME…` takes names, not paths: its documents are read from the root.
-      const { root, apiUrl, organizationId, names, message } = args.options;
-      return {
-        runtime: {
-          command: 'test-receivers',
-          root,
-          paths: ['.'],
-          apiUrl,
-          organizationId,
-          concurrency: DEFAULT_CONCURRENCY,
-        },
-        request: { command: 'test-receivers', names, ...(message !== undefined ? { message } : {}) },
-        policy: NO_POLICY,
-        ...shown,
-      };
+      const { root, names, message } = args.options;
+      const request = {
+        command: 'test-receivers',
+        names,
+        ...(message !== undefined ? { message } : {}),
+      } as const;
+      return serviceRun(args.options, 'test-receivers', root, request);
     }
   }
 }
 
-function planningRuntime(
-  command: 'plan' | 'apply' | 'drift',
-  o: CliArgsOf<'plan' | 'backtest' | 'apply' | 'drift'>['options'],
-): CliRuntimeArgs {
-  const base = 'base' in o ? o.base : undefined;
-  return {
-    command,
-    root: o.root,
-    paths: o.paths,
-    apiUrl: o.apiUrl,
-    organizationId: o.organizationId,
-    base,
-    ignore: o.ignore,
-    allowEmpty: o.allowEmpty,
-    concurrency: o.concurrency,
-  };
+/** A command that reads documents: --fail-on and --verbose are its own. */
+function documentsRun(
+  options: ShownAs & DocumentsCliOptions,
+  runtime: CliRuntimeArgs,
+  request: ReportCommand,
+): ReportRun {
+  const { failOn, format, verbose } = options;
+  return { runtime, request, policy: { ...NO_POLICY, failOn }, format, verbose };
+}
+
+/** A command of the service that takes no paths: what documents it reads, it reads from the root. */
+function serviceRun(
+  options: ShownAs & ServiceCliOptions,
+  command: 'logs' | 'export' | 'test-receivers',
+  root: string | undefined,
+  request: ReportRun['request'],
+): ReportRun {
+  const { apiUrl, organizationId, format } = options;
+  const runtime = { command, root, paths: ['.'], apiUrl, organizationId, concurrency: DEFAULT_CONCURRENCY };
+  return { runtime, request, policy: NO_POLICY, format, verbose: false };
+}
+
+function planningRuntime(command: 'plan' | 'apply' | 'drift', options: PlanningCliOptions): CliRuntimeArgs {
+  const { root, paths, apiUrl, organizationId, ignore, allowEmpty, concurrency } = options;
+  return { command, root, paths, apiUrl, organizationId, ignore, allowEmpty, concurrency };
 }
 
 function planRequest(o: PlanCliOptions): ReportCommand {

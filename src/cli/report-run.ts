@@ -1,6 +1,6 @@
 import { DEFAULT_BACKTEST_MAX_RULES } from '../backtest/window.js';
 import type { ExitPolicy } from '../run/exit-code.js';
-import type { OutputFormat } from '../run/types.js';
+import type { CommandName, OutputFormat } from '../run/types.js';
 import type { ReportCommand } from '../runtime/dispatch.js';
 import type { CliRuntimeArgs } from './cli-runtime.js';
 import type { CliArgsOf } from './commands/cli-args.js';
@@ -121,9 +121,19 @@ function serviceRun(
   root: string | undefined,
   request: ReportRun['request'],
 ): ReportRun {
-  const { apiUrl, organizationId, format } = options;
-  const runtime = { command, root, paths: ['.'], apiUrl, organizationId, concurrency: DEFAULT_CONCURRENCY };
-  return { runtime, request, policy: NO_POLICY, format, verbose: false };
+  const runtime = serviceRuntime(command, options, root);
+  return { runtime, request, policy: NO_POLICY, format: options.format, verbose: false };
+}
+
+/** The runtime of a command that uses the service and plans nothing: its address, organization and root. */
+export function serviceRuntime(
+  command: CommandName,
+  service: ServiceCliOptions,
+  root: string | undefined,
+  paths: readonly string[] = ['.'],
+): CliRuntimeArgs {
+  const { apiUrl, organizationId } = service;
+  return { command, root, paths, apiUrl, organizationId, concurrency: DEFAULT_CONCURRENCY };
 }
 
 function planningRuntime(command: 'plan' | 'apply' | 'drift', options: PlanningCliOptions): CliRuntimeArgs {

@@ -9,10 +9,9 @@ import type { CliArgs } from './commands/cli-args.js';
 import type { ExportRulesCliOptions } from './commands/export-options.js';
 import type { ImportCliOptions } from './commands/import-options.js';
 import type { InitCliOptions } from './commands/local-options.js';
-import { DEFAULT_CONCURRENCY } from './commands/shared-options.js';
 import { type CliIo, type CliOutput, cliOutput } from './output.js';
 import { writeReport } from './render.js';
-import { type LogsRequest, type ReportRun, reportRunOf } from './report-run.js';
+import { type LogsRequest, type ReportRun, reportRunOf, serviceRuntime } from './report-run.js';
 import { resolveRunRoot } from './root.js';
 import { namedFromWorkingDirectory } from './working-directory.js';
 
@@ -110,18 +109,7 @@ async function runInitCommand(
   const { runInit } = await import('../commands/init.js');
   const { fromOrg } = options;
   const runtime = fromOrg
-    ? await createCliRuntime(
-        {
-          command: 'export',
-          root: undefined,
-          paths: [options.dir],
-          apiUrl: fromOrg.apiUrl,
-          organizationId: fromOrg.organizationId,
-          concurrency: DEFAULT_CONCURRENCY,
-        },
-        env,
-        () => {},
-      )
+    ? await createCliRuntime(serviceRuntime('export', fromOrg, undefined, [options.dir]), env, () => {})
     : null;
   try {
     return await runInit({
@@ -182,18 +170,7 @@ async function runExportRules(
   };
   const { runExportRulesCommand } = await import('../commands/export-rules.js');
   if (source.kind === 'documents') return runExportRulesCommand(common);
-  const runtime = await createCliRuntime(
-    {
-      command: 'export',
-      root: options.root,
-      paths,
-      apiUrl: source.apiUrl,
-      organizationId: source.organizationId,
-      concurrency: DEFAULT_CONCURRENCY,
-    },
-    env,
-    out.progress,
-  );
+  const runtime = await createCliRuntime(serviceRuntime('export', source, options.root), env, out.progress);
   try {
     const organization = { id: source.organizationId, client: runtime.context.service() };
     return await runExportRulesCommand({ ...common, organization });

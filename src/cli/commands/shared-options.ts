@@ -1,7 +1,7 @@
 /**
- * The parts of a command's options that several commands share, each read the one way. A command's parser
- * reads its options in the order the others below read theirs (the output's form, the service, the
- * documents), so that of two bad values on one line the same one is reported whichever command it is.
+ * The parts of a command's options that several commands share, each read the one way. Every command's
+ * parser reads its values in one order (the output's form, the service, the documents, then its own), so
+ * that of two bad values on one line the same one is reported, whichever command it is.
  */
 import { UsageError } from '../../core/usage-error.js';
 import { OUTPUT_FORMATS, type OutputFormat } from '../../run/types.js';

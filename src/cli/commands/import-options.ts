@@ -1,22 +1,19 @@
+import type { ImportCommandOptions } from '../../commands/import.js';
 import { UsageError } from '../../core/usage-error.js';
 import type { OptionValues } from '../option-values.js';
 import { type ShownAs, shownAs } from './shared-options.js';
 
 /**
- * `import FILE|DIR… --cluster NAME|ID --receiver ID|NAME --out DIR`: offline. What the imported documents
- * need (a cluster, receivers, --out or --dry-run) is checked by the command (src/commands/import.ts), which
- * reads these as written.
+ * `import FILE|DIR… --cluster NAME|ID --receiver ID|NAME --out DIR`: offline, the fields of the command's
+ * own options (src/commands/import.ts), which checks what the imported documents need (a cluster,
+ * receivers, --out or --dry-run) and reads these as written. `paths` holds at least one.
  */
-export interface ImportCliOptions extends ShownAs {
-  /** The rule files or directories read: at least one. */
-  readonly paths: readonly string[];
-  readonly cluster: string | undefined;
-  readonly target: string | undefined;
-  readonly receivers: readonly string[];
-  readonly severityMap: string | undefined;
-  readonly outDir: string | undefined;
-  readonly dryRun: boolean;
-}
+export interface ImportCliOptions
+  extends ShownAs,
+    Pick<
+      ImportCommandOptions,
+      'paths' | 'cluster' | 'target' | 'receivers' | 'severityMap' | 'outDir' | 'dryRun'
+    > {}
 
 export function parseImportOptions(values: OptionValues, positionals: readonly string[]): ImportCliOptions {
   if (positionals.length === 0) {

@@ -3,17 +3,7 @@ import { parseCommandLine } from '../../../src/cli/args.js';
 import { CLI_COMMANDS } from '../../../src/cli/cli-command.js';
 import { helpText } from '../../../src/cli/help.js';
 import { OPTIONS } from '../../../src/cli/options.js';
-import { UsageError } from '../../../src/core/usage-error.js';
-
-function usageMessage(argv: string[]): string {
-  try {
-    parseCommandLine(argv);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
-}
+import { usageMessage } from '../../helpers/usage-message.js';
 
 describe('parseCommandLine', () => {
   it('reads a plan with paths and options', () => {

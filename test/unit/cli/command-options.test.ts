@@ -8,6 +8,7 @@ import { parseCommandLine } from '../../../src/cli/args.js';
 import type { CliArgs } from '../../../src/cli/commands/cli-args.js';
 import { OptionValues } from '../../../src/cli/option-values.js';
 import { UsageError } from '../../../src/core/usage-error.js';
+import { usageMessage } from '../../helpers/usage-message.js';
 
 const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
 
@@ -15,16 +16,6 @@ function args(argv: string[]): CliArgs {
   const parsed = parseCommandLine(argv);
   if (parsed.kind !== 'run') throw new Error(`not a run: ${argv.join(' ')}`);
   return parsed.args;
-}
-
-function usageMessage(argv: string[]): string {
-  try {
-    parseCommandLine(argv);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error(`expected a UsageError: ${argv.join(' ')}`);
 }
 
 describe('each refused combination gives its own line', () => {

@@ -37,11 +37,12 @@ const code = (text) => `\`${String(text).replace(/`/g, "'")}\``;
 async function sources() {
   const { build } = await import('esbuild');
   const entry = [
-    `export { CLI_COMMANDS } from './src/cli/args';`,
-    `export { USAGE, helpText } from './src/cli/help';`,
-    `export { optionsOf, SERVICE_COMMANDS } from './src/cli/options';`,
-    `export { FINDING_TITLES } from './src/report/finding-title';`,
-    `export { codePagePath, codeAnchor, CODE_PAGES_DIR } from './src/core/published';`,
+    `export { CLI_COMMANDS } from './src/cli/cli-command.ts';`,
+    `export { USAGE, helpText } from './src/cli/help.ts';`,
+    `export { optionsOf } from './src/cli/options.ts';`,
+    `export { SERVICE_COMMANDS } from './src/cli/option-spec.ts';`,
+    `export { FINDING_TITLES } from './src/report/finding-title.ts';`,
+    `export { codePagePath, codeAnchor, CODE_PAGES_DIR } from './src/core/published.ts';`,
   ].join('\n');
   const result = await build({
     stdin: { contents: entry, resolveDir: root, loader: 'ts' },

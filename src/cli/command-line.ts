@@ -2,16 +2,10 @@ import packageJson from '../../package.json' with { type: 'json' };
 import { Redactor } from '../core/redact.js';
 import { UsageError } from '../core/usage-error.js';
 import { ApiError } from '../service/errors.js';
-import { CLI_COMMANDS, parseCommandLine } from './args.js';
+import { parseCommandLine } from './args.js';
+import { isCliCommand } from './cli-command.js';
 import { helpText } from './help.js';
-import { cliOutput } from './output.js';
-
-export interface CliIo {
-  readonly stdout: (text: string) => void;
-  readonly stderr: (text: string) => void;
-  readonly env: NodeJS.ProcessEnv;
-  readonly isTty: boolean;
-}
+import { type CliIo, cliOutput } from './output.js';
 
 /**
  * A stream whose reader went away (`platform-gitops plan | head`) takes no more text, and the run goes on:
@@ -86,7 +80,7 @@ function asksForJson(argv: readonly string[]): boolean {
  * `exitCode` as a report's, and `error` saying why (docs/reference/json-output.md).
  */
 function jsonError(argv: readonly string[], error: unknown, known: boolean, version: number): string {
-  const command = (CLI_COMMANDS as readonly string[]).includes(argv[0] ?? '') ? argv[0] : null;
+  const command = isCliCommand(argv[0] ?? '') ? argv[0] : null;
   const kind = error instanceof UsageError ? 'usage' : error instanceof ApiError ? 'service' : 'internal';
   const message = known ? (error as Error).message : `internal error (a bug): ${String(error)}`;
   const output = { version, command, exitCode: 1, error: { kind, message } };

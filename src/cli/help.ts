@@ -1,7 +1,8 @@
 import { CODE_PAGES_URL } from '../core/published.js';
 import { DEFAULT_SEVERITY_MAP, formatSeverityMap } from '../prometheus-rules/severity.js';
-import type { CliCommand } from './args.js';
-import { HELP_COLUMNS, optionLines, optionsOf, SERVICE_COMMANDS, wrap } from './options.js';
+import type { CliCommand } from './cli-command.js';
+import { type OptionSpec, SERVICE_COMMANDS } from './option-spec.js';
+import { optionsOf } from './options.js';
 
 const TOKEN_LINE = 'The token is read from QOVERY_API_TOKEN, never from an argument.';
 
@@ -138,4 +139,34 @@ ${CODES_LINE}
 'platform-gitops <command> --help' shows a command's options;
 'platform-gitops --version' (or -v) prints the version.
 `;
+}
+
+/** Help is wrapped to fit a terminal of this many columns. */
+const HELP_COLUMNS = 100;
+
+/** `--name VALUE  help`, aligned, the help wrapped under itself: one or more lines per option. */
+function optionLines(options: readonly OptionSpec[]): string[] {
+  const heads = options.map((o) => `--${o.name}${o.value ? ` ${o.value}` : ''}`);
+  const width = Math.max(0, ...heads.map((h) => h.length)) + 2;
+  const indent = ' '.repeat(2 + width);
+  return options.flatMap((o, i) =>
+    wrap(o.help, HELP_COLUMNS - indent.length).map((line, j) =>
+      j === 0 ? `  ${heads[i]!.padEnd(width)}${line}` : `${indent}${line}`,
+    ),
+  );
+}
+
+/** Words into lines of at most `columns` characters (a longer word gets a line of its own). */
+function wrap(text: string, columns: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > columns) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  return [...lines, line];
 }

@@ -1,5 +1,15 @@
 import { type OutputOptions, safeCommand, safeLine, safeOutput } from '../core/printable.js';
-import type { CliIo } from './command-line.js';
+
+/**
+ * What a command-line run is given of its process: where it writes, its environment, and whether stdout is
+ * a terminal (command-line.ts gives the process's own; tests give theirs).
+ */
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  readonly env: NodeJS.ProcessEnv;
+  readonly isTty: boolean;
+}
 
 /** The command line's writers as the boundary gives them, with the one way to print a command of ours. */
 export interface CliOutput {

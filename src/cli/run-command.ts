@@ -1,16 +1,17 @@
 import { realpath } from 'node:fs/promises';
-import { DEFAULT_BACKTEST_MAX_RULES } from '../backtest/window.js';
-import { UsageError } from '../core/usage-error.js';
 import { renderJson } from '../report/json-output.js';
 import { requestsSentence } from '../report/requests-line.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
-import type { CommandName, RunContext, RunReport } from '../run/types.js';
-import { dispatch, type ReportCommand } from '../runtime/dispatch.js';
-import type { CliArgs } from './args.js';
+import type { OutputFormat, RunContext, RunReport } from '../run/types.js';
+import { dispatch } from '../runtime/dispatch.js';
 import { createCliRuntime } from './cli-runtime.js';
-import type { CliIo } from './command-line.js';
-import { type CliOutput, cliOutput } from './output.js';
+import type { CliArgs } from './commands/cli-args.js';
+import type { ExportRulesCliOptions } from './commands/export-options.js';
+import type { ImportCliOptions } from './commands/import-options.js';
+import type { InitCliOptions } from './commands/local-options.js';
+import { type CliIo, type CliOutput, cliOutput } from './output.js';
 import { writeReport } from './render.js';
+import { type LogsRequest, type ReportRun, reportRunOf, serviceRuntime } from './report-run.js';
 import { resolveRunRoot } from './root.js';
 import { namedFromWorkingDirectory } from './working-directory.js';
 
@@ -22,52 +23,71 @@ import { namedFromWorkingDirectory } from './working-directory.js';
  * loads nothing, and every command starts faster for it.
  */
 function useColor(args: CliArgs, io: CliIo): boolean {
-  if (args.color !== undefined) return args.color;
+  const { options } = args;
+  // The commands without --color print no report: as the terminal says, like text.
+  const asked = 'color' in options ? options.color : undefined;
+  const format: OutputFormat = 'format' in options ? options.format : 'text';
+  if (asked !== undefined) return asked;
   if (io.env.NO_COLOR) return false;
   if (io.env.FORCE_COLOR && io.env.FORCE_COLOR !== '0') return true;
-  return io.isTty && args.format === 'text';
+  return io.isTty && format === 'text';
 }
 
 export async function runCli(args: CliArgs, io: CliIo): Promise<number> {
   const color = useColor(args, io);
   // Every write below goes through the output boundary; colours only where the run asked for them.
   const out = cliOutput(io, { color });
-  if (args.command === 'sandbox') {
-    const { runSandboxCommand } = await import('../commands/sandbox.js');
-    await runSandboxCommand({ port: args.port, seed: args.seed, print: (line) => out.stdout(`${line}\n`) });
-    return 0;
+  switch (args.command) {
+    case 'sandbox': {
+      const { runSandboxCommand } = await import('../commands/sandbox.js');
+      const { port, seed } = args.options;
+      await runSandboxCommand({ port, seed, print: (line) => out.stdout(`${line}\n`) });
+      return 0;
+    }
+    case 'init':
+      return runInitCommand(args.options, io.env, out);
+    case 'import':
+      return runImport(args.options, color, out);
+    case 'demo':
+      return (await import('./demo.js')).runDemo({ print: (text) => out.stdout(text), color });
+    case 'export': {
+      const { options } = args;
+      if (options.form === 'prometheus-rules') return runExportRules(options, io.env, out);
+      return runReport(reportRunOf({ command: 'export', options }), color, io.env, out);
+    }
+    default:
+      return runReport(reportRunOf(args), color, io.env, out);
   }
-  if (args.command === 'init') return runInitCommand(args, io.env, out);
-  if (args.command === 'import') return runImport(args, color, out);
-  if (args.command === 'export' && args.ruleFile) return runExportRules(args, io.env, out);
-  if (args.command === 'demo')
-    return (await import('./demo.js')).runDemo({ print: (text) => out.stdout(text), color });
+}
 
-  // `backtest` is a plan with its backtest: the same run, the report of a plan.
-  const command: Exclude<CommandName, 'sandbox'> =
-    args.command === 'receivers' ? 'test-receivers' : args.command === 'backtest' ? 'plan' : args.command;
-  const runtime = await createCliRuntime({ ...args, command }, io.env, out.progress);
+async function runReport(
+  run: ReportRun,
+  color: boolean,
+  env: NodeJS.ProcessEnv,
+  out: CliOutput,
+): Promise<number> {
+  const runtime = await createCliRuntime(run.runtime, env, out.progress);
   const { context } = runtime;
-  const policy = { failOn: args.failOn, detailedExitcode: args.detailedExitcode };
+  const { policy, request } = run;
   try {
-    if (command === 'logs') return await runLogsCommand(args, out, context, policy);
+    if (request.command === 'logs') return await runLogsCommand(request, run.format, out, context, policy);
     // Two applies of one work tree at once would both create what the plan creates: the second waits for no one.
     const lock =
-      args.command === 'apply'
+      request.command === 'apply'
         ? await (await import('../apply/lock-file.js')).acquireApplyLock(context.root)
         : null;
     if (lock?.takenOver) out.progress(lock.takenOver);
     let report: RunReport;
     try {
-      report = await dispatch(reportCommand(args, command), context);
+      report = await dispatch(request, context);
     } finally {
       await lock?.release();
     }
-    const render = { format: args.format, color, redactor: context.redactor, policy, verbose: args.verbose };
+    const render = { format: run.format, color, redactor: context.redactor, policy, verbose: run.verbose };
     // Text is read in this terminal: files named from where the paths given were read (the working
     // directory, or the root of a `--root` it lies outside of). JSON and workflow commands keep the root's.
     const from = context.pathsFrom ?? (await workingDirectory());
-    const shown = args.format === 'text' ? namedFromWorkingDirectory(report, context.root, from) : report;
+    const shown = run.format === 'text' ? namedFromWorkingDirectory(report, context.root, from) : report;
     writeReport(shown, render, out);
     return exitCodeFor(report, policy);
   } finally {
@@ -81,16 +101,25 @@ function workingDirectory(): Promise<string> {
 }
 
 /** `init`: the service is used (and the token needed) only with --from-org, to export its rules. */
-async function runInitCommand(args: CliArgs, env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
+async function runInitCommand(
+  options: InitCliOptions,
+  env: NodeJS.ProcessEnv,
+  out: CliOutput,
+): Promise<number> {
   const { runInit } = await import('../commands/init.js');
-  const runtime = args.fromOrg ? await createCliRuntime({ ...args, command: 'export' }, env, () => {}) : null;
+  const { fromOrg } = options;
+  const runtime = fromOrg
+    ? await createCliRuntime(serviceRuntime('export', fromOrg, undefined, [options.dir]), env, () => {})
+    : null;
   try {
     return await runInit({
-      dir: args.paths[0] ?? '.',
-      dryRun: args.dryRun,
-      pinSha: args.pinSha ?? null,
+      dir: options.dir,
+      dryRun: options.dryRun,
+      pinSha: options.pinSha ?? null,
       fromOrg:
-        runtime && args.fromOrg ? { organizationId: args.fromOrg, service: runtime.context.service } : null,
+        runtime && fromOrg
+          ? { organizationId: fromOrg.organizationId, service: runtime.context.service }
+          : null,
       print: (text) => out.stdout(text),
       warn: (line) => out.progress(`platform-gitops: ${line}`),
     });
@@ -100,17 +129,17 @@ async function runInitCommand(args: CliArgs, env: NodeJS.ProcessEnv, out: CliOut
 }
 
 /** `import`: offline, the rule files named on the command line (src/commands/import.ts). */
-async function runImport(args: CliArgs, color: boolean, out: CliOutput): Promise<number> {
+async function runImport(options: ImportCliOptions, color: boolean, out: CliOutput): Promise<number> {
   return (await import('../commands/import.js')).runImportCommand({
-    paths: args.paths,
+    paths: options.paths,
     cwd: process.cwd(),
-    cluster: args.clusterId,
-    target: args.target,
-    receivers: args.receivers,
-    severityMap: args.severityMap,
-    outDir: args.outDir,
-    dryRun: args.dryRun,
-    format: args.format,
+    cluster: options.cluster,
+    target: options.target,
+    receivers: options.receivers,
+    severityMap: options.severityMap,
+    outDir: options.outDir,
+    dryRun: options.dryRun,
+    format: options.format,
     color,
     print: (text) => out.stdout(text),
     commands: out.commands,
@@ -121,74 +150,45 @@ async function runImport(args: CliArgs, color: boolean, out: CliOutput): Promise
  * `export --format prometheus-rules`: offline, the documents under the paths; with --org, the
  * organization's live rules through the service (src/commands/export-rules.ts).
  */
-async function runExportRules(args: CliArgs, env: NodeJS.ProcessEnv, out: CliOutput): Promise<number> {
-  const where = await resolveRunRoot(args.root, args.paths, process.cwd());
-  const options = {
+async function runExportRules(
+  options: ExportRulesCliOptions,
+  env: NodeJS.ProcessEnv,
+  out: CliOutput,
+): Promise<number> {
+  const { source } = options;
+  const paths = source.kind === 'documents' ? source.paths : ['.'];
+  const where = await resolveRunRoot(options.root, paths, process.cwd());
+  const common = {
     root: where.root,
-    paths: args.paths,
+    paths,
     from: where.from,
     readOutsideRoot: where.outsideRepository,
-    ignore: args.ignore,
-    outFile: args.outDir,
+    ignore: [],
+    outFile: options.outFile,
     print: (text: string) => out.stdout(text),
     warn: (text: string) => out.stderr(text),
   };
   const { runExportRulesCommand } = await import('../commands/export-rules.js');
-  if (args.organizationId === undefined) return runExportRulesCommand(options);
-  if (args.paths.join() !== '.') {
-    throw new UsageError(
-      "'export --format prometheus-rules' writes the documents under PATH or, with --org, the organization's rules: not both",
-    );
-  }
-  const runtime = await createCliRuntime({ ...args, command: 'export' }, env, out.progress);
+  if (source.kind === 'documents') return runExportRulesCommand(common);
+  const runtime = await createCliRuntime(serviceRuntime('export', source, options.root), env, out.progress);
   try {
-    const organization = { id: args.organizationId, client: runtime.context.service() };
-    return await runExportRulesCommand({ ...options, organization });
+    const organization = { id: source.organizationId, client: runtime.context.service() };
+    return await runExportRulesCommand({ ...common, organization });
   } finally {
     await runtime.close();
   }
 }
 
-function reportCommand(args: CliArgs, command: Exclude<CommandName, 'logs' | 'sandbox'>): ReportCommand {
-  switch (command) {
-    case 'drift':
-      return {
-        command,
-        remediate: args.remediate,
-        ...(args.write ? { adopt: { into: args.adoptInto ?? null, tree: true } } : {}),
-      };
-    case 'export':
-      return { command, outDir: args.outDir ?? '' };
-    case 'plan': {
-      const backtest =
-        args.backtestWindow === undefined
-          ? {}
-          : { backtest: { windowSeconds: args.backtestWindow, maxRules: DEFAULT_BACKTEST_MAX_RULES } };
-      const live = args.liveSeries === undefined ? {} : { live: args.liveSeries };
-      return args.outDir === undefined
-        ? { command, ...backtest, ...live }
-        : { command, out: args.outDir, ...backtest, ...live };
-    }
-    case 'apply':
-      return args.planFile === undefined
-        ? { command }
-        : { command, planFile: args.planFile, strict: args.strict };
-    case 'test-receivers':
-      return { command, names: args.names, ...(args.message !== undefined ? { message: args.message } : {}) };
-    default:
-      return { command };
-  }
-}
-
 async function runLogsCommand(
-  args: CliArgs,
+  request: LogsRequest,
+  format: OutputFormat,
   out: CliOutput,
   context: RunContext,
   policy: ExitPolicy,
 ): Promise<number> {
   const { runLogs } = await import('../commands/logs.js');
-  const result = await runLogs(context, { clusterId: args.clusterId ?? '', entries: args.entries });
-  if (args.format === 'json') {
+  const result = await runLogs(context, { clusterId: request.clusterId, entries: request.entries });
+  if (format === 'json') {
     // One JSON object: the run's usual fields plus the log entries.
     const output = JSON.parse(renderJson(result.report, context.redactor, policy));
     // Entries are the service's text: the token and anything that looks like a credential are hidden.

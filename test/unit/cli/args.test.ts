@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CLI_COMMANDS, parseCommandLine } from '../../../src/cli/args.js';
+import { parseCommandLine } from '../../../src/cli/args.js';
+import { CLI_COMMANDS } from '../../../src/cli/cli-command.js';
 import { helpText } from '../../../src/cli/help.js';
 import { OPTIONS } from '../../../src/cli/options.js';
-import { UsageError } from '../../../src/core/usage-error.js';
-
-function usageMessage(argv: string[]): string {
-  try {
-    parseCommandLine(argv);
-  } catch (error) {
-    expect(error).toBeInstanceOf(UsageError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a UsageError');
-}
+import { usageMessage } from '../../helpers/usage-message.js';
 
 describe('parseCommandLine', () => {
   it('reads a plan with paths and options', () => {
@@ -28,19 +19,27 @@ describe('parseCommandLine', () => {
     if (parsed.kind !== 'run') return;
     expect(parsed.args).toMatchObject({
       command: 'plan',
-      paths: ['alerting', 'components'],
-      organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
-      detailedExitcode: true,
-      format: 'text',
-      concurrency: 4,
+      options: {
+        paths: ['alerting', 'components'],
+        organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
+        detailedExitcode: true,
+        format: 'text',
+        concurrency: 4,
+      },
     });
   });
 
   it('reads --rotate-secrets on plan and apply, and refuses it beside a saved plan, which holds its own', () => {
     const parsed = parseCommandLine(['apply', '--rotate-secrets']);
-    expect(parsed.kind === 'run' && parsed.args.rotateSecrets).toBe(true);
+    expect(parsed).toMatchObject({
+      kind: 'run',
+      args: { options: { from: 'documents', rotateSecrets: true } },
+    });
     const plain = parseCommandLine(['plan']);
-    expect(plain.kind === 'run' && plain.args.rotateSecrets).toBe(false);
+    expect(plain).toMatchObject({
+      kind: 'run',
+      args: { command: 'plan', options: { rotateSecrets: false } },
+    });
     expect(usageMessage(['apply', '--plan', 'plan.json', '--rotate-secrets'])).toContain(
       '--rotate-secrets belongs to',
     );
@@ -54,12 +53,12 @@ describe('parseCommandLine', () => {
       '--adopt-into',
       'alerting/adopted.yaml',
     ]);
-    expect(parsed.kind === 'run' && [parsed.args.write, parsed.args.adoptInto]).toEqual([
-      true,
-      'alerting/adopted.yaml',
-    ]);
+    expect(parsed).toMatchObject({
+      kind: 'run',
+      args: { options: { resolution: { kind: 'write', adoptInto: 'alerting/adopted.yaml' } } },
+    });
     const plain = parseCommandLine(['drift']);
-    expect(plain.kind === 'run' && [plain.args.write, plain.args.adoptInto]).toEqual([false, undefined]);
+    expect(plain).toMatchObject({ kind: 'run', args: { options: { resolution: { kind: 'report' } } } });
     expect(usageMessage(['drift', '--write', '--remediate'])).toContain('give one');
     expect(usageMessage(['drift', '--adopt-into', 'a.yaml'])).toContain('is the file of --write');
     expect(usageMessage(['plan', '--write'])).toContain("'plan' takes no --write");
@@ -68,7 +67,10 @@ describe('parseCommandLine', () => {
   it('reads a backtest window for backtest and plan --backtest, and none for a plain plan', () => {
     const run = (argv: string[]) => {
       const parsed = parseCommandLine(argv);
-      return parsed.kind === 'run' ? parsed.args.backtestWindow : 'not a run';
+      if (parsed.kind !== 'run') return 'not a run';
+      const { args } = parsed;
+      if (args.command === 'backtest') return args.options.windowSeconds;
+      return args.command === 'plan' ? args.options.backtest?.windowSeconds : 'neither';
     };
     expect(run(['backtest', 'alerting'])).toBe(7 * 86_400);
     expect(run(['backtest', '--window', '36h'])).toBe(36 * 3600);
@@ -85,7 +87,9 @@ describe('parseCommandLine', () => {
   it('reads plan --live, with --all for every rule and --live-errors for errors', () => {
     const live = (argv: string[]) => {
       const parsed = parseCommandLine(argv);
-      return parsed.kind === 'run' ? parsed.args.liveSeries : 'not a run';
+      return parsed.kind === 'run' && parsed.args.command === 'plan'
+        ? parsed.args.options.live
+        : 'not a plan';
     };
     expect(live(['plan', '--live'])).toEqual({ scope: 'changed', asErrors: false });
     expect(live(['plan', '--live', '--all', '--live-errors'])).toEqual({ scope: 'all', asErrors: true });
@@ -98,7 +102,9 @@ describe('parseCommandLine', () => {
 
   it('defaults the paths to the current directory', () => {
     const parsed = parseCommandLine(['validate']);
-    expect(parsed.kind === 'run' && parsed.args.paths).toEqual(['.']);
+    expect(parsed.kind === 'run' && parsed.args.command === 'validate' && parsed.args.options.paths).toEqual([
+      '.',
+    ]);
   });
 
   it('gives help and version', () => {
@@ -142,7 +148,7 @@ describe('parseCommandLine', () => {
     // As documents name clusters: `logs` resolves a name in the organization's cluster list.
     expect(parseCommandLine(['logs', '--cluster', 'prod-eu'])).toMatchObject({
       kind: 'run',
-      args: { command: 'logs', clusterId: 'prod-eu' },
+      args: { command: 'logs', options: { cluster: 'prod-eu' } },
     });
   });
 

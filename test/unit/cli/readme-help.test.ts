@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CliCommand } from '../../../src/cli/args.js';
+import type { CliCommand } from '../../../src/cli/cli-command.js';
 import { helpText } from '../../../src/cli/help.js';
 import { REPOSITORY_ROOT } from '../../helpers/repository.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { CLI_COMMANDS } from '../../../src/cli/args.js';
+import { CLI_COMMANDS } from '../../../src/cli/cli-command.js';
 import { helpText } from '../../../src/cli/help.js';
 import { plural } from '../../../src/core/plural.js';
 import { checksRunLine } from '../../../src/report/annotations.js';

@@ -8,7 +8,8 @@ import { parse } from 'yaml';
 import packageJson from '../../../package.json' with { type: 'json' };
 // @ts-expect-error: a script of the project, plain JavaScript without declarations
 import { newerWorkflowKeys } from '../../../scripts/newer-workflow-syntax.mjs';
-import { type CliIo, main } from '../../../src/cli/command-line.js';
+import { main } from '../../../src/cli/command-line.js';
+import type { CliIo } from '../../../src/cli/output.js';
 import { CHECKOUT_PINNED } from '../../../src/commands/init-files.js';
 import { REPOSITORY, repositoryOf } from '../../../src/core/published.js';
 import { startSandbox } from '../../../src/sandbox/index.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import packageJson from '../../../package.json' with { type: 'json' };
 // @ts-expect-error: a script of the project, plain JavaScript without declarations
 import { missingFromPackage, packagePathsIn } from '../../../scripts/package-paths.mjs';
-import { CLI_COMMANDS } from '../../../src/cli/args.js';
+import { CLI_COMMANDS } from '../../../src/cli/cli-command.js';
 import { helpText } from '../../../src/cli/help.js';
 import { runSandboxCommand } from '../../../src/commands/sandbox.js';
 

@@ -1,7 +1,7 @@
 /** The AlertRule document an imported rule becomes: condition, presentation and the options' references. */
 
 import type { AlertSeverity } from '../service/types/alert-rules.js';
-import type { ImportOptions } from './import-options.js';
+import type { ImportOptions } from './rules-import-options.js';
 import type { SourceRule } from './read-rules.js';
 import { splitCondition } from './split-condition.js';
 

@@ -14,7 +14,7 @@ import {
   type Placed,
   validationFindings,
 } from './import-files.js';
-import type { ImportOptions } from './import-options.js';
+import type { ImportOptions } from './rules-import-options.js';
 import { mapRule } from './map-rule.js';
 import { distinctNames } from './names.js';
 import type { SourceGroup, SourceRule } from './read-rules.js';

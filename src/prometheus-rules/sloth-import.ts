@@ -14,7 +14,7 @@ import { parseFiles } from '../documents/parse.js';
 import { visibleYaml } from '../documents/yaml-write.js';
 import type { AlertSeverity } from '../service/types/alert-rules.js';
 import { RULES_IO_CODES } from './codes.js';
-import type { ImportOptions } from './import-options.js';
+import type { ImportOptions } from './rules-import-options.js';
 
 export const SLOTH_VERSION = 'prometheus/v1';
 

@@ -9,10 +9,10 @@ import {
   transportError,
 } from './api-errors.js';
 import { NotJsonError } from './decode/json-list.js';
+import type { OperationRequest } from './operation-request.js';
 import type { RateLimitPacer } from './pacing.js';
 import { rateLimitWaitMs, readRateLimit, retryAfterMs } from './rate-limit-headers.js';
 import type { RequestCounter } from './request-counter.js';
-import type { OperationRequest } from './requests.js';
 import { type AttemptFailure, decideRetry, type GiveUpReason, type RetryPolicy } from './retry-policy.js';
 import { ATTEMPT_TOO_SLOW, classifyTransportError } from './transport-failure.js';
 

@@ -55,7 +55,8 @@ import { RateLimitPacer } from './pacing.js';
 import { listPlatformTemplates, resolvePlatformTemplateComponentConfiguration } from './platform-requests.js';
 import { RequestCounter } from './request-counter.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
-import { type BodyReader, send, type Timeouts, type TransportConfig } from './transport.js';
+import { type BodyReader, send } from './transport.js';
+import type { Timeouts, TransportConfig } from './transport-config.js';
 import type { ClosableServiceClient } from './types.js';
 
 export interface ServiceClientOptions {

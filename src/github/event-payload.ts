@@ -1,4 +1,4 @@
-/** The few fields of an event's payload a decision reads, read defensively: the payload's shape is unknown. */
+/** The few fields of an event's payload a decision reads, read defensively: its shape is unknown. */
 
 /** The pull request's number, from the pull request or else the event (GitHub sends both). */
 export function pullRequestNumber(pr: unknown, payload: unknown): number | null {

@@ -20,6 +20,7 @@ import type {
  * delete, and the two tests that send a real message. A body carries only the fields the service takes, and
  * names the secrets it carries so that a refusal echoing one is redacted.
  */
+
 const ALERT_RECEIVER: AlertObject = { noun: 'alert receiver', collection: '/alert-receivers' };
 
 export function getAlertReceivers(organizationId: string): OperationRequest {

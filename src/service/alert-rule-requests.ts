@@ -7,7 +7,11 @@ import {
 import { toWireTargetType } from './target-type.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from './types.js';
 
-/** The requests of the alert rules, each built as data (operation-request.ts): list, read, edit, create, delete. */
+/**
+ * The requests of the alert rules, each built as data (operation-request.ts): list, read, edit, create,
+ * delete. A body carries exactly the fields the service takes.
+ */
+
 const ALERT_RULE: AlertObject = { noun: 'alert rule', collection: '/alert-rules' };
 
 export function getAlertRules(organizationId: string): OperationRequest {

@@ -2,7 +2,11 @@ import { UsageError } from '../core/usage-error.js';
 import { type OperationRequest, path } from './operation-request.js';
 import type { ClusterMetricsQuery } from './types.js';
 
-/** The requests of one cluster, each built as data (operation-request.ts): its deployments, its logs, its metrics. */
+/**
+ * The requests of one cluster, each built as data (operation-request.ts): its deployments, its logs, its
+ * metrics.
+ */
+
 export function listClusterDeploymentHistoryV2(
   organizationId: string,
   clusterId: string,

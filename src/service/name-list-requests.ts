@@ -5,6 +5,7 @@ import type { ServiceFilter } from './types.js';
  * The requests of the name lists, each built as data (operation-request.ts): an organization's clusters,
  * services and projects, and a project's environments, which names are resolved against.
  */
+
 export function listOrganizationCluster(organizationId: string): OperationRequest {
   return organizationList('listOrganizationCluster', organizationId, 'cluster', 'clusters');
 }

@@ -1,7 +1,11 @@
 import { type OperationRequest, organizationList, path } from './operation-request.js';
 import type { ClusterContext, ResolveParams, ResolveRequest } from './types.js';
 
-/** The requests of the platform catalog, each built as data (operation-request.ts): its templates, and a component's resolution. */
+/**
+ * The requests of the platform catalog, each built as data (operation-request.ts): its templates, and a
+ * component's resolution.
+ */
+
 export function resolvePlatformTemplateComponentConfiguration(
   params: ResolveParams,
   body: ResolveRequest,

@@ -13,6 +13,9 @@
  * It checks the file names of src/ too: a name repeats across folders only as a documented pattern
  * (docs/architecture.md, "File names"), so that a name says what its file holds wherever it is read.
  *
+ * And the sandbox's boundary: src/sandbox is entered through its index.ts only, and imports from the rest
+ * of src/ only contract types and the exceptions recorded in docs/decisions/sandbox.md.
+ *
  *   node scripts/check-imports.mjs            check against the baseline, and the file names
  *   node scripts/check-imports.mjs --list     print every arrow between folders, with one file that makes it
  */
@@ -183,6 +186,97 @@ export function repeatedNames(
     });
 }
 
+/**
+ * The sandbox (src/sandbox) is a second product inside the repository (docs/decisions/sandbox.md, "What the
+ * sandbox imports from the tool"). The rest of src/ reaches it through its one entry, and it imports from
+ * the rest of src/ only `import type` of the service's contract types (src/service/types.ts and
+ * src/service/types/) and the files listed here, each for the reason the decision record gives.
+ */
+export const SANDBOX_ENTRY = 'src/sandbox/index.ts';
+export const SANDBOX_EXCEPTIONS = [
+  'src/core/duration.ts', // the project's one ISO-8601 duration grammar
+  'src/core/package-files.ts', // where the package's own files lie, in the sources and in the bundle
+  'src/promql/check-query.ts', // the PromQL checks that refuse a query Prometheus refuses
+  'src/promql/library.ts', // the PromQL parser the checks read
+  'src/promql/literals.ts', // PromQL's numbers, durations and strings as Prometheus reads them
+  'src/service/decode/platform-fields.ts', // the field kinds the client reads
+  'src/service/types.ts', // the contract's enumerations, as values
+];
+
+/** A file's path below the repository with `.ts` for the `.js` an import names, e.g. `src/core/clock.ts`. */
+function sourcePath(srcDir, path) {
+  return relative(dirname(srcDir), path)
+    .split(sep)
+    .join('/')
+    .replace(/\.(m?)js$/, '.$1ts');
+}
+
+/**
+ * Every relative import of a file ({ target, typeOnly }), static, re-exported or dynamic. Type-only are
+ * `import type …`, `export type … from` and `import('…')` in a type, which leave nothing at run time;
+ * `import { type A }` leaves an import behind (verbatimModuleSyntax), so it is not.
+ */
+function relativeImports(file) {
+  const text = readFileSync(file, 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const found = [];
+  const add = (specifier, typeOnly) => {
+    if (specifier && ts.isStringLiteralLike(specifier) && specifier.text.startsWith('.')) {
+      found.push({ target: resolve(dirname(file), specifier.text), typeOnly });
+    }
+  };
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node)) add(node.moduleSpecifier, node.importClause?.isTypeOnly === true);
+    else if (ts.isExportDeclaration(node)) add(node.moduleSpecifier, node.isTypeOnly);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument))
+      add(node.argument.literal, true);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      add(node.arguments[0], false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * One line per import that crosses the sandbox's boundary other than as allowed: into the sandbox past its
+ * entry, out of it to anything but a contract type or a listed exception; and one per exception no file of
+ * the sandbox imports any more, so that the list only shrinks.
+ */
+export function sandboxBoundary(srcDir, exceptions = SANDBOX_EXCEPTIONS) {
+  const problems = [];
+  const used = new Set();
+  const inSandbox = (path) => path.startsWith('src/sandbox/');
+  const contractType = (path) => path === 'src/service/types.ts' || path.startsWith('src/service/types/');
+  for (const file of sourceFiles(srcDir)) {
+    const from = sourcePath(srcDir, file);
+    for (const { target, typeOnly } of relativeImports(file)) {
+      const to = sourcePath(srcDir, target);
+      if (inSandbox(from) === inSandbox(to)) continue;
+      if (!inSandbox(from)) {
+        if (to !== SANDBOX_ENTRY) {
+          problems.push(
+            `${from} imports ${to}: outside the sandbox, import only its entry ${SANDBOX_ENTRY} (export what is needed there).`,
+          );
+        }
+      } else if (exceptions.includes(to)) {
+        used.add(to);
+      } else if (!(typeOnly && contractType(to))) {
+        problems.push(
+          `${from} imports ${to}: the sandbox imports from the tool only \`import type\` of the service's contract types (src/service/types*) and the exceptions of docs/decisions/sandbox.md (SANDBOX_EXCEPTIONS in scripts/check-imports.mjs).`,
+        );
+      }
+    }
+  }
+  for (const exception of exceptions.filter((path) => !used.has(path))) {
+    problems.push(
+      `${exception} is no longer imported by the sandbox: remove it from SANDBOX_EXCEPTIONS in scripts/check-imports.mjs and from docs/decisions/sandbox.md.`,
+    );
+  }
+  return problems;
+}
+
 function main() {
   const arrows = folderArrows(srcDir);
   if (process.argv.includes('--list')) {
@@ -213,6 +307,12 @@ function main() {
     console.error('See docs/architecture.md ("No cycles between files") for how to break a cycle.');
     process.exitCode = 1;
   }
+  const sandbox = sandboxBoundary(srcDir);
+  console.log(
+    `imports across the sandbox's boundary other than its entry, contract types and recorded exceptions: ${sandbox.length}.`,
+  );
+  for (const problem of sandbox) console.error(problem);
+  if (sandbox.length > 0) process.exitCode = 1;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

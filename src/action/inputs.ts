@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { DEFAULT_BACKTEST_MAX_RULES } from '../backtest/window.js';
 import { UsageError } from '../core/usage-error.js';
 import { isUuid } from '../core/uuid.js';
-import { ACTION_RUN_COMMANDS } from '../github/event.js';
+import { ACTION_RUN_COMMANDS } from '../github/event-decision.js';
 import { ON_UNREVIEWED, type OnUnreviewed } from '../plan/evidence/review.js';
 import { resolveApiUrl } from '../service/api-url.js';
 import { looksLikeSecret, quoteInput } from './input-echo.js';

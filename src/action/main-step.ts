@@ -5,7 +5,8 @@
 import { DEFAULT_BACKTEST_WINDOW_SECONDS } from '../backtest/window.js';
 import { systemClock } from '../core/clock.js';
 import type { Redactor } from '../core/redact.js';
-import { decideCommand, type EventDecision } from '../github/event.js';
+import { decideCommand } from '../github/event.js';
+import type { EventDecision } from '../github/event-decision.js';
 import type { RunnerEnvironment } from '../github/runner-env.js';
 import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import type { ReviewGate } from '../plan/evidence/review-gate.js';

@@ -2,7 +2,7 @@ import * as core from '@actions/core';
 import { systemClock } from '../core/clock.js';
 import { Redactor } from '../core/redact.js';
 import { UsageError } from '../core/usage-error.js';
-import { MissingTokenError } from '../github/event.js';
+import { MissingTokenError } from '../github/event-refusals.js';
 import { readRunnerEnvironment, sourceLinks } from '../github/runner-env.js';
 import { messageMarkdown } from '../markdown/escape.js';
 import type { RunReport } from '../run/types.js';

@@ -5,7 +5,7 @@ import { collectClusterLogs } from '../logs/fetch.js';
 import { renderLogsMarkdown } from '../logs/markdown.js';
 import { renderLogsText } from '../logs/text.js';
 import type { ClusterLogsReport } from '../logs/types.js';
-import type { Timeouts } from '../service/transport.js';
+import type { Timeouts } from '../service/transport-config.js';
 import type { ClosableServiceClient } from '../service/types.js';
 import { appendJobSummary } from './job-summary.js';
 import { type PostSettings, readPostSettings } from './post-settings.js';

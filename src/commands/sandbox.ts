@@ -1,8 +1,14 @@
 import { isAbsolute, join, relative } from 'node:path';
 import { packageFile } from '../core/package-files.js';
 import { UsageError } from '../core/usage-error.js';
-import { defaultSeedDir, type Sandbox, SeedError, shownSeed, startSandbox } from '../sandbox/index.js';
-import type { RecordedRequest } from '../sandbox/types.js';
+import {
+  defaultSeedDir,
+  type RecordedRequest,
+  type Sandbox,
+  SeedError,
+  shownSeed,
+  startSandbox,
+} from '../sandbox/index.js';
 
 export { defaultSeedDir } from '../sandbox/index.js';
 

@@ -2,42 +2,17 @@
  * Which command a run performs, chosen from the event that started the workflow. Pure: it reads the event
  * name and payload it is given and decides; the caller reports what it says.
  */
-import { UsageError } from '../core/usage-error.js';
-
-/** The commands the action can run: the one list the inputs, the dispatch input and the messages use. */
-export const ACTION_RUN_COMMANDS = ['validate', 'plan', 'apply', 'drift', 'test-receivers'] as const;
-export type ActionRunCommand = (typeof ACTION_RUN_COMMANDS)[number];
-
-export interface EventInput {
-  /** GITHUB_EVENT_NAME. */
-  readonly eventName: string;
-  /** The parsed GITHUB_EVENT_PATH file (unknown shape: read defensively). */
-  readonly payload: unknown;
-  /** GITHUB_REF, e.g. refs/heads/main. */
-  readonly ref: string;
-  /** GITHUB_SHA. */
-  readonly sha: string;
-  /** The `command` input: `auto` or an explicit command. */
-  readonly command: 'auto' | ActionRunCommand;
-  /** Whether an api-token was given. */
-  readonly hasApiToken: boolean;
-}
-
-export interface EventDecision {
-  readonly command: ActionRunCommand;
-  /** Revision to compare with (pull request base, parent of a push); null when unknown. */
-  readonly base: string | null;
-  /** Revision being planned; null for the checked-out HEAD. */
-  readonly head: string | null;
-  /** The commit a Checks run is attached to (a pull request's head, not its merge commit). */
-  readonly checkSha: string;
-  /** Pull-request number for the sticky comment; null outside pull requests. */
-  readonly pullRequest: number | null;
-  /** What was not done and why, one sentence each (RunReport.skipped). */
-  readonly skipped: readonly string[];
-  /** Resolve every component rather than only those a pull request changed. */
-  readonly allComponents: boolean;
-}
+import {
+  ACTION_RUN_COMMANDS,
+  type ActionRunCommand,
+  decision,
+  type EventDecision,
+  type EventInput,
+  explicitOr,
+  isRunCommand,
+} from './event-decision.js';
+import { field, isFork, pullRequestNumber, str } from './event-payload.js';
+import { refuseWritesOnPullRequest, UnsupportedEventError, withoutToken } from './event-refusals.js';
 
 export const SUPPORTED_EVENTS = [
   'pull_request',
@@ -49,31 +24,6 @@ export const SUPPORTED_EVENTS = [
 ] as const;
 
 const NULL_SHA = /^0{40}$/;
-
-/** Thrown when the event cannot be served: a usage error like a bad input, its message the one line to show. */
-export class UnsupportedEventError extends UsageError {}
-
-/**
- * A decision with the defaults of a run that compares nothing: the checked-out files, the commit of the run,
- * no pull request, only the components that changed.
- */
-function decision(
-  input: EventInput,
-  fields: Pick<EventDecision, 'command'> & Partial<EventDecision>,
-): EventDecision {
-  return {
-    base: null,
-    head: null,
-    checkSha: input.sha,
-    pullRequest: null,
-    skipped: [],
-    allComponents: false,
-    ...fields,
-  };
-}
-
-const isRunCommand = (value: string): value is ActionRunCommand =>
-  (ACTION_RUN_COMMANDS as readonly string[]).includes(value);
 
 export function decideCommand(input: EventInput): EventDecision {
   const { eventName, payload } = input;
@@ -101,10 +51,6 @@ export function decideCommand(input: EventInput): EventDecision {
         `The event '${eventName || '(none)'}' is not supported with command: auto. Supported events: ${SUPPORTED_EVENTS.join(', ')}; or set the command input to ${ACTION_RUN_COMMANDS.slice(0, -1).join(', ')} or ${ACTION_RUN_COMMANDS.at(-1)}.`,
       );
   }
-}
-
-function explicitOr(input: EventInput, fallback: ActionRunCommand): ActionRunCommand {
-  return input.command === 'auto' ? fallback : input.command;
 }
 
 function fromPullRequest(input: EventInput, payload: unknown): EventDecision {
@@ -226,83 +172,4 @@ function fromDispatch(input: EventInput, payload: unknown): EventDecision {
     );
   }
   return withoutToken(input, decision(input, { command, skipped, allComponents: true }));
-}
-
-function refuseWritesOnPullRequest(command: ActionRunCommand, eventName: string): void {
-  // A pull request's author must not be able to page anyone: test messages only when a person asks.
-  if (command === 'test-receivers') {
-    throw new UnsupportedEventError(
-      `The command test-receivers is refused on ${eventName} events: a pull request never sends a test message. Use workflow_dispatch.`,
-    );
-  }
-  if (command === 'apply') {
-    throw new UnsupportedEventError(
-      `The command apply is refused on ${eventName} events: pull requests never write to the service. Use push to the default branch or workflow_dispatch.`,
-    );
-  }
-}
-
-/**
- * Thrown when an event whose command needs the service has no api-token: a push, a dispatch, a schedule
- * or an explicit command ran for its writes or its checks, and a green run that did neither would hide it.
- * Only pull requests and merge queue groups fall back to offline validation (see withoutToken).
- */
-export class MissingTokenError extends UsageError {
-  constructor(
-    readonly eventName: string,
-    readonly command: ActionRunCommand,
-  ) {
-    super(
-      `The api-token input is empty, and the ${command} this ${eventName} event runs needs the service: nothing was ${command === 'apply' ? 'applied' : command === 'test-receivers' ? 'sent' : 'planned or applied'}. ` +
-        `Give the step \`api-token: \${{ secrets.QOVERY_API_TOKEN }}\` and check that the secret exists for this repository ` +
-        '(an empty or missing secret gives an empty input), or set `command: validate` for offline validation only.',
-    );
-  }
-}
-
-/**
- * Without a service token only offline validation can run. A pull request (a fork's, or one whose workflow
- * gets no secrets, as Dependabot's) or a merge queue group says so and validates; any other event fails
- * with MissingTokenError rather than end green without the work it was started for.
- */
-function withoutToken(input: EventInput, decision: EventDecision): EventDecision {
-  if (input.hasApiToken || decision.command === 'validate') return decision;
-  if (input.eventName !== 'pull_request' && input.eventName !== 'merge_group') {
-    throw new MissingTokenError(input.eventName || 'unnamed', decision.command);
-  }
-  return {
-    ...decision,
-    command: 'validate',
-    skipped: [
-      ...decision.skipped,
-      `No api-token was given: only offline validation ran (the ${decision.command} needs the service).`,
-    ],
-  };
-}
-
-/** The pull request's number, from the pull request or else the event (GitHub sends both). */
-function pullRequestNumber(pr: unknown, payload: unknown): number | null {
-  return num(field(pr, 'number')) ?? num(field(payload, 'number'));
-}
-
-/** A fork's head repository differs from the base's (or was deleted: head.repo is null). */
-function isFork(pr: unknown): boolean {
-  const head = str(field(field(field(pr, 'head'), 'repo'), 'full_name'));
-  const base = str(field(field(field(pr, 'base'), 'repo'), 'full_name'));
-  if (base === null) return false;
-  return head === null || head.toLowerCase() !== base.toLowerCase();
-}
-
-function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && Object.hasOwn(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
-}
-
-function str(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function num(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 }

@@ -3,13 +3,13 @@
  * account, and every test crosses real HTTP on 127.0.0.1. See docs/reference/sandbox.md.
  */
 import type { AddressInfo } from 'node:net';
-import { systemClock } from '../core/clock.js';
 import { FaultInjector } from './faults.js';
 import type { Seed } from './model.js';
 import { RateLimiter } from './rate-limit.js';
 import { sentTestMessages } from './receiver-state.js';
 import { RequestLog } from './request-log.js';
 import { sandboxRoutes } from './routes/index.js';
+import { systemClock } from './sandbox-clock.js';
 import { loadSeedDirectory, seedFromObject } from './seed/load-seed.js';
 import { SeedError } from './seed/seed-error.js';
 import { defaultSeedDir } from './seed-dir.js';

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Clock } from '../core/clock.js';
+import type { Clock } from './sandbox-clock.js';
 
 /** How many pieces a slow body is cut into. */
 const SLOW_BODY_PIECES = 4;

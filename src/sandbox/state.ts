@@ -3,7 +3,7 @@
  * callers (SandboxState); these functions are the only way in, and they validate what they are given with
  * the seed's own rules, so that a test cannot arrange a state the service could not hold.
  */
-import type { Clock } from '../core/clock.js';
+
 import type {
   Deployment,
   GhostRule,
@@ -13,6 +13,7 @@ import type {
   SentTestMessage,
   TokenGrant,
 } from './model.js';
+import type { Clock } from './sandbox-clock.js';
 import { SeedReader } from './seed/seed-reader.js';
 import { readDeployment } from './seed/validate-deployments.js';
 import { readClusterMetrics } from './seed/validate-metrics.js';

@@ -1,6 +1,6 @@
-import type { Clock } from '../core/clock.js';
 import type { OperationId } from '../service/types.js';
 import type { SentTestMessage } from './model.js';
+import type { Clock } from './sandbox-clock.js';
 
 /** Faults the sandbox injects, for tests and benchmarks. Rates are 0..1; all default to none. */
 export interface SandboxFaults {

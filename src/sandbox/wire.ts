@@ -46,7 +46,23 @@ export function toWireTargetType(type: string): string {
 
 /** The project's one duration grammar (whole numbers only: the service refuses PT0.5S). */
 export { isIsoDuration } from '../core/duration.js';
-export { isUuid } from '../core/uuid.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether `value` is a UUID as the service writes its ids (any case). Given a string, a plain yes or no;
+ * given anything else (a request's field), it also tells the compiler the value is a string.
+ */
+export function isUuid(value: string): boolean;
+export function isUuid(value: unknown): value is string;
+export function isUuid(value: unknown): boolean {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** A JSON object as parsed: not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /**
  * An absolute URI (RFC 3986: a scheme, then anything): what `format: uri` means. mailto: and urn: are

@@ -3,7 +3,7 @@ import type { ProxyNamed } from '../core/proxy-agent.js';
 import { REDACTED, Redactor } from '../core/redact.js';
 import { answerTooLargeHint } from './answer-size.js';
 import { ApiError } from './errors.js';
-import { type OperationRequest, type RequestEffect, RULE_CREATED } from './requests.js';
+import { type OperationRequest, type RequestEffect, RULE_CREATED } from './operation-request.js';
 import type { GiveUpReason } from './retry-policy.js';
 import { parseServiceMessage } from './service-message.js';
 import type { TimeoutPhase, TransportFailure } from './transport-failure.js';

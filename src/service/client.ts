@@ -2,10 +2,32 @@ import { Agent, type Dispatcher } from 'undici';
 import { type Clock, systemClock } from '../core/clock.js';
 import { proxyAgentFor } from '../core/proxy-agent.js';
 import { UsageError } from '../core/usage-error.js';
+import {
+  createAlertReceiver,
+  deleteAlertReceiver,
+  editAlertReceiver,
+  getAlertReceiver,
+  getAlertReceivers,
+  validateExistingAlertReceiver,
+  validateNewAlertReceiver,
+} from './alert-receiver-requests.js';
+import {
+  createAlertRule,
+  deleteAlertRule,
+  editAlertRule,
+  getAlertRule,
+  getAlertRules,
+} from './alert-rule-requests.js';
 import { maxAnswerBytes } from './answer-size.js';
 import { HINT_401, invalidResponseError, writeBudgetError } from './api-errors.js';
 import { resolveApiUrl } from './api-url.js';
 import { authorizationHeader, tokenProblem } from './auth.js';
+import {
+  getClusterMetrics,
+  listClusterDeploymentHistoryV2,
+  listClusterDeploymentLogs,
+  listClusterLogs,
+} from './cluster-requests.js';
 import { decodeAlertReceiverList, decodeOneAlertReceiver } from './decode/alert-receivers.js';
 import { decodeAlertRuleList, decodeManagedAlertRule } from './decode/alert-rules.js';
 import { decodeClusterLogs, decodeDeploymentHistory } from './decode/cluster-logs.js';
@@ -21,13 +43,20 @@ import { decodePlatformTemplates, decodeResolveResponse } from './decode/platfor
 import { type DecodeContext, DecodeError } from './decode/read.js';
 import { deprecationWarning } from './deprecation.js';
 import { ApiError } from './errors.js';
+import {
+  listEnvironment,
+  listOrganizationCluster,
+  listProject,
+  listServicesByOrganizationId,
+} from './name-list-requests.js';
 import { Notices } from './notices.js';
+import type { OperationRequest } from './operation-request.js';
 import { RateLimitPacer } from './pacing.js';
+import { listPlatformTemplates, resolvePlatformTemplateComponentConfiguration } from './platform-requests.js';
 import { RequestCounter } from './request-counter.js';
-import type { OperationRequest } from './requests.js';
-import * as requests from './requests.js';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.js';
-import { type BodyReader, send, type Timeouts, type TransportConfig } from './transport.js';
+import { type BodyReader, send } from './transport.js';
+import type { Timeouts, TransportConfig } from './transport-config.js';
 import type { ClosableServiceClient } from './types.js';
 
 export interface ServiceClientOptions {
@@ -87,8 +116,9 @@ function serviceAgent(baseUrl: URL, timeouts: Timeouts): Dispatcher {
 }
 
 /**
- * The service client: one method per operation, each a request (src/service/requests.ts) sent through
- * the transport and decoded at the boundary (src/service/decode/). One keep-alive Agent per client.
+ * The service client: one method per operation, each a request built as data (src/service/operation-request.ts,
+ * and a *-requests.ts file per part of the service) sent through the transport and decoded at the boundary
+ * (src/service/decode/). One keep-alive Agent per client.
  */
 export function createServiceClient(options: ServiceClientOptions): ClosableServiceClient {
   const token = options.token.trim();
@@ -156,49 +186,40 @@ export function createServiceClient(options: ServiceClientOptions): ClosableServ
 
   return {
     getAlertRules: (organizationId) =>
-      call(requests.getAlertRules(organizationId), decodeAlertRuleList, (bytes) =>
-        readListAnswer(bytes, 'results'),
-      ),
-    getAlertRule: (alertRuleId) => call(requests.getAlertRule(alertRuleId), managedRule),
-    editAlertRule: (alertRuleId, body) => call(requests.editAlertRule(alertRuleId, body), managedRule),
-    createAlertRule: (body) => call(requests.createAlertRule(body), managedRule),
-    deleteAlertRule: (alertRuleId) => call(requests.deleteAlertRule(alertRuleId), () => undefined),
-    getAlertReceivers: (organizationId) =>
-      call(requests.getAlertReceivers(organizationId), decodeAlertReceiverList),
+      call(getAlertRules(organizationId), decodeAlertRuleList, (bytes) => readListAnswer(bytes, 'results')),
+    getAlertRule: (alertRuleId) => call(getAlertRule(alertRuleId), managedRule),
+    editAlertRule: (alertRuleId, body) => call(editAlertRule(alertRuleId, body), managedRule),
+    createAlertRule: (body) => call(createAlertRule(body), managedRule),
+    deleteAlertRule: (alertRuleId) => call(deleteAlertRule(alertRuleId), () => undefined),
+    getAlertReceivers: (organizationId) => call(getAlertReceivers(organizationId), decodeAlertReceiverList),
     createAlertReceiver: (organizationId, body) =>
-      call(requests.createAlertReceiver(organizationId, body), decodeOneAlertReceiver),
-    getAlertReceiver: (alertReceiverId) =>
-      call(requests.getAlertReceiver(alertReceiverId), decodeOneAlertReceiver),
+      call(createAlertReceiver(organizationId, body), decodeOneAlertReceiver),
+    getAlertReceiver: (alertReceiverId) => call(getAlertReceiver(alertReceiverId), decodeOneAlertReceiver),
     editAlertReceiver: (alertReceiverId, body) =>
-      call(requests.editAlertReceiver(alertReceiverId, body), decodeOneAlertReceiver),
-    deleteAlertReceiver: (alertReceiverId) =>
-      call(requests.deleteAlertReceiver(alertReceiverId), () => undefined),
+      call(editAlertReceiver(alertReceiverId, body), decodeOneAlertReceiver),
+    deleteAlertReceiver: (alertReceiverId) => call(deleteAlertReceiver(alertReceiverId), () => undefined),
     // Both answer 200 without a body: whatever comes back is not read.
     validateNewAlertReceiver: (organizationId, body) =>
-      call(requests.validateNewAlertReceiver(organizationId, body), () => undefined),
+      call(validateNewAlertReceiver(organizationId, body), () => undefined),
     validateExistingAlertReceiver: (alertReceiverId, body) =>
-      call(requests.validateExistingAlertReceiver(alertReceiverId, body), () => undefined),
+      call(validateExistingAlertReceiver(alertReceiverId, body), () => undefined),
     resolvePlatformTemplateComponentConfiguration: (params, body) =>
-      call(requests.resolvePlatformTemplateComponentConfiguration(params, body), decodeResolveResponse),
+      call(resolvePlatformTemplateComponentConfiguration(params, body), decodeResolveResponse),
     listPlatformTemplates: (organizationId, context) =>
-      call(requests.listPlatformTemplates(organizationId, context), decodePlatformTemplates),
+      call(listPlatformTemplates(organizationId, context), decodePlatformTemplates),
     listClusterDeploymentHistoryV2: (organizationId, clusterId, pageSize) =>
-      call(
-        requests.listClusterDeploymentHistoryV2(organizationId, clusterId, pageSize),
-        decodeDeploymentHistory,
-      ),
+      call(listClusterDeploymentHistoryV2(organizationId, clusterId, pageSize), decodeDeploymentHistory),
     listClusterDeploymentLogs: (organizationId, clusterId, deploymentId) =>
-      call(requests.listClusterDeploymentLogs(organizationId, clusterId, deploymentId), decodeClusterLogs),
+      call(listClusterDeploymentLogs(organizationId, clusterId, deploymentId), decodeClusterLogs),
     listClusterLogs: (organizationId, clusterId) =>
-      call(requests.listClusterLogs(organizationId, clusterId), decodeClusterLogs),
+      call(listClusterLogs(organizationId, clusterId), decodeClusterLogs),
     listOrganizationCluster: (organizationId) =>
-      call(requests.listOrganizationCluster(organizationId), decodeClusterNames),
+      call(listOrganizationCluster(organizationId), decodeClusterNames),
     listServicesByOrganizationId: (organizationId, filter) =>
-      call(requests.listServicesByOrganizationId(organizationId, filter), decodeServiceNames),
-    listProject: (organizationId) => call(requests.listProject(organizationId), decodeProjectNames),
-    listEnvironment: (projectId) => call(requests.listEnvironment(projectId), decodeEnvironmentNames),
-    getClusterMetrics: (clusterId, query) =>
-      call(requests.getClusterMetrics(clusterId, query), decodeClusterMetrics),
+      call(listServicesByOrganizationId(organizationId, filter), decodeServiceNames),
+    listProject: (organizationId) => call(listProject(organizationId), decodeProjectNames),
+    listEnvironment: (projectId) => call(listEnvironment(projectId), decodeEnvironmentNames),
+    getClusterMetrics: (clusterId, query) => call(getClusterMetrics(clusterId, query), decodeClusterMetrics),
     requestCounts: () => counter.snapshot(),
     deprecations: () => [...deprecations.values()],
     rateLimit: () => pacer.status(),

@@ -1,6 +1,6 @@
 import { EvaluationError, Evaluator, type InstantValue, type Sample } from './evaluate.js';
 import { type PrometheusApiAnswer, prometheusError, sampleTime, sampleValue } from './prometheus-json.js';
-import { InvalidQuery, readQuery, UnsupportedQuery } from './query-tree.js';
+import { InvalidQuery, readQuery, UnsupportedQuery } from './read-query.js';
 import { BadRegex, type Labels, labelsKey, type SeriesSource } from './series-data.js';
 
 /** Prometheus refuses a range query of more points per series than this (web/api/v1/api.go). */

@@ -1,8 +1,8 @@
-import { isPlainObject } from '../../core/plain-object.js';
 import { badRequest } from '../http-error.js';
 import type { Receiver, SentTestMessage } from '../model.js';
 import { liveReceivers, receiverResponse } from '../receiver-state.js';
 import type { SandboxStore } from '../state.js';
+import { isPlainObject } from '../wire.js';
 import {
   type ReceiverCreation,
   type ReceiverWrite,

@@ -1,4 +1,3 @@
-import { isPlainObject } from '../../core/plain-object.js';
 import { queryError } from '../../promql/check-query.js';
 import { badRequest } from '../http-error.js';
 import type { RuleSpec, WireTarget } from '../model.js';
@@ -9,6 +8,7 @@ import {
   CONDITION_KINDS,
   CONDITION_OPERATORS,
   isIsoDuration,
+  isPlainObject,
   isUri,
   isUuid,
   toWireTargetType,

@@ -1,9 +1,8 @@
-import { isPlainObject } from '../../core/plain-object.js';
 import { canAccess } from '../authenticate.js';
 import { badRequest, forbidden, notFound } from '../http-error.js';
 import type { Cluster, TokenGrant } from '../model.js';
 import type { SandboxStore } from '../state.js';
-import { isUuid } from '../wire.js';
+import { isPlainObject, isUuid } from '../wire.js';
 
 /** What a handler gets: the authenticated grant, the route's parameters, the query and the parsed body. */
 export interface RequestContext {

@@ -1,4 +1,4 @@
-import { isUuid } from '../../core/uuid.js';
+import { isUuid } from '../wire.js';
 import { SeedError } from './seed-error.js';
 
 /**

@@ -1,4 +1,4 @@
-import { ENVIRONMENT_MODES, JOB_TYPES, SERVICE_TYPES } from '../../service/types/name-lists.js';
+import { ENVIRONMENT_MODES, JOB_TYPES, SERVICE_TYPES } from '../../service/types.js';
 import type { Environment, Project, Service } from '../model.js';
 import type { SeedReader } from './seed-reader.js';
 

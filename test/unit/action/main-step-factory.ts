@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { type ActionInputs, readInputs } from '../../../src/action/inputs.js';
 import { type MainStep, runtimeOptions } from '../../../src/action/main-step.js';
 import { Redactor } from '../../../src/core/redact.js';
-import type { EventDecision } from '../../../src/github/event.js';
+import type { EventDecision } from '../../../src/github/event-decision.js';
 import type { RunnerEnvironment } from '../../../src/github/runner-env.js';
 import { createRuntime } from '../../../src/runtime/runtime.js';
 

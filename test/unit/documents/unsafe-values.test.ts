@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/core/usage-error.js';
-import {
-  getAlertRules,
-  resolvePlatformTemplateComponentConfiguration,
-} from '../../../src/service/requests.js';
+import { getAlertRules } from '../../../src/service/alert-rule-requests.js';
+import { resolvePlatformTemplateComponentConfiguration } from '../../../src/service/platform-requests.js';
 import { parseText, ruleWithLine, VALID_COMPONENT, VALID_RULE } from './helpers.js';
 
 const one = (text: string) => parseText(text).diagnostics.map((d) => [d.code, d.line, d.column, d.message]);

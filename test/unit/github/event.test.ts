@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/core/usage-error.js';
-import {
-  decideCommand,
-  type EventInput,
-  MissingTokenError,
-  UnsupportedEventError,
-} from '../../../src/github/event.js';
+import { decideCommand } from '../../../src/github/event.js';
+import type { EventInput } from '../../../src/github/event-decision.js';
+import { MissingTokenError, UnsupportedEventError } from '../../../src/github/event-refusals.js';
 
 const BASE = 'a'.repeat(40);
 const HEAD = 'b'.repeat(40);

@@ -3,8 +3,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a script of the project, plain JavaScript without declarations
-import { folderArrows, judge, repeatedNames } from '../../../scripts/check-imports.mjs';
+import {
+  folderArrows,
+  judge,
+  repeatedNames,
+  SANDBOX_EXCEPTIONS,
+  sandboxBoundary,
+  // @ts-expect-error: a script of the project, plain JavaScript without declarations
+} from '../../../scripts/check-imports.mjs';
 
 const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const NONE = { backArrows: [], cycles: [] };
@@ -93,5 +99,94 @@ describe('the import-direction check', () => {
 
   it("passes this repository's src/ file names", () => {
     expect(repeatedNames(join(repo, 'src'))).toEqual([]);
+  });
+});
+
+describe("the sandbox's boundary check", () => {
+  let src = '';
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(src, path)), { recursive: true });
+    writeFileSync(join(src, path), text);
+  };
+  const EXCEPTIONS = ['src/promql/check-query.ts'];
+  beforeEach(() => {
+    src = join(mkdtempSync(join(tmpdir(), 'check-sandbox-')), 'src');
+    write('core/uuid.ts', 'export const isUuid = (v: string) => v.length === 36;\n');
+    write('promql/check-query.ts', 'export const queryError = (q: string) => (q ? null : "empty");\n');
+    write('service/types.ts', "export * from './types/alert-rules.js';\n");
+    write(
+      'service/types/alert-rules.ts',
+      'export type Rule = { id: string };\nexport const KINDS = ["A"];\n',
+    );
+    write(
+      'sandbox/index.ts',
+      "import type { Rule } from '../service/types.js';\nimport type { Kind } from './model.js';\nexport const start = (r: Rule, k: Kind) => [r, k];\n",
+    );
+    write(
+      'sandbox/model.ts',
+      "import type { Rule } from '../service/types/alert-rules.js';\nexport type Kind = Rule['id'] | typeof import('../service/types.js');\n",
+    );
+    write(
+      'sandbox/rules.ts',
+      "import { queryError } from '../promql/check-query.js';\nexport const check = queryError;\n",
+    );
+    write('commands/sandbox.ts', "import { start } from '../sandbox/index.js';\nexport const run = start;\n");
+  });
+  afterEach(() => rmSync(dirname(src), { recursive: true, force: true }));
+
+  it('passes the entry, `import type` of contract types and a recorded exception', () => {
+    expect(sandboxBoundary(src, EXCEPTIONS)).toEqual([]);
+  });
+
+  it('fails a runtime import of the tool from the sandbox, and one written `import { type … }`', () => {
+    write(
+      'sandbox/seed.ts',
+      "// import '../core/uuid.js' in a comment is no import\nimport { isUuid } from '../core/uuid.js';\nexport const ok = isUuid;\n",
+    );
+    write(
+      'sandbox/kinds.ts',
+      "import { KINDS } from '../service/types/alert-rules.js';\nexport const kinds = KINDS;\n",
+    );
+    write('sandbox/named.ts', "import { type Rule } from '../service/types.js';\nexport type R = Rule;\n");
+    write('sandbox/late.ts', "export const late = () => import('../core/uuid.js');\n");
+    const rule =
+      "the sandbox imports from the tool only `import type` of the service's contract types (src/service/types*) and the exceptions of docs/decisions/sandbox.md (SANDBOX_EXCEPTIONS in scripts/check-imports.mjs).";
+    expect(sandboxBoundary(src, EXCEPTIONS)).toEqual([
+      `src/sandbox/kinds.ts imports src/service/types/alert-rules.ts: ${rule}`,
+      `src/sandbox/late.ts imports src/core/uuid.ts: ${rule}`,
+      `src/sandbox/named.ts imports src/service/types.ts: ${rule}`,
+      `src/sandbox/seed.ts imports src/core/uuid.ts: ${rule}`,
+    ]);
+  });
+
+  it('fails a type-only import of the tool beyond the contract types', () => {
+    write('core/clock.ts', 'export interface Clock { now(): number }\n');
+    write('sandbox/state.ts', "import type { Clock } from '../core/clock.js';\nexport type S = Clock;\n");
+    expect(sandboxBoundary(src, EXCEPTIONS)).toEqual([
+      expect.stringMatching(/^src\/sandbox\/state\.ts imports src\/core\/clock\.ts: the sandbox imports/),
+    ]);
+  });
+
+  it('fails an import of the sandbox past its entry, a type or a re-export alike', () => {
+    write('cli/demo.ts', "import type { Kind } from '../sandbox/model.js';\nexport type K = Kind;\n");
+    write('commands/seed.ts', "export { check } from '../sandbox/rules.js';\n");
+    expect(sandboxBoundary(src, EXCEPTIONS)).toEqual([
+      'src/cli/demo.ts imports src/sandbox/model.ts: outside the sandbox, import only its entry src/sandbox/index.ts (export what is needed there).',
+      'src/commands/seed.ts imports src/sandbox/rules.ts: outside the sandbox, import only its entry src/sandbox/index.ts (export what is needed there).',
+    ]);
+  });
+
+  it('fails an exception the sandbox no longer imports, so that the list only shrinks', () => {
+    expect(sandboxBoundary(src, [...EXCEPTIONS, 'src/core/uuid.ts'])).toEqual([
+      'src/core/uuid.ts is no longer imported by the sandbox: remove it from SANDBOX_EXCEPTIONS in scripts/check-imports.mjs and from docs/decisions/sandbox.md.',
+    ]);
+  });
+
+  it("passes this repository's src/ with the exceptions the decision record lists", () => {
+    expect(sandboxBoundary(join(repo, 'src'))).toEqual([]);
+    const record = readFileSync(join(repo, 'docs/decisions/sandbox.md'), 'utf8');
+    const section = record.slice(record.indexOf('## What the sandbox imports from the tool'));
+    const listed = [...section.matchAll(/^\| `(src\/[^`]+)` \|/gm)].map((m) => m[1]);
+    expect(listed).toEqual(SANDBOX_EXCEPTIONS);
   });
 });

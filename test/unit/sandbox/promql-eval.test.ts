@@ -9,7 +9,8 @@ import {
   queryRange,
   TOO_MANY_POINTS,
 } from '../../../src/sandbox/promql-eval/query-api.js';
-import { type QueryNode, readQuery, UnsupportedQuery } from '../../../src/sandbox/promql-eval/query-tree.js';
+import type { QueryNode } from '../../../src/sandbox/promql-eval/query-tree.js';
+import { readQuery, UnsupportedQuery } from '../../../src/sandbox/promql-eval/read-query.js';
 import { listSource, type StoredSeries } from '../../../src/sandbox/promql-eval/series-data.js';
 
 /** Samples every minute from t = 0 s, as [seconds, value] pairs; `null` is a missing sample. */

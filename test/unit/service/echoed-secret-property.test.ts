@@ -13,9 +13,9 @@ import { describe } from 'vitest';
 import { safeOutput } from '../../../src/core/printable.js';
 import { Redactor } from '../../../src/core/redact.js';
 import { escapeInline, htmlCode, messageMarkdown } from '../../../src/markdown/escape.js';
+import { createAlertReceiver } from '../../../src/service/alert-receiver-requests.js';
 import { httpError } from '../../../src/service/api-errors.js';
 import { parsePrometheusMatrix } from '../../../src/service/decode/prometheus-answer.js';
-import { createAlertReceiver } from '../../../src/service/requests.js';
 import { parseServiceMessage } from '../../../src/service/service-message.js';
 
 /** Cases per property: 5 properties, 3,000 generated secrets in all. */

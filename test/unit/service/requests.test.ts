@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import * as requests from '../../../src/service/requests.js';
+import {
+  createAlertRule,
+  deleteAlertRule,
+  editAlertRule,
+  getAlertRule,
+  getAlertRules,
+} from '../../../src/service/alert-rule-requests.js';
+import { listClusterDeploymentHistoryV2 } from '../../../src/service/cluster-requests.js';
+import {
+  listPlatformTemplates,
+  resolvePlatformTemplateComponentConfiguration,
+} from '../../../src/service/platform-requests.js';
 import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
 
 const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
@@ -23,7 +34,7 @@ const creation: AlertRuleCreationRequest = {
 describe('requests', () => {
   it("sends the cluster target in the service's spelling, and only the fields of a creation", () => {
     const withExtra = { ...creation, id: 'not-sent', kind: 'AlertRule' } as AlertRuleCreationRequest;
-    const request = requests.createAlertRule(withExtra);
+    const request = createAlertRule(withExtra);
     expect(request).toMatchObject({
       operation: 'createAlertRule',
       method: 'POST',
@@ -52,7 +63,7 @@ describe('requests', () => {
   });
 
   it('sends other target types as they are', () => {
-    const body = requests.createAlertRule({
+    const body = createAlertRule({
       ...creation,
       target: { target_type: 'APPLICATION', target_id: 'a' },
     }).body as { target: unknown };
@@ -60,7 +71,7 @@ describe('requests', () => {
   });
 
   it('puts exactly the nine edit fields in a PUT', () => {
-    const request = requests.editAlertRule('a2a2a2a2-0000-4000-8000-000000000501', creation);
+    const request = editAlertRule('a2a2a2a2-0000-4000-8000-000000000501', creation);
     expect(request).toMatchObject({
       method: 'PUT',
       path: '/alert-rules/a2a2a2a2-0000-4000-8000-000000000501',
@@ -80,12 +91,12 @@ describe('requests', () => {
   });
 
   it('encodes path segments, so an id cannot address another resource', () => {
-    expect(requests.getAlertRule('../organization/x').path).toBe('/alert-rules/..%2Forganization%2Fx');
-    expect(requests.deleteAlertRule('a b?c').path).toBe('/alert-rules/a%20b%3Fc');
+    expect(getAlertRule('../organization/x').path).toBe('/alert-rules/..%2Forganization%2Fx');
+    expect(deleteAlertRule('a b?c').path).toBe('/alert-rules/a%20b%3Fc');
   });
 
   it('resolves with the cluster context in the query, as a repeatable request', () => {
-    const request = requests.resolvePlatformTemplateComponentConfiguration(
+    const request = resolvePlatformTemplateComponentConfiguration(
       {
         organizationId: ORG,
         templateKey: 'aws-standard',
@@ -107,19 +118,19 @@ describe('requests', () => {
   });
 
   it('passes optional queries only when given', () => {
-    expect(requests.listPlatformTemplates(ORG).query).toBeUndefined();
+    expect(listPlatformTemplates(ORG).query).toBeUndefined();
     expect(
-      requests.listPlatformTemplates(ORG, { clusterMode: 'CUSTOMER_MANAGED', cloudProvider: 'GCP' }).query,
+      listPlatformTemplates(ORG, { clusterMode: 'CUSTOMER_MANAGED', cloudProvider: 'GCP' }).query,
     ).toEqual({
       clusterMode: 'CUSTOMER_MANAGED',
       cloudProvider: 'GCP',
     });
-    expect(requests.listClusterDeploymentHistoryV2(ORG, CLUSTER).query).toBeUndefined();
-    expect(requests.listClusterDeploymentHistoryV2(ORG, CLUSTER, 5).query).toEqual({ pageSize: '5' });
+    expect(listClusterDeploymentHistoryV2(ORG, CLUSTER).query).toBeUndefined();
+    expect(listClusterDeploymentHistoryV2(ORG, CLUSTER, 5).query).toEqual({ pageSize: '5' });
   });
 
   it('says what each request is about, for a 403 and a 404', () => {
-    expect(requests.getAlertRules(ORG).forbidden).toBe(`list the alert rules of organization ${ORG}`);
-    expect(requests.editAlertRule('r1', creation).notFound).toMatch(/alert rule r1 was not found/);
+    expect(getAlertRules(ORG).forbidden).toBe(`list the alert rules of organization ${ORG}`);
+    expect(editAlertRule('r1', creation).notFound).toMatch(/alert rule r1 was not found/);
   });
 });

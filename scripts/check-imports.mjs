@@ -32,7 +32,7 @@ export const LAYERS = [
   ['markdown', 'service', 'promql', 'names'],
   ['documents'],
   ['git', 'plan', 'components', 'prometheus-rules', 'sandbox', 'backtest', 'live-series'],
-  ['apply'],
+  ['apply', 'evidence'],
   ['run'],
   ['logs', 'report'],
   ['commands'],

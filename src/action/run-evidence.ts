@@ -9,8 +9,8 @@
  * Bounded like every GitHub request of the run; the GitHub client loads only in the GitHub parts (here and
  * publish.ts).
  */
-import type { BaseApplied } from '../plan/evidence/base-applied.js';
-import { baseNotAsked } from '../plan/evidence/base-applied.js';
+import type { BaseApplied } from '../evidence/base-apply.js';
+import { baseNotAsked } from '../evidence/base-apply.js';
 import type { ReviewGate } from '../plan/evidence/review-gate.js';
 import { commentMarker } from '../report/markers.js';
 import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';

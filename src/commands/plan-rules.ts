@@ -2,6 +2,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
+import { outsideEditsSince } from '../evidence/outside-edit.js';
 import { countChanges } from '../plan/change-counts.js';
 import { nameBook } from '../plan/name-book.js';
 import { planAlertRules } from '../plan/plan-alert-rules.js';
@@ -124,7 +125,9 @@ export async function planRules(
     // Removed and previous documents are resolved with the same lists: they are matched by the ids they
     // give, or the ids their names resolve to now.
     removed: earlier(docs.removed),
-    ...(docs.previous !== null ? { previous: earlier(docs.previous) } : {}),
+    ...(docs.previous !== null
+      ? { outsideEdits: outsideEditsSince(earlier(docs.previous), ctx.organizationId, receivers.value) }
+      : {}),
     prune: ctx.prune,
     unreadFiles: unread,
     names,

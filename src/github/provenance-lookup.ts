@@ -7,9 +7,9 @@
  * linked and nothing more is claimed. Every failure is "not known", never an error.
  */
 
+import { applyOutcomeOf, baseAppliedFrom } from '../evidence/base-apply.js';
+import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../evidence/provenance.js';
 import type { GitReader } from '../git/types.js';
-import { applyOutcomeOf, baseAppliedFrom } from '../plan/evidence/base-applied.js';
-import { type ApplyOutcome, type FileProvenance, provenanceFiles } from '../plan/evidence/provenance.js';
 import { pendingChanges } from '../plan/types.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { checkRunName } from '../report/markers.js';

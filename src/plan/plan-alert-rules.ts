@@ -10,7 +10,6 @@ import { PLAN_CODES } from './codes.js';
 import { diffEditFields, fieldsOfNewRule } from './diff.js';
 import { organizationOfDocument } from './document-organization.js';
 import { fingerprintOf } from './evidence/fingerprint.js';
-import { declaredAtPrevious, outsideEdits } from './evidence/outside-edit.js';
 import { type Identity, identify, immutableFieldErrors, indexLive, type LiveIndex } from './identity.js';
 import { reportLiveRules } from './live-report.js';
 import type { NameBook } from './name-book.js';
@@ -19,7 +18,7 @@ import { withObjective } from './objective-source.js';
 import { planDeletes } from './prune.js';
 import { resolveReceivers } from './receivers.js';
 import { unreadFiles } from './removed.js';
-import type { AlertRuleChange, LiveRuleRef, Plan, UpdateChange } from './types.js';
+import type { AlertRuleChange, FieldDiff, LiveRuleRef, Plan, UpdateChange } from './types.js';
 
 export interface PlanInput {
   readonly documents: readonly AlertRuleDocument[];
@@ -30,8 +29,11 @@ export interface PlanInput {
   readonly defaultOrganizationId: string | null;
   /** Documents deleted by the change being planned: their rules are deleted when `prune` is on. */
   readonly removed?: readonly AlertRuleDocument[];
-  /** The documents at the parent revision: to tell that a rule was edited outside git. */
-  readonly previous?: readonly AlertRuleDocument[];
+  /**
+   * What tells that a rule was edited outside git (src/evidence/outside-edit.ts, from the documents at the
+   * parent revision); absent when that revision is unknown.
+   */
+  readonly outsideEdits?: OutsideEditsOf;
   readonly prune: boolean;
   /**
    * Files of the head whose documents were not all read (removed.ts, unreadFiles): what they declared at
@@ -41,6 +43,15 @@ export interface PlanInput {
   /** Names of the ids, for the findings that show both (a target that cannot change). */
   readonly names?: NameBook;
 }
+
+/**
+ * Given the live rules by organization (as the plan indexed them), the fields where a live rule differs
+ * from what the parent revision declared for it; undefined when that is not known. Taken as a parameter:
+ * the rule of outside edits is the evidence's (src/evidence/), on a floor above the plan.
+ */
+export type OutsideEditsOf = (
+  liveByOrganization: ReadonlyMap<string, LiveIndex>,
+) => (rule: ManagedAlertRule, organizationId: string) => FieldDiff[] | undefined;
 
 /** A document that passed identity and receiver checks, with what it wants. */
 interface Claim {
@@ -102,11 +113,8 @@ export function planAlertRules(input: PlanInput): Plan {
   const claimedBy = new Map<string, AlertRuleDocument>();
   for (const claim of claims) if (claim.rule) claimedBy.set(claim.rule.id, claim.doc);
 
-  const declared =
-    input.previous === undefined
-      ? null
-      : declaredAtPrevious(input.previous, input.defaultOrganizationId, liveByOrganization);
-  const changes = valid.map((claim) => withObjective(changeFor(claim, input.receivers, declared), claim.doc));
+  const outsideEditsOf = input.outsideEdits?.(liveByOrganization) ?? null;
+  const changes = valid.map((claim) => withObjective(changeFor(claim, outsideEditsOf), claim.doc));
   const deletes = planDeletes({
     removed: input.removed ?? [],
     liveByOrganization,
@@ -163,12 +171,8 @@ function ruleOfOtherOrganization(
   return null;
 }
 
-/** `declared`: the previous revision's document per live rule id; null when the previous revision is unknown. */
-function changeFor(
-  claim: Claim,
-  receivers: PlanInput['receivers'],
-  declared: ReadonlyMap<string, AlertRuleDocument> | null,
-): AlertRuleChange {
+/** `outsideEditsOf`: a live rule's outside edits; null when the previous revision is unknown. */
+function changeFor(claim: Claim, outsideEditsOf: ReturnType<OutsideEditsOf> | null): AlertRuleChange {
   const { doc, rule, organizationId } = claim;
   const spec = doc.value;
   const edit = editRequestFromSpec(spec, claim.receiverIds);
@@ -201,10 +205,7 @@ function changeFor(
   const diff = diffEditFields(editFieldsOfLive(rule), edit);
   if (diff.length === 0)
     return { kind: 'AlertRule', action: 'noop', id, name, organizationId, clusterId, file, line, diff };
-  const outsideEdit =
-    declared === null
-      ? undefined
-      : outsideEdits(rule, declared.get(rule.id), receivers?.get(organizationId) ?? null);
+  const outsideEdit = outsideEditsOf?.(rule, organizationId);
   const update: UpdateChange = {
     kind: 'AlertRule',
     action: 'update',

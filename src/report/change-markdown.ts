@@ -6,8 +6,8 @@
  */
 
 import { plural } from '../core/plural.js';
+import type { FileProvenance } from '../evidence/provenance.js';
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
-import type { FileProvenance } from '../plan/evidence/provenance.js';
 import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
 import type { AlertRuleChange, FieldDiff } from '../plan/types.js';
 import {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { outsideEditsSince } from '../../../src/evidence/outside-edit.js';
 import type { PlanInput } from '../../../src/plan/plan-alert-rules.js';
 import { planAlertRules } from '../../../src/plan/plan-alert-rules.js';
 import { refusedDocumentReceiverFindings } from '../../../src/plan/receivers.js';
@@ -430,10 +431,11 @@ describe('planAlertRules: prune and outside edits', () => {
   it('says which fields an update overwrites that were edited outside git', () => {
     const previous = docs({ 'a.yaml': ruleYaml({ severity: 'HIGH', tag: 'latency' }) });
     const edited = live({ severity: 'LOW' });
-    const p = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [edited], { previous });
+    const outsideEdits = outsideEditsSince(previous, null, null);
+    const p = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [edited], { outsideEdits });
     expect(p.changes[0]?.diff.map((d) => d.path)).toEqual(['tag', 'severity']);
     expect(outsideEditOf(p.changes[0])).toEqual([{ path: 'severity', before: 'HIGH', after: 'LOW' }]);
-    const untouched = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [live()], { previous });
+    const untouched = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [live()], { outsideEdits });
     expect(untouched.changes[0]).not.toHaveProperty('outsideEdit');
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentResult } from '../../../src/components/types.js';
-import type { ApplyOutcome, FileProvenance } from '../../../src/plan/evidence/provenance.js';
+import type { ApplyOutcome, FileProvenance } from '../../../src/evidence/provenance.js';
 import type { AlertRuleChange, PendingChange } from '../../../src/plan/types.js';
 import type { SourceLinks } from '../../../src/report/change-markdown.js';
 import { change, finding, plan, report, result } from './report-factory.js';

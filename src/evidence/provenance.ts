@@ -4,7 +4,7 @@
  * run by the publishing of the job summary and the drift issue (src/github/provenance-lookup.ts), said
  * under each change by src/report/provenance-lines.ts.
  */
-import type { AlertRuleChange } from '../types.js';
+import type { AlertRuleChange } from '../plan/types.js';
 
 /** How the apply of a commit went: from its Checks run, or not asked (past the lookup cap). */
 export type ApplyOutcome = 'succeeded' | 'did not succeed' | 'unknown' | 'not asked';

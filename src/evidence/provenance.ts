@@ -1,7 +1,7 @@
 /**
  * Where a live rule's declared value came from: the last commit that changed its document's file, the pull
  * request that commit came from, and how that commit's apply went, each only when known. Gathered after the
- * run by the publishing of the job summary and the drift issue (src/github/provenance-lookup.ts), said
+ * run by the publishing of the job summary and the drift issue (src/github/evidence-lookup.ts), said
  * under each change by src/report/provenance-lines.ts.
  */
 import type { AlertRuleChange } from '../plan/types.js';

@@ -144,6 +144,33 @@ describe('gatherEvidence', () => {
     ]);
   });
 
+  it("gives a push's apply its review and a pull request's plan its base's apply, each said unknown without a token", async () => {
+    const push = await testStep({
+      inputs: testInputs({ 'on-unreviewed': 'refuse' }),
+      runner: testRunner({ eventName: 'push', apiUrl: github.url }),
+      decision: testDecision({ command: 'apply', pullRequest: null }),
+    });
+    const pullRequest = await testStep({ runner: testRunner({ apiUrl: github.url }) });
+    try {
+      expect(await gatherEvidence(push)).toMatchObject({
+        review: { review: { why: expect.stringContaining('the pull request cannot be read') } },
+        baseApplied: null,
+      });
+      expect(await gatherEvidence(pullRequest)).toMatchObject({
+        review: null,
+        baseApplied: {
+          applied: false,
+          commit: BASE_SHA,
+          why: expect.stringContaining('GitHub was not asked how the apply of the base commit went'),
+        },
+      });
+    } finally {
+      await push.runtime.close();
+      await pullRequest.runtime.close();
+    }
+    expect(github.requests).toEqual([]);
+  });
+
   it('asks nothing before a drift check, whose command takes no evidence', async () => {
     const step = await testStep({
       inputs: testInputs({ 'github-token': github.token }),

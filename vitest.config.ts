@@ -73,6 +73,7 @@ export default defineConfig({
         'src/components/**': { lines: 97, branches: 87, functions: 99, statements: 94 },
         'src/core/**': { lines: 98, branches: 96, functions: 95, statements: 96 },
         'src/documents/**': { lines: 96, branches: 87, functions: 99, statements: 94 },
+        'src/evidence/**': { lines: 98, branches: 95, functions: 100, statements: 97 },
         'src/git/**': { lines: 99, branches: 82, functions: 88, statements: 89 },
         'src/github/**': { lines: 94, branches: 85, functions: 82, statements: 92 },
         'src/logs/**': { lines: 95, branches: 80, functions: 97, statements: 93 },

@@ -41,7 +41,7 @@ export const LAYERS = [
   ['model'],
   ['kinds'],
   ['git', 'plan', 'components', 'prometheus-rules', 'sandbox', 'backtest', 'live-series'],
-  ['apply'],
+  ['apply', 'evidence'],
   ['run'],
   ['logs', 'report'],
   ['commands'],

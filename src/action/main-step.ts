@@ -5,11 +5,11 @@
 import { DEFAULT_BACKTEST_WINDOW_SECONDS } from '../backtest/window.js';
 import { systemClock } from '../core/clock.js';
 import type { Redactor } from '../core/redact.js';
+import type { BaseApplied } from '../evidence/base-apply.js';
+import type { ReviewGate } from '../evidence/review-gate.js';
 import { decideCommand } from '../github/event.js';
 import type { EventDecision } from '../github/event-decision.js';
 import type { RunnerEnvironment } from '../github/runner-env.js';
-import type { BaseApplied } from '../plan/evidence/base-applied.js';
-import type { ReviewGate } from '../plan/evidence/review-gate.js';
 import type { ReportCommand } from '../runtime/dispatch.js';
 import type { Runtime, RuntimeOptions } from '../runtime/runtime.js';
 import type { ActionInputs } from './inputs.js';

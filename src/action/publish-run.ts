@@ -3,6 +3,7 @@
  * as the inputs ask for them. The GitHub client loads only when one of them is wanted.
  */
 
+import type { EvidenceLookup } from '../github/evidence-lookup.js';
 import type { PublishSwitches, PublishTarget } from '../github/publisher.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import type { RunReport } from '../run/types.js';
@@ -10,17 +11,20 @@ import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js'
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
 import type { ActionVerdict, PublishFacts } from './main-step-result.js';
+import type { LookupOfRun } from './run-evidence.js';
 
 /** What was posted; `links` when the posts found where each changed rule's document came from. */
 export type Published = Omit<PublishFacts, 'planJsonPath' | 'links'> & Partial<Pick<PublishFacts, 'links'>>;
 
 const NOTHING_PUBLISHED: Published = { checkRunPublished: false, checkRunUrl: null, notes: [] };
 
+/** `lookup`: the run's evidence lookup (run-evidence.ts), which tells where each changed rule's file came from. */
 export async function publish(
   step: MainStep,
   report: RunReport,
   verdict: ActionVerdict,
   links: SourceLinks | null,
+  lookup: LookupOfRun | null,
 ): Promise<Published> {
   const switches = publishSwitches(step.inputs);
   if (!(switches.checks || switches.comment || switches.driftIssue || switches.driftPullRequest)) {
@@ -40,7 +44,7 @@ export async function publish(
       report,
       verdict.counts,
       verdict.checkConclusion,
-      publishTarget(step, access, links),
+      publishTarget(step, access, links, lookup === null ? null : await lookup(access)),
       switches,
       step.redactor,
     );
@@ -49,9 +53,10 @@ export async function publish(
 
 /** Where the reports go: the repository, the commit the Checks run sits on, the pull request if any. */
 export function publishTarget(
-  { inputs, runner, decision, runtime }: Pick<MainStep, 'inputs' | 'runner' | 'decision' | 'runtime'>,
+  { inputs, runner, decision }: Pick<MainStep, 'inputs' | 'runner' | 'decision'>,
   repository: { readonly owner: string; readonly repo: string },
   links: SourceLinks | null,
+  evidence: EvidenceLookup | null,
 ): PublishTarget {
   return {
     owner: repository.owner,
@@ -63,7 +68,7 @@ export function publishTarget(
     pullRequest: decision.pullRequest,
     runUrl: runner.runUrl,
     links,
-    history: { git: runtime.context.git, base: decision.base, head: decision.head },
+    evidence,
   };
 }
 

@@ -18,7 +18,7 @@ import { actionOutcome, actionVerdict } from './main-step-result.js';
 import { writePlanJson } from './plan-json.js';
 import { savePostState } from './post-state.js';
 import { publish } from './publish-run.js';
-import { gatherEvidence } from './run-evidence.js';
+import { gatherEvidence, type RunEvidence } from './run-evidence.js';
 import * as log from './step-log.js';
 
 /**
@@ -76,12 +76,13 @@ async function runAction(inputs: ActionInputs, redactor: Redactor): Promise<void
 /** Runs the decided command, posts it to GitHub, then writes out its ActionOutcome. */
 async function runAndReport(step: MainStep): Promise<void> {
   const { inputs, runner, decision, redactor } = step;
-  const report = await runCommand(step);
+  const evidence = await gatherEvidence(step);
+  const report = await runCommand(step, evidence);
   savePostState({ clusters: report.clusters });
 
   const verdict = actionVerdict(report, inputs);
   const links = sourceLinks(runner, decision.checkSha);
-  const published = await publish(step, report, verdict, links);
+  const published = await publish(step, report, verdict, links, evidence.lookup);
   for (const note of published.notes) log.infoLine(logLine(redactor, note));
 
   const planJsonPath = writePlanJson(step, report);
@@ -95,8 +96,7 @@ async function runAndReport(step: MainStep): Promise<void> {
 }
 
 /** The command's report, with what the event left out first. A push's apply waits for its review. */
-async function runCommand(step: MainStep): Promise<RunReport> {
-  const evidence = await gatherEvidence(step);
+async function runCommand(step: MainStep, evidence: RunEvidence): Promise<RunReport> {
   const ctx = step.runtime.context;
   const ran = await dispatch(
     commandRequest(step.inputs, step.decision, evidence.review, evidence.baseApplied),

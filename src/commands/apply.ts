@@ -4,8 +4,8 @@
  * applied.
  */
 import { resultsOf } from '../apply/types.js';
+import { type ReviewGate, reviewEvidence } from '../evidence/review-gate.js';
 import { pendingChanges } from '../model/types.js';
-import { type ReviewGate, reviewEvidence } from '../plan/evidence/review-gate.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import { executePlan } from './execute-plan.js';
 import { type PlannedRun, planRun } from './plan.js';

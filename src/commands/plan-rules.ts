@@ -2,6 +2,7 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
+import { outsideEditsSince } from '../evidence/outside-edit.js';
 import { planAlertRules } from '../kinds/alert-rule/plan-changes.js';
 import { refusedDocumentReceiverFindings } from '../kinds/alert-rule/receiver-names.js';
 import { withReferences } from '../kinds/alert-rule/rule-references.js';
@@ -123,7 +124,9 @@ export async function planRules(
     // Removed and previous documents are resolved with the same lists: they are matched by the ids they
     // give, or the ids their names resolve to now.
     removed: earlier(docs.removed),
-    ...(docs.previous !== null ? { previous: earlier(docs.previous) } : {}),
+    ...(docs.previous !== null
+      ? { outsideEdits: outsideEditsSince(earlier(docs.previous), ctx.organizationId, receivers.value) }
+      : {}),
     prune: ctx.prune,
     unreadFiles: unread,
     names,

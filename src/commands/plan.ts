@@ -14,16 +14,16 @@ import { plural } from '../core/plural.js';
 import { loadDocuments } from '../documents/load.js';
 import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
 import type { AlertRuleDocument } from '../documents/types.js';
+import type { BaseApplied } from '../evidence/base-apply.js';
+import { knownOutsideEdits } from '../evidence/known-outside-edits.js';
 import { unreadFiles } from '../model/removed.js';
 import { pendingChanges } from '../model/types.js';
-import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import { documentsDigest, savePlan } from '../plan/plan-file.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import type { BacktestOptions } from './backtest.js';
 import { loadBase, NO_BASE } from './base-revision.js';
 import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
-import { withBaseEvidence } from './known-outside-edits.js';
 import type { LiveSeriesOptions } from './live-series-check.js';
 import { loadOptionsOf } from './load-options.js';
 import { nameDirectory } from './name-directory.js';
@@ -47,7 +47,7 @@ export interface PlanOptions {
   readonly out?: string;
   /**
    * The action's pull-request plan: whether its base commit was applied. Its outside edits are then told
-   * only as that evidence supports (known-outside-edits.ts), and the report carries it.
+   * only as that evidence supports (src/evidence/known-outside-edits.ts), and the report carries it.
    */
   readonly baseApplied?: BaseApplied;
   /** Backtest the rules the plan creates or whose condition it changes (backtest.ts). */
@@ -69,6 +69,18 @@ export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promi
       ? tested
       : await writePlanFile(ctx, { ...planned, report: tested }, options.out);
   return options.baseApplied === undefined ? report : withBaseEvidence(report, options.baseApplied);
+}
+
+/** The report with the outside edits its base's apply supports (src/evidence/), and that evidence. */
+export function withBaseEvidence(report: RunReport, base: BaseApplied): RunReport {
+  if (report.plan === null) return { ...report, baseApplied: base };
+  const known = knownOutsideEdits(report.plan, base);
+  return {
+    ...report,
+    plan: known.plan,
+    diagnostics: runFindings([...report.diagnostics, ...known.diagnostics]),
+    baseApplied: base,
+  };
 }
 
 /**

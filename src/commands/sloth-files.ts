@@ -7,8 +7,8 @@ import { basename } from 'node:path';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { slug } from '../kinds/alert-rule/export-documents.js';
-import type { ImportOptions } from '../prometheus-rules/rules-import-options.js';
 import type { ImportedFile } from '../prometheus-rules/import-rules.js';
+import type { ImportOptions } from '../prometheus-rules/rules-import-options.js';
 import { importSloth } from '../prometheus-rules/sloth-import.js';
 
 export interface SlothSource {

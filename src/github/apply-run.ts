@@ -5,7 +5,7 @@
  * error, a failed write or a refused change is `failure`, a write the service stored differently
  * `neutral`). Anything else, or no answer, is a reason, never an error.
  */
-import { type ApplyRunAnswer, type BaseApplied, baseAppliedFrom } from '../plan/evidence/base-applied.js';
+import { type ApplyRunAnswer, type BaseApplied, baseAppliedFrom } from '../evidence/base-apply.js';
 import { checkRunName } from '../report/markers.js';
 import { type GitHubClient, statusOf } from './github-client.js';
 

@@ -8,7 +8,6 @@ import { checksRunPublisher } from './checks-run-publisher.js';
 import { driftIssuePublisher } from './drift-issue-publisher.js';
 import { driftPullRequestPublisher, linkDriftIssue } from './drift-pull-request-publisher.js';
 import type { GitHubClient } from './github-client.js';
-import { withProvenance } from './provenance-lookup.js';
 import type { Publisher, PublishInput, PublishOutcome, PublishSwitches, PublishTarget } from './publisher.js';
 import { stickyCommentPublisher } from './sticky-comment-publisher.js';
 
@@ -48,7 +47,9 @@ export async function publishToGitHub(
 ): Promise<PublishResult> {
   // Every text sent passes the redactor, then the output boundary (docs/decisions/output-boundary.md).
   const redact = (text: string) => safeOutput(redactor.redact(text));
-  const links = await withProvenance(github, report, target);
+  const links = target.evidence
+    ? await target.evidence.provenanceLinks(github, report, target.links ?? null)
+    : (target.links ?? null);
   let input: PublishInput = { github, report, counts, conclusion, target, switches, links, redact };
   const notes: string[] = [];
   let checkRun = { published: false, url: null as string | null };

@@ -9,8 +9,8 @@ import type { SourceLinks } from '../report/change-markdown.js';
 import type { CheckConclusion } from '../report/checks.js';
 import type { RunCounts } from '../report/run-counts.js';
 import type { RunReport } from '../run/types.js';
+import type { EvidenceLookup } from './evidence-lookup.js';
 import { type GitHubClient, statusOf } from './github-client.js';
-import type { PublishHistory } from './provenance-lookup.js';
 
 /** What the GitHub reporters need to know about where they post. */
 export interface PublishTarget {
@@ -23,8 +23,11 @@ export interface PublishTarget {
   readonly runUrl: string | null;
   /** Links from files and lines to the commit planned. */
   readonly links?: SourceLinks | null;
-  /** History for where each rule's document came from (src/github/provenance-lookup.ts); absent: none looked up. */
-  readonly history?: PublishHistory | null;
+  /**
+   * The run's evidence (src/github/evidence-lookup.ts), which tells where each changed rule's document came
+   * from, with what it already asked GitHub; absent: none looked up.
+   */
+  readonly evidence?: EvidenceLookup | null;
   /** The workflow's file name (GITHUB_WORKFLOW_REF), for the drift issue's dispatch command. */
   readonly workflowFile?: string | null;
 }

@@ -20,11 +20,19 @@ export type FoundReview =
   | { readonly plan: ReviewedPlan; readonly pullRequest: number }
   | { readonly why: string; readonly pullRequest: number | null };
 
-export async function findReviewedPlan(github: GitHubClient, target: ReviewLookup): Promise<FoundReview> {
+/**
+ * `pullOf` finds the merged pull request of a commit (mergedPullOf by default; the run's evidence passes
+ * the one that keeps its answers, src/github/evidence-lookup.ts).
+ */
+export async function findReviewedPlan(
+  github: GitHubClient,
+  target: ReviewLookup,
+  pullOf: (sha: string) => Promise<MergedPull | null> = (sha) => mergedPullOf(github, target, sha),
+): Promise<FoundReview> {
   const { owner, repo, sha, marker } = target;
   let pull: MergedPull | null;
   try {
-    pull = await mergedPullOf(github, { owner, repo }, sha);
+    pull = await pullOf(sha);
   } catch (error) {
     return {
       why: `the pull request of commit ${sha.slice(0, 12)} could not be found (${describe(error)})`,

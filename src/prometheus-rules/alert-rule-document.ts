@@ -1,8 +1,8 @@
 /** The AlertRule document an imported rule becomes: condition, presentation and the options' references. */
 
 import type { AlertSeverity } from '../service/types/alert-rules.js';
-import type { ImportOptions } from './rules-import-options.js';
 import type { SourceRule } from './read-rules.js';
+import type { ImportOptions } from './rules-import-options.js';
 import { splitCondition } from './split-condition.js';
 
 /** What the document takes from the steps that may lose or refuse part of the rule. */

@@ -14,10 +14,10 @@ import {
   type Placed,
   validationFindings,
 } from './import-files.js';
-import type { ImportOptions } from './rules-import-options.js';
 import { mapRule } from './map-rule.js';
 import { distinctNames } from './names.js';
 import type { SourceGroup, SourceRule } from './read-rules.js';
+import type { ImportOptions } from './rules-import-options.js';
 
 export { IMPORTED_MARK, type ImportedFile } from './import-files.js';
 

@@ -9,9 +9,9 @@ import { queryError } from '../promql/check-query.js';
 import type { AlertSeverity } from '../service/types/alert-rules.js';
 import { alertRuleDocument } from './alert-rule-document.js';
 import { RULES_IO_CODES, type RulesIoCode } from './codes.js';
-import type { ImportOptions } from './rules-import-options.js';
 import { isoDuration, prometheusMilliseconds } from './prometheus-duration.js';
 import type { SourceRule } from './read-rules.js';
+import type { ImportOptions } from './rules-import-options.js';
 import { FALLBACK_SEVERITY } from './severity.js';
 
 const KEPT_ANNOTATIONS = new Set(['summary', 'description', 'runbook_url']);

@@ -7,11 +7,11 @@
 
 import { plural } from '../core/plural.js';
 import type { ObjectiveSource } from '../documents/types.js';
+import type { FileProvenance } from '../evidence/provenance.js';
 import { nounOf } from '../kinds/registry.js';
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
 import type { ChangeAction, FieldDiff } from '../model/change.js';
 import type { Change } from '../model/types.js';
-import type { FileProvenance } from '../plan/evidence/provenance.js';
 import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
 import {
   namedIdMarkdown,

@@ -3,11 +3,11 @@ import type { ComponentResult } from '../components/types.js';
 import type { Clock } from '../core/clock.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
+import type { BaseApplied } from '../evidence/base-apply.js';
 import type { GitReader } from '../git/types.js';
 import type { LiveSeriesSummary } from '../live-series/types.js';
 import type { ChangeResult, Plan } from '../model/types.js';
 import type { WriteBack } from '../plan/drift-write-back.js';
-import type { BaseApplied } from '../plan/evidence/base-applied.js';
 import type { ReviewEntry } from '../plan/evidence/review.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
 

@@ -13,7 +13,7 @@ import type { DriftOptions } from '../commands/drift.js';
 import type { PlanOptions } from '../commands/plan.js';
 import type { TestReceiversOptions } from '../commands/test-receivers.js';
 import { runValidate } from '../commands/validate.js';
-import type { ReviewGate } from '../plan/evidence/review-gate.js';
+import type { ReviewGate } from '../evidence/review-gate.js';
 import type { RunContext, RunReport } from '../run/types.js';
 
 /** A command that yields a RunReport, with its options. */

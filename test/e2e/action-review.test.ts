@@ -196,6 +196,36 @@ describe('review across the merge', () => {
     ).toHaveLength(1);
   });
 
+  it('asks the pull request of a push without a base once, for its review and for where the file it changed came from (in-process)', async () => {
+    const { dir } = await exampleRepository();
+    // A value no run before this one applied: the push has a change to make.
+    const head = await commitEdit(dir, 'alerting/api.yaml', (t) =>
+      t.replace('severity: HIGH', 'severity: CRITICAL'),
+    );
+    const pr = github().addPullRequest();
+    github().mergePullRequest(pr, head);
+    const before = github().requests.length;
+    // The push that opened the branch's history: no `before`, so where each file came from is told as of
+    // the pushed commit, which is the one whose pull request the review looks for.
+    const pushed = await runAction({
+      workspace: dir,
+      eventName: 'push',
+      payload: pushEvent('0'.repeat(40), head),
+      inputs: inputs(),
+      sha: head,
+      inProcess: true,
+    });
+    expect(pushed.code, pushed.stdout).toBe(0);
+    expect(pushed.summary).toContain(
+      `Its file was last changed in [\`${head.slice(0, 7)}\`](https://github.example/acme/gitops/commit/${head}) ([\\#${pr}](https://github.example/acme/gitops/pull/${pr}))`,
+    );
+    const requests = github().requests.slice(before);
+    console.info(
+      `GitHub requests of a push without a base: ${requests.length} (${requests.map((r) => `${r.method} ${r.path.replace(/[0-9a-f]{40}/g, '{sha}')}`).join(', ')})`,
+    );
+    expect(requests.filter((r) => r.path.endsWith(`/commits/${head}/pulls`))).toHaveLength(1);
+  }, 60_000);
+
   it('warns of no outside edit for a value that was refused, then fixed in a reviewed pull request (runs after the first in-process)', async () => {
     const { dir, first } = await exampleRepository();
     // Live state equal to the documents, whatever ran before.

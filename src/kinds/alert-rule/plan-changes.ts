@@ -6,12 +6,12 @@
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../../core/diagnostic.js';
 import { type AlertRuleDocument, idTarget } from '../../documents/types.js';
 import type { AlertRuleChange, LiveRuleRef, UpdateChange } from '../../model/alert-rule-change.js';
+import type { FieldDiff } from '../../model/change.js';
 import { PLAN_CODES } from '../../model/codes.js';
 import { organizationOfDocument } from '../../model/document-organization.js';
 import type { NameBook } from '../../model/name-book.js';
 import { unreadFiles } from '../../model/removed.js';
 import type { Plan } from '../../model/types.js';
-import { declaredAtPrevious, outsideEdits } from '../../plan/evidence/outside-edit.js';
 import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../../service/types.js';
 import { diffEditFields, fieldsOfNewRule } from './fields.js';
 import { fingerprintOf } from './fingerprint.js';
@@ -31,8 +31,11 @@ export interface PlanInput {
   readonly defaultOrganizationId: string | null;
   /** Documents deleted by the change being planned: their rules are deleted when `prune` is on. */
   readonly removed?: readonly AlertRuleDocument[];
-  /** The documents at the parent revision: to tell that a rule was edited outside git. */
-  readonly previous?: readonly AlertRuleDocument[];
+  /**
+   * What tells that a rule was edited outside git (src/evidence/outside-edit.ts, from the documents at the
+   * parent revision); absent when that revision is unknown.
+   */
+  readonly outsideEdits?: OutsideEditsOf;
   readonly prune: boolean;
   /**
    * Files of the head whose documents were not all read (removed.ts, unreadFiles): what they declared at
@@ -42,6 +45,15 @@ export interface PlanInput {
   /** Names of the ids, for the findings that show both (a target that cannot change). */
   readonly names?: NameBook;
 }
+
+/**
+ * Given the live rules by organization (as the plan indexed them), the fields where a live rule differs
+ * from what the parent revision declared for it; undefined when that is not known. Taken as a parameter:
+ * the rule of outside edits is the evidence's (src/evidence/), on a floor above the plan.
+ */
+export type OutsideEditsOf = (
+  liveByOrganization: ReadonlyMap<string, LiveIndex>,
+) => (rule: ManagedAlertRule, organizationId: string) => FieldDiff[] | undefined;
 
 /** A document that passed identity and receiver checks, with what it wants. */
 interface Claim {
@@ -103,11 +115,8 @@ export function planAlertRules(input: PlanInput): Plan {
   const claimedBy = new Map<string, AlertRuleDocument>();
   for (const claim of claims) if (claim.rule) claimedBy.set(claim.rule.id, claim.doc);
 
-  const declared =
-    input.previous === undefined
-      ? null
-      : declaredAtPrevious(input.previous, input.defaultOrganizationId, liveByOrganization);
-  const changes = valid.map((claim) => withObjective(changeFor(claim, input.receivers, declared), claim.doc));
+  const outsideEditsOf = input.outsideEdits?.(liveByOrganization) ?? null;
+  const changes = valid.map((claim) => withObjective(changeFor(claim, outsideEditsOf), claim.doc));
   const deletes = planDeletes({
     removed: input.removed ?? [],
     liveByOrganization,
@@ -164,12 +173,8 @@ function ruleOfOtherOrganization(
   return null;
 }
 
-/** `declared`: the previous revision's document per live rule id; null when the previous revision is unknown. */
-function changeFor(
-  claim: Claim,
-  receivers: PlanInput['receivers'],
-  declared: ReadonlyMap<string, AlertRuleDocument> | null,
-): AlertRuleChange {
+/** `outsideEditsOf`: a live rule's outside edits; null when the previous revision is unknown. */
+function changeFor(claim: Claim, outsideEditsOf: ReturnType<OutsideEditsOf> | null): AlertRuleChange {
   const { doc, rule, organizationId } = claim;
   const spec = doc.value;
   const edit = editRequestFromSpec(spec, claim.receiverIds);
@@ -202,10 +207,7 @@ function changeFor(
   const diff = diffEditFields(editFieldsOfLive(rule), edit);
   if (diff.length === 0)
     return { kind: 'AlertRule', action: 'noop', id, name, organizationId, clusterId, file, line, diff };
-  const outsideEdit =
-    declared === null
-      ? undefined
-      : outsideEdits(rule, declared.get(rule.id), receivers?.get(organizationId) ?? null);
+  const outsideEdit = outsideEditsOf?.(rule, organizationId);
   const update: UpdateChange = {
     kind: 'AlertRule',
     action: 'update',

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { actionVerdict } from '../../../src/action/main-step-result.js';
 import { publish, publishSwitches, publishTarget } from '../../../src/action/publish-run.js';
+import { lookupOfRun } from '../../../src/action/run-evidence.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { change, plan, report } from '../report/report-factory.js';
 import { HEAD_SHA, testDecision, testInputs, testRunner, testStep } from './main-step-factory.js';
@@ -16,7 +17,9 @@ describe('publishTarget and publishSwitches', () => {
     });
     const step = await testStep({ inputs, runner });
     await step.runtime.close();
-    const target = publishTarget(step, { owner: 'acme', repo: 'gitops' }, LINKS);
+    // The run's one evidence lookup (run-evidence.ts): the publishing asks provenance through it.
+    const lookup = await lookupOfRun(step)({ token: 'token', owner: 'acme', repo: 'gitops' });
+    const target = publishTarget(step, { owner: 'acme', repo: 'gitops' }, LINKS, lookup);
     expect(target).toEqual({
       owner: 'acme',
       repo: 'gitops',
@@ -27,7 +30,7 @@ describe('publishTarget and publishSwitches', () => {
       pullRequest: 7,
       runUrl: 'https://github.com/acme/gitops/actions/runs/1',
       links: LINKS,
-      history: { git: step.runtime.context.git, base: testDecision().base, head: HEAD_SHA },
+      evidence: lookup,
     });
     expect(publishSwitches(inputs)).toEqual({
       checks: true,
@@ -61,7 +64,7 @@ describe('publish', () => {
       decision: testDecision({ pullRequest: github.addPullRequest() }),
     });
     try {
-      return await publish(step, r, verdict, LINKS);
+      return await publish(step, r, verdict, LINKS, lookupOfRun(step));
     } finally {
       await step.runtime.close();
     }

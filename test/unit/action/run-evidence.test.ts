@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { gatesApply, reviewGate } from '../../../src/action/run-evidence.js';
+import { gatesApply, gatherEvidence, reviewGate } from '../../../src/action/run-evidence.js';
 import { createGitHubClient } from '../../../src/github/github-client.js';
 import { encodeReviewBlock, reviewedPlan } from '../../../src/plan/evidence/review.js';
-import { commentMarker } from '../../../src/report/markers.js';
+import { checkRunName, commentMarker } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { HEAD_SHA, testDecision, testInputs, testRunner, testStep } from './main-step-factory.js';
 
@@ -101,6 +101,84 @@ describe('reviewGate', () => {
         onUnreviewed: 'refuse',
         baseApplied: expect.objectContaining({ applied: false, commit: BASE_SHA }),
       });
+    } finally {
+      await step.runtime.close();
+    }
+    expect(github.requests).toEqual([]);
+  });
+});
+
+describe('gatherEvidence', () => {
+  let github: FakeGitHub;
+
+  beforeEach(async () => {
+    github = await startFakeGitHub();
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await github.close();
+  });
+
+  it("asks a pull request's plan for its base's apply once, and keeps the answer in the run's one lookup", async () => {
+    github.addCheckRun(checkRunName('apply', ['.']), BASE_SHA, 'success');
+    const step = await testStep({
+      inputs: testInputs({ 'github-token': github.token }),
+      runner: testRunner({ apiUrl: github.url }),
+    });
+    try {
+      const evidence = await gatherEvidence(step);
+      expect(evidence.review).toBeNull();
+      expect(evidence.baseApplied).toEqual({ applied: true, commit: BASE_SHA });
+      const access = { token: github.token, owner: 'acme', repo: 'gitops' };
+      const lookup = await evidence.lookup(access);
+      expect(await evidence.lookup(access)).toBe(lookup);
+      // What the publishing would ask again is answered from the lookup.
+      const client = createGitHubClient(github.token, { baseUrl: github.url });
+      expect(await lookup.baseApplied(client)).toEqual({ applied: true, commit: BASE_SHA });
+    } finally {
+      await step.runtime.close();
+    }
+    expect(github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /repos/acme/gitops/commits/${BASE_SHA}/check-runs`,
+    ]);
+  });
+
+  it("gives a push's apply its review and a pull request's plan its base's apply, each said unknown without a token", async () => {
+    const push = await testStep({
+      inputs: testInputs({ 'on-unreviewed': 'refuse' }),
+      runner: testRunner({ eventName: 'push', apiUrl: github.url }),
+      decision: testDecision({ command: 'apply', pullRequest: null }),
+    });
+    const pullRequest = await testStep({ runner: testRunner({ apiUrl: github.url }) });
+    try {
+      expect(await gatherEvidence(push)).toMatchObject({
+        review: { review: { why: expect.stringContaining('the pull request cannot be read') } },
+        baseApplied: null,
+      });
+      expect(await gatherEvidence(pullRequest)).toMatchObject({
+        review: null,
+        baseApplied: {
+          applied: false,
+          commit: BASE_SHA,
+          why: expect.stringContaining('GitHub was not asked how the apply of the base commit went'),
+        },
+      });
+    } finally {
+      await push.runtime.close();
+      await pullRequest.runtime.close();
+    }
+    expect(github.requests).toEqual([]);
+  });
+
+  it('asks nothing before a drift check, whose command takes no evidence', async () => {
+    const step = await testStep({
+      inputs: testInputs({ 'github-token': github.token }),
+      runner: testRunner({ eventName: 'schedule', apiUrl: github.url }),
+      decision: testDecision({ command: 'drift', pullRequest: null, base: null }),
+    });
+    try {
+      expect(await gatherEvidence(step)).toMatchObject({ review: null, baseApplied: null });
     } finally {
       await step.runtime.close();
     }

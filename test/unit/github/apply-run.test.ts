@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { baseAppliedFrom } from '../../../src/evidence/base-apply.js';
 import { applyRunOf, baseAppliedOf } from '../../../src/github/apply-run.js';
 import { createGitHubClient, type GitHubClient } from '../../../src/github/github-client.js';
-import { baseAppliedFrom } from '../../../src/plan/evidence/base-applied.js';
 import { checkRunName } from '../../../src/report/markers.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { outsideEditsSince } from '../../../src/evidence/outside-edit.js';
 import type { PlanInput } from '../../../src/kinds/alert-rule/plan-changes.js';
 import { planAlertRules } from '../../../src/kinds/alert-rule/plan-changes.js';
 import { refusedDocumentReceiverFindings } from '../../../src/kinds/alert-rule/receiver-names.js';
+import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import type { Change } from '../../../src/model/types.js';
 import type { LiveAlertRule } from '../../../src/service/types.js';
 import { liveReceiver } from '../../helpers/receivers.js';
@@ -430,10 +432,11 @@ describe('planAlertRules: prune and outside edits', () => {
   it('says which fields an update overwrites that were edited outside git', () => {
     const previous = docs({ 'a.yaml': ruleYaml({ severity: 'HIGH', tag: 'latency' }) });
     const edited = live({ severity: 'LOW' });
-    const p = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [edited], { previous });
+    const outsideEdits = outsideEditsSince(previous, null, null);
+    const p = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [edited], { outsideEdits });
     expect(p.changes[0]?.diff.map((d) => d.path)).toEqual(['tag', 'severity']);
     expect(outsideEditOf(p.changes[0])).toEqual([{ path: 'severity', before: 'HIGH', after: 'LOW' }]);
-    const untouched = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [live()], { previous });
+    const untouched = plan({ 'a.yaml': ruleYaml({ tag: 'slo' }) }, [live()], { outsideEdits });
     expect(untouched.changes[0]).not.toHaveProperty('outsideEdit');
   });
 });

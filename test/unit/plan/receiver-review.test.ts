@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { reviewEvidence } from '../../../src/evidence/review-gate.js';
 import type { ReceiverChange } from '../../../src/model/alert-receiver-change.js';
 import type { UpdateChange } from '../../../src/model/alert-rule-change.js';
 import type { Change, Plan } from '../../../src/model/types.js';
@@ -10,7 +11,6 @@ import {
   reviewedPlan,
   reviewStatuses,
 } from '../../../src/plan/evidence/review.js';
-import { reviewEvidence } from '../../../src/plan/evidence/review-gate.js';
 import { admit } from '../../../src/plan/gate.js';
 import { ORG, PROD, RULE_1 } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import type { ComponentResult } from '../../../src/components/types.js';
+import type { ApplyOutcome, FileProvenance } from '../../../src/evidence/provenance.js';
 import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import type { PendingChange } from '../../../src/model/types.js';
-import type { ApplyOutcome, FileProvenance } from '../../../src/plan/evidence/provenance.js';
 import type { SourceLinks } from '../../../src/report/change-markdown.js';
 import { change, finding, plan, report, result } from './report-factory.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BaseApplied } from '../../../src/plan/evidence/base-applied.js';
+import type { BaseApplied } from '../../../src/evidence/base-apply.js';
 import { dispatch } from '../../../src/runtime/dispatch.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { testRun } from '../commands/run-context.js';

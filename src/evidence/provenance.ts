@@ -1,10 +1,10 @@
 /**
- * Where a live rule's declared value came from: the last commit that changed its document's file, the pull
+ * Where a live object's declared value came from: the last commit that changed its document's file, the pull
  * request that commit came from, and how that commit's apply went, each only when known. Gathered after the
- * run by the publishing of the job summary and the drift issue (src/github/provenance-lookup.ts), said
+ * run by the publishing of the job summary and the drift issue (src/github/evidence-lookup.ts), said
  * under each change by src/report/provenance-lines.ts.
  */
-import type { AlertRuleChange } from '../../model/alert-rule-change.js';
+import type { Change } from '../model/types.js';
 
 /** How the apply of a commit went: from its Checks run, or not asked (past the lookup cap). */
 export type ApplyOutcome = 'succeeded' | 'did not succeed' | 'unknown' | 'not asked';
@@ -19,8 +19,8 @@ export interface FileProvenance {
   readonly asOf: 'base' | 'head';
 }
 
-/** The changes whose rule exists live (updates, deletes): their files are the ones worth a lookup. */
-export function provenanceFiles(changes: readonly AlertRuleChange[]): string[] {
+/** The changes whose object exists live (updates, deletes), of every kind: their files are the ones worth a lookup. */
+export function provenanceFiles(changes: readonly Change[]): string[] {
   const files = changes.filter((c) => c.action === 'update' || c.action === 'delete').map((c) => c.file);
   return [...new Set(files.filter(Boolean))];
 }

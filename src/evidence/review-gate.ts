@@ -4,16 +4,16 @@
  * them, each change's review status and the outside edits that can be told. Pure: the action gathers the
  * evidence (src/action/run-evidence.ts), apply reads what it supports.
  */
-import type { Diagnostic } from '../../core/diagnostic.js';
-import { type Plan, pendingChanges, withPendingReplaced } from '../../model/types.js';
-import { type BaseApplied, withKnownOutsideEdits } from './base-applied.js';
+import type { Diagnostic } from '../core/diagnostic.js';
+import { type Plan, pendingChanges, withPendingReplaced } from '../model/types.js';
 import {
   type OnUnreviewed,
   type ReviewEntry,
   type ReviewedPlan,
   reviewStatuses,
   withReviewedOutsideEdits,
-} from './review.js';
+} from '../plan/evidence/review.js';
+import { type BaseApplied, withKnownOutsideEdits } from './base-apply.js';
 
 /**
  * The review the push run found (or why none), what to do with changes not as reviewed, and whether the

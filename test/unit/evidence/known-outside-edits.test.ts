@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { withBaseEvidence } from '../../../src/commands/known-outside-edits.js';
+import { withBaseEvidence } from '../../../src/commands/plan.js';
+import type { BaseApplied } from '../../../src/evidence/base-apply.js';
+import { knownOutsideEdits } from '../../../src/evidence/known-outside-edits.js';
 import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
-import type { BaseApplied } from '../../../src/plan/evidence/base-applied.js';
 import { change, plan, report } from '../report/report-factory.js';
 
 const edited: AlertRuleChange = {
@@ -41,5 +42,16 @@ describe("a pull-request plan's outside edits", () => {
     expect(withBaseEvidence(planned, applied)).toEqual({ ...planned, baseApplied: applied });
     const validated = report({ plan: null });
     expect(withBaseEvidence(validated, FAILED)).toEqual({ ...validated, baseApplied: FAILED });
+  });
+
+  it('are the rule of the plan alone: the changes kept or dropped, and the notice, without the report', () => {
+    const planned = plan([edited, change(2, 'create')]);
+    expect(knownOutsideEdits(planned, { applied: true, commit: 'a'.repeat(40) })).toEqual({
+      plan: planned,
+      diagnostics: [],
+    });
+    const dropped = knownOutsideEdits(planned, FAILED);
+    expect(dropped.plan.changes[0]).not.toHaveProperty('outsideEdit');
+    expect(dropped.diagnostics.map((d) => d.code)).toEqual(['plan.outside-edits-unknown']);
   });
 });

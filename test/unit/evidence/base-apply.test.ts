@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { UpdateChange } from '../../../../src/model/alert-rule-change.js';
-import {
-  type BaseApplied,
-  baseNotAsked,
-  withKnownOutsideEdits,
-} from '../../../../src/plan/evidence/base-applied.js';
-import type { ReviewEntry } from '../../../../src/plan/evidence/review.js';
-import { change } from '../../report/report-factory.js';
-import { ORG, PROD, RULE_1, RULE_2 } from '../fixtures.js';
+import { type BaseApplied, baseNotAsked, withKnownOutsideEdits } from '../../../src/evidence/base-apply.js';
+import type { UpdateChange } from '../../../src/model/alert-rule-change.js';
+import type { ReviewEntry } from '../../../src/plan/evidence/review.js';
+import { ORG, PROD, RULE_1, RULE_2 } from '../plan/fixtures.js';
+import { change } from '../report/report-factory.js';
 
 const update = (id: string, outside: boolean): UpdateChange => ({
   kind: 'AlertRule',

@@ -4,12 +4,12 @@
  * refused or failed, or cannot be known, a difference is just as likely a value that was never applied,
  * and no outside edit is claimed (docs/decisions/saved-plan.md, "Outside edits").
  */
-import { type Diagnostic, diagnostic, FILE_START } from '../../core/diagnostic.js';
-import { plural } from '../../core/plural.js';
-import { PLAN_CODES } from '../../model/codes.js';
-import type { PendingChange } from '../../model/types.js';
+import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
+import { plural } from '../core/plural.js';
+import { PLAN_CODES } from '../model/codes.js';
+import type { PendingChange } from '../model/types.js';
+import type { ReviewEntry } from '../plan/evidence/review.js';
 import type { ApplyOutcome } from './provenance.js';
-import type { ReviewEntry } from './review.js';
 
 /** Whether the apply of the base revision wrote and converged every change: known, or why it is not. */
 export type BaseApplied =

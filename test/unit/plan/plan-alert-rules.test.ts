@@ -3,7 +3,6 @@ import { outsideEditsSince } from '../../../src/evidence/outside-edit.js';
 import type { PlanInput } from '../../../src/kinds/alert-rule/plan-changes.js';
 import { planAlertRules } from '../../../src/kinds/alert-rule/plan-changes.js';
 import { refusedDocumentReceiverFindings } from '../../../src/kinds/alert-rule/receiver-names.js';
-import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import type { Change } from '../../../src/model/types.js';
 import type { LiveAlertRule } from '../../../src/service/types.js';
 import { liveReceiver } from '../../helpers/receivers.js';

@@ -8,7 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { applyPlannedRun } from '../src/commands/apply.js';
-import { planRun } from '../src/commands/plan.js';
+import { makePlan } from '../src/planner/make-plan.js';
 import { createServiceClient } from '../src/service/client.js';
 import { benchContext, writeRepository } from './context.js';
 import { documentFiles, TOKEN } from './fixtures.js';
@@ -25,7 +25,7 @@ const root = writeRepository(documentFiles(n, 100, 'CRITICAL'));
 try {
   const { ctx, client } = benchContext(sandbox.url, TOKEN, root, concurrency);
   const started = performance.now();
-  const planned = await planRun(ctx, 'apply');
+  const planned = await makePlan(ctx, { command: 'apply' });
   const planMs = performance.now() - started;
   const writer = bare ? createServiceClient({ apiUrl: bare.url, token: TOKEN }) : client;
   const server = bare ?? sandbox;

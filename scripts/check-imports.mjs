@@ -43,7 +43,7 @@ export const LAYERS = [
   ['git', 'plan', 'components', 'prometheus-rules', 'sandbox', 'backtest', 'live-series'],
   ['apply', 'evidence'],
   ['run'],
-  ['logs', 'report'],
+  ['logs', 'report', 'planner'],
   ['commands'],
   ['github', 'runtime'],
   ['action', 'cli', 'src'],

@@ -8,30 +8,26 @@
  */
 import { resultsOf } from '../apply/types.js';
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { loadDocuments } from '../documents/load.js';
-import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
-import type { LoadResult } from '../documents/types.js';
 import { indexLive } from '../kinds/alert-rule/identity.js';
 import { referencesFrom } from '../kinds/alert-rule/rule-references.js';
 import { PLAN_CODES } from '../model/codes.js';
-import { unreadFiles } from '../model/removed.js';
 import { type Plan, pendingChanges } from '../model/types.js';
 import type { GateEvidence } from '../plan/gate.js';
-import { documentsDigest, type PlanFile, PlanFileError, parsePlanFile, planOf } from '../plan/plan-file.js';
+import { type PlanFile, PlanFileError, parsePlanFile, planOf } from '../plan/plan-file.js';
 import {
   checkSavedPlan,
   differenceSentence,
   type PlanDifference,
   type SavedPlanCheck,
 } from '../plan/saved-plan-check.js';
+import type { SavedPlanBasis } from '../planner/load-run.js';
+import { makePlan } from '../planner/make-plan.js';
+import type { PlannedRules, RuleDocuments } from '../planner/plan-kinds.js';
+import { runReport } from '../planner/run-report.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
-import { loadBase, NO_BASE } from './base-revision.js';
 import { executePlan } from './execute-plan.js';
-import { loadOptionsOf } from './load-options.js';
 import { readPlanFileText } from './plan-file-text.js';
-import { type PlannedRules, planRules, type RuleDocuments, ruleDocuments } from './plan-rules.js';
-import { runReport } from './run-report.js';
 
 export interface ApplyPlanOptions {
   /** The saved plan's path, relative to the working directory. */
@@ -53,24 +49,24 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
 
   const saved = await readSavedPlan(options.planFile);
   if (isRefused(saved)) return refuse(saved);
-  const head = await loadPlannedDocuments(ctx, saved, options.planFile);
-  if (isRefused(head)) return refuse(head);
-  const docs = await planDocuments(ctx, saved, head, options.planFile);
-  if (isRefused(docs)) return refuse(docs);
+  const planned = await makePlan(ctx, { command: 'apply', again: basisOf(saved, options.planFile) });
+  if (planned.refused !== undefined || planned.made === null)
+    return refuse(new Refused(planned.refused ?? []));
+  const { documents: docs, loaded } = planned.made;
   const anything =
     docs.rules.length > 0 ||
     docs.removed.length > 0 ||
     docs.receivers.length > 0 ||
     docs.removedReceivers.length > 0;
   if (!anything && saved.changes.length === 0) {
-    return runReport(ctx, { command: 'apply', started, diagnostics: head.loaded.diagnostics });
+    return runReport(ctx, { command: 'apply', started, diagnostics: loaded });
   }
-  const client = anything ? ctx.service() : null;
-  const planned = client ? await planRules(docs.planCtx, client, docs) : null;
+  const { client } = planned;
+  const again = planned.made.planned;
   // What the documents and the reads found, which every report from here on carries.
-  const found = [...head.loaded.diagnostics, ...(planned?.reads ?? [])];
-  const { setAside, difference } = gate(saved, docs, planned);
-  if (difference !== null) return refuse(differs(options.planFile, difference, found, planned), client);
+  const found = [...loaded, ...(again?.reads ?? [])];
+  const { setAside, difference } = gate(saved, docs, again);
+  if (difference !== null) return refuse(differs(options.planFile, difference, found, again), client);
 
   // Without documents every change of the file is a difference (refused above), and none is set aside:
   // no client means nothing to write.
@@ -80,8 +76,20 @@ export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): 
     client,
     saved,
     { setAside, strict: options.strict },
-    { started, found, again: planned?.plan ?? null },
+    { started, found, again: again?.plan ?? null },
   );
+}
+
+/** How the saved plan was made: the plan is made again the same way. */
+function basisOf(saved: PlanFile, file: string): SavedPlanBasis {
+  return {
+    file,
+    digest: saved.digest,
+    commit: saved.commit,
+    base: saved.base,
+    prune: saved.prune,
+    rotateSecrets: saved.rotateSecrets === true,
+  };
 }
 
 /**
@@ -113,78 +121,6 @@ async function readSavedPlan(planFile: string): Promise<PlanFile | Refused> {
       refusal(PLAN_CODES.planFileInvalid, `The plan file ${planFile} was refused: ${why}.`),
     ]);
   }
-}
-
-interface PlannedDocuments {
-  readonly paths: readonly string[];
-  readonly loaded: LoadResult;
-}
-
-/** The documents checked out; refused when they are not those the plan was made from. */
-async function loadPlannedDocuments(
-  ctx: RunContext,
-  saved: PlanFile,
-  planFile: string,
-): Promise<PlannedDocuments | Refused> {
-  const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
-  const loaded = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
-  // Before any request: a secret a receiver takes from the environment is hidden from every output.
-  registerReceiverSecrets(loaded.documents, ctx.env, ctx.redactor);
-  if (documentsDigest(loaded.documents) === saved.digest) return { paths, loaded };
-  return new Refused([
-    refusal(
-      PLAN_CODES.planFileOtherDocuments,
-      `The plan file ${planFile} was made from other documents than those in ${ctx.root} ` +
-        `(${saved.commit ? `commit ${saved.commit}` : 'another revision'}): check out what was planned, or plan again.`,
-    ),
-  ]);
-}
-
-/** The rule documents to plan again, with the context `plan` made the file in. */
-interface DocumentsToPlan extends RuleDocuments {
-  readonly planCtx: RunContext;
-}
-
-/**
- * The plan again, as `plan` made it: its base and prune are the file's, and only with prune does the
- * base count (the documents removed since it are the only rules a plan deletes).
- */
-async function planDocuments(
-  ctx: RunContext,
-  saved: PlanFile,
-  head: PlannedDocuments,
-  planFile: string,
-): Promise<DocumentsToPlan | Refused> {
-  const planCtx: RunContext = {
-    ...ctx,
-    base: saved.base,
-    prune: saved.prune,
-    rotateSecrets: saved.rotateSecrets === true,
-    baseFallback: false,
-  };
-  const base = saved.prune ? await loadBase(planCtx, head.paths) : NO_BASE;
-  if (base.finding?.severity === 'error') return new Refused([...head.loaded.diagnostics, base.finding]);
-  // A plan deletes only rules whose documents the history checked out removed: a base off that history
-  // (another branch's commit holding a document for any rule) would make any rule a removed one.
-  if (saved.prune && !(await ctx.git?.isAncestor(saved.base!, 'HEAD'))) {
-    return new Refused([
-      ...head.loaded.diagnostics,
-      refusal(
-        PLAN_CODES.planFileDiffers,
-        `The plan file ${planFile} was refused: its base ${saved.base} is not in the history checked ` +
-          'out (not an ancestor of HEAD), and a plan deletes only the rules whose documents that history ' +
-          "removed. Nothing was written: plan again ('plan --prune --base REV --out FILE') and apply that file.",
-      ),
-    ]);
-  }
-  const docs = ruleDocuments(
-    head.loaded.documents,
-    base.documents?.documents ?? null,
-    ctx.organizationId,
-    saved.prune,
-    unreadFiles(head.loaded.diagnostics, head.loaded.skippedFiles),
-  );
-  return { ...docs, planCtx };
 }
 
 /**

@@ -6,14 +6,14 @@
 import { resultsOf } from '../apply/types.js';
 import { type ReviewGate, reviewEvidence } from '../evidence/review-gate.js';
 import { pendingChanges } from '../model/types.js';
+import { makePlan, type PlannedRun } from '../planner/make-plan.js';
+import { runFindings } from '../planner/run-report.js';
 import type { CommandName, RunContext, RunReport } from '../run/types.js';
 import { executePlan } from './execute-plan.js';
-import { type PlannedRun, planRun } from './plan.js';
-import { runFindings } from './run-report.js';
 
 export async function runApply(ctx: RunContext, gate?: ReviewGate): Promise<RunReport> {
   const started = ctx.clock.now();
-  const planned = await planRun(ctx, 'apply');
+  const planned = await makePlan(ctx, { command: 'apply' });
   return applyPlannedRun(ctx, planned, 'apply', ctx.prune, started, gate);
 }
 

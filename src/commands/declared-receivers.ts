@@ -1,7 +1,7 @@
 import { loadDocuments } from '../documents/load.js';
+import { alertReceivers } from '../planner/documents-by-kind.js';
+import { loadOptionsOf } from '../planner/load-options.js';
 import type { RunContext } from '../run/types.js';
-import { alertReceivers } from './documents-by-kind.js';
-import { loadOptionsOf } from './load-options.js';
 
 /**
  * The names of the receivers the repository declares for the run's organization, which `receivers test`

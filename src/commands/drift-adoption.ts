@@ -16,10 +16,10 @@ import {
   type WriteBack,
   writeBack,
 } from '../plan/drift-write-back.js';
+import { type NameDirectory, nameDirectory } from '../planner/name-directory.js';
 import type { RunContext } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { exportContent } from './export.js';
-import { type NameDirectory, nameDirectory } from './name-directory.js';
 import { failureReason } from './out-directory.js';
 
 /** What the CLI's `--adopt-into` and the action's `drift-adopt-into` leave unsaid: one file per cluster. */

@@ -7,11 +7,11 @@
 import { plural } from '../core/plural.js';
 import { UsageError } from '../core/usage-error.js';
 import { countDrift } from '../plan/change-counts.js';
+import { makePlan } from '../planner/make-plan.js';
 import { driftedWords } from '../report/kind-words.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import { applyPlannedRun } from './apply.js';
 import { adoptionFile, driftWriteBack, writeIntoTree } from './drift-adoption.js';
-import { planRun } from './plan.js';
 
 export interface DriftOptions {
   /** Apply the plan to remove the drift (never deletes). */
@@ -33,9 +33,10 @@ export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<
   }
   const into = options.adopt === undefined ? null : await adoptionFile(ctx, options.adopt.into);
   // Neither deletes nor rotations: a secret the service never returns is no drift anyone can see.
-  const planned = await planRun({ ...ctx, prune: false, rotateSecrets: false }, 'drift', {
-    useHistory: false,
-  });
+  const planned = await makePlan(
+    { ...ctx, prune: false, rotateSecrets: false },
+    { command: 'drift', useHistory: false },
+  );
   const plan = planned.report.plan;
   if (plan !== null) {
     const drift = countDrift(plan);

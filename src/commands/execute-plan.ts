@@ -8,10 +8,10 @@ import { applyPlan } from '../apply/apply-admitted.js';
 import type { Diagnostic } from '../core/diagnostic.js';
 import { admittedChanges, type Plan } from '../model/types.js';
 import { admit, type GateEvidence } from '../plan/gate.js';
+import { serviceError } from '../planner/service-findings.js';
 import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
-import { serviceError } from './service-findings.js';
 
 export interface ExecutedPlan {
   /** The plan, marked by the gate, with the result of each change written. */

@@ -6,9 +6,9 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import { type ExportNameLists, namesNeeded } from '../kinds/alert-rule/export-references.js';
 import type { EnvironmentEntry, ProjectEntry } from '../names/index.js';
+import type { NameDirectory } from '../planner/name-directory.js';
+import type { Read } from '../planner/service-findings.js';
 import type { ManagedAlertRule } from '../service/types.js';
-import type { NameDirectory } from './name-directory.js';
-import type { Read } from './service-findings.js';
 
 export interface ExportNames {
   readonly lists: ExportNameLists;

@@ -13,11 +13,11 @@ import {
   type SecretVariable,
 } from '../kinds/alert-receiver/export-receivers.js';
 import { PLAN_CODES } from '../model/codes.js';
+import type { NameDirectory } from '../planner/name-directory.js';
+import { serviceError } from '../planner/service-findings.js';
 import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
-import type { NameDirectory } from './name-directory.js';
 import { filesInTheWay, sameFirstLine, writeFilesInto } from './out-directory.js';
-import { serviceError } from './service-findings.js';
 
 /** Where the receiver documents go, below the export's directory. */
 export const RECEIVERS_DIR = 'receivers';

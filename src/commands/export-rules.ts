@@ -13,13 +13,13 @@ import { UsageError } from '../core/usage-error.js';
 import { loadDocuments } from '../documents/load.js';
 import { parseFiles } from '../documents/parse.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
+import { serviceError } from '../planner/service-findings.js';
 import { RULES_IO_CODES } from '../prometheus-rules/codes.js';
 import { exportRules } from '../prometheus-rules/rules-from-documents.js';
 import { formatDiagnosticsText } from '../report/diagnostics-text.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { exportContent } from './export.js';
-import { serviceError } from './service-findings.js';
 
 export interface ExportRulesOptions {
   /** Repository root: findings name files relative to it, and the groups are named by those paths. */

@@ -18,17 +18,17 @@ import {
 } from '../kinds/alert-rule/export-documents.js';
 import { exportObjectives } from '../kinds/alert-rule/export-objectives.js';
 import { PLAN_CODES } from '../model/codes.js';
+import { type NameDirectory, nameDirectory } from '../planner/name-directory.js';
+import { runReport } from '../planner/run-report.js';
+import { serviceError } from '../planner/service-findings.js';
 import { checkQueries } from '../promql/index.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
 import { readExportNames } from './export-names.js';
 import { exportReceiversInto } from './export-receiver-files.js';
-import { type NameDirectory, nameDirectory } from './name-directory.js';
 import { organizationNeeded } from './organization-needed.js';
 import { failureReason, filesInTheWay, sameFirstLine, writeFilesInto } from './out-directory.js';
-import { runReport } from './run-report.js';
-import { serviceError } from './service-findings.js';
 
 export interface ExportOptions {
   /** Directory to write into, relative to the repository root (or absolute); created when missing. */

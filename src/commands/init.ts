@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
 import { defaultBranch } from '../git/default-branch.js';
 import type { SecretVariable } from '../kinds/alert-receiver/export-receivers.js';
+import { nameDirectory } from '../planner/name-directory.js';
 import type { ServiceClient } from '../service/types.js';
 import { exportContent } from './export.js';
 import { RECEIVERS_DIR, receiverExport } from './export-receiver-files.js';
@@ -23,7 +24,6 @@ import {
   WORKFLOW_PATH,
   workflowFile,
 } from './init-files.js';
-import { nameDirectory } from './name-directory.js';
 
 export interface InitOptions {
   readonly dir: string;

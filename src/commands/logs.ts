@@ -5,10 +5,10 @@ import { clusterLabel } from '../logs/cluster-label.js';
 import { failedReport, fetchRecentLogs } from '../logs/fetch.js';
 import type { ClusterLogsReport } from '../logs/types.js';
 import { resolveCluster } from '../names/index.js';
+import { nameDirectory } from '../planner/name-directory.js';
 import type { ClusterRef, RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
-import { nameDirectory } from './name-directory.js';
 import { organizationNeeded } from './organization-needed.js';
 
 export interface LogsOptions {

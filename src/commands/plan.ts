@@ -1,46 +1,21 @@
 /**
- * `plan`: validate, resolve the components, and plan the alert rules against the live state, with the
- * fewest requests: ONE getAlertRules per organization, ONE getAlertReceivers per organization whose rules
- * name receivers (to resolve names and check ids), ONE list each of its clusters and services (to resolve
- * the names documents write and name the ids reports show; projects and environments only for environment
- * targets: resolve-names-step.ts), nothing per rule. Never writes. `apply` and `drift`
- * start from the same run. The steps live beside it: base-revision.ts (history), live-state.ts (reads),
- * plan-rules.ts, plan-components.ts and run-report.ts.
+ * `plan`: the plan of the one planner (src/planner/make-plan.ts), with what the command adds: the
+ * backtest and the live series check when asked, the saved plan file (`--out`), and the outside edits the
+ * base's apply supports (the action's pull-request plan). Never writes to the service.
  */
 
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { plural } from '../core/plural.js';
-import { loadDocuments } from '../documents/load.js';
-import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
-import type { AlertRuleDocument } from '../documents/types.js';
 import type { BaseApplied } from '../evidence/base-apply.js';
 import { knownOutsideEdits } from '../evidence/known-outside-edits.js';
-import { unreadFiles } from '../model/removed.js';
 import { pendingChanges } from '../model/types.js';
-import { documentsDigest, savePlan } from '../plan/plan-file.js';
-import type { CommandName, RunContext, RunReport } from '../run/types.js';
-import type { ServiceClient } from '../service/types.js';
+import { savePlan } from '../plan/plan-file.js';
+import { makePlan, type PlannedRun } from '../planner/make-plan.js';
+import { runFindings } from '../planner/run-report.js';
+import type { RunContext, RunReport } from '../run/types.js';
 import type { BacktestOptions } from './backtest.js';
-import { loadBase, NO_BASE } from './base-revision.js';
-import { organizationsDiffering, platformComponents } from './documents-by-kind.js';
 import type { LiveSeriesOptions } from './live-series-check.js';
-import { loadOptionsOf } from './load-options.js';
-import { nameDirectory } from './name-directory.js';
-import { NOTHING_RESOLVED, resolveNamedComponents } from './plan-components.js';
-import { planRules, ruleDocuments } from './plan-rules.js';
-import { clustersOf, runFindings, runReport } from './run-report.js';
-import { serviceNotices } from './service-findings.js';
-
-/** A planned run: the report so far and the client that read the live state (null when none was needed). */
-export interface PlannedRun {
-  readonly report: RunReport;
-  readonly client: ServiceClient | null;
-  /** The digest of the documents planned (plan-file.ts). */
-  readonly digest: string;
-  /** The alert rules the documents declare, for the checks that point into their queries. */
-  readonly rules: readonly AlertRuleDocument[];
-}
 
 export interface PlanOptions {
   /** Write the plan to this file (`plan --out`), for `apply --plan`. */
@@ -57,7 +32,7 @@ export interface PlanOptions {
 }
 
 export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promise<RunReport> {
-  const planned = await planRun(ctx, 'plan');
+  const planned = await makePlan(ctx, { command: 'plan' });
   const backtested =
     options.backtest === undefined ? planned.report : await withBacktest(ctx, planned, options.backtest);
   const tested =
@@ -154,93 +129,4 @@ async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string):
   await writeFile(resolve(out), `${JSON.stringify(saved, null, 2)}\n`, 'utf8');
   ctx.progress(`plan written to ${out} (${plural(saved.changes.length, 'change')})`);
   return report;
-}
-
-export async function planRun(
-  ctx: RunContext,
-  command: CommandName,
-  options: { readonly useHistory?: boolean } = {},
-): Promise<PlannedRun> {
-  const started = ctx.clock.now();
-  const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
-  // The base first: a file that held documents at the base is read now whatever it holds (a typo in its
-  // `kind` is an error on it, never a skipped file whose rules look removed).
-  const base = options.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
-  const held = new Set(base.documents?.documents.map((d) => d.file));
-  const head = await loadDocuments(ctx.root, paths, { ...loadOptionsOf(ctx), held });
-  // Before any request: a secret a receiver takes from the environment is hidden from every output.
-  registerReceiverSecrets(head.documents, ctx.env, ctx.redactor);
-  const skippedFiles = head.skippedFiles ?? [];
-  const history = base.finding ? [base.finding] : [];
-  if (base.finding?.severity === 'error') {
-    // Stopped before any request: what the run would compare with is missing.
-    const diagnostics = [...head.diagnostics, ...history];
-    const report = runReport(ctx, { command, started, diagnostics, skippedFiles });
-    return { report, client: null, digest: documentsDigest(head.documents), rules: [] };
-  }
-
-  const docs = ruleDocuments(
-    head.documents,
-    base.documents?.documents ?? null,
-    ctx.organizationId,
-    ctx.prune,
-    unreadFiles(head.diagnostics, skippedFiles),
-  );
-  const { rules, removed, organizations } = docs;
-  const receivers = docs.receivers.length > 0 || docs.removedReceivers.length > 0;
-  const components = platformComponents(head.documents);
-  if (rules.length === 0 && removed.length === 0 && !receivers && components.length === 0) {
-    ctx.progress('no alert rule or platform component documents to plan');
-    const report = runReport(ctx, {
-      command,
-      started,
-      diagnostics: [...head.diagnostics, ...history],
-      skippedFiles,
-    });
-    return { report, client: null, digest: documentsDigest(head.documents), rules: [] };
-  }
-  // The client (and its token) only when something must be read: documents naming no organization
-  // get their error without one.
-  const client = organizations.length > 0 || receivers || components.length > 0 ? ctx.service() : null;
-
-  // One directory of names for the run: each list is read at most once, whichever part asks first.
-  const directory = client && nameDirectory(client);
-  // Alert rules and components need different requests: read both at once.
-  const [planned, resolved] = await Promise.all([
-    rules.length > 0 || removed.length > 0 || receivers ? planRules(ctx, client, docs, directory) : null,
-    client && directory && components.length > 0
-      ? resolveNamedComponents(
-          ctx,
-          client,
-          directory,
-          components,
-          base.documents === null ? null : platformComponents(base.documents.documents),
-        )
-      : NOTHING_RESOLVED,
-  ]);
-
-  const plan = planned?.plan ?? null;
-  const report = runReport(ctx, {
-    command,
-    started,
-    // A list both parts needed and could not read is one finding, said once.
-    diagnostics: [
-      ...new Set([
-        ...head.diagnostics,
-        ...history,
-        ...organizationsDiffering([...rules, ...components], ctx.organizationId),
-        ...(planned?.diagnostics ?? []),
-        ...resolved.diagnostics,
-        ...serviceNotices(client),
-      ]),
-    ],
-    plan,
-    components: resolved.results,
-    skippedFiles,
-    client,
-    clusters: clustersOf(plan, resolved.documents ?? components, ctx.organizationId),
-  });
-  const digest = documentsDigest(head.documents);
-  const alertRules = head.documents.filter((d): d is AlertRuleDocument => d.kind === 'AlertRule');
-  return { report: { ...report, digest }, client, digest, rules: alertRules };
 }

@@ -6,14 +6,14 @@
  */
 import { plural } from '../core/plural.js';
 import { UsageError } from '../core/usage-error.js';
+import { runReport } from '../planner/run-report.js';
+import { readOrFind } from '../planner/service-findings.js';
 import type { ReceiverTest, RunContext, RunReport } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { AlertReceiver, ServiceClient } from '../service/types.js';
 import { declaredReceiverNames } from './declared-receivers.js';
 import { organizationNeeded } from './organization-needed.js';
 import { receiversToTest } from './receivers-to-test.js';
-import { runReport } from './run-report.js';
-import { readOrFind } from './service-findings.js';
 
 export interface TestReceiversOptions {
   /** The receivers to test by name; empty: every receiver the repository declares. */

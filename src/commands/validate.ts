@@ -1,19 +1,21 @@
-import { loadDocuments } from '../documents/load.js';
+import { loadRun } from '../planner/load-run.js';
+import { runReport } from '../planner/run-report.js';
 import type { RunContext, RunReport } from '../run/types.js';
-import { loadOptionsOf } from './load-options.js';
-import { runReport } from './run-report.js';
 
 /**
- * Offline: reads and checks the documents, touches no service. The paths default to the whole repository.
- * It prints no progress line: the report's one count line says what was found.
+ * Offline: the planner's first step alone (src/planner/load-run.ts): reads and checks the documents, their
+ * secrets hidden from every output, and touches no service and no history. The paths default to the whole
+ * repository. It prints no progress line: the report's one count line says what was found.
  */
 export async function runValidate(ctx: RunContext): Promise<RunReport> {
   const started = ctx.clock.now();
-  const loaded = await loadDocuments(ctx.root, ctx.paths.length > 0 ? ctx.paths : ['.'], loadOptionsOf(ctx));
+  const loaded = await loadRun(ctx, { useHistory: false });
+  // Without a saved plan to match, the load is never refused.
+  const head = 'refused' in loaded ? { diagnostics: loaded.refused, skippedFiles: [] } : loaded.head;
   return runReport(ctx, {
     command: 'validate',
     started,
-    diagnostics: loaded.diagnostics,
-    skippedFiles: loaded.skippedFiles ?? [],
+    diagnostics: head.diagnostics,
+    skippedFiles: head.skippedFiles ?? [],
   });
 }

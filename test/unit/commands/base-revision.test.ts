@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadBase, NO_BASE } from '../../../src/commands/base-revision.js';
+import { loadBase, NO_BASE } from '../../../src/planner/base-revision.js';
 import type { RunContext } from '../../../src/run/types.js';
 import { testRun } from './run-context.js';
 

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertRules, organizationsOf, platformComponents } from '../../../src/commands/documents-by-kind.js';
+import { alertRules, organizationsOf, platformComponents } from '../../../src/planner/documents-by-kind.js';
 import { loadDocuments } from '../../../src/documents/index.js';
 import type { AlertRuleDocument, Document } from '../../../src/documents/types.js';
 import { ACME, EXAMPLE_ROOT } from './run-context.js';

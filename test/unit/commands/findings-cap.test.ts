@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runFindings } from '../../../src/commands/run-report.js';
+import { runFindings } from '../../../src/planner/run-report.js';
 import { runValidate } from '../../../src/commands/validate.js';
 import { diagnostic } from '../../../src/core/diagnostic.js';
 import { MAX_RUN_FINDINGS } from '../../../src/documents/limits.js';

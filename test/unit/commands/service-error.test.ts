@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { serviceError } from '../../../src/commands/service-findings.js';
+import { serviceError } from '../../../src/planner/service-findings.js';
 import { ApiError } from '../../../src/service/errors.js';
 
 it('a message that already says "Nothing was written" says it once', () => {

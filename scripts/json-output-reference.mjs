@@ -2,12 +2,49 @@
 // (src/report/json-output.ts, `toJsonOutput`): each key of the object it returns, in order, with the comment
 // written above it and whether it is always there (a key added by a conditional spread is not). Keys of
 // nested objects are listed under their parent (`diagnostics[].code`), so a key added to the code appears
-// here on the next 'npm run docs', and CI fails until it does.
+// here on the next 'npm run docs', and CI fails until it does. A change's keys that only its kind has
+// (`...kindOf(c).json(c)`) are read from each kind's `changeJson` (src/kinds/<kind>/describe.ts), kind by
+// kind, each there only for its kind's changes.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { KIND_FOLDERS } from './check-imports.mjs';
 
 const SOURCE = 'src/report/json-output.ts';
+
+/** Where each kind says its own keys: the function `changeJson` of its describe.ts. */
+const KIND_JSON = { file: 'describe.ts', function: 'changeJson' };
+
+/** Each kind's own keys, as the object its `changeJson` returns, with its file's text (for the comments). */
+const kindObjects = [];
+
+/** `kindOf(c).json(c)`: the keys of the change's kind, whichever it is. */
+function isKindJson(expression) {
+  return (
+    ts.isCallExpression(expression) &&
+    ts.isPropertyAccessExpression(expression.expression) &&
+    expression.expression.name.text === 'json'
+  );
+}
+
+async function readKindObjects(root) {
+  kindObjects.length = 0;
+  for (const folder of KIND_FOLDERS) {
+    const path = `src/${folder}/${KIND_JSON.file}`;
+    const text = await readFile(join(root, path), 'utf8');
+    const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+    const fn = file.statements.find(
+      (s) => ts.isFunctionDeclaration(s) && s.name?.text === KIND_JSON.function,
+    );
+    const returned = fn?.body?.statements.find((s) => ts.isReturnStatement(s));
+    const object = returned?.expression ? objectOf(returned.expression)?.object : undefined;
+    if (!object)
+      throw new Error(
+        `${path} has no ${KIND_JSON.function} returning an object: the JSON reference cannot be made`,
+      );
+    kindObjects.push({ object, text });
+  }
+}
 
 /** The comment lines right above a node, without their markers. */
 function commentOf(node, text) {
@@ -62,6 +99,10 @@ function keysOf(object, path, always, text, rows) {
       // `...(condition ? { key: … } : {})`: keys that are there only when the condition holds.
       const inner = objectOf(property.expression);
       if (inner) keysOf(inner.object, path, false, text, rows);
+      // `...kindOf(c).json(c)`: each kind's own keys, there only for that kind's changes.
+      else if (isKindJson(property.expression)) {
+        for (const kind of kindObjects) keysOf(kind.object, path, false, kind.text, rows);
+      }
       // `...name`: the keys of a value passed on whole, said by its comment.
       else if (ts.isIdentifier(property.expression)) {
         const from = property.expression.text;
@@ -87,6 +128,7 @@ function keysOf(object, path, always, text, rows) {
 
 export async function jsonOutputPage(root, header) {
   const text = await readFile(join(root, SOURCE), 'utf8');
+  await readKindObjects(root);
   const file = ts.createSourceFile(SOURCE, text, ts.ScriptTarget.Latest, true);
   functions.clear();
   for (const s of file.statements) if (ts.isFunctionDeclaration(s) && s.name) functions.set(s.name.text, s);

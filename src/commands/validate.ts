@@ -1,17 +1,15 @@
-import { loadRun } from '../planner/load-run.js';
+import { loadHead } from '../planner/load-head.js';
 import { runReport } from '../planner/run-report.js';
 import type { RunContext, RunReport } from '../run/types.js';
 
 /**
- * Offline: the planner's first step alone (src/planner/load-run.ts): reads and checks the documents, their
+ * Offline: the planner's first step alone (src/planner/load-head.ts): reads and checks the documents, their
  * secrets hidden from every output, and touches no service and no history. The paths default to the whole
  * repository. It prints no progress line: the report's one count line says what was found.
  */
 export async function runValidate(ctx: RunContext): Promise<RunReport> {
   const started = ctx.clock.now();
-  const loaded = await loadRun(ctx, { useHistory: false });
-  // Without a saved plan to match, the load is never refused.
-  const head = 'refused' in loaded ? { diagnostics: loaded.refused, skippedFiles: [] } : loaded.head;
+  const head = await loadHead(ctx);
   return runReport(ctx, {
     command: 'validate',
     started,

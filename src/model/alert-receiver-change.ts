@@ -77,15 +77,3 @@ export interface UnmanagedReceiver {
   readonly type: string;
   readonly organizationId: string;
 }
-
-/**
- * The id a rule's request carries for a receiver this plan creates: the plan shows it by name, apply puts
- * the id the create returned in its place. Never a uuid, so it cannot name a live receiver.
- */
-export function newReceiverId(name: string): string {
-  return `new-receiver:${name}`;
-}
-
-export function isNewReceiverId(id: string): boolean {
-  return id.startsWith('new-receiver:');
-}

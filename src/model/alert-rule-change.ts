@@ -5,11 +5,29 @@
 import type { ObjectiveSource } from '../documents/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import type { ChangeParts, FieldDiff, LiveFingerprint } from './change.js';
+import type { PendingReference } from './pending-reference.js';
 
 /** An id the plan writes, with the name a reviewer reads (null: no name is known, e.g. its list was not read). */
 export interface NamedId {
   readonly id: string;
   readonly name: string | null;
+}
+
+/**
+ * A receiver this apply creates, as a rule's references show it: by its name, `created by this apply`. It
+ * has no id until its create answers (the rule's change awaits it: `awaits`).
+ */
+export interface PendingNamedId {
+  readonly id: null;
+  readonly name: string;
+  readonly pending: true;
+}
+
+/** A receiver a rule pages: a live one by id and name, or one this apply creates. */
+export type ReceiverReference = NamedId | PendingNamedId;
+
+export function isPendingNamed(reference: ReceiverReference): reference is PendingNamedId {
+  return reference.id === null;
 }
 
 /**
@@ -29,7 +47,7 @@ export interface NamedTarget extends NamedId {
 export interface RuleReferences {
   readonly cluster: NamedId | null;
   readonly target: NamedTarget | null;
-  readonly receivers: readonly NamedId[];
+  readonly receivers: readonly ReceiverReference[];
 }
 
 /** What every change of a rule says about it and the document behind it. */
@@ -49,8 +67,10 @@ export interface CreateChange extends RuleChangeParts {
   readonly action: 'create';
   readonly id: null;
   readonly clusterId: string;
-  /** Exactly the body apply sends. */
+  /** Exactly the body apply sends (its receiver ids completed with those of `awaits`). */
   readonly request: AlertRuleCreationRequest;
+  /** The receivers it pages that this apply creates first; absent when none. */
+  readonly awaits?: readonly PendingReference[];
 }
 
 /** A live rule that differs from its document: PUT `request` to `id`. */
@@ -59,8 +79,10 @@ export interface UpdateChange extends RuleChangeParts {
   readonly id: string;
   /** The live rule this change was planned against: apply of a saved plan refuses it if the rule moved. */
   readonly against: LiveFingerprint;
-  /** Exactly the body apply sends (the full rule: PUT replaces it). */
+  /** Exactly the body apply sends (the full rule: PUT replaces it), completed as a create's. */
   readonly request: AlertRuleEditRequest;
+  /** The receivers it pages that this apply creates first; absent when none. */
+  readonly awaits?: readonly PendingReference[];
   /**
    * Fields where the live rule differs from what was last applied or reviewed: someone edited the rule
    * outside git, and applying this change overwrites that edit. Absent when unknown or none.

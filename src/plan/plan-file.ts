@@ -14,6 +14,7 @@ import { isPlainObject } from '../core/plain-object.js';
 import type { Document } from '../documents/types.js';
 import type { PendingReceiverChange } from '../model/alert-receiver-change.js';
 import type { LiveFingerprint } from '../model/change.js';
+import type { PendingReference } from '../model/pending-reference.js';
 import type { PendingChange, Plan } from '../model/types.js';
 import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
 import { PlanFile as validatePlanFile } from './generated/plan-file-validator.js';
@@ -36,12 +37,14 @@ export type SavedRuleChange =
       readonly action: 'create';
       readonly clusterId: string;
       readonly request: AlertRuleCreationRequest;
+      readonly awaits?: readonly PendingReference[];
       readonly against: null;
     })
   | (SavedRuleBase & {
       readonly action: 'update';
       readonly id: string;
       readonly request: AlertRuleEditRequest;
+      readonly awaits?: readonly PendingReference[];
       readonly against: LiveFingerprint;
     })
   | (SavedRuleBase & { readonly action: 'delete'; readonly id: string; readonly against: LiveFingerprint });
@@ -111,8 +114,9 @@ export function savePlan(
 
 /**
  * A pending change as the plan file holds it: what apply --plan compares a file's changes with. A rule's
- * keeps what its write sends and its place (its references and objective are read from the plan made
- * again); a receiver's keeps the whole change but its diff, mark and result.
+ * keeps what its write sends, the receivers created by the same apply it awaits (only when it does) and
+ * its place (its references and objective are read from the plan made again); a receiver's keeps the whole
+ * change but its diff, mark and result.
  */
 export function savedChange(change: PendingChange): SavedChange {
   if (change.kind === 'AlertReceiver') {
@@ -127,6 +131,8 @@ export function savedChange(change: PendingChange): SavedChange {
     file: change.file,
     line: change.line,
   };
+  // After the request: a file edited there is refused naming the request's field first, what the write sends.
+  const awaits = change.action !== 'delete' && change.awaits?.length ? { awaits: change.awaits } : {};
   switch (change.action) {
     case 'create':
       return {
@@ -134,6 +140,7 @@ export function savedChange(change: PendingChange): SavedChange {
         action: 'create',
         clusterId: change.clusterId,
         request: change.request,
+        ...awaits,
         against: null,
       };
     case 'update':
@@ -142,6 +149,7 @@ export function savedChange(change: PendingChange): SavedChange {
         action: 'update',
         id: change.id,
         request: change.request,
+        ...awaits,
         against: change.against,
       };
     case 'delete':

@@ -1,18 +1,16 @@
 /**
- * The first step of every plan: the documents the run plans, read once, with their secrets hidden from
- * every output before any request, and the base revision they are compared with. A plan made again for a
+ * The first step of every plan: the documents the run plans (load-head.ts) and the base revision they are
+ * compared with. A plan made again for a
  * saved plan (`apply --plan`) reads the documents the file was made from, and the base the file names,
  * or is refused before any request.
  */
 import { type Diagnostic, diagnostic, FILE_START } from '../core/diagnostic.js';
-import { loadDocuments } from '../documents/load.js';
-import { registerReceiverSecrets } from '../documents/receiver-secrets.js';
 import type { LoadResult } from '../documents/types.js';
 import { PLAN_CODES } from '../model/codes.js';
 import { documentsDigest } from '../plan/plan-file.js';
 import type { RunContext } from '../run/types.js';
 import { type Base, loadBase, NO_BASE } from './base-revision.js';
-import { loadOptionsOf } from './load-options.js';
+import { loadHead, pathsOf } from './load-head.js';
 
 /** What a saved plan says of how it was made: `apply --plan` makes the plan again the same way. */
 export interface SavedPlanBasis {
@@ -42,15 +40,12 @@ export type LoadedRun =
   | { readonly refused: readonly Diagnostic[] };
 
 export async function loadRun(ctx: RunContext, request: LoadRequest = {}): Promise<LoadedRun> {
-  const paths = ctx.paths.length > 0 ? ctx.paths : ['.'];
+  const paths = pathsOf(ctx);
   if (request.again !== undefined) return loadAgain(ctx, paths, request.again);
   // The base first: a file that held documents at the base is read now whatever it holds (a typo in its
   // `kind` is an error on it, never a skipped file whose rules look removed).
   const base = request.useHistory === false ? NO_BASE : await loadBase(ctx, paths);
-  const held = new Set(base.documents?.documents.map((d) => d.file));
-  const head = await loadDocuments(ctx.root, paths, { ...loadOptionsOf(ctx), held });
-  // Before any request: a secret a receiver takes from the environment is hidden from every output.
-  registerReceiverSecrets(head.documents, ctx.env, ctx.redactor);
+  const head = await loadHead(ctx, new Set(base.documents?.documents.map((d) => d.file)));
   return { paths, head, base, digest: documentsDigest(head.documents) };
 }
 
@@ -64,8 +59,7 @@ async function loadAgain(
   paths: readonly string[],
   saved: SavedPlanBasis,
 ): Promise<LoadedRun> {
-  const head = await loadDocuments(ctx.root, paths, loadOptionsOf(ctx));
-  registerReceiverSecrets(head.documents, ctx.env, ctx.redactor);
+  const head = await loadHead(ctx);
   const digest = documentsDigest(head.documents);
   if (digest !== saved.digest) {
     return {

@@ -8,11 +8,13 @@
 import { plural } from '../core/plural.js';
 import type { ObjectiveSource } from '../documents/types.js';
 import type { FileProvenance } from '../evidence/provenance.js';
-import { nounOf } from '../kinds/registry.js';
+import type { ChangeNote } from '../kinds/change-kind.js';
+import { kindOf } from '../kinds/registry.js';
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
 import type { ChangeAction, FieldDiff } from '../model/change.js';
 import type { Change } from '../model/types.js';
 import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
+import { capitalized } from './kind-words.js';
 import {
   namedIdMarkdown,
   placementMarkdown,
@@ -20,7 +22,7 @@ import {
   receiversChangeMarkdown,
   targetMarkdown,
 } from './named-markdown.js';
-import { receiverVerb, secretsSentence } from './receiver-lines.js';
+import { burnWords, secretsSentence } from './note-words.js';
 import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
 
 /** Where a reviewer can open the documents at the commit planned (from the runner's environment). */
@@ -81,7 +83,7 @@ export function objectiveHeading(changes: readonly Change[], at: number, level: 
   return `\n${level} Service level objective ${inlineCode(from, 200, false)}: ${plural(own, 'change')} of its generated rules\n`;
 }
 
-/** What a change's Markdown says that only its kind has. */
+/** What a change's Markdown says that only its kind has, as its kind describes it. */
 interface KindMarkdown {
   /** The action's mark, when the action's own would mislead. */
   readonly mark: string | null;
@@ -95,40 +97,47 @@ interface KindMarkdown {
   readonly below: readonly string[];
 }
 
-/** The one place the Markdown faces ask a change's kind. */
+/** The kind's description of the change (src/kinds/change-kind.ts), in Markdown. */
 function kindMarkdown(change: Change): KindMarkdown {
-  switch (change.kind) {
-    case 'AlertRule': {
-      const above: string[] = [];
-      if (change.objective !== undefined) {
-        const { urgency, pair, objective } = change.objective;
-        const does = urgency === 'page' ? 'Pages' : 'Opens a ticket';
-        above.push(
-          `${does} on a burn over ${pair.replace('-', ' and ')}; generated from ${inlineCode(objective, 200, false)}.`,
-        );
-      }
-      const placement = changePlacement(change);
-      if (placement) above.push(placementMarkdown(placement));
-      const outside = change.action === 'update' ? (change.outsideEdit ?? []) : [];
-      const below =
-        outside.length > 0
-          ? [`> ⚠️ Overwrites an edit made outside git: ${outside.map((d) => inlineCode(d.path)).join(', ')}.`]
-          : [];
-      return { mark: null, subject: escapeInline(change.name, 300), noun: 'rule', above, items: [], below };
+  const own = kindOf(change).describe(change);
+  // A change named by its name alone (a rule's) reads as a title; one named with its kind's noun shows
+  // the name as code, with its id and what else names it.
+  const subject =
+    own.noun === null
+      ? escapeInline(change.name, 300)
+      : `${own.noun} ${inlineCode(change.name)}${change.id ? ` (${inlineCode(change.id)})` : ''}` +
+        (own.extra === null ? '' : ` · ${escapeInline(own.extra)}`);
+  const notes = [...own.above, ...own.below];
+  return {
+    mark: own.verb === null ? null : `${ACTION_MARK[change.action].split(' ')[0]} ${own.verb}`,
+    subject,
+    noun: own.removes,
+    above: own.above.flatMap(noteParagraphs),
+    // A secrets note reads as one more field: an item of the fields' list.
+    items: notes.flatMap((note) =>
+      note.kind === 'secrets' ? [`- secrets: ${secretsSentence(note, 'markdown')}`] : [],
+    ),
+    below: own.below.flatMap(noteParagraphs),
+  };
+}
+
+/** A note as paragraphs around the fields; none for a note that is an item of the fields' list. */
+function noteParagraphs(note: ChangeNote): string[] {
+  switch (note.kind) {
+    case 'objective': {
+      const generated = `generated from ${inlineCode(note.source.objective, 200, false)}`;
+      return [`${capitalized(burnWords(note.source))}; ${generated}.`];
     }
-    case 'AlertReceiver': {
-      const id = change.id ? ` (${inlineCode(change.id)})` : '';
-      const verb = receiverVerb(change);
-      const secrets = secretsSentence(change, 'markdown');
-      return {
-        mark: verb === null ? null : `${ACTION_MARK[change.action].split(' ')[0]} ${verb}`,
-        subject: `${nounOf(change)} ${inlineCode(change.name)}${id} · ${escapeInline(change.type)}`,
-        noun: nounOf(change),
-        above: [],
-        items: secrets ? [`- secrets: ${secrets}`] : [],
-        below: [],
-      };
+    case 'placement': {
+      const placement = changePlacement(note.change);
+      return placement ? [placementMarkdown(placement)] : [];
     }
+    case 'outside-edit':
+      return [
+        `> ⚠️ Overwrites an edit made outside git: ${note.fields.map((d) => inlineCode(d.path)).join(', ')}.`,
+      ];
+    case 'secrets':
+      return [];
   }
 }
 

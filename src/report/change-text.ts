@@ -1,11 +1,13 @@
 /**
  * One planned change for a terminal, of any kind: one symbol per change, aligned `field: before → after`
  * lines, long PromQL as a line diff; a new rule reads as the rule itself. What only one kind shows (a
- * rule's objective, placement and outside edit, a receiver's type and secret) is asked in one place,
- * `kindText`. The terminal's counterpart of change-markdown.ts.
+ * rule's objective, placement and outside edit, a receiver's type and secret) its kind describes
+ * (src/kinds/change-kind.ts, `describe`), rendered in one place, `kindText`. The terminal's counterpart of
+ * change-markdown.ts.
  */
 import { printable } from '../core/printable.js';
-import { nounOf } from '../kinds/registry.js';
+import type { ChangeNote } from '../kinds/change-kind.js';
+import { kindOf } from '../kinds/registry.js';
 import type { FieldDiff } from '../model/change.js';
 import type { PendingChange } from '../model/types.js';
 import { changedSpan, isLongText, LONG_TEXT, lineDiff } from '../plan/line-diff.js';
@@ -17,8 +19,8 @@ import {
   receiversChangeText,
   targetText,
 } from './named-text.js';
+import { burnWords, secretsSentence } from './note-words.js';
 import { CHANGE_COLOR, CHANGE_SYMBOL, type Paint } from './paint.js';
-import { receiverVerb, secretsSentence } from './receiver-lines.js';
 import { type ChangeField, changeFields, changePlacement } from './reference-fields.js';
 
 const VERB = { create: 'create', update: 'update', delete: 'delete', noop: 'no change' } as const;
@@ -47,7 +49,7 @@ export function pendingLines(pending: readonly PendingChange[], paint: Paint): s
   return lines;
 }
 
-/** What a change's lines say that only its kind has. */
+/** What a change's lines say that only its kind has, as its kind describes it. */
 interface KindText {
   /** The verb, when the action's own would mislead. */
   readonly verb: string | null;
@@ -58,42 +60,37 @@ interface KindText {
   readonly below: readonly string[];
 }
 
-/** The one place the terminal asks a change's kind. */
+/** The kind's description of the change (src/kinds/change-kind.ts), in the terminal's words. */
 function kindText(change: PendingChange, paint: Paint): KindText {
+  const own = kindOf(change).describe(change);
   const id = change.id ? ` (${change.id})` : '';
   const name = bold(paint, printable(change.name));
-  switch (change.kind) {
-    case 'AlertRule': {
-      const above: string[] = [];
-      if (change.objective !== undefined) {
-        const { urgency, pair } = change.objective;
-        above.push(
-          `      ${urgency === 'page' ? 'pages' : 'opens a ticket'} on a burn over ${pair.replace('-', ' and ')}`,
-        );
-      }
-      const placement = changePlacement(change);
-      if (placement) above.push(`      ${placementText(placement)}`);
-      const outside = change.action === 'update' ? (change.outsideEdit ?? []) : [];
-      const below =
-        outside.length > 0
-          ? [
-              `      ${paint('35', '!')} edited outside git since the previous revision; applying overwrites: ` +
-                outside
-                  .map((d) => `${printable(d.path)} (${value(d.before)} → ${value(d.after)})`)
-                  .join(', '),
-            ]
-          : [];
-      return { verb: null, subject: `${name}${id}`, above, below };
+  const noun = own.noun === null ? '' : `${own.noun} `;
+  const extra = own.extra === null ? '' : ` · ${printable(own.extra)}`;
+  return {
+    verb: own.verb,
+    subject: `${noun}${name}${id}${extra}`,
+    above: own.above.flatMap((note) => noteLines(note, paint)),
+    below: own.below.flatMap((note) => noteLines(note, paint)),
+  };
+}
+
+/** A note's lines under a change, indented as its fields are. */
+function noteLines(note: ChangeNote, paint: Paint): string[] {
+  switch (note.kind) {
+    case 'objective':
+      return [`      ${burnWords(note.source)}`];
+    case 'placement': {
+      const placement = changePlacement(note.change);
+      return placement ? [`      ${placementText(placement)}`] : [];
     }
-    case 'AlertReceiver': {
-      const secrets = secretsSentence(change);
-      return {
-        verb: receiverVerb(change),
-        subject: `${nounOf(change)} ${name}${id} · ${printable(change.type)}`,
-        above: [],
-        below: secrets ? [`      secrets: ${printable(secrets)}`] : [],
-      };
-    }
+    case 'outside-edit':
+      return [
+        `      ${paint('35', '!')} edited outside git since the previous revision; applying overwrites: ` +
+          note.fields.map((d) => `${printable(d.path)} (${value(d.before)} → ${value(d.after)})`).join(', '),
+      ];
+    case 'secrets':
+      return [`      secrets: ${printable(secretsSentence(note, 'text'))}`];
   }
 }
 

@@ -5,7 +5,7 @@
  * does not write (a rule deleted in the console, a drift it could not place) is listed for a person.
  */
 
-import { nounOf } from '../kinds/registry.js';
+import { kindNamed, nounOf } from '../kinds/registry.js';
 import { type Block, fitBlocks } from '../markdown/budget.js';
 import { codeLink, escapeInline, inlineCode, sliceChars } from '../markdown/escape.js';
 import type { WriteBack } from '../plan/drift-write-back.js';
@@ -59,8 +59,8 @@ export function renderDriftPullRequest(
     ),
   ];
   if (edits.length > 0) {
-    // A receiver's secret line says whether it was compared; what the pull request does with it, here.
-    const secrets = edits.some((c) => c.kind === 'AlertReceiver')
+    // A kind whose secrets cannot be compared says so on its lines; what the pull request does with them, here.
+    const secrets = edits.some((c) => kindNamed(c.kind).uncompared !== undefined)
       ? ' A secret is never written: the documents keep reading it from the environment.'
       : '';
     blocks.push({

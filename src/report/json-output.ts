@@ -1,6 +1,7 @@
 import { overwroteOutsideEdit } from '../apply/types.js';
 import { writeJson } from '../core/json-writer.js';
 import type { Redactor } from '../core/redact.js';
+import { kindOf } from '../kinds/registry.js';
 import type { Change, ChangeResult } from '../model/types.js';
 import { countChanges } from '../plan/change-counts.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
@@ -9,7 +10,7 @@ import { unmanagedReceiversJson } from './receiver-lines.js';
 import { runOutcome } from './run-counts.js';
 
 /** Version of the JSON output's shape; bumped only on a breaking change (docs/reference/json-output.md shows the shape, generated from toJsonOutput). */
-export const JSON_OUTPUT_VERSION = 1;
+export const JSON_OUTPUT_VERSION = 2;
 
 /**
  * The `--format json` object (DESIGN "Contracts"): diagnostics, changes (every kind in one list), results
@@ -77,8 +78,8 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
 }
 
 /**
- * A change of any kind: what every change has, then what only its kind has, each kind's keys under a test
- * of `kind` (the one place the JSON output asks it; scripts/json-output-reference.mjs lists them).
+ * A change of any kind: what every change has, then what only its kind has, as its kind gives it
+ * (src/kinds/<kind>/describe.ts; scripts/json-output-reference.mjs lists those keys from there).
  */
 function changeJson(c: Change): Record<string, unknown> {
   return {
@@ -91,42 +92,8 @@ function changeJson(c: Change): Record<string, unknown> {
     file: c.file,
     line: c.line,
     diff: c.diff.map((d) => ({ path: d.path, before: d.before, after: d.after })),
-    ...(c.kind === 'AlertRule'
-      ? {
-          // A rule's: its cluster's id.
-          clusterId: c.clusterId,
-          // The cluster, target and receivers by id and name (name null when not known), as applying leaves them.
-          ...(c.references ? { references: c.references } : {}),
-          ...(c.referencesBefore ? { referencesBefore: c.referencesBefore } : {}),
-          ...(c.objective
-            ? {
-                // A rule a ServiceLevelObjective generates: the objective's name, the window pair (`1h-5m`) and
-                // the urgency (`page` or `ticket`); the change's file and line are the objective's document.
-                objective: {
-                  name: c.objective.objective,
-                  pair: c.objective.pair,
-                  urgency: c.objective.urgency,
-                },
-              }
-            : {}),
-          ...(c.action === 'update' && c.outsideEdit && c.outsideEdit.length > 0
-            ? { outsideEdit: c.outsideEdit }
-            : {}),
-        }
-      : {}),
-    ...(c.kind === 'AlertReceiver'
-      ? {
-          // A receiver's: its type (`SLACK`, `EMAIL`).
-          type: c.type,
-          // Whether a create or an update sends the secret (`sent`) or keeps the stored one (`kept`), and the
-          // environment variables it is read from: never a value.
-          ...(c.action === 'create' || c.action === 'update'
-            ? { secrets: c.secrets.length > 0 ? 'sent' : 'kept', secretsFrom: c.secrets.map((s) => s.env) }
-            : {}),
-          // The service never returns a secret: no plan, and no drift check, compared it.
-          secretCompared: false,
-        }
-      : {}),
+    // What only its kind's changes have (each kind's describe.ts, `changeJson`).
+    ...kindOf(c).json(c),
     // What the gate decided (src/plan/gate.ts), on a run that applies: admitted, or held and why.
     ...(c.action !== 'noop' && c.gate ? { gate: c.gate } : {}),
   };

@@ -4,8 +4,12 @@
  * that is not known is the id alone. Names come from the service: escaped as any untrusted text.
  */
 import { escapeInline, inlineCode } from '../markdown/escape.js';
-import { isNewReceiverId } from '../model/alert-receiver-change.js';
-import type { NamedId, NamedTarget } from '../model/alert-rule-change.js';
+import {
+  isPendingNamed,
+  type NamedId,
+  type NamedTarget,
+  type ReceiverReference,
+} from '../model/alert-rule-change.js';
 import { hasName, type ReceiversChange } from './reference-fields.js';
 
 const MAX_NAME = 200;
@@ -13,9 +17,14 @@ const MAX_NAME = 200;
 /** **prod-eu** (`c1a5…`), or `c1a5…` when the name is not known. */
 export function namedIdMarkdown(n: NamedId): string {
   if (!hasName(n)) return inlineCode(n.id);
-  // A receiver this apply creates has no id yet: its placeholder is no id a reviewer could look up.
-  const id = isNewReceiverId(n.id) ? 'created by this apply' : inlineCode(n.id);
-  return `**${escapeInline(n.name, MAX_NAME)}** (${id})`;
+  return `**${escapeInline(n.name, MAX_NAME)}** (${inlineCode(n.id)})`;
+}
+
+/** A receiver; one this apply creates has no id yet, and says so. */
+export function receiverMarkdown(r: ReceiverReference): string {
+  return isPendingNamed(r)
+    ? `**${escapeInline(r.name, MAX_NAME)}** (created by this apply)`
+    : namedIdMarkdown(r);
 }
 
 /** **api** in shop/production · APPLICATION (`a1a1…`); **prod-eu** · CLUSTER (`c1a5…`). */
@@ -25,8 +34,8 @@ export function targetMarkdown(t: NamedTarget): string {
   return `**${escapeInline(t.name, MAX_NAME)}**${within} · ${escapeInline(t.type, 40)} (${inlineCode(t.id)})`;
 }
 
-export function receiverNamesMarkdown(receivers: readonly NamedId[]): string {
-  return receivers.map(namedIdMarkdown).join(', ');
+export function receiverNamesMarkdown(receivers: readonly ReceiverReference[]): string {
+  return receivers.map(receiverMarkdown).join(', ');
 }
 
 /**

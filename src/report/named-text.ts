@@ -4,16 +4,23 @@
  * passes the output boundary (printable).
  */
 import { printable } from '../core/printable.js';
-import { isNewReceiverId } from '../model/alert-receiver-change.js';
-import type { NamedId, NamedTarget } from '../model/alert-rule-change.js';
+import {
+  isPendingNamed,
+  type NamedId,
+  type NamedTarget,
+  type ReceiverReference,
+} from '../model/alert-rule-change.js';
 import type { Paint } from './paint.js';
 import { hasName, type ReceiversChange } from './reference-fields.js';
 
 export function namedIdText(n: NamedId): string {
   if (!hasName(n)) return printable(n.id);
-  // A receiver this apply creates has no id yet: its placeholder is no id a reader could look up.
-  if (isNewReceiverId(n.id)) return `${printable(n.name)} (created by this apply)`;
   return `${printable(n.name)} (${printable(n.id)})`;
+}
+
+/** A receiver; one this apply creates has no id yet, and says so. */
+export function receiverText(r: ReceiverReference): string {
+  return isPendingNamed(r) ? `${printable(r.name)} (created by this apply)` : namedIdText(r);
 }
 
 export function targetText(t: NamedTarget): string {
@@ -22,8 +29,8 @@ export function targetText(t: NamedTarget): string {
   return `${printable(t.name)}${within} · ${printable(t.type)} (${printable(t.id)})`;
 }
 
-export function receiverNamesText(receivers: readonly NamedId[]): string {
-  return receivers.map(namedIdText).join(', ');
+export function receiverNamesText(receivers: readonly ReceiverReference[]): string {
+  return receivers.map(receiverText).join(', ');
 }
 
 /**
@@ -32,8 +39,8 @@ export function receiverNamesText(receivers: readonly NamedId[]): string {
  */
 export function receiversChangeText(change: ReceiversChange, paint: Paint): string {
   const moved = [
-    ...change.added.map((r) => paint('32', `+ ${namedIdText(r)}`)),
-    ...change.removed.map((r) => paint('31', `− ${namedIdText(r)}`)),
+    ...change.added.map((r) => paint('32', `+ ${receiverText(r)}`)),
+    ...change.removed.map((r) => paint('31', `− ${receiverText(r)}`)),
   ].join(', ');
   const kept = change.kept.length > 0 ? `; unchanged: ${receiverNamesText(change.kept)}` : '';
   return `${moved}${kept}`;

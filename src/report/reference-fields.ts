@@ -3,17 +3,27 @@
  * their ids, wherever the change knows the names (`references`, `referencesBefore`: filled by the plan
  * whichever form the document used). The diff stays the truth of what changes; the references only name
  * its ids, so an id the references do not name is shown as the id, and a change without references reads
- * exactly as its diff. Shared by the Markdown reports (change-markdown.ts) and the terminal (change-text.ts).
+ * exactly as its diff. A receiver the same apply creates is in the diff's list as a pending reference (it
+ * has no id yet), shown by its name. Shared by the Markdown reports (change-markdown.ts) and the terminal
+ * (change-text.ts).
  */
-import type { AlertRuleChange, NamedId, NamedTarget, RuleReferences } from '../model/alert-rule-change.js';
+import {
+  type AlertRuleChange,
+  isPendingNamed,
+  type NamedId,
+  type NamedTarget,
+  type ReceiverReference,
+  type RuleReferences,
+} from '../model/alert-rule-change.js';
 import type { FieldDiff } from '../model/change.js';
+import { isPendingReference, type PendingReference, pendingKey } from '../model/pending-reference.js';
 import type { Change } from '../model/types.js';
 
 /** A receivers list changed by an update: who is paged from now on, who no longer is, who still is. */
 export interface ReceiversChange {
-  readonly added: readonly NamedId[];
-  readonly removed: readonly NamedId[];
-  readonly kept: readonly NamedId[];
+  readonly added: readonly ReceiverReference[];
+  readonly removed: readonly ReceiverReference[];
+  readonly kept: readonly ReceiverReference[];
 }
 
 export type ChangeField =
@@ -24,7 +34,7 @@ export type ChangeField =
   /** `target.target_type` and `target.target_id` of a new (or deleted) rule, as one named target. */
   | { readonly kind: 'target'; readonly target: NamedTarget }
   /** `alert_receiver_ids` of a new (or deleted) rule, each by name. */
-  | { readonly kind: 'receivers'; readonly receivers: readonly NamedId[] }
+  | { readonly kind: 'receivers'; readonly receivers: readonly ReceiverReference[] }
   /** `alert_receiver_ids` of an update: receivers added and removed, by name. */
   | { readonly kind: 'receivers-change'; readonly change: ReceiversChange };
 
@@ -53,14 +63,17 @@ export function changeFields(change: Change): ChangeField[] {
       if (!fields.some((f) => f.kind === 'target')) fields.push({ kind: 'target', target });
     } else if (
       d.path === 'alert_receiver_ids' &&
-      isIdList(d.before) &&
-      isIdList(d.after) &&
+      isReceiverList(d.before) &&
+      isReceiverList(d.after) &&
       anyNamed(d, named)
     ) {
       fields.push(
         whole
-          ? { kind: 'receivers', receivers: idsOf(value(d)).map(named) }
-          : { kind: 'receivers-change', change: receiversChange(idsOf(d.before), idsOf(d.after), named) },
+          ? { kind: 'receivers', receivers: itemsOf(value(d)).map(named) }
+          : {
+              kind: 'receivers-change',
+              change: receiversChange(itemsOf(d.before), itemsOf(d.after), named),
+            },
       );
     } else {
       fields.push({ kind: 'field', diff: d });
@@ -107,43 +120,57 @@ function sameId<T extends NamedId>(reference: T | null, id: unknown): T | null {
   return reference.id.toLowerCase() === id.toLowerCase() && hasName(reference) ? reference : null;
 }
 
-/** Every receiver the change's references name, by lower-cased id; an id they do not name keeps no name. */
+/** An item of a diff's receivers list: an id, or a receiver the same apply creates (no id yet). */
+type ReceiverItem = string | PendingReference;
+
+/**
+ * Every receiver the change's references name, by lower-cased id; an id they do not name keeps no name. A
+ * receiver the same apply creates is named by its reference.
+ */
 function receiverNames(
   references: RuleReferences,
   before: RuleReferences | undefined,
-): (id: string) => NamedId {
+): (item: ReceiverItem) => ReceiverReference {
   const names = new Map<string, string>();
   for (const r of [...(before?.receivers ?? []), ...references.receivers]) {
-    if (hasName(r)) names.set(r.id.toLowerCase(), r.name);
+    if (!isPendingNamed(r) && hasName(r)) names.set(r.id.toLowerCase(), r.name);
   }
-  return (id) => ({ id, name: names.get(id.toLowerCase()) ?? null });
+  return (item) =>
+    typeof item === 'string'
+      ? { id: item, name: names.get(item.toLowerCase()) ?? null }
+      : { id: null, name: item.name, pending: true };
+}
+
+/** Items compare as their ids do (without case), a receiver to be created by its kind, organization and name. */
+function itemKey(item: ReceiverItem): string {
+  return typeof item === 'string' ? item.toLowerCase() : pendingKey(item);
 }
 
 function receiversChange(
-  before: readonly string[],
-  after: readonly string[],
-  named: (id: string) => NamedId,
+  before: readonly ReceiverItem[],
+  after: readonly ReceiverItem[],
+  named: (item: ReceiverItem) => ReceiverReference,
 ): ReceiversChange {
-  const had = new Set(before.map((id) => id.toLowerCase()));
-  const has = new Set(after.map((id) => id.toLowerCase()));
+  const had = new Set(before.map(itemKey));
+  const has = new Set(after.map(itemKey));
   return {
-    added: after.filter((id) => !had.has(id.toLowerCase())).map(named),
-    removed: before.filter((id) => !has.has(id.toLowerCase())).map(named),
-    kept: after.filter((id) => had.has(id.toLowerCase())).map(named),
+    added: after.filter((item) => !had.has(itemKey(item))).map(named),
+    removed: before.filter((item) => !has.has(itemKey(item))).map(named),
+    kept: after.filter((item) => had.has(itemKey(item))).map(named),
   };
 }
 
 /** Whether the references name any receiver of the diff: with none named, the diff of ids says as much. */
-function anyNamed(d: FieldDiff, named: (id: string) => NamedId): boolean {
-  return [...idsOf(d.before), ...idsOf(d.after)].some((id) => named(id).name !== null);
+function anyNamed(d: FieldDiff, named: (item: ReceiverItem) => ReceiverReference): boolean {
+  return [...itemsOf(d.before), ...itemsOf(d.after)].some((item) => named(item).name !== null);
 }
 
-/** A list of ids, or nothing (the side a create or a delete does not have). */
-function isIdList(value: unknown): boolean {
+/** A list of receivers, or nothing (the side a create or a delete does not have). */
+function isReceiverList(value: unknown): boolean {
   if (value === null || value === undefined) return true;
-  return Array.isArray(value) && value.every((id) => typeof id === 'string');
+  return Array.isArray(value) && value.every((item) => typeof item === 'string' || isPendingReference(item));
 }
 
-function idsOf(value: unknown): string[] {
-  return Array.isArray(value) ? (value as string[]) : [];
+function itemsOf(value: unknown): ReceiverItem[] {
+  return Array.isArray(value) ? (value as ReceiverItem[]) : [];
 }

@@ -1,11 +1,17 @@
 /** The alert receiver as the one pipeline sees it (src/kinds/kind.ts): its identity, what it sends, its writes. */
 import type { PendingReceiverChange, ReceiverChange } from '../../model/alert-receiver-change.js';
 import type { Kind } from '../change-kind.js';
+import { changeJson, describeChange, RECEIVER_NOUN } from './describe.js';
 import { receiverReady, writeReceiver } from './write.js';
 
 export const alertReceiverKind: Kind<ReceiverChange> = {
   kind: 'AlertReceiver',
-  noun: 'alert receiver',
+  noun: RECEIVER_NOUN,
+  plural: `${RECEIVER_NOUN}s`,
+  label: (name) => `${RECEIVER_NOUN} ${name}`,
+  uncompared: "Receivers' secrets cannot be compared: the service never returns them.",
+  describe: describeChange,
+  json: changeJson,
   /** Its id; for a create, its organization and name, lower-cased (never equal to a rule's key). */
   key: (change: PendingReceiverChange) =>
     change.action === 'create'

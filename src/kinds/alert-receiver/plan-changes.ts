@@ -7,9 +7,10 @@
  */
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../../core/diagnostic.js';
 import type { AlertReceiverDocument } from '../../documents/types.js';
-import { newReceiverId, type ReceiverChange } from '../../model/alert-receiver-change.js';
+import type { ReceiverChange } from '../../model/alert-receiver-change.js';
 import { PLAN_CODES } from '../../model/codes.js';
 import { organizationOfDocument } from '../../model/document-organization.js';
+import type { ReceiverToCreate } from '../../model/pending-reference.js';
 import { unreadFiles } from '../../model/removed.js';
 import type { AlertReceiver } from '../../service/types.js';
 import { heldInUnreadFile } from '../alert-rule/prune.js';
@@ -46,7 +47,8 @@ export interface PlannedReceivers {
   readonly diagnostics: readonly Diagnostic[];
   /**
    * The receivers of each organization read, as this plan leaves them: what the rules' names resolve
-   * against (a receiver created here has the id newReceiverId gives; a renamed one its new name).
+   * against (a receiver created here is a ReceiverToCreate, which a name resolves to a pending reference,
+   * never an id; a renamed one has its new name).
    */
   readonly after: ReadonlyMap<string, readonly AlertReceiver[]>;
   /** Live receivers of the organizations read that no document manages (made outside git): listed, never touched. */
@@ -226,7 +228,7 @@ function receiverDeletes(
 }
 
 /**
- * The live receivers as the changes leave them: renamed, created (by newReceiverId). A receiver this plan
+ * The live receivers as the changes leave them: renamed, created (pending). A receiver this plan
  * deletes is still there for the rules' names: it exists until the delete, and a rule that still names it
  * refuses the delete (receiver-in-use.ts), which is what the run must say, not that no receiver has the
  * name. Unless a receiver kept or created here takes its name.
@@ -250,11 +252,12 @@ function receiversAfter(
       ...mine.flatMap((c) => (c.action === 'create' ? [c.name] : [])),
     ]);
     const deleting = receivers.filter((r) => deleted.has(r.id) && !names.has(r.name));
-    const created = mine.flatMap((c) =>
+    const created = mine.flatMap((c): ReceiverToCreate[] =>
       c.action === 'create'
         ? [
             {
-              id: newReceiverId(c.name),
+              id: '',
+              pending: { kind: 'AlertReceiver', organizationId: org, name: c.name },
               created_at: '',
               name: c.name,
               type: c.type,

@@ -2,15 +2,30 @@
 import type { AlertRuleChange, PendingRuleChange } from '../../model/alert-rule-change.js';
 import type { Kind } from '../change-kind.js';
 import { removeConcurrentDuplicates } from './concurrent-duplicates.js';
+import { changeJson, describeChange } from './describe.js';
 import { ruleReady, writeRule } from './write.js';
 
 export const alertRuleKind: Kind<AlertRuleChange> = {
   kind: 'AlertRule',
   noun: 'alert rule',
+  plural: 'rules',
+  lead: true,
+  /** By its name alone, as a plan of rules has always read. */
+  label: (name) => name,
+  describe: describeChange,
+  json: changeJson,
   /** Its id; for a create, its cluster and name (what identifies a rule then), lower-cased. */
   key: (change: PendingRuleChange) =>
     change.action === 'create' ? `${change.clusterId}/${change.name}`.toLowerCase() : change.id.toLowerCase(),
-  sent: (change: PendingRuleChange) => (change.action === 'delete' ? null : change.request),
+  /**
+   * Its request, and the receivers it awaits when it does (a rule without any hashes as its request alone,
+   * as reviews made before pending references did).
+   */
+  sent: (change: PendingRuleChange) => {
+    if (change.action === 'delete') return null;
+    const awaits = change.awaits ?? [];
+    return awaits.length === 0 ? change.request : { request: change.request, awaits };
+  },
   /** After the receivers' creates and updates, before their deletes. */
   phase: () => 1,
   ready: ruleReady,

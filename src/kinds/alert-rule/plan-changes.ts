@@ -5,14 +5,21 @@
 
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../../core/diagnostic.js';
 import { type AlertRuleDocument, idTarget } from '../../documents/types.js';
-import type { AlertRuleChange, LiveRuleRef, UpdateChange } from '../../model/alert-rule-change.js';
+import type {
+  AlertRuleChange,
+  CreateChange,
+  LiveRuleRef,
+  UpdateChange,
+} from '../../model/alert-rule-change.js';
 import type { FieldDiff } from '../../model/change.js';
 import { PLAN_CODES } from '../../model/codes.js';
 import { organizationOfDocument } from '../../model/document-organization.js';
 import type { NameBook } from '../../model/name-book.js';
+import type { PendingReference } from '../../model/pending-reference.js';
 import { unreadFiles } from '../../model/removed.js';
 import type { Plan } from '../../model/types.js';
 import type { AlertReceiver, LiveAlertRule, ManagedAlertRule } from '../../service/types.js';
+import { withAwaitedReceivers } from './awaited-receivers.js';
 import { diffEditFields, fieldsOfNewRule } from './fields.js';
 import { fingerprintOf } from './fingerprint.js';
 import { type Identity, identify, immutableFieldErrors, indexLive, type LiveIndex } from './identity.js';
@@ -61,6 +68,8 @@ interface Claim {
   readonly organizationId: string;
   readonly rule: ManagedAlertRule | null;
   readonly receiverIds: readonly string[];
+  /** The receivers it names that this plan creates (no id yet). */
+  readonly awaits: readonly PendingReference[];
   /** False when the document has an error: it still declares its rule (never pruned, never "unmanaged"), but gets no change. */
   readonly valid: boolean;
 }
@@ -104,6 +113,7 @@ export function planAlertRules(input: PlanInput): Plan {
       organizationId,
       rule: identity.kind === 'existing' ? identity.rule : null,
       receiverIds: receivers.ids,
+      awaits: receivers.awaits,
       valid: errors.length === 0,
     });
   }
@@ -175,7 +185,7 @@ function ruleOfOtherOrganization(
 
 /** `outsideEditsOf`: a live rule's outside edits; null when the previous revision is unknown. */
 function changeFor(claim: Claim, outsideEditsOf: ReturnType<OutsideEditsOf> | null): AlertRuleChange {
-  const { doc, rule, organizationId } = claim;
+  const { doc, rule, organizationId, awaits } = claim;
   const spec = doc.value;
   const edit = editRequestFromSpec(spec, claim.receiverIds);
   // Each change is one literal with its fields in the same order, so that all changes of an action share
@@ -187,9 +197,9 @@ function changeFor(claim: Claim, outsideEditsOf: ReturnType<OutsideEditsOf> | nu
   if (rule === null) {
     // identify() returns 'new' only when cluster_id and target are present.
     const request = creationRequest(organizationId, spec.cluster_id!, idTarget(spec.target)!, edit);
-    const diff = fieldsOfNewRule(request);
+    const diff = withAwaitedReceivers(fieldsOfNewRule(request), request, null, awaits);
     const clusterId = spec.cluster_id!;
-    return {
+    const create: CreateChange = {
       kind: 'AlertRule',
       action: 'create',
       id: null,
@@ -201,10 +211,13 @@ function changeFor(claim: Claim, outsideEditsOf: ReturnType<OutsideEditsOf> | nu
       diff,
       request,
     };
+    // Rare (a receiver created by the same apply): only then does the change take the extra field.
+    return awaits.length > 0 ? { ...create, awaits } : create;
   }
 
   const { id, cluster_id: clusterId } = rule;
-  const diff = diffEditFields(editFieldsOfLive(rule), edit);
+  const live = editFieldsOfLive(rule);
+  const diff = withAwaitedReceivers(diffEditFields(live, edit), edit, live.alert_receiver_ids, awaits);
   if (diff.length === 0)
     return { kind: 'AlertRule', action: 'noop', id, name, organizationId, clusterId, file, line, diff };
   const outsideEdit = outsideEditsOf?.(rule, organizationId);
@@ -221,8 +234,11 @@ function changeFor(claim: Claim, outsideEditsOf: ReturnType<OutsideEditsOf> | nu
     diff,
     request: edit,
   };
-  // Rare (someone edited the rule outside git): only then does the change take the extra field.
-  return outsideEdit !== undefined && outsideEdit.length > 0 ? { ...update, outsideEdit } : update;
+  // Rare (someone edited the rule outside git; a receiver created by the same apply): only then does the
+  // change take the extra field.
+  const edited = outsideEdit !== undefined && outsideEdit.length > 0;
+  if (!edited && awaits.length === 0) return update;
+  return { ...update, ...(edited ? { outsideEdit } : {}), ...(awaits.length > 0 ? { awaits } : {}) };
 }
 
 function sameDeclaration(a: AlertRuleDocument, b: AlertRuleDocument): boolean {

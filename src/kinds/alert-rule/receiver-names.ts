@@ -3,18 +3,22 @@
  * receivers list of the organization. The service does not declare names unique, so a name that matches
  * several receivers is an error rather than a guess. The same list checks every id of
  * `alert_receiver_ids`: the service refuses a rule naming a receiver the organization does not have (HTTP
- * 400 at apply, after the merge), so the plan says so first, on the id's own line.
+ * 400 at apply, after the merge), so the plan says so first, on the id's own line. A name of a receiver this
+ * plan creates resolves to a pending reference (`awaits`), never to an id: it has none until apply creates it.
  */
 
 import { type Diagnostic, diagnostic } from '../../core/diagnostic.js';
 import type { AlertRuleDocument } from '../../documents/types.js';
 import { PLAN_CODES } from '../../model/codes.js';
+import { isReceiverToCreate, type PendingReference } from '../../model/pending-reference.js';
 import { closestEntries, didYouMeanNames } from '../../names/index.js';
 import type { AlertReceiver } from '../../service/types.js';
 
 export interface ResolvedReceivers {
   /** Ids in document order: `alert_receiver_ids` first, then the named receivers; duplicates dropped. */
   readonly ids: readonly string[];
+  /** The named receivers this plan creates, in document order: the rule's change awaits them. */
+  readonly awaits: readonly PendingReference[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -24,6 +28,7 @@ export function resolveReceivers(
   receivers: readonly AlertReceiver[] | null,
 ): ResolvedReceivers {
   const ids: string[] = [];
+  const awaits: PendingReference[] = [];
   const seen = new Set<string>();
   const add = (id: string): void => {
     if (seen.has(id.toLowerCase())) return;
@@ -45,13 +50,17 @@ export function resolveReceivers(
           'Use `alert_receiver_ids`, or run again when the service answers.',
       ),
     );
-    return { ids, diagnostics };
+    return { ids, awaits, diagnostics };
   }
   names.forEach((name, index) => {
     const matches = (receivers ?? []).filter((r) => r.name === name);
     const at = doc.locate(['alert_receivers', index]);
-    if (matches.length === 1) {
-      add(matches[0]!.id);
+    const match = matches.length === 1 ? matches[0]! : null;
+    if (match !== null && isReceiverToCreate(match)) {
+      // Names are unique in a document (its schema): each is awaited once.
+      awaits.push(match.pending);
+    } else if (match !== null) {
+      add(match.id);
     } else if (matches.length === 0) {
       diagnostics.push(
         diagnostic(
@@ -75,7 +84,7 @@ export function resolveReceivers(
       );
     }
   });
-  return { ids, diagnostics };
+  return { ids, awaits, diagnostics };
 }
 
 /**
@@ -130,7 +139,8 @@ const knownIds = new WeakMap<readonly AlertReceiver[], ReadonlySet<string>>();
 function knownIdsOf(receivers: readonly AlertReceiver[]): ReadonlySet<string> {
   let ids = knownIds.get(receivers);
   if (ids === undefined) {
-    ids = new Set(receivers.map((r) => r.id.toLowerCase()));
+    // A receiver this plan creates has no id a document could give.
+    ids = new Set(receivers.flatMap((r) => (isReceiverToCreate(r) ? [] : [r.id.toLowerCase()])));
     knownIds.set(receivers, ids);
   }
   return ids;
@@ -140,7 +150,9 @@ function knownIdsOf(receivers: readonly AlertReceiver[]): ReadonlySet<string> {
 function knownReceivers(receivers: readonly AlertReceiver[]): string {
   if (receivers.length === 0) return ' The organization has no receivers.';
   const sorted = [...receivers].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-  const shown = sorted.slice(0, MAX_NAMES_SHOWN).map((r) => `${r.name} (${r.id})`);
+  const shown = sorted
+    .slice(0, MAX_NAMES_SHOWN)
+    .map((r) => `${r.name} (${isReceiverToCreate(r) ? 'created by this apply' : r.id})`);
   const more = sorted.length > MAX_NAMES_SHOWN ? `, and ${sorted.length - MAX_NAMES_SHOWN} more` : '';
   return ` Its receivers: ${shown.join(', ')}${more}.`;
 }

@@ -1,12 +1,14 @@
 /**
  * Every alert rule's change's references by id and name (`references`, and an update's `referencesBefore`):
  * what the reports and the JSON output show, whichever form the document used. The ids are those the
- * change writes (or the live rule keeps); the names come from the lists the run read (name-book.ts). Other
+ * change writes (or the live rule keeps), then the receivers it awaits (created by the same apply: by name,
+ * no id yet); the names come from the lists the run read (name-book.ts). Other
  * kinds' changes pass through as they are: only a rule references a cluster, a target and receivers.
  */
 
 import type { AlertRuleChange, RuleReferences } from '../../model/alert-rule-change.js';
 import type { NameBook } from '../../model/name-book.js';
+import type { PendingReference } from '../../model/pending-reference.js';
 import { type Change, changesOfKind, type Plan } from '../../model/types.js';
 import type { AlertTarget, LiveAlertRule, ManagedAlertRule } from '../../service/types.js';
 
@@ -19,22 +21,31 @@ export function withReferences(
   for (const rules of live.values()) {
     for (const rule of rules) if (rule.source === 'MANAGED') byId.set(rule.id.toLowerCase(), rule);
   }
-  const of = (clusterId: string, target: AlertTarget, receiverIds: readonly string[]): RuleReferences => ({
+  const of = (
+    clusterId: string,
+    target: AlertTarget,
+    receiverIds: readonly string[],
+    awaits: readonly PendingReference[] = [],
+  ): RuleReferences => ({
     cluster: names.cluster(clusterId),
     target: names.target(target),
-    receivers: receiverIds.map((id) => names.receiver(id)),
+    receivers: [
+      ...receiverIds.map((id) => names.receiver(id)),
+      ...awaits.map((a) => ({ id: null, name: a.name, pending: true }) as const),
+    ],
   });
   const ofLive = (rule: ManagedAlertRule) => of(rule.cluster_id, rule.target, rule.alert_receiver_ids);
   const changes = plan.changes.map((change): Change => {
     if (change.kind !== 'AlertRule') return change;
     if (change.action === 'create') {
       const { request } = change;
-      return { ...change, references: of(request.cluster_id, request.target, request.alert_receiver_ids) };
+      const references = of(request.cluster_id, request.target, request.alert_receiver_ids, change.awaits);
+      return { ...change, references };
     }
     const rule = byId.get(change.id.toLowerCase());
     if (rule === undefined) return change;
     if (change.action === 'update') {
-      const after = of(rule.cluster_id, rule.target, change.request.alert_receiver_ids);
+      const after = of(rule.cluster_id, rule.target, change.request.alert_receiver_ids, change.awaits);
       return { ...change, references: after, referencesBefore: ofLive(rule) };
     }
     return { ...change, references: ofLive(rule) };

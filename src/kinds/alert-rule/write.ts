@@ -3,9 +3,9 @@
  * each with exactly the plan's request. The write's own answer says whether the service stored what was
  * sent (converged.ts): no extra read is spent.
  */
-import { isNewReceiverId, newReceiverId } from '../../model/alert-receiver-change.js';
 import type { PendingRuleChange } from '../../model/alert-rule-change.js';
 import type { FieldDiff } from '../../model/change.js';
+import { pendingKey } from '../../model/pending-reference.js';
 import { type Change, changesOfKind } from '../../model/types.js';
 import { ApiError } from '../../service/errors.js';
 import type { ServiceClient } from '../../service/types.js';
@@ -45,26 +45,28 @@ function written(id: string | null, status: number, differences: readonly FieldD
 }
 
 /**
- * A rule that names a receiver this apply creates carries its pending id (newReceiverId): it is sent with
- * the id the create returned in its place, or held when that receiver was not created.
+ * A rule that pages a receiver this apply creates awaits it (`awaits`: a pending reference, its request
+ * holds real ids only): it is sent with the id the create returned added to its receivers, or held when
+ * that receiver was not created (its create failed, was held, or is not in this apply).
  */
 export function ruleReady(
   change: PendingRuleChange,
   written: readonly Change[],
 ): Readiness<PendingRuleChange> {
-  if (change.action === 'delete') return { send: change };
-  const ids = change.request.alert_receiver_ids;
-  if (!ids.some(isNewReceiverId)) return { send: change };
+  if (change.action === 'delete' || change.awaits === undefined || change.awaits.length === 0) {
+    return { send: change };
+  }
   const created = new Map<string, string>();
   for (const receiver of changesOfKind(written, 'AlertReceiver')) {
     if (receiver.action === 'create' && receiver.result?.ok && receiver.result.id) {
-      created.set(`${receiver.organizationId}\n${newReceiverId(receiver.name)}`, receiver.result.id);
+      const reference = { kind: receiver.kind, organizationId: receiver.organizationId, name: receiver.name };
+      created.set(pendingKey(reference), receiver.result.id);
     }
   }
-  const resolved = ids.map((id) =>
-    isNewReceiverId(id) ? created.get(`${change.organizationId}\n${id}`) : id,
-  );
-  if (resolved.some((id) => id === undefined)) return { hold: 'a receiver it names was not created' };
-  const request = { ...change.request, alert_receiver_ids: resolved as string[] };
-  return { send: { ...change, request } as PendingRuleChange };
+  const ids = change.awaits.map((reference) => created.get(pendingKey(reference)));
+  if (ids.some((id) => id === undefined)) return { hold: 'a receiver it names was not created' };
+  // Complete: what is sent names every receiver by its id, and awaits nothing any more.
+  const { awaits: _awaits, ...rest } = change;
+  const alert_receiver_ids = [...change.request.alert_receiver_ids, ...(ids as string[])];
+  return { send: { ...rest, request: { ...change.request, alert_receiver_ids } } as PendingRuleChange };
 }

@@ -61,6 +61,7 @@ const schema11 = {
             properties: {
               clusterId: { type: 'string' },
               request: { type: 'object', required: ['target'], properties: { target: { type: 'object' } } },
+              awaits: { $ref: '#/definitions/awaits' },
               against: { type: 'null' },
             },
           },
@@ -77,6 +78,7 @@ const schema11 = {
                 required: ['condition'],
                 properties: { condition: { type: 'object' } },
               },
+              awaits: { $ref: '#/definitions/awaits' },
               against: { $ref: '#/definitions/fingerprint' },
             },
           },
@@ -90,6 +92,22 @@ const schema11 = {
           },
         },
       ],
+    },
+    awaits: {
+      description:
+        'The receivers a rule pages that the same apply creates first: by kind, organization and name (they have no id yet). Absent when none.',
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        required: ['kind', 'organizationId', 'name'],
+        additionalProperties: false,
+        properties: {
+          kind: { const: 'AlertReceiver' },
+          organizationId: { type: 'string' },
+          name: { type: 'string' },
+        },
+      },
     },
     secrets: {
       description: "The variables a receiver's secrets are read from at the write: names, never values.",
@@ -175,6 +193,7 @@ const schema13 = {
         properties: {
           clusterId: { type: 'string' },
           request: { type: 'object', required: ['target'], properties: { target: { type: 'object' } } },
+          awaits: { $ref: '#/definitions/awaits' },
           against: { type: 'null' },
         },
       },
@@ -187,6 +206,7 @@ const schema13 = {
         properties: {
           id: { type: 'string' },
           request: { type: 'object', required: ['condition'], properties: { condition: { type: 'object' } } },
+          awaits: { $ref: '#/definitions/awaits' },
           against: { $ref: '#/definitions/fingerprint' },
         },
       },
@@ -202,6 +222,22 @@ const schema13 = {
   ],
 };
 const schema14 = {
+  description:
+    'The receivers a rule pages that the same apply creates first: by kind, organization and name (they have no id yet). Absent when none.',
+  type: 'array',
+  minItems: 1,
+  items: {
+    type: 'object',
+    required: ['kind', 'organizationId', 'name'],
+    additionalProperties: false,
+    properties: {
+      kind: { const: 'AlertReceiver' },
+      organizationId: { type: 'string' },
+      name: { type: 'string' },
+    },
+  },
+};
+const schema16 = {
   description: "Field path → the first 16 hex digits of the SHA-256 of the value's JSON.",
   type: 'object',
   additionalProperties: { type: 'string' },
@@ -347,23 +383,181 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
               var valid3 = true;
             }
             if (valid3) {
-              if (data.against !== undefined) {
+              if (data.awaits !== undefined) {
+                let data4 = data.awaits;
                 const _errs14 = errors;
-                if (data.against !== null) {
-                  validate12.errors = [
-                    {
-                      instancePath: instancePath + '/against',
-                      schemaPath: '#/allOf/0/then/properties/against/type',
-                      keyword: 'type',
-                      params: { type: 'null' },
-                      message: 'must be null',
-                    },
-                  ];
-                  return false;
+                const _errs15 = errors;
+                if (errors === _errs15) {
+                  if (Array.isArray(data4)) {
+                    if (data4.length < 1) {
+                      validate12.errors = [
+                        {
+                          instancePath: instancePath + '/awaits',
+                          schemaPath: '#/definitions/awaits/minItems',
+                          keyword: 'minItems',
+                          params: { limit: 1 },
+                          message: 'must NOT have fewer than 1 items',
+                        },
+                      ];
+                      return false;
+                    } else {
+                      var valid6 = true;
+                      const len0 = data4.length;
+                      for (let i0 = 0; i0 < len0; i0++) {
+                        let data5 = data4[i0];
+                        const _errs17 = errors;
+                        if (errors === _errs17) {
+                          if (data5 && typeof data5 == 'object' && !Array.isArray(data5)) {
+                            let missing3;
+                            if (
+                              (data5.kind === undefined && (missing3 = 'kind')) ||
+                              (data5.organizationId === undefined && (missing3 = 'organizationId')) ||
+                              (data5.name === undefined && (missing3 = 'name'))
+                            ) {
+                              validate12.errors = [
+                                {
+                                  instancePath: instancePath + '/awaits/' + i0,
+                                  schemaPath: '#/definitions/awaits/items/required',
+                                  keyword: 'required',
+                                  params: { missingProperty: missing3 },
+                                  message: "must have required property '" + missing3 + "'",
+                                },
+                              ];
+                              return false;
+                            } else {
+                              const _errs19 = errors;
+                              for (const key0 in data5) {
+                                if (!(key0 === 'kind' || key0 === 'organizationId' || key0 === 'name')) {
+                                  validate12.errors = [
+                                    {
+                                      instancePath: instancePath + '/awaits/' + i0,
+                                      schemaPath: '#/definitions/awaits/items/additionalProperties',
+                                      keyword: 'additionalProperties',
+                                      params: { additionalProperty: key0 },
+                                      message: 'must NOT have additional properties',
+                                    },
+                                  ];
+                                  return false;
+                                  break;
+                                }
+                              }
+                              if (_errs19 === errors) {
+                                if (data5.kind !== undefined) {
+                                  const _errs20 = errors;
+                                  if ('AlertReceiver' !== data5.kind) {
+                                    validate12.errors = [
+                                      {
+                                        instancePath: instancePath + '/awaits/' + i0 + '/kind',
+                                        schemaPath: '#/definitions/awaits/items/properties/kind/const',
+                                        keyword: 'const',
+                                        params: { allowedValue: 'AlertReceiver' },
+                                        message: 'must be equal to constant',
+                                      },
+                                    ];
+                                    return false;
+                                  }
+                                  var valid7 = _errs20 === errors;
+                                } else {
+                                  var valid7 = true;
+                                }
+                                if (valid7) {
+                                  if (data5.organizationId !== undefined) {
+                                    const _errs21 = errors;
+                                    if (typeof data5.organizationId !== 'string') {
+                                      validate12.errors = [
+                                        {
+                                          instancePath: instancePath + '/awaits/' + i0 + '/organizationId',
+                                          schemaPath:
+                                            '#/definitions/awaits/items/properties/organizationId/type',
+                                          keyword: 'type',
+                                          params: { type: 'string' },
+                                          message: 'must be string',
+                                        },
+                                      ];
+                                      return false;
+                                    }
+                                    var valid7 = _errs21 === errors;
+                                  } else {
+                                    var valid7 = true;
+                                  }
+                                  if (valid7) {
+                                    if (data5.name !== undefined) {
+                                      const _errs23 = errors;
+                                      if (typeof data5.name !== 'string') {
+                                        validate12.errors = [
+                                          {
+                                            instancePath: instancePath + '/awaits/' + i0 + '/name',
+                                            schemaPath: '#/definitions/awaits/items/properties/name/type',
+                                            keyword: 'type',
+                                            params: { type: 'string' },
+                                            message: 'must be string',
+                                          },
+                                        ];
+                                        return false;
+                                      }
+                                      var valid7 = _errs23 === errors;
+                                    } else {
+                                      var valid7 = true;
+                                    }
+                                  }
+                                }
+                              }
+                            }
+                          } else {
+                            validate12.errors = [
+                              {
+                                instancePath: instancePath + '/awaits/' + i0,
+                                schemaPath: '#/definitions/awaits/items/type',
+                                keyword: 'type',
+                                params: { type: 'object' },
+                                message: 'must be object',
+                              },
+                            ];
+                            return false;
+                          }
+                        }
+                        var valid6 = _errs17 === errors;
+                        if (!valid6) {
+                          break;
+                        }
+                      }
+                    }
+                  } else {
+                    validate12.errors = [
+                      {
+                        instancePath: instancePath + '/awaits',
+                        schemaPath: '#/definitions/awaits/type',
+                        keyword: 'type',
+                        params: { type: 'array' },
+                        message: 'must be array',
+                      },
+                    ];
+                    return false;
+                  }
                 }
                 var valid3 = _errs14 === errors;
               } else {
                 var valid3 = true;
+              }
+              if (valid3) {
+                if (data.against !== undefined) {
+                  const _errs25 = errors;
+                  if (data.against !== null) {
+                    validate12.errors = [
+                      {
+                        instancePath: instancePath + '/against',
+                        schemaPath: '#/allOf/0/then/properties/against/type',
+                        keyword: 'type',
+                        params: { type: 'null' },
+                        message: 'must be null',
+                      },
+                    ];
+                    return false;
+                  }
+                  var valid3 = _errs25 === errors;
+                } else {
+                  var valid3 = true;
+                }
               }
             }
           }
@@ -403,14 +597,14 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
   }
   var valid0 = _errs1 === errors;
   if (valid0) {
-    const _errs16 = errors;
-    const _errs17 = errors;
-    let valid5 = true;
-    const _errs18 = errors;
-    if (errors === _errs18) {
+    const _errs27 = errors;
+    const _errs28 = errors;
+    let valid8 = true;
+    const _errs29 = errors;
+    if (errors === _errs29) {
       if (data && typeof data == 'object' && !Array.isArray(data)) {
-        let missing3;
-        if (data.action === undefined && (missing3 = 'action')) {
+        let missing4;
+        if (data.action === undefined && (missing4 = 'action')) {
           const err4 = {};
           if (vErrors === null) {
             vErrors = [err4];
@@ -441,38 +635,38 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         errors++;
       }
     }
-    var _valid1 = _errs18 === errors;
-    errors = _errs17;
+    var _valid1 = _errs29 === errors;
+    errors = _errs28;
     if (vErrors !== null) {
-      if (_errs17) {
-        vErrors.length = _errs17;
+      if (_errs28) {
+        vErrors.length = _errs28;
       } else {
         vErrors = null;
       }
     }
     if (_valid1) {
-      const _errs21 = errors;
-      if (errors === _errs21) {
+      const _errs32 = errors;
+      if (errors === _errs32) {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
-          let missing4;
+          let missing5;
           if (
-            (data.id === undefined && (missing4 = 'id')) ||
-            (data.request === undefined && (missing4 = 'request')) ||
-            (data.against === undefined && (missing4 = 'against'))
+            (data.id === undefined && (missing5 = 'id')) ||
+            (data.request === undefined && (missing5 = 'request')) ||
+            (data.against === undefined && (missing5 = 'against'))
           ) {
             validate12.errors = [
               {
                 instancePath,
                 schemaPath: '#/allOf/1/then/required',
                 keyword: 'required',
-                params: { missingProperty: missing4 },
-                message: "must have required property '" + missing4 + "'",
+                params: { missingProperty: missing5 },
+                message: "must have required property '" + missing5 + "'",
               },
             ];
             return false;
           } else {
             if (data.id !== undefined) {
-              const _errs23 = errors;
+              const _errs34 = errors;
               if (typeof data.id !== 'string') {
                 validate12.errors = [
                   {
@@ -485,32 +679,32 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                 ];
                 return false;
               }
-              var valid7 = _errs23 === errors;
+              var valid10 = _errs34 === errors;
             } else {
-              var valid7 = true;
+              var valid10 = true;
             }
-            if (valid7) {
+            if (valid10) {
               if (data.request !== undefined) {
-                let data7 = data.request;
-                const _errs25 = errors;
-                if (errors === _errs25) {
-                  if (data7 && typeof data7 == 'object' && !Array.isArray(data7)) {
-                    let missing5;
-                    if (data7.condition === undefined && (missing5 = 'condition')) {
+                let data12 = data.request;
+                const _errs36 = errors;
+                if (errors === _errs36) {
+                  if (data12 && typeof data12 == 'object' && !Array.isArray(data12)) {
+                    let missing6;
+                    if (data12.condition === undefined && (missing6 = 'condition')) {
                       validate12.errors = [
                         {
                           instancePath: instancePath + '/request',
                           schemaPath: '#/allOf/1/then/properties/request/required',
                           keyword: 'required',
-                          params: { missingProperty: missing5 },
-                          message: "must have required property '" + missing5 + "'",
+                          params: { missingProperty: missing6 },
+                          message: "must have required property '" + missing6 + "'",
                         },
                       ];
                       return false;
                     } else {
-                      if (data7.condition !== undefined) {
-                        let data8 = data7.condition;
-                        if (!(data8 && typeof data8 == 'object' && !Array.isArray(data8))) {
+                      if (data12.condition !== undefined) {
+                        let data13 = data12.condition;
+                        if (!(data13 && typeof data13 == 'object' && !Array.isArray(data13))) {
                           validate12.errors = [
                             {
                               instancePath: instancePath + '/request/condition',
@@ -537,53 +731,211 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                     return false;
                   }
                 }
-                var valid7 = _errs25 === errors;
+                var valid10 = _errs36 === errors;
               } else {
-                var valid7 = true;
+                var valid10 = true;
               }
-              if (valid7) {
-                if (data.against !== undefined) {
-                  let data9 = data.against;
-                  const _errs29 = errors;
-                  const _errs30 = errors;
-                  if (errors === _errs30) {
-                    if (data9 && typeof data9 == 'object' && !Array.isArray(data9)) {
-                      for (const key0 in data9) {
-                        const _errs33 = errors;
-                        if (typeof data9[key0] !== 'string') {
-                          validate12.errors = [
-                            {
-                              instancePath:
-                                instancePath + '/against/' + key0.replace(/~/g, '~0').replace(/\//g, '~1'),
-                              schemaPath: '#/definitions/fingerprint/additionalProperties/type',
-                              keyword: 'type',
-                              params: { type: 'string' },
-                              message: 'must be string',
-                            },
-                          ];
-                          return false;
-                        }
-                        var valid10 = _errs33 === errors;
-                        if (!valid10) {
-                          break;
+              if (valid10) {
+                if (data.awaits !== undefined) {
+                  let data14 = data.awaits;
+                  const _errs40 = errors;
+                  const _errs41 = errors;
+                  if (errors === _errs41) {
+                    if (Array.isArray(data14)) {
+                      if (data14.length < 1) {
+                        validate12.errors = [
+                          {
+                            instancePath: instancePath + '/awaits',
+                            schemaPath: '#/definitions/awaits/minItems',
+                            keyword: 'minItems',
+                            params: { limit: 1 },
+                            message: 'must NOT have fewer than 1 items',
+                          },
+                        ];
+                        return false;
+                      } else {
+                        var valid13 = true;
+                        const len1 = data14.length;
+                        for (let i1 = 0; i1 < len1; i1++) {
+                          let data15 = data14[i1];
+                          const _errs43 = errors;
+                          if (errors === _errs43) {
+                            if (data15 && typeof data15 == 'object' && !Array.isArray(data15)) {
+                              let missing7;
+                              if (
+                                (data15.kind === undefined && (missing7 = 'kind')) ||
+                                (data15.organizationId === undefined && (missing7 = 'organizationId')) ||
+                                (data15.name === undefined && (missing7 = 'name'))
+                              ) {
+                                validate12.errors = [
+                                  {
+                                    instancePath: instancePath + '/awaits/' + i1,
+                                    schemaPath: '#/definitions/awaits/items/required',
+                                    keyword: 'required',
+                                    params: { missingProperty: missing7 },
+                                    message: "must have required property '" + missing7 + "'",
+                                  },
+                                ];
+                                return false;
+                              } else {
+                                const _errs45 = errors;
+                                for (const key1 in data15) {
+                                  if (!(key1 === 'kind' || key1 === 'organizationId' || key1 === 'name')) {
+                                    validate12.errors = [
+                                      {
+                                        instancePath: instancePath + '/awaits/' + i1,
+                                        schemaPath: '#/definitions/awaits/items/additionalProperties',
+                                        keyword: 'additionalProperties',
+                                        params: { additionalProperty: key1 },
+                                        message: 'must NOT have additional properties',
+                                      },
+                                    ];
+                                    return false;
+                                    break;
+                                  }
+                                }
+                                if (_errs45 === errors) {
+                                  if (data15.kind !== undefined) {
+                                    const _errs46 = errors;
+                                    if ('AlertReceiver' !== data15.kind) {
+                                      validate12.errors = [
+                                        {
+                                          instancePath: instancePath + '/awaits/' + i1 + '/kind',
+                                          schemaPath: '#/definitions/awaits/items/properties/kind/const',
+                                          keyword: 'const',
+                                          params: { allowedValue: 'AlertReceiver' },
+                                          message: 'must be equal to constant',
+                                        },
+                                      ];
+                                      return false;
+                                    }
+                                    var valid14 = _errs46 === errors;
+                                  } else {
+                                    var valid14 = true;
+                                  }
+                                  if (valid14) {
+                                    if (data15.organizationId !== undefined) {
+                                      const _errs47 = errors;
+                                      if (typeof data15.organizationId !== 'string') {
+                                        validate12.errors = [
+                                          {
+                                            instancePath: instancePath + '/awaits/' + i1 + '/organizationId',
+                                            schemaPath:
+                                              '#/definitions/awaits/items/properties/organizationId/type',
+                                            keyword: 'type',
+                                            params: { type: 'string' },
+                                            message: 'must be string',
+                                          },
+                                        ];
+                                        return false;
+                                      }
+                                      var valid14 = _errs47 === errors;
+                                    } else {
+                                      var valid14 = true;
+                                    }
+                                    if (valid14) {
+                                      if (data15.name !== undefined) {
+                                        const _errs49 = errors;
+                                        if (typeof data15.name !== 'string') {
+                                          validate12.errors = [
+                                            {
+                                              instancePath: instancePath + '/awaits/' + i1 + '/name',
+                                              schemaPath: '#/definitions/awaits/items/properties/name/type',
+                                              keyword: 'type',
+                                              params: { type: 'string' },
+                                              message: 'must be string',
+                                            },
+                                          ];
+                                          return false;
+                                        }
+                                        var valid14 = _errs49 === errors;
+                                      } else {
+                                        var valid14 = true;
+                                      }
+                                    }
+                                  }
+                                }
+                              }
+                            } else {
+                              validate12.errors = [
+                                {
+                                  instancePath: instancePath + '/awaits/' + i1,
+                                  schemaPath: '#/definitions/awaits/items/type',
+                                  keyword: 'type',
+                                  params: { type: 'object' },
+                                  message: 'must be object',
+                                },
+                              ];
+                              return false;
+                            }
+                          }
+                          var valid13 = _errs43 === errors;
+                          if (!valid13) {
+                            break;
+                          }
                         }
                       }
                     } else {
                       validate12.errors = [
                         {
-                          instancePath: instancePath + '/against',
-                          schemaPath: '#/definitions/fingerprint/type',
+                          instancePath: instancePath + '/awaits',
+                          schemaPath: '#/definitions/awaits/type',
                           keyword: 'type',
-                          params: { type: 'object' },
-                          message: 'must be object',
+                          params: { type: 'array' },
+                          message: 'must be array',
                         },
                       ];
                       return false;
                     }
                   }
-                  var valid7 = _errs29 === errors;
+                  var valid10 = _errs40 === errors;
                 } else {
-                  var valid7 = true;
+                  var valid10 = true;
+                }
+                if (valid10) {
+                  if (data.against !== undefined) {
+                    let data19 = data.against;
+                    const _errs51 = errors;
+                    const _errs52 = errors;
+                    if (errors === _errs52) {
+                      if (data19 && typeof data19 == 'object' && !Array.isArray(data19)) {
+                        for (const key2 in data19) {
+                          const _errs55 = errors;
+                          if (typeof data19[key2] !== 'string') {
+                            validate12.errors = [
+                              {
+                                instancePath:
+                                  instancePath + '/against/' + key2.replace(/~/g, '~0').replace(/\//g, '~1'),
+                                schemaPath: '#/definitions/fingerprint/additionalProperties/type',
+                                keyword: 'type',
+                                params: { type: 'string' },
+                                message: 'must be string',
+                              },
+                            ];
+                            return false;
+                          }
+                          var valid16 = _errs55 === errors;
+                          if (!valid16) {
+                            break;
+                          }
+                        }
+                      } else {
+                        validate12.errors = [
+                          {
+                            instancePath: instancePath + '/against',
+                            schemaPath: '#/definitions/fingerprint/type',
+                            keyword: 'type',
+                            params: { type: 'object' },
+                            message: 'must be object',
+                          },
+                        ];
+                        return false;
+                      }
+                    }
+                    var valid10 = _errs51 === errors;
+                  } else {
+                    var valid10 = true;
+                  }
                 }
               }
             }
@@ -601,10 +953,10 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           return false;
         }
       }
-      var _valid1 = _errs21 === errors;
-      valid5 = _valid1;
+      var _valid1 = _errs32 === errors;
+      valid8 = _valid1;
     }
-    if (!valid5) {
+    if (!valid8) {
       const err7 = {
         instancePath,
         schemaPath: '#/allOf/1/if',
@@ -621,16 +973,16 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
       validate12.errors = vErrors;
       return false;
     }
-    var valid0 = _errs16 === errors;
+    var valid0 = _errs27 === errors;
     if (valid0) {
-      const _errs35 = errors;
-      const _errs36 = errors;
-      let valid11 = true;
-      const _errs37 = errors;
-      if (errors === _errs37) {
+      const _errs57 = errors;
+      const _errs58 = errors;
+      let valid17 = true;
+      const _errs59 = errors;
+      if (errors === _errs59) {
         if (data && typeof data == 'object' && !Array.isArray(data)) {
-          let missing6;
-          if (data.action === undefined && (missing6 = 'action')) {
+          let missing8;
+          if (data.action === undefined && (missing8 = 'action')) {
             const err8 = {};
             if (vErrors === null) {
               vErrors = [err8];
@@ -661,37 +1013,37 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
           errors++;
         }
       }
-      var _valid2 = _errs37 === errors;
-      errors = _errs36;
+      var _valid2 = _errs59 === errors;
+      errors = _errs58;
       if (vErrors !== null) {
-        if (_errs36) {
-          vErrors.length = _errs36;
+        if (_errs58) {
+          vErrors.length = _errs58;
         } else {
           vErrors = null;
         }
       }
       if (_valid2) {
-        const _errs40 = errors;
-        if (errors === _errs40) {
+        const _errs62 = errors;
+        if (errors === _errs62) {
           if (data && typeof data == 'object' && !Array.isArray(data)) {
-            let missing7;
+            let missing9;
             if (
-              (data.id === undefined && (missing7 = 'id')) ||
-              (data.against === undefined && (missing7 = 'against'))
+              (data.id === undefined && (missing9 = 'id')) ||
+              (data.against === undefined && (missing9 = 'against'))
             ) {
               validate12.errors = [
                 {
                   instancePath,
                   schemaPath: '#/allOf/2/then/required',
                   keyword: 'required',
-                  params: { missingProperty: missing7 },
-                  message: "must have required property '" + missing7 + "'",
+                  params: { missingProperty: missing9 },
+                  message: "must have required property '" + missing9 + "'",
                 },
               ];
               return false;
             } else {
               if (data.id !== undefined) {
-                const _errs42 = errors;
+                const _errs64 = errors;
                 if (typeof data.id !== 'string') {
                   validate12.errors = [
                     {
@@ -704,24 +1056,24 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                   ];
                   return false;
                 }
-                var valid13 = _errs42 === errors;
+                var valid19 = _errs64 === errors;
               } else {
-                var valid13 = true;
+                var valid19 = true;
               }
-              if (valid13) {
+              if (valid19) {
                 if (data.against !== undefined) {
-                  let data13 = data.against;
-                  const _errs44 = errors;
-                  const _errs45 = errors;
-                  if (errors === _errs45) {
-                    if (data13 && typeof data13 == 'object' && !Array.isArray(data13)) {
-                      for (const key1 in data13) {
-                        const _errs48 = errors;
-                        if (typeof data13[key1] !== 'string') {
+                  let data23 = data.against;
+                  const _errs66 = errors;
+                  const _errs67 = errors;
+                  if (errors === _errs67) {
+                    if (data23 && typeof data23 == 'object' && !Array.isArray(data23)) {
+                      for (const key3 in data23) {
+                        const _errs70 = errors;
+                        if (typeof data23[key3] !== 'string') {
                           validate12.errors = [
                             {
                               instancePath:
-                                instancePath + '/against/' + key1.replace(/~/g, '~0').replace(/\//g, '~1'),
+                                instancePath + '/against/' + key3.replace(/~/g, '~0').replace(/\//g, '~1'),
                               schemaPath: '#/definitions/fingerprint/additionalProperties/type',
                               keyword: 'type',
                               params: { type: 'string' },
@@ -730,8 +1082,8 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                           ];
                           return false;
                         }
-                        var valid15 = _errs48 === errors;
-                        if (!valid15) {
+                        var valid21 = _errs70 === errors;
+                        if (!valid21) {
                           break;
                         }
                       }
@@ -748,9 +1100,9 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
                       return false;
                     }
                   }
-                  var valid13 = _errs44 === errors;
+                  var valid19 = _errs66 === errors;
                 } else {
-                  var valid13 = true;
+                  var valid19 = true;
                 }
               }
             }
@@ -767,10 +1119,10 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
             return false;
           }
         }
-        var _valid2 = _errs40 === errors;
-        valid11 = _valid2;
+        var _valid2 = _errs62 === errors;
+        valid17 = _valid2;
       }
-      if (!valid11) {
+      if (!valid17) {
         const err11 = {
           instancePath,
           schemaPath: '#/allOf/2/if',
@@ -787,27 +1139,27 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
         validate12.errors = vErrors;
         return false;
       }
-      var valid0 = _errs35 === errors;
+      var valid0 = _errs57 === errors;
     }
   }
   if (errors === 0) {
     if (data && typeof data == 'object' && !Array.isArray(data)) {
-      let missing8;
-      if (data.clusterId === undefined && (missing8 = 'clusterId')) {
+      let missing10;
+      if (data.clusterId === undefined && (missing10 = 'clusterId')) {
         validate12.errors = [
           {
             instancePath,
             schemaPath: '#/required',
             keyword: 'required',
-            params: { missingProperty: missing8 },
-            message: "must have required property '" + missing8 + "'",
+            params: { missingProperty: missing10 },
+            message: "must have required property '" + missing10 + "'",
           },
         ];
         return false;
       } else {
         if (data.clusterId !== undefined) {
-          let data15 = data.clusterId;
-          if (typeof data15 !== 'string' && data15 !== null) {
+          let data25 = data.clusterId;
+          if (typeof data25 !== 'string' && data25 !== null) {
             validate12.errors = [
               {
                 instancePath: instancePath + '/clusterId',
@@ -837,7 +1189,7 @@ function validate12(data, { instancePath = '', parentData, parentDataProperty, r
   validate12.errors = vErrors;
   return errors === 0;
 }
-const schema16 = {
+const schema18 = {
   type: 'object',
   required: ['type'],
   properties: { type: { type: 'string' } },
@@ -873,7 +1225,7 @@ const schema16 = {
     },
   ],
 };
-const schema17 = {
+const schema19 = {
   description: "The variables a receiver's secrets are read from at the write: names, never values.",
   type: 'array',
   items: {

@@ -29,7 +29,7 @@ describe('a usage error with --format json', () => {
     expect(run.code).toBe(1);
     const output = JSON.parse(run.stdout);
     expect(output).toEqual({
-      version: 1,
+      version: 2,
       command,
       exitCode: 1,
       error: { kind: 'usage', message: expect.any(String) },

@@ -2,9 +2,9 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertRules, organizationsOf, platformComponents } from '../../../src/planner/documents-by-kind.js';
 import { loadDocuments } from '../../../src/documents/index.js';
 import type { AlertRuleDocument, Document } from '../../../src/documents/types.js';
+import { alertRules, organizationsOf, platformComponents } from '../../../src/planner/documents-by-kind.js';
 import { ACME, EXAMPLE_ROOT } from './run-context.js';
 
 const OTHER_ORG = '7f1b2c3d-0000-4000-8000-000000000002';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clustersOf, runReport } from '../../../src/planner/run-report.js';
 import type { PlatformComponentDocument } from '../../../src/documents/types.js';
+import { clustersOf, runReport } from '../../../src/planner/run-report.js';
 import { change, finding, plan, report } from '../report/report-factory.js';
 import { ACME, testRun } from './run-context.js';
 

@@ -4,6 +4,7 @@ import type { AlertReceiverDocument } from '../../../src/documents/types.js';
 import { keptReceiverNotices, receiversStillUsed } from '../../../src/kinds/alert-receiver/in-use.js';
 import { planReceivers } from '../../../src/kinds/alert-receiver/plan-changes.js';
 import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
+import { isReceiverToCreate } from '../../../src/model/pending-reference.js';
 import type { AlertReceiver, LiveAlertRule } from '../../../src/service/types.js';
 
 const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
@@ -62,7 +63,7 @@ describe('planReceivers', () => {
     });
   });
 
-  it('creates an unknown name, sending its secret, and the rules resolve the name to a placeholder id', () => {
+  it('creates an unknown name, sending its secret, and the rules resolve the name to a pending reference', () => {
     const planned = plan(slack('pager'));
     expect(planned.changes[0]).toMatchObject({
       action: 'create',
@@ -73,9 +74,10 @@ describe('planReceivers', () => {
     expect(planned.unmanaged).toEqual([
       { id: LIVE.id, name: 'slack-oncall', type: 'SLACK', organizationId: ORG },
     ]);
-    expect(planned.after.get(ORG)!.map((r) => [r.id, r.name])).toEqual([
+    // The receiver to create is found by its name and gives a reference by kind and identity, not an id.
+    expect(planned.after.get(ORG)!.map((r) => [isReceiverToCreate(r) ? r.pending : r.id, r.name])).toEqual([
       [LIVE.id, 'slack-oncall'],
-      ['new-receiver:pager', 'pager'],
+      [{ kind: 'AlertReceiver', organizationId: ORG, name: 'pager' }, 'pager'],
     ]);
   });
 

@@ -1,5 +1,11 @@
 import { diagnostic } from '../../../src/core/diagnostic.js';
-import type { AlertRuleChange, RuleReferences } from '../../../src/model/alert-rule-change.js';
+import type {
+  AlertRuleChange,
+  CreateChange,
+  RuleReferences,
+  UpdateChange,
+} from '../../../src/model/alert-rule-change.js';
+import type { PendingReference } from '../../../src/model/pending-reference.js';
 import { change, plan, report } from './report-factory.js';
 
 /**
@@ -50,14 +56,20 @@ export const createdWithNames: AlertRuleChange = {
   references: references(API, SLACK_ONCALL, EMAIL_PLATFORM),
 };
 
-/** A receiver the same apply creates: the plan knows its name, and its id is a placeholder. */
-const SLACK_PLATFORM_PENDING = { id: 'new-receiver:slack-platform', name: 'slack-platform' };
+/** A receiver the same apply creates: the plan knows its name; it has no id until its create answers. */
+const SLACK_PLATFORM_AWAITED: PendingReference = {
+  kind: 'AlertReceiver',
+  organizationId: '7f1b2c3d-0000-4000-8000-000000000001',
+  name: 'slack-platform',
+};
+const SLACK_PLATFORM_PENDING = { id: null, name: 'slack-platform', pending: true } as const;
 
-/** createdWithNames paging slack-oncall and a receiver the same apply creates. */
+/** createdWithNames paging slack-oncall and a receiver the same apply creates (which it awaits). */
 export const createdPagingNewReceiver: AlertRuleChange = {
-  ...createdWithNames,
+  ...(createdWithNames as CreateChange),
+  awaits: [SLACK_PLATFORM_AWAITED],
   diff: createdWithNames.diff.map((d) =>
-    d.path === 'alert_receiver_ids' ? { ...d, after: [SLACK_ONCALL.id, SLACK_PLATFORM_PENDING.id] } : d,
+    d.path === 'alert_receiver_ids' ? { ...d, after: [SLACK_ONCALL.id, SLACK_PLATFORM_AWAITED] } : d,
   ),
   references: { ...createdWithNames.references!, receivers: [SLACK_ONCALL, SLACK_PLATFORM_PENDING] },
 };
@@ -74,6 +86,20 @@ export const receiversUpdated: AlertRuleChange = {
   ],
   references: references(WORKER, SLACK_LOW, SLACK_ONCALL),
   referencesBefore: references(WORKER, SLACK_LOW, EMAIL_PLATFORM),
+};
+
+/** receiversUpdated paging, instead of email-platform, a receiver the same apply creates (which it awaits). */
+export const receiversUpdatedToNewReceiver: AlertRuleChange = {
+  ...(receiversUpdated as UpdateChange),
+  awaits: [SLACK_PLATFORM_AWAITED],
+  diff: [
+    {
+      path: 'alert_receiver_ids',
+      before: [SLACK_LOW.id, EMAIL_PLATFORM.id],
+      after: [SLACK_LOW.id, SLACK_PLATFORM_AWAITED],
+    },
+  ],
+  references: references(WORKER, SLACK_LOW, SLACK_PLATFORM_PENDING),
 };
 
 export const deletedWithNames: AlertRuleChange = {

@@ -5,7 +5,12 @@ import { renderDriftIssue } from '../../../src/report/drift-issue.js';
 import { commentMarker, driftMarker } from '../../../src/report/markers.js';
 import { countRun } from '../../../src/report/run-counts.js';
 import { renderSummary } from '../../../src/report/step-summary.js';
-import { createdPagingNewReceiver, namedDriftReport, namedPlanReport } from './named-scenarios.js';
+import {
+  createdPagingNewReceiver,
+  namedDriftReport,
+  namedPlanReport,
+  receiversUpdatedToNewReceiver,
+} from './named-scenarios.js';
 import { plan, report } from './report-factory.js';
 import { LINKS, RUN_URL } from './scenarios.js';
 
@@ -76,13 +81,24 @@ describe('what a reviewer reads, by name', () => {
     );
   });
 
-  it('shows a receiver this apply creates by its name, saying so, never its placeholder id', () => {
+  it('shows a receiver this apply creates by its name, saying so, never an id it does not have', () => {
     const withPending = report({ plan: plan([createdPagingNewReceiver]) });
     const markdown = renderSummary(withPending, countRun(withPending), { links: LINKS });
     expect(markdown).toContain(
       '- `alert_receivers`: **slack-oncall** (`5e1ec7ed-0000-4000-8000-000000000201`), **slack-platform** (created by this apply)',
     );
     expect(markdown).not.toContain('new-receiver:');
+    // Nor the reference it is awaited by, nor a missing id.
+    expect(markdown).not.toMatch(/"kind"|\bnull\b|\bAlertReceiver\b/);
+  });
+
+  it('shows a receiver this apply creates, added by an update, by its name in the nested list', () => {
+    const withPending = report({ plan: plan([receiversUpdatedToNewReceiver]) });
+    const markdown = renderSummary(withPending, countRun(withPending), { links: LINKS });
+    expect(markdown).toContain(
+      '- `alert_receivers`:\n  - added: **slack-platform** (created by this apply)\n  - removed: **email-platform** (`5e1ec7ed-0000-4000-8000-000000000202`)\n  - unchanged: **slack-low-priority** (`5e1ec7ed-0000-4000-8000-000000000203`)',
+    );
+    expect(markdown).not.toMatch(/"kind"|\bnull\b|\bAlertReceiver\b/);
   });
 
   it('drift: the issue names them too', async () => {

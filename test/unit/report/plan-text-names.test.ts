@@ -7,6 +7,7 @@ import {
   namedPlanReport,
   PROD_EU,
   receiversUpdated,
+  receiversUpdatedToNewReceiver,
   SLACK_ONCALL,
 } from './named-scenarios.js';
 import { plan } from './report-factory.js';
@@ -36,12 +37,22 @@ describe('the terminal plan, by name', () => {
     );
   });
 
-  it('shows a receiver this apply creates by its name and says so, never its placeholder id', () => {
+  it('shows a receiver this apply creates by its name and says so, never an id it does not have', () => {
     const shown = text([createdPagingNewReceiver]);
     expect(shown).toContain(
       '      alert_receivers:  slack-oncall (5e1ec7ed-0000-4000-8000-000000000201), slack-platform (created by this apply)',
     );
     expect(shown).not.toContain('new-receiver:');
+    // Nor the reference it is awaited by, nor a missing id.
+    expect(shown).not.toMatch(/"kind"|\bnull\b|\bAlertReceiver\b/);
+  });
+
+  it('shows a receiver this apply creates, added by an update, by its name and says so', () => {
+    const shown = text([receiversUpdatedToNewReceiver]);
+    expect(shown).toContain(
+      '      alert_receivers: + slack-platform (created by this apply), − email-platform (5e1ec7ed-0000-4000-8000-000000000202); unchanged: slack-low-priority (5e1ec7ed-0000-4000-8000-000000000203)',
+    );
+    expect(shown).not.toMatch(/"kind"|\bnull\b|\bAlertReceiver\b/);
   });
 
   it('colours an added receiver green and a removed one red', () => {

@@ -451,7 +451,7 @@ describe('the command line', () => {
       'json',
     ]);
     const output = JSON.parse(json.stdout);
-    expect(output).toMatchObject({ version: 1, command: 'import', exitCode: 0 });
+    expect(output).toMatchObject({ version: 2, command: 'import', exitCode: 0 });
     expect(output.files[0].text).toContain('name: BillingJobFailed');
     expect(await readdir(out)).toEqual([]);
   });

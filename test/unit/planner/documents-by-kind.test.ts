@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDocuments } from '../../../src/documents/index.js';
 import type { AlertRuleDocument, Document } from '../../../src/documents/types.js';
 import { alertRules, organizationsOf, platformComponents } from '../../../src/planner/documents-by-kind.js';
-import { ACME, EXAMPLE_ROOT } from './run-context.js';
+import { ACME, EXAMPLE_ROOT } from '../commands/run-context.js';
 
 const OTHER_ORG = '7f1b2c3d-0000-4000-8000-000000000002';
 let root = '';

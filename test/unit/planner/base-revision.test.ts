@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadBase, NO_BASE } from '../../../src/planner/base-revision.js';
 import type { RunContext } from '../../../src/run/types.js';
-import { testRun } from './run-context.js';
+import { testRun } from '../commands/run-context.js';
 
 const BASE = 'a'.repeat(40);
 const FIX = 'fetch the history (actions/checkout with fetch-depth: 0, or git fetch --unshallow)';

@@ -138,7 +138,8 @@ export async function planRules(
   const plan = withPart?.plan ?? rulePlan;
   // Counted from the plan's one list: the receivers' changes and the rules' alike.
   const counts = countChanges(plan);
-  const read = plan.organizations.length;
+  // The organizations read for any kind: a repository of receivers alone reads its organization too.
+  const read = new Set([...plan.organizations, ...(receiverPart?.organizations ?? [])]).size;
   ctx.progress(
     `alert rules${withPart ? ' and receivers' : ''}: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${plural(read, 'organization')} read)`,

@@ -54,6 +54,8 @@ function receiverOrganizations(ctx: RunContext, docs: ReceiverDocuments): string
 }
 
 export interface ReceiverPart extends PlannedReceivers {
+  /** The organizations whose receivers were read. */
+  readonly organizations: readonly string[];
   /** The read failures. */
   readonly reads: readonly Diagnostic[];
 }
@@ -81,7 +83,11 @@ export async function planReceiverPart(
     rotate: ctx.rotateSecrets === true,
     env: ctx.env,
   });
-  return { ...planned, reads: read.flatMap((r) => (r.ok ? [] : [r.diagnostic])) };
+  return {
+    ...planned,
+    organizations: [...live.keys()],
+    reads: read.flatMap((r) => (r.ok ? [] : [r.diagnostic])),
+  };
 }
 
 /**

@@ -126,6 +126,16 @@ describe('the plan of a receiver and a rule naming it', () => {
       'alert rules and receivers: 2 to create, 0 to update, 0 to delete, 0 unchanged (1 organization read)',
     );
   });
+
+  it('counts the organization a repository of receivers alone reads', async () => {
+    write('alerting/receivers.yaml', receiver('pager'));
+
+    const run = await runIn();
+    await runPlan(run.ctx);
+    expect(run.progress).toContain(
+      'alert rules and receivers: 1 to create, 0 to update, 0 to delete, 0 unchanged (1 organization read)',
+    );
+  });
 });
 
 describe('a receiver create the service refuses', () => {

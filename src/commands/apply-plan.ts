@@ -22,7 +22,7 @@ import {
 } from '../plan/saved-plan-check.js';
 import type { SavedPlanBasis } from '../planner/load-run.js';
 import { makePlan } from '../planner/make-plan.js';
-import type { PlannedRules, RuleDocuments } from '../planner/plan-kinds.js';
+import type { PlannedAlertKinds, AlertDocuments } from '../planner/plan-kinds.js';
 import { runReport } from '../planner/run-report.js';
 import type { RunContext, RunReport } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
@@ -127,7 +127,7 @@ async function readSavedPlan(planFile: string): Promise<PlanFile | Refused> {
  * The gate (saved-plan-check.ts): the changes whose live object moved are set aside (refused, as before
  * this check), the others, of every kind, must be the plan made again, or nothing at all is written.
  */
-function gate(saved: PlanFile, docs: RuleDocuments, planned: PlannedRules | null): SavedPlanCheck {
+function gate(saved: PlanFile, docs: AlertDocuments, planned: PlannedAlertKinds | null): SavedPlanCheck {
   return checkSavedPlan({
     saved: saved.changes,
     recomputed: planned ? pendingChanges(planned.plan) : [],
@@ -144,7 +144,7 @@ function differs(
   planFile: string,
   difference: PlanDifference,
   found: readonly Diagnostic[],
-  planned: PlannedRules | null,
+  planned: PlannedAlertKinds | null,
 ): Refused {
   const at = difference.at;
   const planErrors = (planned?.plan.diagnostics ?? []).filter((d) => d.severity === 'error');

@@ -8,11 +8,12 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
 import { exportReceiverDocuments } from '../kinds/alert-receiver/export-receivers.js';
-import { PLAN_CODES } from '../model/codes.js';
-import type { Plan } from '../model/types.js';
+import { allKinds, kindOf } from '../kinds/registry.js';
+import type { ChangeKind, Plan } from '../model/types.js';
 import {
   type AdoptableDocument,
   adoptedFileOf,
+  goneKind,
   type WriteBack,
   writeBack,
 } from '../plan/drift-write-back.js';
@@ -80,15 +81,11 @@ export async function driftWriteBack(
   // Every kind's drifted documents: writeBack edits each where it stands.
   const paths = new Set<string>(plan.changes.filter((c) => c.action === 'update').map((c) => c.file));
   for (const doc of adoptable) paths.add(adoptedFileOf(adoptInto, doc.clusterName));
-  // A receiver renamed in the console: every rule document may name it (writeBack renames those names).
-  const renamed = plan.changes.some(
-    (c) => c.kind === 'AlertReceiver' && c.action === 'update' && c.diff.some((d) => d.path === 'name'),
-  );
+  // An object renamed in the console (a receiver): every document may name it (writeBack renames those names).
+  const renamed = plan.changes.some((c) => c.action === 'update' && kindOf(c).renamed?.(c));
   if (renamed) for (const c of plan.changes) if (c.action !== 'delete') paths.add(c.file);
   // The documents whose id the service no longer has: their names go into the list for a person.
-  for (const d of plan.diagnostics) {
-    if (d.code === PLAN_CODES.unknownId || d.code === PLAN_CODES.receiverNotFound) paths.add(d.file);
-  }
+  for (const d of plan.diagnostics) if (goneKind(d.code) !== null) paths.add(d.file);
   const files = new Map<string, string>();
   for (const path of paths) {
     // A file that is not there: a drifted document's is said by writeBack, an adoption file is new.
@@ -112,12 +109,37 @@ export async function driftWriteBack(
   return writeBack({ plan, files, receivers, adoptable, adoptInto });
 }
 
+/** How the live objects of one kind that no document manages are read and exported, each as export writes it. */
+type Adopter = (client: ServiceClient, directory: NameDirectory, plan: Plan) => Promise<AdoptableDocument[]>;
+
 /**
- * Export's documents of the live rules and receivers no document manages, each organization's lists read
- * once. A rule export leaves out (a ghost, a value this version does not know) is not adopted: the drift
- * issue still lists it as unmanaged.
+ * Each kind's adoption. It lives in this shell rather than in the kind: it reads the service through export
+ * (commands/export.ts) and the name directory, which the kinds' folder sits below.
+ */
+const ADOPTERS: { readonly [K in ChangeKind]: Adopter } = {
+  AlertRule: adoptableRules,
+  AlertReceiver: adoptableReceivers,
+};
+
+/**
+ * Export's documents of the live objects no document manages, every kind's, each organization's lists read
+ * once, the lead kind (rules) first.
  */
 async function adoptableDocuments(
+  client: ServiceClient,
+  directory: NameDirectory,
+  plan: Plan,
+): Promise<AdoptableDocument[]> {
+  const out: AdoptableDocument[] = [];
+  for (const kind of allKinds()) out.push(...(await ADOPTERS[kind.kind](client, directory, plan)));
+  return out;
+}
+
+/**
+ * The live rules no document manages. A rule export leaves out (a ghost, a value this version does not
+ * know) is not adopted: the drift issue still lists it as unmanaged.
+ */
+async function adoptableRules(
   client: ServiceClient,
   directory: NameDirectory,
   plan: Plan,
@@ -141,6 +163,16 @@ async function adoptableDocuments(
       });
     }
   }
+  return out;
+}
+
+/** The live receivers no document manages, each with the variable its secret is read from. */
+async function adoptableReceivers(
+  _client: ServiceClient,
+  directory: NameDirectory,
+  plan: Plan,
+): Promise<AdoptableDocument[]> {
+  const out: AdoptableDocument[] = [];
   const receiverOrgs = new Set((plan.unmanagedReceivers ?? []).map((r) => r.organizationId));
   for (const org of receiverOrgs) {
     const wanted = new Set(

@@ -4,13 +4,16 @@
  * adding a folder under src/kinds/ and registering it in registry.ts.
  */
 import type { Redactor } from '../core/redact.js';
-import type { ObjectiveSource } from '../documents/types.js';
+import type { FieldEdit, PlainDocument } from '../documents/field-edit.js';
+import type { AlertRuleDocument, ObjectiveSource } from '../documents/types.js';
 import type { SecretSend } from '../model/alert-receiver-change.js';
 import type { AlertRuleChange } from '../model/alert-rule-change.js';
 import type { FieldDiff, WriteResult } from '../model/change.js';
 import type { Change, ChangeResult, PendingChange } from '../model/types.js';
 import type { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
+import type { LiveIndex } from './alert-rule/identity.js';
+import type { DocumentEditContext, DocumentEdits, Renames } from './document-edits.js';
 
 /** What a write may use besides the client. */
 export interface WriteOptions {
@@ -80,6 +83,64 @@ export interface Kind<C extends Change> {
     written: readonly ChangeResult<Extract<C, PendingChange>>[],
     client: ServiceClient,
   ): Promise<ChangeResult<Extract<C, PendingChange>>[]>;
+  // Drift written back into the documents (plan/drift-write-back.ts; the kind's drift-edits.ts).
+  /** The edits that give an update's document the live values, or the sentence saying why they cannot. */
+  documentEdits(change: Extract<C, { action: 'update' }>, context: DocumentEditContext): DocumentEdits;
+  /** The finding code of a document whose id the service no longer has: a person decides what becomes of it. */
+  readonly goneCode: string;
+  /** The name an update gives back, when other documents name the object by name and must follow. */
+  renamed?(change: Extract<C, { action: 'update' }>): { readonly from: string; readonly to: string } | null;
+  /** The edits that make a document of this kind follow the renames of what it names. */
+  followRenames?(doc: PlainDocument, renames: Renames): readonly FieldEdit[];
+  // The saved plan (plan/plan-file.ts, plan/saved-plan-moved.ts; the kind's saved-form.ts, moved-since.ts).
+  /**
+   * What the saved plan keeps of a pending change: what its write sends, its place and what it was planned
+   * against, never what is only shown to a reviewer (its diff, mark, result, references). Its fields in the
+   * order the file holds them: a file is compared field by field, the first that differs named.
+   */
+  saved(change: Extract<C, PendingChange>): SavedForm<C>;
+  /** The pending change apply takes back from the file, with `diff: []` (it was shown when the plan was made). */
+  fromSaved(saved: SavedForm<C>): Extract<C, PendingChange>;
+  /**
+   * Whether a saved change's object moved since the plan, from what apply --plan read again: the judge of
+   * each saved change of this kind, made once per plan (what it indexes, it indexes once).
+   */
+  movedSince(read: ReadAgain): (saved: SavedForm<C>) => SincePlan;
+}
+
+/**
+ * Each kind's saved form, by the kind's name: each kind's saved-form.ts declares its own member here, so
+ * that the saved plan's union of forms is the one the kinds give and this file names none.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: each kind's saved-form.ts adds its member (declaration merging)
+export interface SavedForms {}
+
+/** A kind's saved form (`SavedForm<Change>`: a saved change of any kind; `kind` tells them apart). */
+export type SavedForm<C extends Change> = SavedForms[C['kind'] & keyof SavedForms];
+
+/** What moved since a saved plan: the fields whose hash differs, or why the object is not what the plan saw. */
+export type Moved = { readonly fields: readonly string[] } | { readonly why: string };
+
+/**
+ * A saved change against what apply --plan read again: its object moved (set aside, never written, with
+ * its `apply.changed-since-plan` finding), its organization was not read (set aside: that read's error
+ * says so), or null: compared with the plan made again.
+ */
+export type SincePlan = Moved | 'not read' | null;
+
+/** What apply --plan read again, for each kind to tell whether a saved change's object moved since the plan. */
+export interface ReadAgain {
+  /** The change of the same kind the plan made again gives at a saved change's document, noops included. */
+  givenAt(saved: SavedForm<Change>): Change | undefined;
+  /** The ids of the live objects the plan made again gives at a saved change's document, noops included. */
+  idsAt(saved: SavedForm<Change>): ReadonlySet<string> | undefined;
+  /** The live rules read, by organization (an organization whose read failed is absent). */
+  readonly live: ReadonlyMap<string, LiveIndex>;
+  /** The organizations the rule documents name (those the plan made again read). */
+  readonly organizations: ReadonlySet<string>;
+  /** The rule documents at the head, and those removed since the base. */
+  readonly rules: readonly AlertRuleDocument[];
+  readonly removed: readonly AlertRuleDocument[];
 }
 
 /**

@@ -11,17 +11,19 @@
  *   `toDecide`, for a person.
  */
 
+import type { FieldEdit } from '../documents/field-edit.js';
 import { slug } from '../kinds/alert-rule/export-documents.js';
-import type { ReceiverCreate, ReceiverUpdate } from '../model/alert-receiver-change.js';
-import type { CreateChange, UpdateChange } from '../model/alert-rule-change.js';
-import { PLAN_CODES } from '../model/codes.js';
-import type { Plan } from '../model/types.js';
-import { type ReceiverName, receiverEdits, ruleEdits } from './drift-edits.js';
-import { type FieldEdit, parseYamlFile, type YamlFile } from './yaml-edit.js';
+import type { ReceiverName } from '../kinds/document-edits.js';
+import { allKinds, kindOf } from '../kinds/registry.js';
+import type { Change, ChangeKind, Plan } from '../model/types.js';
+import { parseYamlFile, type YamlFile } from './yaml-edit.js';
+
+/** A drifted change of any kind: what is written back. */
+type DriftUpdate = Extract<Change, { action: 'update' }>;
 
 /** A live rule or receiver that no document manages, as export writes it. */
 export interface AdoptableDocument {
-  readonly kind: 'AlertRule' | 'AlertReceiver';
+  readonly kind: ChangeKind;
   readonly id: string;
   readonly name: string;
   /** The rule's cluster name (null: a receiver, or a cluster whose name is not known). */
@@ -44,10 +46,10 @@ export interface WriteBackInput {
 
 /** One thing written back, in the plan's words: `change` is the plan's own change (absent: added). */
 export interface AdoptedEdit {
-  readonly kind: 'AlertRule' | 'AlertReceiver';
+  readonly kind: ChangeKind;
   readonly name: string;
   readonly file: string;
-  readonly change: UpdateChange | ReceiverUpdate | null;
+  readonly change: DriftUpdate | null;
   /** The live id of what was added. */
   readonly id: string | null;
   /** An added receiver's secret variable (AdoptableDocument). */
@@ -60,13 +62,13 @@ export interface AdoptedEdit {
  * would make it. Either way the document stays: removing it from git is a person's decision.
  */
 export interface ToDecide {
-  readonly kind: 'AlertRule' | 'AlertReceiver';
+  readonly kind: ChangeKind;
   readonly name: string;
   readonly file: string;
   readonly line: number;
   readonly why: 'deleted' | 'create';
   /** The plan's create, for its words and fields. */
-  readonly change?: CreateChange | ReceiverCreate;
+  readonly change?: Extract<Change, { action: 'create' }>;
 }
 
 export interface WriteBack {
@@ -83,7 +85,7 @@ export function writeBack(input: WriteBackInput): WriteBack {
   const parsed = new Map<string, YamlFile>();
   const adopted: AdoptedEdit[] = [];
   const notWritten: { name: string; file: string; reason: string }[] = [];
-  const pending = input.plan.changes.filter((c): c is UpdateChange | ReceiverUpdate => c.action === 'update');
+  const pending = input.plan.changes.filter((c): c is DriftUpdate => c.action === 'update');
   for (const change of pending) {
     const source = input.files.get(change.file);
     if (source === undefined) {
@@ -103,15 +105,14 @@ export function writeBack(input: WriteBackInput): WriteBack {
       });
       continue;
     }
-    if (change.kind === 'AlertReceiver' && change.diff.some((d) => d.path === 'type')) {
-      // Another type needs another secret, which only a person can name.
-      notWritten.push({ name: change.name, file: change.file, reason: 'its type was changed outside git' });
+    const edits = kindOf(change).documentEdits(change, {
+      doc: plain,
+      receivers: input.receivers.get(change.organizationId) ?? null,
+    });
+    if ('refused' in edits) {
+      notWritten.push({ name: change.name, file: change.file, reason: edits.refused });
       continue;
     }
-    const edits: FieldEdit[] =
-      change.kind === 'AlertRule'
-        ? ruleEdits(change, plain, input.receivers.get(change.organizationId) ?? null)
-        : receiverEdits(change);
     file.edit(index, edits);
     adopted.push({ kind: change.kind, name: change.name, file: change.file, change, id: change.id });
   }
@@ -134,7 +135,9 @@ export function writeBack(input: WriteBackInput): WriteBack {
       ...(doc.variable ? { variable: doc.variable } : {}),
     });
   }
-  const creates = input.plan.changes.filter((c): c is CreateChange | ReceiverCreate => c.action === 'create');
+  const creates = input.plan.changes.filter(
+    (c): c is Extract<Change, { action: 'create' }> => c.action === 'create',
+  );
   const toDecide: ToDecide[] = [
     ...deletedOutsideGit(input),
     ...creates.map((change): ToDecide => {
@@ -156,44 +159,42 @@ export function adoptedFileOf(adoptInto: string, clusterName: string | null): st
 }
 
 /**
- * A receiver renamed in the console: its document takes the new name above, and every rule document that
- * names it by the old one takes it too (the plan resolves a rule's names against the receivers' documents,
- * so those rules plan as they were; written back, they must follow). Only names the rename explains are
- * touched.
+ * An object renamed in the console (a receiver): its document takes the new name above, and every document
+ * that names it by the old one takes it too, each by its kind's own rule (a rule's `alert_receivers`).
  */
 function renameReferences(
   input: WriteBackInput,
   parsed: Map<string, YamlFile>,
   adopted: AdoptedEdit[],
 ): void {
-  const renames = receiverRenames(adopted);
+  const renames = renamesOf(adopted);
   if (renames.size === 0) return;
   for (const change of input.plan.changes) {
     if (change.action === 'delete') continue;
+    const follow = kindOf(change).followRenames;
+    if (follow === undefined) continue;
     const source = input.files.get(change.file);
     if (source === undefined) continue;
     const file = parsed.get(change.file) ?? parseYamlFile(source);
     parsed.set(change.file, file);
     const index = documentAt(file, change.line);
-    const items = (file.documents[index]?.toJS() as Record<string, unknown> | null)?.alert_receivers;
-    if (!Array.isArray(items)) continue;
-    const edits: FieldEdit[] = items.flatMap((item, i): FieldEdit[] => {
-      const next = typeof item === 'string' ? renames.get(item) : undefined;
-      return next === undefined ? [] : [{ op: 'set', path: ['alert_receivers', i], value: next }];
-    });
+    const doc = file.documents[index]?.toJS() as Record<string, unknown> | null;
+    if (doc === null || typeof doc !== 'object') continue;
+    const edits: readonly FieldEdit[] = follow(doc, renames);
     if (edits.length > 0) file.edit(index, edits);
   }
 }
 
-/** Old name → new name of each receiver whose name the console changed. */
-function receiverRenames(adopted: readonly AdoptedEdit[]): Map<string, string> {
-  const renames = new Map<string, string>();
+/** The names written back as new, by kind: old name → new name. */
+function renamesOf(adopted: readonly AdoptedEdit[]): Map<ChangeKind, Map<string, string>> {
+  const renames = new Map<ChangeKind, Map<string, string>>();
   for (const edit of adopted) {
-    if (edit.change?.kind !== 'AlertReceiver') continue;
-    const name = edit.change.diff.find((d) => d.path === 'name');
-    if (name && typeof name.before === 'string' && typeof name.after === 'string') {
-      renames.set(name.after, name.before);
-    }
+    if (edit.change === null) continue;
+    const renamed = kindOf(edit.change).renamed?.(edit.change);
+    if (!renamed) continue;
+    const ofKind = renames.get(edit.kind) ?? new Map<string, string>();
+    ofKind.set(renamed.from, renamed.to);
+    renames.set(edit.kind, ofKind);
   }
   return renames;
 }
@@ -201,15 +202,20 @@ function receiverRenames(adopted: readonly AdoptedEdit[]): Map<string, string> {
 /** The findings that say a document's id is gone from the service, with the document's kind and name. */
 function deletedOutsideGit(input: WriteBackInput): ToDecide[] {
   return input.plan.diagnostics.flatMap((d): ToDecide[] => {
-    if (d.code !== PLAN_CODES.unknownId && d.code !== PLAN_CODES.receiverNotFound) return [];
+    const kind = goneKind(d.code);
+    if (kind === null) return [];
     const source = input.files.get(d.file);
     if (source === undefined) return [];
     const file = parseYamlFile(source);
     const plain = file.documents[documentAt(file, d.line)]?.toJS() as Record<string, unknown> | null;
     const name = typeof plain?.name === 'string' ? plain.name : '';
-    const kind = d.code === PLAN_CODES.unknownId ? 'AlertRule' : 'AlertReceiver';
     return [{ kind, name, file: d.file, line: d.line, why: 'deleted' }];
   });
+}
+
+/** The kind whose document a finding says names an id the service no longer has (null: another finding). */
+export function goneKind(code: string): ChangeKind | null {
+  return allKinds().find((k) => k.goneCode === code)?.kind ?? null;
 }
 
 /** The document a change's line falls in: the last one starting at or before it. */

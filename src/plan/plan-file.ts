@@ -12,55 +12,19 @@ import type { ErrorObject } from 'ajv';
 import { sha256 } from '../core/crypto-on-demand.js';
 import { isPlainObject } from '../core/plain-object.js';
 import type { Document } from '../documents/types.js';
-import type { PendingReceiverChange } from '../model/alert-receiver-change.js';
-import type { LiveFingerprint } from '../model/change.js';
-import type { PendingReference } from '../model/pending-reference.js';
-import type { PendingChange, Plan } from '../model/types.js';
-import type { AlertRuleCreationRequest, AlertRuleEditRequest } from '../service/types.js';
+import type { SavedForm } from '../kinds/change-kind.js';
+import { kindNamed, kindOf } from '../kinds/registry.js';
+import type { Change, PendingChange, Plan } from '../model/types.js';
 import { PlanFile as validatePlanFile } from './generated/plan-file-validator.js';
 
 export const PLAN_FILE_FORMAT = 'platform-gitops-plan';
 export const PLAN_FILE_VERSION = 3;
 
-interface SavedRuleBase {
-  readonly kind: 'AlertRule';
-  readonly name: string;
-  readonly organizationId: string;
-  readonly clusterId: string | null;
-  readonly file: string;
-  readonly line: number;
-}
-
-/** A rule's pending change as the file holds it: what it sends and what it was planned against. */
-export type SavedRuleChange =
-  | (SavedRuleBase & {
-      readonly action: 'create';
-      readonly clusterId: string;
-      readonly request: AlertRuleCreationRequest;
-      readonly awaits?: readonly PendingReference[];
-      readonly against: null;
-    })
-  | (SavedRuleBase & {
-      readonly action: 'update';
-      readonly id: string;
-      readonly request: AlertRuleEditRequest;
-      readonly awaits?: readonly PendingReference[];
-      readonly against: LiveFingerprint;
-    })
-  | (SavedRuleBase & { readonly action: 'delete'; readonly id: string; readonly against: LiveFingerprint });
-
 /**
- * A receiver's pending change as the file holds it: the change without its diff, mark and result; its
- * secrets by the name of their variable only (never a value).
+ * One saved change, of any kind; `kind` tells them apart. Each kind gives its own form (its saved-form.ts):
+ * what its write sends, its place and what it was planned against, never what only a reviewer is shown.
  */
-export type SavedReceiverChange = PendingReceiverChange extends infer C
-  ? C extends PendingReceiverChange
-    ? Omit<C, 'diff' | 'gate' | 'result'>
-    : never
-  : never;
-
-/** One saved change, of any kind; `kind` tells them apart. */
-export type SavedChange = SavedRuleChange | SavedReceiverChange;
+export type SavedChange = SavedForm<Change>;
 
 export interface PlanFile {
   readonly format: typeof PLAN_FILE_FORMAT;
@@ -112,49 +76,9 @@ export function savePlan(
   };
 }
 
-/**
- * A pending change as the plan file holds it: what apply --plan compares a file's changes with. A rule's
- * keeps what its write sends, the receivers created by the same apply it awaits (only when it does) and
- * its place (its references and objective are read from the plan made again); a receiver's keeps the whole
- * change but its diff, mark and result.
- */
+/** A pending change as the plan file holds it, as its kind saves it: what apply --plan compares a file's changes with. */
 export function savedChange(change: PendingChange): SavedChange {
-  if (change.kind === 'AlertReceiver') {
-    const { diff: _d, gate: _g, result: _r, ...saved } = change;
-    return saved as SavedReceiverChange;
-  }
-  const base = {
-    kind: change.kind,
-    name: change.name,
-    organizationId: change.organizationId,
-    clusterId: change.clusterId,
-    file: change.file,
-    line: change.line,
-  };
-  // After the request: a file edited there is refused naming the request's field first, what the write sends.
-  const awaits = change.action !== 'delete' && change.awaits?.length ? { awaits: change.awaits } : {};
-  switch (change.action) {
-    case 'create':
-      return {
-        ...base,
-        action: 'create',
-        clusterId: change.clusterId,
-        request: change.request,
-        ...awaits,
-        against: null,
-      };
-    case 'update':
-      return {
-        ...base,
-        action: 'update',
-        id: change.id,
-        request: change.request,
-        ...awaits,
-        against: change.against,
-      };
-    case 'delete':
-      return { ...base, action: 'delete', id: change.id, against: change.against };
-  }
+  return kindOf(change).saved(change);
 }
 
 /**
@@ -174,12 +98,7 @@ export function planOf(file: PlanFile): Plan {
 
 /** The changes of a saved plan, as apply takes them (their diff was shown when the plan was made). */
 export function changesOf(plan: PlanFile): PendingChange[] {
-  return plan.changes.map(
-    (saved) =>
-      (saved.action === 'create'
-        ? { diff: [], ...saved, id: null }
-        : { diff: [], ...saved }) as PendingChange,
-  );
+  return plan.changes.map((saved) => kindNamed(saved.kind).fromSaved(saved) as PendingChange);
 }
 
 /** Why a text is not a plan file this version can execute; thrown by parsePlanFile. */

@@ -6,8 +6,7 @@
  * finding. The file is not trusted for anything but naming what differs.
  */
 import type { Diagnostic } from '../core/diagnostic.js';
-import type { AlertRuleDocument } from '../documents/types.js';
-import type { LiveIndex } from '../kinds/alert-rule/identity.js';
+import type { ReadAgain } from '../kinds/change-kind.js';
 import { nounOf } from '../kinds/registry.js';
 import { firstFieldDifference, shown } from '../model/field-difference.js';
 import type { Change, PendingChange } from '../model/types.js';
@@ -15,20 +14,12 @@ import { type SavedChange, savedChange } from './plan-file.js';
 import { describe, documentKey, keyOf, otherObjectAtPlace, placeOf, withArticle } from './saved-plan-ids.js';
 import { setAsideSincePlan } from './saved-plan-moved.js';
 
-export { declaredWhereSaid } from './saved-plan-moved.js';
-
-export interface SavedPlanInput {
+/** What apply --plan holds: the file's changes, the plan made again, and what it read again (ReadAgain). */
+export interface SavedPlanInput extends Omit<ReadAgain, 'givenAt' | 'idsAt'> {
   /** The file's changes, of every kind. */
   readonly saved: readonly SavedChange[];
   /** The pending changes of the plan made again, of every kind. */
   readonly recomputed: readonly PendingChange[];
-  /** The live rules read, by organization (an organization whose read failed is absent). */
-  readonly live: ReadonlyMap<string, LiveIndex>;
-  /** The organizations the rule documents name (those the plan made again read). */
-  readonly organizations: ReadonlySet<string>;
-  /** The rule documents at the head, and those removed since the base. */
-  readonly rules: readonly AlertRuleDocument[];
-  readonly removed: readonly AlertRuleDocument[];
   /**
    * Every change of the plan made again, noops included: the object the documents give at each place
    * (saved-plan-ids.ts). Without it, the pending changes alone.

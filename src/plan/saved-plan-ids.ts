@@ -5,8 +5,6 @@
  * give there (or that object is gone): a file whose id was pointed at another object is a file that
  * differs, refused whole (saved-plan-check.ts), never a change quietly set aside while the rest is written.
  */
-
-import type { LiveIndex } from '../kinds/alert-rule/identity.js';
 import { kindOf, nounOf } from '../kinds/registry.js';
 import type { Change, PendingChange } from '../model/types.js';
 import type { SavedChange } from './plan-file.js';
@@ -57,22 +55,6 @@ export function idsByPlace(changes: readonly Change[]): ReadonlyMap<string, Read
     ids.set(place, (ids.get(place) ?? new Set()).add(change.id.toLowerCase()));
   }
   return ids;
-}
-
-/**
- * Whether a rule's update or delete names the rule the documents give at its place; when they give none
- * there (the rule is gone: the plan made again creates it, or has nothing to delete), whether the id names
- * no live rule either. A create names no rule: true.
- */
-export function namesTheRuleGiven(
-  change: SavedChange,
-  given: ReadonlyMap<string, ReadonlySet<string>>,
-  live: LiveIndex,
-): boolean {
-  if (change.action === 'create') return true;
-  const id = change.id.toLowerCase();
-  const ids = given.get(placeOf(change));
-  return ids === undefined || ids.size === 0 ? !live.byId.has(id) : ids.has(id);
 }
 
 /**

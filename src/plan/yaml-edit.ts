@@ -7,24 +7,7 @@
  * scalar in its own style), the file's other documents staying as they were.
  */
 import { Composer, CST, type Document, isMap, isScalar, isSeq, Parser, parse, type Scalar } from 'yaml';
-
-export type YamlPath = readonly (string | number)[];
-
-/**
- * One change to a document. `set` writes a value at `path` (added when missing, unless it equals
- * `unlessMissing`: a field the document leaves to its default stays left out); `remove` drops the key (a
- * map it empties goes too); `list` keeps the items at `keep` (indexes into the current list, so their
- * comments stay) and appends `append` — a list left empty is removed.
- */
-export type FieldEdit =
-  | { readonly op: 'set'; readonly path: YamlPath; readonly value: unknown; readonly unlessMissing?: unknown }
-  | { readonly op: 'remove'; readonly path: YamlPath }
-  | {
-      readonly op: 'list';
-      readonly path: YamlPath;
-      readonly keep: readonly number[];
-      readonly append: readonly string[];
-    };
+import type { FieldEdit, YamlPath } from '../documents/field-edit.js';
 
 /** A file split into its documents; `documents[i]` answers for the i-th document of the file. */
 export interface YamlFile {

@@ -14,7 +14,7 @@ import { alertRules, organizationsDiffering, platformComponents } from './docume
 import { type LoadRequest, loadRun } from './load-run.js';
 import { nameDirectory } from './name-directory.js';
 import { NOTHING_RESOLVED, resolveNamedComponents } from './plan-components.js';
-import { type PlannedRules, planRules, type RuleDocuments, ruleDocuments } from './plan-kinds.js';
+import { type PlannedAlertKinds, planAlertKinds, type AlertDocuments, alertDocuments } from './plan-kinds.js';
 import { clustersOf, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
 
@@ -35,8 +35,8 @@ export interface PlannedRun {
    * kind, the live state read, the findings of the load and of the reads. Null when planning stopped first.
    */
   readonly made: {
-    readonly documents: RuleDocuments;
-    readonly planned: PlannedRules | null;
+    readonly documents: AlertDocuments;
+    readonly planned: PlannedAlertKinds | null;
     readonly loaded: readonly Diagnostic[];
   } | null;
   /** `apply --plan`: why the plan could not be made again as the file was made (nothing was read). */
@@ -74,7 +74,7 @@ export async function makePlan(runCtx: RunContext, request: PlanRequest): Promis
   // Stopped before any request: what the run would compare with is missing.
   if (base.finding?.severity === 'error') return stopped([...head.diagnostics, ...history]);
 
-  const docs = ruleDocuments(
+  const docs = alertDocuments(
     head.documents,
     base.documents?.documents ?? null,
     ctx.organizationId,
@@ -100,7 +100,7 @@ export async function makePlan(runCtx: RunContext, request: PlanRequest): Promis
   const directory = client && nameDirectory(client);
   // The alert kinds and the components need different requests: read both at once.
   const [planned, resolved] = await Promise.all([
-    rules.length > 0 || removed.length > 0 || receivers ? planRules(ctx, client, docs, directory) : null,
+    rules.length > 0 || removed.length > 0 || receivers ? planAlertKinds(ctx, client, docs, directory) : null,
     client && directory && components.length > 0
       ? resolveNamedComponents(
           ctx,

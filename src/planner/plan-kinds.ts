@@ -1,4 +1,4 @@
-/** The alert rules' part of a plan: the live state read, then the pure plan against it. */
+/** The alert kinds' part of a plan: the live state of each kind read, then each kind's pure plan against it, receivers first. */
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import type { AlertRuleDocument, Document } from '../documents/types.js';
@@ -25,7 +25,7 @@ import { resolveEarlierDocuments, resolveRuleNamesStep } from './resolve-names-s
 
 const NO_LISTS = { clusters: [], services: [], projects: [], environments: [] } as const;
 
-export interface RuleDocuments extends ReceiverDocuments {
+export interface AlertDocuments extends ReceiverDocuments {
   readonly rules: readonly AlertRuleDocument[];
   /** The rules whose documents were removed since the base revision. */
   readonly removed: readonly AlertRuleDocument[];
@@ -39,13 +39,13 @@ export interface RuleDocuments extends ReceiverDocuments {
  * (those of removed documents only with prune, as only then are their rules deleted). `unreadFiles`: the
  * files of the head whose documents were not all read (plan/removed.ts), whose base documents are held.
  */
-export function ruleDocuments(
+export function alertDocuments(
   head: readonly Document[],
   base: readonly Document[] | null,
   defaultOrganizationId: string | null,
   prune: boolean,
   unreadFiles: ReadonlySet<string>,
-): RuleDocuments {
+): AlertDocuments {
   const rules = alertRules(head);
   const previous = base === null ? null : alertRules(base);
   const removed = previous === null ? [] : removedDocuments(previous, rules, defaultOrganizationId);
@@ -59,7 +59,7 @@ export function ruleDocuments(
   };
 }
 
-export interface PlannedRules {
+export interface PlannedAlertKinds {
   readonly plan: Plan;
   /** The reads' findings and the plan's. */
   readonly diagnostics: readonly Diagnostic[];
@@ -70,12 +70,12 @@ export interface PlannedRules {
 }
 
 /** Without a client (no organization to read) the plan is made against no live state: its findings say why. */
-export async function planRules(
+export async function planAlertKinds(
   ctx: RunContext,
   client: ServiceClient | null,
-  docs: RuleDocuments,
+  docs: AlertDocuments,
   directory: NameDirectory | null = client && nameDirectory(client),
-): Promise<PlannedRules> {
+): Promise<PlannedAlertKinds> {
   const live: Found<ReadonlyMap<string, readonly LiveAlertRule[]>> = client
     ? await readLive(client, docs.organizations, ctx.concurrency)
     : { value: new Map<string, readonly LiveAlertRule[]>(), diagnostics: [] };

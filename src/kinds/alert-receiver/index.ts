@@ -1,7 +1,11 @@
 /** The alert receiver as the one pipeline sees it (src/kinds/kind.ts): its identity, what it sends, its writes. */
 import type { PendingReceiverChange, ReceiverChange } from '../../model/alert-receiver-change.js';
+import { PLAN_CODES } from '../../model/codes.js';
 import type { Kind } from '../change-kind.js';
 import { changeJson, describeChange, RECEIVER_NOUN } from './describe.js';
+import { receiverEdits, receiverRenamed } from './drift-edits.js';
+import { receiverMovedSince } from './moved-since.js';
+import { receiverFromSaved, savedReceiver } from './saved-form.js';
 import { receiverReady, writeReceiver } from './write.js';
 
 export const alertReceiverKind: Kind<ReceiverChange> = {
@@ -24,4 +28,10 @@ export const alertReceiverKind: Kind<ReceiverChange> = {
   phase: (change: PendingReceiverChange) => (change.action === 'delete' ? 2 : 0),
   ready: receiverReady,
   write: writeReceiver,
+  documentEdits: receiverEdits,
+  goneCode: PLAN_CODES.receiverNotFound,
+  renamed: receiverRenamed,
+  saved: savedReceiver,
+  fromSaved: receiverFromSaved,
+  movedSince: receiverMovedSince,
 };

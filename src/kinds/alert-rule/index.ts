@@ -1,8 +1,12 @@
 /** The alert rule as the one pipeline sees it (src/kinds/kind.ts): its identity, what it sends, its writes. */
 import type { AlertRuleChange, PendingRuleChange } from '../../model/alert-rule-change.js';
+import { PLAN_CODES } from '../../model/codes.js';
 import type { Kind } from '../change-kind.js';
 import { removeConcurrentDuplicates } from './concurrent-duplicates.js';
 import { changeJson, describeChange } from './describe.js';
+import { followReceiverRenames, ruleEdits } from './drift-edits.js';
+import { ruleMovedSince } from './moved-since.js';
+import { ruleFromSaved, savedRule } from './saved-form.js';
 import { ruleReady, writeRule } from './write.js';
 
 export const alertRuleKind: Kind<AlertRuleChange> = {
@@ -31,4 +35,10 @@ export const alertRuleKind: Kind<AlertRuleChange> = {
   ready: ruleReady,
   write: (change: PendingRuleChange, client) => writeRule(change, client),
   settle: removeConcurrentDuplicates,
+  documentEdits: ruleEdits,
+  goneCode: PLAN_CODES.unknownId,
+  followRenames: followReceiverRenames,
+  saved: savedRule,
+  fromSaved: ruleFromSaved,
+  movedSince: ruleMovedSince,
 };

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { indexLive } from '../../../src/kinds/alert-rule/identity.js';
+import { declaredWhereSaid } from '../../../src/kinds/alert-rule/moved-since.js';
 import { planAlertRules } from '../../../src/kinds/alert-rule/plan-changes.js';
 import type { CreateChange, DeleteChange, UpdateChange } from '../../../src/model/alert-rule-change.js';
 import { pendingChanges } from '../../../src/model/types.js';
 import { savedChange } from '../../../src/plan/plan-file.js';
-import {
-  checkSavedPlan,
-  declaredWhereSaid,
-  differenceSentence,
-  firstDifference,
-} from '../../../src/plan/saved-plan-check.js';
+import { checkSavedPlan, differenceSentence, firstDifference } from '../../../src/plan/saved-plan-check.js';
 import { docs, live, ORG, PROD, RULE_1, RULE_2, ruleYaml, SLACK } from './fixtures.js';
 
 const update: UpdateChange = {

@@ -1,23 +1,14 @@
 /**
- * What a drifted change asks of its document when the live state is adopted: the plan's diff read the
- * other way (before = live becomes the document's value). Fields follow the documents' defaults
- * (docs/decisions/alert-rule-field-defaults.md): a field the document leaves out stays out when the live
- * value is its default, and a live "none" (`threshold: null`, operator NONE, no summary) removes the key
- * rather than writing a null. Receivers of a rule are written the way the document names them.
+ * What a drifted rule asks of its document when the live state is adopted (plan/drift-write-back.ts): the
+ * plan's diff read the other way (before = live becomes the document's value). Fields follow the documents'
+ * defaults (docs/decisions/alert-rule-field-defaults.md): a field the document leaves out stays out when the
+ * live value is its default, and a live "none" (`threshold: null`, operator NONE, no summary) removes the
+ * key rather than writing a null. Receivers of a rule are written the way the document names them.
  */
-import type { ReceiverUpdate } from '../model/alert-receiver-change.js';
-import type { UpdateChange } from '../model/alert-rule-change.js';
-import type { FieldDiff } from '../model/change.js';
-import type { FieldEdit, YamlPath } from './yaml-edit.js';
-
-/** A receiver of the organization, by id and name: names are written only where they find one receiver. */
-export interface ReceiverName {
-  readonly id: string;
-  readonly name: string;
-}
-
-/** The plain value of a document (yaml's toJS), read to see how it names its receivers. */
-export type PlainDocument = Readonly<Record<string, unknown>>;
+import type { FieldEdit, PlainDocument, YamlPath } from '../../documents/field-edit.js';
+import type { UpdateChange } from '../../model/alert-rule-change.js';
+import type { FieldDiff } from '../../model/change.js';
+import type { DocumentEditContext, ReceiverName, Renames } from '../document-edits.js';
 
 /** Defaults of a rule's fields the schema lets a document leave out. */
 const RULE_DEFAULTS: Readonly<Record<string, unknown>> = { description: '', tag: '', enabled: true };
@@ -26,11 +17,7 @@ const RULE_DEFAULTS: Readonly<Record<string, unknown>> = { description: '', tag:
 const ABSENT_WHEN_NONE = new Set(['condition.operator', 'condition.function']);
 const ABSENT_WHEN_NULL = new Set(['condition.threshold', 'presentation.summary', 'presentation.runbook_url']);
 
-export function ruleEdits(
-  change: UpdateChange,
-  doc: PlainDocument,
-  receivers: readonly ReceiverName[] | null,
-): FieldEdit[] {
+export function ruleEdits(change: UpdateChange, { doc, receivers }: DocumentEditContext): FieldEdit[] {
   return change.diff.flatMap((d): FieldEdit[] => {
     const path: YamlPath = d.path.split('.');
     if (d.path === 'alert_receiver_ids') return receiverListEdits(d, doc, receivers);
@@ -39,24 +26,6 @@ export function ruleEdits(
     }
     if (ABSENT_WHEN_NULL.has(d.path) && d.before === null) return [{ op: 'remove', path }];
     return [{ op: 'set', path, value: d.before, unlessMissing: RULE_DEFAULTS[d.path] }];
-  });
-}
-
-/** Defaults of a receiver's fields (plan/receiver-fields.ts): the same values, left out the same way. */
-const RECEIVER_DEFAULTS: Readonly<Record<string, unknown>> = {
-  description: '',
-  send_resolved: true,
-  require_tls: true,
-  to: '',
-  from: '',
-  smarthost: '',
-};
-
-/** A receiver's fields; its secret is never in a diff, so its `valueFrom` is never touched. */
-export function receiverEdits(change: ReceiverUpdate): FieldEdit[] {
-  return change.diff.map((d): FieldEdit => {
-    if (d.before === null) return { op: 'remove', path: [d.path] };
-    return { op: 'set', path: [d.path], value: d.before, unlessMissing: RECEIVER_DEFAULTS[d.path] };
   });
 }
 
@@ -116,6 +85,21 @@ function receiverListEdits(
     edits.push({ op: 'list', path: ['alert_receivers'], keep: keepNames, append: appendNames });
   }
   return edits;
+}
+
+/**
+ * A receiver renamed in the console: a rule document that names it by the old name takes the new one (the
+ * plan resolves a rule's names against the receivers' documents, so the rule plans as it was; written back,
+ * it must follow). Only names the rename explains are touched.
+ */
+export function followReceiverRenames(doc: PlainDocument, renames: Renames): FieldEdit[] {
+  const renamed = renames.get('AlertReceiver');
+  const items = doc.alert_receivers;
+  if (renamed === undefined || !Array.isArray(items)) return [];
+  return items.flatMap((item, i): FieldEdit[] => {
+    const next = typeof item === 'string' ? renamed.get(item) : undefined;
+    return next === undefined ? [] : [{ op: 'set', path: ['alert_receivers', i], value: next }];
+  });
 }
 
 function stringList(value: unknown): string[] {

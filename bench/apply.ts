@@ -31,7 +31,7 @@ try {
   const server = bare ?? sandbox;
   const cpu = await cpuMeter(server);
   const writesStarted = performance.now();
-  const report = await applyPlannedRun(ctx, { ...planned, client: writer }, 'apply', false, ctx.clock.now());
+  const { report } = await applyPlannedRun(ctx, { ...planned, client: writer }, false, ctx.clock.now());
   const writesMs = performance.now() - writesStarted;
   const { clientCpuMs, serverCpuMs } = await cpu.used();
   await Promise.all([client.close(), writer.close()]);

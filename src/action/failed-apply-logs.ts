@@ -4,7 +4,8 @@
  */
 
 import { systemClock } from '../core/clock.js';
-import type { ClusterRef, RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
+import type { ClusterRef } from '../run/types.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';
 import type { ActionVerdict } from './main-step-result.js';

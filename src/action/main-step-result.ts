@@ -10,7 +10,7 @@ import type { SourceLinks } from '../report/change-markdown.js';
 import type { CheckConclusion } from '../report/checks.js';
 import { countRun, headline, isFailing, type RunCounts } from '../report/run-counts.js';
 import { renderSummary, SUMMARY_LIMIT_BYTES } from '../report/step-summary.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import type { ActionInputs } from './inputs.js';
 
 /** Part of the step summary kept for cluster logs when an apply fails. */

@@ -2,7 +2,7 @@
 import { closeSync, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeJsonOutput } from '../report/json-output.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import type { MainStep } from './main-step.js';
 
 /**

@@ -6,7 +6,7 @@
 import type { EvidenceLookup } from '../github/evidence-lookup.js';
 import type { PublishSwitches, PublishTarget } from '../github/publisher.js';
 import type { SourceLinks } from '../report/change-markdown.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import { gitHubAccess, NO_GITHUB_ACCESS, withGitHub } from './github-session.js';
 import type { ActionInputs } from './inputs.js';
 import type { MainStep } from './main-step.js';

@@ -5,7 +5,7 @@ import { UsageError } from '../core/usage-error.js';
 import { MissingTokenError } from '../github/event-refusals.js';
 import { readRunnerEnvironment, sourceLinks } from '../github/runner-env.js';
 import { messageMarkdown } from '../markdown/escape.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import { dispatch } from '../runtime/dispatch.js';
 import { createRuntime } from '../runtime/runtime.js';
 import { ApiError } from '../service/errors.js';

@@ -13,7 +13,8 @@ import { formatReceiverTestsText } from '../report/receiver-tests.js';
 import { requestsSentence } from '../report/requests-line.js';
 import { runOutcome } from '../report/run-counts.js';
 import type { ExitPolicy } from '../run/exit-code.js';
-import type { OutputFormat, RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
+import type { OutputFormat } from '../run/types.js';
 
 export interface RenderOptions {
   readonly format: OutputFormat;
@@ -58,12 +59,12 @@ function renderText(report: RunReport, options: RenderOptions, listed = report.d
   const count = report.plan && planCountsAreKnown(report.plan) ? planCountLine(report.plan, planText) : '';
   const countWithPlan = report.command === 'apply' || report.results.length > 0;
   if (report.plan) sections.push(formatPlanText(report.plan, planText) + (countWithPlan ? count : ''));
-  if (report.backtest) sections.push(formatBacktestText(report.backtest));
+  if (report.command === 'plan' && report.backtest) sections.push(formatBacktestText(report.backtest));
   if (report.components.length > 0) sections.push(formatComponentsText(report.components, { color }));
   const held = heldChanges(report.plan);
   if (held.length > 0) sections.push(formatHeldText(held));
   if (report.results.length > 0) sections.push(formatApplyResultsText(report.results, { color }));
-  if (report.receiverTests && report.receiverTests.length > 0) {
+  if (report.command === 'test-receivers' && report.receiverTests.length > 0) {
     sections.push(formatReceiverTestsText(report.receiverTests, { color }));
   }
   if (report.diagnostics.length > 0 || report.command === 'validate') {

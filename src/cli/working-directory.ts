@@ -6,7 +6,7 @@
  * renames them for the text form only, at the edge, so nothing else sees the difference.
  */
 import { isAbsolute, join, relative, sep } from 'node:path';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 
 /** `file` (relative to `root`, forward slashes) as seen from `cwd`; unchanged when the two are the same. */
 export function fromWorkingDirectory(file: string, root: string, cwd: string): string {
@@ -20,7 +20,7 @@ export function namedFromWorkingDirectory(report: RunReport, root: string, cwd: 
   if (root === cwd) return report;
   const seen = (file: string) => fromWorkingDirectory(file, root, cwd);
   const move = <T extends { readonly file: string }>(item: T): T => ({ ...item, file: seen(item.file) });
-  return {
+  const moved: RunReport = {
     ...report,
     diagnostics: report.diagnostics.map(move),
     plan: report.plan
@@ -33,14 +33,16 @@ export function namedFromWorkingDirectory(report: RunReport, root: string, cwd: 
     components: report.components.map(move),
     results: report.results.map((result) => ({ ...result, change: move(result.change) })),
     ...(report.skippedFiles ? { skippedFiles: report.skippedFiles.map(seen) } : {}),
-    ...(report.backtest
-      ? {
-          backtest: {
-            ...report.backtest,
-            rules: report.backtest.rules.map(move),
-            notBacktested: report.backtest.notBacktested.map(move),
-          },
-        }
-      : {}),
+  };
+  // A plan's backtest names the files of the rules it ran, or did not.
+  if (moved.command !== 'plan' || moved.backtest === undefined) return moved;
+  const { backtest } = moved;
+  return {
+    ...moved,
+    backtest: {
+      ...backtest,
+      rules: backtest.rules.map(move),
+      notBacktested: backtest.notBacktested.map(move),
+    },
   };
 }

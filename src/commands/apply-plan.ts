@@ -22,9 +22,10 @@ import {
 } from '../plan/saved-plan-check.js';
 import type { SavedPlanBasis } from '../planner/load-run.js';
 import { makePlan } from '../planner/make-plan.js';
-import type { PlannedAlertKinds, AlertDocuments } from '../planner/plan-kinds.js';
+import type { AlertDocuments, PlannedAlertKinds } from '../planner/plan-kinds.js';
 import { runReport } from '../planner/run-report.js';
-import type { RunContext, RunReport } from '../run/types.js';
+import type { ApplyReport } from '../run/reports.js';
+import type { RunContext } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { executePlan } from './execute-plan.js';
 import { readPlanFileText } from './plan-file-text.js';
@@ -36,7 +37,7 @@ export interface ApplyPlanOptions {
   readonly strict: boolean;
 }
 
-export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): Promise<RunReport> {
+export async function runApplyPlan(ctx: RunContext, options: ApplyPlanOptions): Promise<ApplyReport> {
   const started = ctx.clock.now();
   const refuse = (refused: Refused, client: ServiceClient | null = null) =>
     runReport(ctx, {
@@ -173,7 +174,7 @@ async function executeSavedPlan(
   saved: PlanFile,
   savedPlan: NonNullable<GateEvidence['savedPlan']>,
   run: { readonly started: number; readonly found: readonly Diagnostic[]; readonly again: Plan | null },
-): Promise<RunReport> {
+): Promise<ApplyReport> {
   // The file holds ids; the reports name them, from the same changes made again.
   const plan = run.again === null ? planOf(saved) : referencesFrom(planOf(saved), run.again);
   const executed = await executePlan(ctx, client, plan, { prune: saved.prune, savedPlan });

@@ -6,42 +6,48 @@
 import { resultsOf } from '../apply/types.js';
 import { type ReviewGate, reviewEvidence } from '../evidence/review-gate.js';
 import { pendingChanges } from '../model/types.js';
-import { makePlan, type PlannedRun } from '../planner/make-plan.js';
+import { makePlan, type PlannedRun, type PlanningCommand } from '../planner/make-plan.js';
 import { runFindings } from '../planner/run-report.js';
-import type { CommandName, RunContext, RunReport } from '../run/types.js';
+import type { ApplyReport, ReportBase } from '../run/reports.js';
+import type { RunContext } from '../run/types.js';
 import { executePlan } from './execute-plan.js';
 
-export async function runApply(ctx: RunContext, gate?: ReviewGate): Promise<RunReport> {
+export async function runApply(ctx: RunContext, gate?: ReviewGate): Promise<ApplyReport> {
   const started = ctx.clock.now();
   const planned = await makePlan(ctx, { command: 'apply' });
-  return applyPlannedRun(ctx, planned, 'apply', ctx.prune, started, gate);
+  const { report, evidence } = await applyPlannedRun(ctx, planned, ctx.prune, started, gate);
+  // The push run's report carries the review and the base's apply its gate judged by.
+  return evidence === null
+    ? report
+    : { ...report, review: evidence.review, baseApplied: evidence.baseApplied };
+}
+
+/** A planned run applied: its report, and what the review gate judged by (null without a gate). */
+export interface AppliedRun<C extends PlanningCommand> {
+  readonly report: ReportBase<C>;
+  readonly evidence: ReturnType<typeof reviewEvidence> | null;
 }
 
 /** Applies a planned run's plan when it has no error; shared with `drift --remediate`. */
-export async function applyPlannedRun(
+export async function applyPlannedRun<C extends PlanningCommand>(
   ctx: RunContext,
-  planned: PlannedRun,
-  command: CommandName,
+  planned: PlannedRun<C>,
   prune: boolean,
   started: number,
   gate?: ReviewGate,
-): Promise<RunReport> {
+): Promise<AppliedRun<C>> {
   const { report, client } = planned;
   const plan = report.plan;
   if (plan === null || client === null || pendingChanges(plan).length === 0) {
-    return { ...report, command };
+    return { report, evidence: null };
   }
   // The outside edits the report claims are those its evidence supports, whether or not anything is
   // written: a refused apply shows the same plan a writing one would, with the same notice.
   const evidence = gate ? reviewEvidence(plan, planned.digest, gate) : null;
-  const told = {
-    plan: evidence?.plan ?? plan,
-    ...(evidence ? { review: evidence.review, baseApplied: evidence.baseApplied } : {}),
-  };
   // The gate marks each change admitted or held, apply writes exactly the admitted ones and returns the
   // same plan with their results, which every report reads (execute-plan.ts).
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
-  const executed = await executePlan(ctx, client, told.plan, {
+  const executed = await executePlan(ctx, client, evidence?.plan ?? plan, {
     prune,
     errors,
     ...(gate && evidence
@@ -57,16 +63,17 @@ export async function applyPlannedRun(
   ]);
   const skipped = [...report.skipped, ...executed.skipped];
   // A run with errors made no request: it reports as it planned.
-  if (errors > 0) return { ...report, ...told, plan: executed.plan, command, diagnostics, skipped };
+  if (errors > 0) return { report: { ...report, plan: executed.plan, diagnostics, skipped }, evidence };
   return {
-    ...report,
-    ...told,
-    plan: executed.plan,
-    command,
-    diagnostics,
-    skipped,
-    results: resultsOf(executed.plan),
-    requests: client.requestCounts(),
-    durationMs: ctx.clock.now() - started,
+    report: {
+      ...report,
+      plan: executed.plan,
+      diagnostics,
+      skipped,
+      results: resultsOf(executed.plan),
+      requests: client.requestCounts(),
+      durationMs: ctx.clock.now() - started,
+    },
+    evidence,
   };
 }

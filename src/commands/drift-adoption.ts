@@ -9,6 +9,8 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../core/usage-error.js';
 import { exportReceiverDocuments } from '../kinds/alert-receiver/export-receivers.js';
 import { allKinds, kindOf } from '../kinds/registry.js';
+import type { UnmanagedReceiver } from '../model/alert-receiver-change.js';
+import type { UnmanagedRule } from '../model/alert-rule-change.js';
 import type { ChangeKind, Plan } from '../model/types.js';
 import {
   type AdoptableDocument,
@@ -145,10 +147,11 @@ async function adoptableRules(
   plan: Plan,
 ): Promise<AdoptableDocument[]> {
   const out: AdoptableDocument[] = [];
-  const ruleOrgs = new Set(plan.unmanaged.map((r) => r.organizationId));
+  const unmanaged = plan.unmanaged.filter((r): r is UnmanagedRule => r.kind === 'AlertRule');
+  const ruleOrgs = new Set(unmanaged.map((r) => r.organizationId));
   for (const org of ruleOrgs) {
     const wanted = new Map(
-      plan.unmanaged.filter((r) => r.organizationId === org).map((r) => [r.id?.toLowerCase(), r]),
+      unmanaged.filter((r) => r.organizationId === org).map((r) => [r.id?.toLowerCase(), r]),
     );
     const content = await exportContent(client, org, { names: true, directory });
     for (const doc of content.documents) {
@@ -173,11 +176,10 @@ async function adoptableReceivers(
   plan: Plan,
 ): Promise<AdoptableDocument[]> {
   const out: AdoptableDocument[] = [];
-  const receiverOrgs = new Set((plan.unmanagedReceivers ?? []).map((r) => r.organizationId));
+  const unmanaged = plan.unmanaged.filter((r): r is UnmanagedReceiver => r.kind === 'AlertReceiver');
+  const receiverOrgs = new Set(unmanaged.map((r) => r.organizationId));
   for (const org of receiverOrgs) {
-    const wanted = new Set(
-      (plan.unmanagedReceivers ?? []).filter((r) => r.organizationId === org).map((r) => r.id.toLowerCase()),
-    );
+    const wanted = new Set(unmanaged.filter((r) => r.organizationId === org).map((r) => r.id.toLowerCase()));
     const read = await directory.receivers(org);
     if (!read.ok) continue;
     const exported = exportReceiverDocuments(org, read.value);

@@ -9,7 +9,8 @@ import { UsageError } from '../core/usage-error.js';
 import { countDrift } from '../plan/change-counts.js';
 import { makePlan } from '../planner/make-plan.js';
 import { driftedWords } from '../report/kind-words.js';
-import type { RunContext, RunReport } from '../run/types.js';
+import type { DriftReport } from '../run/reports.js';
+import type { RunContext } from '../run/types.js';
 import { applyPlannedRun } from './apply.js';
 import { adoptionFile, driftWriteBack, writeIntoTree } from './drift-adoption.js';
 
@@ -25,7 +26,7 @@ export interface DriftOptions {
   readonly adopt?: { readonly into: string | null; readonly tree: boolean };
 }
 
-export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<RunReport> {
+export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<DriftReport> {
   const started = ctx.clock.now();
   // A choice of file the next run would not read is refused before any request.
   if (options.adopt !== undefined && options.remediate) {
@@ -70,5 +71,5 @@ export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<
     return { ...planned.report, writeBack: adopted };
   }
   if (!options.remediate) return planned.report;
-  return applyPlannedRun(ctx, planned, 'drift', false, started);
+  return (await applyPlannedRun(ctx, planned, false, started)).report;
 }

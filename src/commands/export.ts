@@ -22,7 +22,8 @@ import { type NameDirectory, nameDirectory } from '../planner/name-directory.js'
 import { runReport } from '../planner/run-report.js';
 import { serviceError } from '../planner/service-findings.js';
 import { checkQueries } from '../promql/index.js';
-import type { RunContext, RunReport } from '../run/types.js';
+import type { ExportReport } from '../run/reports.js';
+import type { RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { LiveAlertRule, ManagedAlertRule, ServiceClient } from '../service/types.js';
 import { readExportNames } from './export-names.js';
@@ -35,7 +36,7 @@ export interface ExportOptions {
   readonly outDir: string;
 }
 
-export async function runExport(ctx: RunContext, options: ExportOptions): Promise<RunReport> {
+export async function runExport(ctx: RunContext, options: ExportOptions): Promise<ExportReport> {
   const started = ctx.clock.now();
   const organizationId = ctx.organizationId;
   if (organizationId === null) {

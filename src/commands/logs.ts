@@ -6,7 +6,8 @@ import { failedReport, fetchRecentLogs } from '../logs/fetch.js';
 import type { ClusterLogsReport } from '../logs/types.js';
 import { resolveCluster } from '../names/index.js';
 import { nameDirectory } from '../planner/name-directory.js';
-import type { ClusterRef, RunContext, RunReport } from '../run/types.js';
+import type { LogsReport } from '../run/reports.js';
+import type { ClusterRef, RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import { organizationNeeded } from './organization-needed.js';
@@ -70,7 +71,7 @@ function noticesAsDiagnostics(logs: ClusterLogsReport): Diagnostic[] {
 export async function runLogs(
   ctx: RunContext,
   options: LogsOptions,
-): Promise<{ report: RunReport; logs: ClusterLogsReport }> {
+): Promise<{ report: LogsReport; logs: ClusterLogsReport }> {
   const started = ctx.clock.now();
   const checked = checkOptions(ctx, options);
   const client = ctx.service();
@@ -105,7 +106,7 @@ function logsReport(
   client: ServiceClient,
   durationMs: number,
   clusters: ClusterRef[],
-): RunReport {
+): LogsReport {
   return {
     command: 'logs',
     diagnostics,

@@ -13,7 +13,8 @@ import { pendingChanges } from '../model/types.js';
 import { savePlan } from '../plan/plan-file.js';
 import { makePlan, type PlannedRun } from '../planner/make-plan.js';
 import { runFindings } from '../planner/run-report.js';
-import type { RunContext, RunReport } from '../run/types.js';
+import type { PlanReport } from '../run/reports.js';
+import type { RunContext } from '../run/types.js';
 import type { BacktestOptions } from './backtest.js';
 import type { LiveSeriesOptions } from './live-series-check.js';
 
@@ -31,7 +32,10 @@ export interface PlanOptions {
   readonly live?: LiveSeriesOptions;
 }
 
-export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promise<RunReport> {
+/** A planned run whose report carries what `plan` has added to it so far (backtest, live series check). */
+type PlanReportRun = Omit<PlannedRun<'plan'>, 'report'> & { readonly report: PlanReport };
+
+export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promise<PlanReport> {
   const planned = await makePlan(ctx, { command: 'plan' });
   const backtested =
     options.backtest === undefined ? planned.report : await withBacktest(ctx, planned, options.backtest);
@@ -47,7 +51,7 @@ export async function runPlan(ctx: RunContext, options: PlanOptions = {}): Promi
 }
 
 /** The report with the outside edits its base's apply supports (src/evidence/), and that evidence. */
-export function withBaseEvidence(report: RunReport, base: BaseApplied): RunReport {
+export function withBaseEvidence(report: PlanReport, base: BaseApplied): PlanReport {
   if (report.plan === null) return { ...report, baseApplied: base };
   const known = knownOutsideEdits(report.plan, base);
   return {
@@ -65,9 +69,9 @@ export function withBaseEvidence(report: RunReport, base: BaseApplied): RunRepor
  */
 async function withBacktest(
   ctx: RunContext,
-  planned: PlannedRun,
+  planned: PlannedRun<'plan'>,
   options: BacktestOptions,
-): Promise<RunReport> {
+): Promise<PlanReport> {
   const { report, client } = planned;
   if (report.plan === null || client === null || report.plan.organizations.length === 0) return report;
   const { runBacktest } = await import('./backtest.js');
@@ -89,9 +93,9 @@ async function withBacktest(
  */
 async function withLiveSeries(
   ctx: RunContext,
-  planned: PlannedRun,
+  planned: PlanReportRun,
   options: LiveSeriesOptions,
-): Promise<RunReport> {
+): Promise<PlanReport> {
   const { report, client } = planned;
   if (report.plan === null || client === null || report.plan.organizations.length === 0) return report;
   const { runLiveSeries } = await import('./live-series-check.js');
@@ -110,7 +114,7 @@ async function withLiveSeries(
  * Writes the saved plan. A plan with errors is not saved: apply would refuse it, and a file that exists
  * reads as "ready to apply".
  */
-async function writePlanFile(ctx: RunContext, planned: PlannedRun, out: string): Promise<RunReport> {
+async function writePlanFile(ctx: RunContext, planned: PlanReportRun, out: string): Promise<PlanReport> {
   const { report } = planned;
   const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
   if (errors > 0 || report.plan === null) {

@@ -8,7 +8,8 @@ import { plural } from '../core/plural.js';
 import { UsageError } from '../core/usage-error.js';
 import { runReport } from '../planner/run-report.js';
 import { readOrFind } from '../planner/service-findings.js';
-import type { ReceiverTest, RunContext, RunReport } from '../run/types.js';
+import type { TestReceiversReport } from '../run/reports.js';
+import type { ReceiverTest, RunContext } from '../run/types.js';
 import { ApiError } from '../service/errors.js';
 import type { AlertReceiver, ServiceClient } from '../service/types.js';
 import { declaredReceiverNames } from './declared-receivers.js';
@@ -25,7 +26,10 @@ export interface TestReceiversOptions {
 export const NO_RECEIVERS_TO_TEST =
   "'receivers test' needs the names of the receivers to test (receivers test NAME…; in the action, the receivers input), or AlertReceiver documents under the paths";
 
-export async function runTestReceivers(ctx: RunContext, options: TestReceiversOptions): Promise<RunReport> {
+export async function runTestReceivers(
+  ctx: RunContext,
+  options: TestReceiversOptions,
+): Promise<TestReceiversReport> {
   const started = ctx.clock.now();
   const organizationId = ctx.organizationId;
   if (organizationId === null) throw new UsageError(organizationNeeded('receivers test'));
@@ -37,7 +41,10 @@ export async function runTestReceivers(ctx: RunContext, options: TestReceiversOp
     `The alert receivers of organization ${organizationId} could not be read, so no test message was sent`,
   );
   if (!live.ok) {
-    return runReport(ctx, { command: 'test-receivers', started, diagnostics: [live.diagnostic], client });
+    return {
+      ...runReport(ctx, { command: 'test-receivers', started, diagnostics: [live.diagnostic], client }),
+      receiverTests: [],
+    };
   }
   const tests: ReceiverTest[] = [];
   for (const choice of receiversToTest(organizationId, names, live.value)) {

@@ -5,8 +5,10 @@
  * after it, links it back (publish.ts hands its page on), and a drift issue opened only then is named in
  * the pull request's description by one more edit in the same run (`linkDriftIssue`).
  */
+import type { WriteBack } from '../plan/drift-write-back.js';
 import { renderDriftPullRequest } from '../report/drift-pull-request.js';
 import { driftBranch, driftMarker, driftPullRequestMarker } from '../report/markers.js';
+import type { RunReport } from '../run/reports.js';
 import { type GitHubClient, statusOf } from './github-client.js';
 import {
   describeFailure,
@@ -21,11 +23,11 @@ import { syncDriftPullRequest } from './sync-drift-pull-request.js';
 export const driftPullRequestPublisher: Publisher = {
   destination: 'drift pull request',
   appliesTo: ({ switches, report }) =>
-    switches.driftPullRequest === true && report.command === 'drift' && report.writeBack !== undefined,
+    switches.driftPullRequest === true && writeBackOf(report) !== undefined,
   async publish(input: PublishInput): Promise<PublishOutcome> {
     const { github, report, target, switches, redact } = input;
     const { owner, repo } = target;
-    const written = report.writeBack!;
+    const written = writeBackOf(report)!;
     try {
       const driftIssue = switches.driftIssue
         ? await openDriftIssue(github, owner, repo, switches.driftLabel, driftMarker(target.paths))
@@ -81,7 +83,7 @@ export async function linkDriftIssue(
 function render(input: PublishInput, driftIssue: number | null) {
   const { report, target, links, redact } = input;
   const marker = driftPullRequestMarker(target.paths);
-  const content = renderDriftPullRequest(report.writeBack!, marker, {
+  const content = renderDriftPullRequest(writeBackOf(report)!, marker, {
     paths: target.paths,
     sha: target.checkSha,
     runUrl: target.runUrl,
@@ -89,6 +91,11 @@ function render(input: PublishInput, driftIssue: number | null) {
     driftIssue,
   });
   return { ...content, title: redact(content.title), body: redactAfterMarker(content.body, marker, redact) };
+}
+
+/** The drift written back into the documents, which only a drift run that adopts it carries. */
+function writeBackOf(report: RunReport): WriteBack | undefined {
+  return report.command === 'drift' ? report.writeBack : undefined;
 }
 
 function failure(error: unknown): string {

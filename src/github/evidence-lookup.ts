@@ -20,7 +20,7 @@ import type { GitReader } from '../git/types.js';
 import { pendingChanges } from '../model/types.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import { checkRunName } from '../report/markers.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import { applyRunOf, baseAppliedOf } from './apply-run.js';
 import type { GitHubClient } from './github-client.js';
 import { type FoundReview, findReviewedPlan, type MergedPull, mergedPullOf } from './reviewed-plan.js';

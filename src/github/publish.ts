@@ -3,7 +3,7 @@ import type { Redactor } from '../core/redact.js';
 import type { SourceLinks } from '../report/change-markdown.js';
 import type { CheckConclusion } from '../report/checks.js';
 import type { RunCounts } from '../report/run-counts.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import { checksRunPublisher } from './checks-run-publisher.js';
 import { driftIssuePublisher } from './drift-issue-publisher.js';
 import { driftPullRequestPublisher, linkDriftIssue } from './drift-pull-request-publisher.js';

@@ -8,7 +8,7 @@
 import type { SourceLinks } from '../report/change-markdown.js';
 import type { CheckConclusion } from '../report/checks.js';
 import type { RunCounts } from '../report/run-counts.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import type { EvidenceLookup } from './evidence-lookup.js';
 import { type GitHubClient, statusOf } from './github-client.js';
 

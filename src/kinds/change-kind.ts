@@ -9,7 +9,7 @@ import type { AlertRuleDocument, ObjectiveSource } from '../documents/types.js';
 import type { SecretSend } from '../model/alert-receiver-change.js';
 import type { AlertRuleChange } from '../model/alert-rule-change.js';
 import type { FieldDiff, WriteResult } from '../model/change.js';
-import type { Change, ChangeResult, PendingChange } from '../model/types.js';
+import type { Change, ChangeResult, PendingChange, UnmanagedObject } from '../model/types.js';
 import type { ApiError } from '../service/errors.js';
 import type { ServiceClient } from '../service/types.js';
 import type { LiveIndex } from './alert-rule/identity.js';
@@ -58,6 +58,8 @@ export interface Kind<C extends Change> {
   describe(change: C): ChangeDescription;
   /** The keys only this kind's changes have in the JSON output, after those every change has. */
   json(change: C): Readonly<Record<string, unknown>>;
+  /** One live object of this kind that no document manages, in words: `name (id, …)`. */
+  unmanagedLine(ref: Extract<UnmanagedObject, { readonly kind: C['kind'] }>): string;
   /**
    * The object's identity across runs, for the review and the saved plan: its id (update, delete), or for a
    * create what identifies it before it has one.

@@ -72,6 +72,7 @@ export type PendingReceiverChange = ReceiverCreate | ReceiverUpdate | ReceiverDe
 
 /** A live receiver of an organization read that no document manages (made outside git): listed, never touched. */
 export interface UnmanagedReceiver {
+  readonly kind: 'AlertReceiver';
   readonly id: string;
   readonly name: string;
   readonly type: string;

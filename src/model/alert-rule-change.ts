@@ -110,6 +110,11 @@ export type AlertRuleChange = CreateChange | UpdateChange | DeleteChange | NoopC
 /** A rule's change that writes to the service. */
 export type PendingRuleChange = CreateChange | UpdateChange | DeleteChange;
 
+/** A live rule no document manages (made outside git, or in git before it was managed): listed, never touched. */
+export interface UnmanagedRule extends LiveRuleRef {
+  readonly kind: 'AlertRule';
+}
+
 /** A live rule mentioned in the plan without being changed by it. */
 export interface LiveRuleRef {
   readonly id: string | null;

@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { PendingReceiverChange, ReceiverChange, UnmanagedReceiver } from './alert-receiver-change.js';
-import type { AlertRuleChange, LiveRuleRef, PendingRuleChange } from './alert-rule-change.js';
+import type { AlertRuleChange, LiveRuleRef, PendingRuleChange, UnmanagedRule } from './alert-rule-change.js';
 import type { WriteResult } from './change.js';
 
 /** One change of the plan, of any kind; `kind` tells them apart. */
@@ -14,6 +14,9 @@ export type Change = AlertRuleChange | ReceiverChange;
 
 /** The kinds a plan changes. */
 export type ChangeKind = Change['kind'];
+
+/** A live object of any kind that no document manages: listed, never touched. */
+export type UnmanagedObject = UnmanagedRule | UnmanagedReceiver;
 
 /** A change that writes to the service (create, update, delete), of any kind. */
 export type PendingChange = PendingRuleChange | PendingReceiverChange;
@@ -33,14 +36,12 @@ export interface Plan {
   readonly changes: readonly Change[];
   /** Identity errors, immutable-field errors, receiver-name errors; ghost notices; not-up-to-date warnings. */
   readonly diagnostics: readonly Diagnostic[];
-  /** Live MANAGED rules that no document manages: listed, never touched. */
-  readonly unmanaged: readonly LiveRuleRef[];
+  /** Live objects of every kind that no document manages: listed, never touched. */
+  readonly unmanaged: readonly UnmanagedObject[];
   /** Live GHOST rules (in the metrics system, not in the service's database). */
   readonly ghosts: readonly LiveRuleRef[];
   /** Live MANAGED rules whose deployed version is outdated (`is_up_to_date: false`). */
   readonly outdated: readonly LiveRuleRef[];
-  /** Live receivers of the organizations read that no document manages (made outside git): listed, never touched. */
-  readonly unmanagedReceivers?: readonly UnmanagedReceiver[];
 }
 
 export function isPending(change: Change): change is PendingChange {

@@ -8,23 +8,27 @@
 import type { Diagnostic } from '../core/diagnostic.js';
 import type { AlertRuleDocument } from '../documents/types.js';
 import { unreadFiles } from '../model/removed.js';
-import type { CommandName, RunContext, RunReport } from '../run/types.js';
+import type { ReportBase } from '../run/reports.js';
+import type { RunContext } from '../run/types.js';
 import type { ServiceClient } from '../service/types.js';
 import { alertRules, organizationsDiffering, platformComponents } from './documents-by-kind.js';
 import { type LoadRequest, loadRun } from './load-run.js';
 import { nameDirectory } from './name-directory.js';
 import { NOTHING_RESOLVED, resolveNamedComponents } from './plan-components.js';
-import { type PlannedAlertKinds, planAlertKinds, type AlertDocuments, alertDocuments } from './plan-kinds.js';
+import { type AlertDocuments, alertDocuments, type PlannedAlertKinds, planAlertKinds } from './plan-kinds.js';
 import { clustersOf, runReport } from './run-report.js';
 import { serviceNotices } from './service-findings.js';
 
-export interface PlanRequest extends LoadRequest {
-  readonly command: CommandName;
+/** The commands that plan: each adds its own fields to the common part of the report made here. */
+export type PlanningCommand = 'plan' | 'apply' | 'drift';
+
+export interface PlanRequest<C extends PlanningCommand> extends LoadRequest {
+  readonly command: C;
 }
 
 /** A planned run: the report so far and the client that read the live state (null when none was needed). */
-export interface PlannedRun {
-  readonly report: RunReport;
+export interface PlannedRun<C extends PlanningCommand = PlanningCommand> {
+  readonly report: ReportBase<C>;
   readonly client: ServiceClient | null;
   /** The digest of the documents planned (plan-file.ts). */
   readonly digest: string;
@@ -43,7 +47,10 @@ export interface PlannedRun {
   readonly refused?: readonly Diagnostic[];
 }
 
-export async function makePlan(runCtx: RunContext, request: PlanRequest): Promise<PlannedRun> {
+export async function makePlan<C extends PlanningCommand>(
+  runCtx: RunContext,
+  request: PlanRequest<C>,
+): Promise<PlannedRun<C>> {
   const { command, again } = request;
   const started = runCtx.clock.now();
   // A plan made again for a saved plan is made as the file was: its base, prune and secrets rotation.
@@ -64,7 +71,7 @@ export async function makePlan(runCtx: RunContext, request: PlanRequest): Promis
   const { head, base, digest } = loaded;
   const skippedFiles = head.skippedFiles ?? [];
   const history = base.finding ? [base.finding] : [];
-  const stopped = (diagnostics: readonly Diagnostic[]): PlannedRun => ({
+  const stopped = (diagnostics: readonly Diagnostic[]): PlannedRun<C> => ({
     report: runReport(ctx, { command, started, diagnostics, skippedFiles }),
     client: null,
     digest,

@@ -127,7 +127,8 @@ export async function withReceivers(
       ...plan,
       // One list: the receivers' changes first, as apply writes their creates first.
       changes: [...part.changes, ...plan.changes],
-      ...(part.unmanaged.length > 0 ? { unmanagedReceivers: part.unmanaged } : {}),
+      // One list of the live objects no document manages: the rules', then the receivers'.
+      unmanaged: [...plan.unmanaged, ...part.unmanaged],
       diagnostics,
     },
     reads: read.flatMap((r) => (r.ok ? [] : [r.diagnostic])),

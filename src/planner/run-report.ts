@@ -1,17 +1,18 @@
-/** The RunReport every command returns, assembled from what the run found. */
+/** The common part of the report every command returns (ReportBase), assembled from what the run found. */
 import type { ComponentResult } from '../components/types.js';
 import { compareDiagnostics, type Diagnostic } from '../core/diagnostic.js';
 import { capFindings } from '../documents/limits.js';
 import type { PlatformComponentDocument } from '../documents/types.js';
 import { changesOfKind, type Plan } from '../model/types.js';
-import type { ClusterRef, CommandName, RunContext, RunReport } from '../run/types.js';
+import type { ReportBase } from '../run/reports.js';
+import type { ClusterRef, CommandName, RunContext } from '../run/types.js';
 import type { RequestCounts, ServiceClient } from '../service/types.js';
 
 const NO_REQUESTS: RequestCounts = { total: 0, byOperation: {} };
 
 /** What a run found, before any write; the parts not given are empty. */
-export interface RunFindings {
-  readonly command: CommandName;
+export interface RunFindings<C extends CommandName = CommandName> {
+  readonly command: C;
   /** `ctx.clock.now()` when the run started. */
   readonly started: number;
   readonly diagnostics: readonly Diagnostic[];
@@ -25,8 +26,11 @@ export interface RunFindings {
   readonly clusters?: readonly ClusterRef[];
 }
 
-/** The RunReport of a run that wrote nothing (apply adds its results to it). */
-export function runReport(ctx: RunContext, found: RunFindings): RunReport {
+/**
+ * The report of a run that wrote nothing, as far as every command's goes: each command adds its own
+ * fields (src/run/reports.ts), apply its results.
+ */
+export function runReport<C extends CommandName>(ctx: RunContext, found: RunFindings<C>): ReportBase<C> {
   return {
     command: found.command,
     diagnostics: runFindings(found.diagnostics),

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../core/diagnostic.js';
 import { compareDiagnostics } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
 import { escapeInline, sliceChars, truncateUtf8, utf8Bytes } from '../markdown/escape.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import { findingTitle, messageWithCode } from './finding-title.js';
 import { planCountsSentence } from './plan-counts.js';
 

@@ -13,15 +13,15 @@ import {
 import { type PendingChange, pendingChanges } from '../model/types.js';
 import { pendingCount } from '../plan/change-counts.js';
 import { encodeReviewBlock, reviewedPlan } from '../plan/evidence/review.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import { backtestBlock } from './backtest-markdown.js';
 import { changeMarkdown, objectiveHeading, type SourceLinks, whereLink } from './change-markdown.js';
 import { codeMarkdown } from './finding-title.js';
 import { planCountsSentence } from './plan-counts.js';
-import { unmanagedReceiversMarkdown } from './receiver-lines.js';
 import type { RunCounts } from './run-counts.js';
 import { headline } from './run-counts.js';
 import { componentStatus, componentsBlock, paragraph } from './tables.js';
+import { unmanagedMarkdown } from './unmanaged.js';
 
 /** GitHub refuses comment bodies over 65,536 characters. */
 export const COMMENT_MAX_CHARS = 65_536;
@@ -97,15 +97,15 @@ export function renderComment(
     if (merging) blocks.push(paragraph(merging));
     if (skipped) blocks.push(paragraph(skipped));
     blocks.push(...fileSections(report, options.links, collapse));
-    // Every kind's changes are in the file sections; the live receivers made outside git are listed apart.
-    const outside = unmanagedReceiversMarkdown(report.plan);
+    // Every kind's changes are in the file sections; the live objects made outside git are listed apart.
+    const outside = unmanagedMarkdown(report.plan);
     if (outside) blocks.push(paragraph(outside));
     if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
     return blocks;
   };
   // What a reviewer reads in order: the headline, the findings and the changes (above), then what the
   // changed rules would have done. Last, the backtest is also the first cut when the comment is too long.
-  const backtest = backtestBlock(report.backtest, options.links);
+  const backtest = backtestBlock(report.command === 'plan' ? report.backtest : undefined, options.links);
   const withBacktest = (blocks: Block[]) => (backtest ? [...blocks, backtest] : blocks);
   const limit = options.limit ?? COMMENT_LIMIT_CHARS;
   const measure = (text: string) => text.length;

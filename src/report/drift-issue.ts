@@ -4,7 +4,7 @@ import { fenced, inlineCode, link, sliceChars } from '../markdown/escape.js';
 import { type PendingChange, pendingChanges } from '../model/types.js';
 import { countByKind, type KindCounts } from '../plan/change-counts.js';
 import type { AdoptedEdit } from '../plan/drift-write-back.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import type { SourceLinks } from './change-markdown.js';
 import { COMMENT_LIMIT_CHARS } from './comment.js';
 import { driftedWords, kindsNoun } from './kind-words.js';
@@ -107,7 +107,7 @@ export function renderDriftIssue(
  * that pull request is open (its page is known), so the issue it links exists and lists them.
  */
 function madeOutsideGit(report: RunReport, pullRequest: string | null): AdoptedEdit[] {
-  if (pullRequest === null || report.writeBack === undefined) return [];
+  if (pullRequest === null || report.command !== 'drift' || report.writeBack === undefined) return [];
   return report.writeBack.adopted.filter((a) => a.change === null);
 }
 

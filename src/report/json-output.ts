@@ -5,8 +5,7 @@ import { kindOf } from '../kinds/registry.js';
 import type { Change, ChangeResult } from '../model/types.js';
 import { countChanges } from '../plan/change-counts.js';
 import { type ExitPolicy, exitCodeFor } from '../run/exit-code.js';
-import type { RunReport } from '../run/types.js';
-import { unmanagedReceiversJson } from './receiver-lines.js';
+import type { RunReport } from '../run/reports.js';
 import { runOutcome } from './run-counts.js';
 
 /** Version of the JSON output's shape; bumped only on a breaking change (docs/reference/json-output.md shows the shape, generated from toJsonOutput). */
@@ -41,17 +40,21 @@ export function toJsonOutput(report: RunReport, policy: ExitPolicy): Record<stri
     // Every change of the plan, of every kind, in plan order, each with its `kind` (changeJson).
     changes: (plan?.changes ?? []).map(changeJson),
     results: report.results.map(resultJson),
-    ...(report.receiverTests ? { receiverTests: report.receiverTests } : {}),
-    ...(report.review ? { review: report.review } : {}),
-    ...(report.baseApplied ? { baseApplied: report.baseApplied } : {}),
+    ...(report.command === 'test-receivers' && report.receiverTests.length > 0
+      ? { receiverTests: report.receiverTests }
+      : {}),
+    ...(report.command === 'apply' && report.review ? { review: report.review } : {}),
+    // A plan's or an apply's, when the run asked whether the base commit was applied.
+    ...((report.command === 'plan' || report.command === 'apply') && report.baseApplied
+      ? { baseApplied: report.baseApplied }
+      : {}),
     // `plan --backtest`, `backtest`, the action's pull-request plan (docs/decisions/backtest.md).
-    ...(report.backtest ? { backtest: report.backtest } : {}),
+    ...(report.command === 'plan' && report.backtest ? { backtest: report.backtest } : {}),
     // `plan --live`, the action's `live-series` (docs/decisions/live-series.md); its findings are diagnostics.
-    ...(report.liveSeries ? { liveSeries: report.liveSeries } : {}),
+    ...(report.command === 'plan' && report.liveSeries ? { liveSeries: report.liveSeries } : {}),
     components: report.components,
+    // The live objects of every kind that no document manages, each with its `kind`.
     unmanaged: plan?.unmanaged ?? [],
-    // The live receivers of the organizations read that no document manages (made outside git).
-    unmanagedReceivers: unmanagedReceiversJson(plan),
     ghosts: plan?.ghosts ?? [],
     outdated: plan?.outdated ?? [],
     requests: {

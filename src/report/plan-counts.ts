@@ -5,7 +5,7 @@
 
 import type { Plan } from '../model/types.js';
 import { countChanges } from '../plan/change-counts.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 
 /**
  * Whether the plan's counts say something about the live state. Zeros are "nothing to do" to a reader,

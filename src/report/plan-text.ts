@@ -2,16 +2,18 @@
  * The plan for a terminal, read like `terraform plan`: the pending changes of every kind in one list
  * (change-text.ts), the live rules and receivers the plan leaves alone, and a closing count. The apply results: apply-text.ts.
  */
+
 import type { Diagnostic } from '../core/diagnostic.js';
 import { plural } from '../core/plural.js';
-import { printable } from '../core/printable.js';
+import { liveRuleText } from '../kinds/alert-rule/describe.js';
 import type { LiveRuleRef } from '../model/alert-rule-change.js';
 import { type Plan, pendingChanges } from '../model/types.js';
 import { pendingLines } from './change-text.js';
 import { capitalized, kindsNoun } from './kind-words.js';
 import { painter } from './paint.js';
 import { planCounts } from './plan-counts.js';
-import { uncomparedSecrets, unmanagedReceiverLines } from './receiver-lines.js';
+import { uncomparedSecrets } from './uncompared-secrets.js';
+import { listedLines, unmanagedText } from './unmanaged.js';
 
 export interface TextOptions {
   readonly color: boolean;
@@ -71,8 +73,7 @@ export function formatPlanText(plan: Plan, options: TextOptions): string {
       'Rules not up to date in the alerting system (an outdated version is deployed):',
       plan.outdated,
     ),
-    ...section('Live rules no document manages (listed, never touched):', plan.unmanaged),
-    ...unmanagedReceiverLines(plan),
+    ...unmanagedText(plan),
   );
   return `${lines.join('\n').trimEnd()}\n`;
 }
@@ -85,21 +86,6 @@ export function planCountLine(plan: Plan, options: TextOptions): string {
   return painter(options.color)('1', `${planCounts(plan, options.drift ?? false)}.`);
 }
 
-/** Enough to recognize the rules; an organization may have hundreds, which only the JSON output lists in full. */
-const MAX_LISTED = 20;
-
 function section(title: string, rules: readonly LiveRuleRef[]): string[] {
-  if (rules.length === 0) return [];
-  const lines = [title];
-  for (const rule of rules.slice(0, MAX_LISTED)) {
-    const cluster = rule.clusterId
-      ? `cluster ${rule.clusterName ? `${printable(rule.clusterName)} (${rule.clusterId})` : rule.clusterId}`
-      : null;
-    const where = [rule.id, cluster, `state ${rule.state}`].filter((part) => part !== null).join(', ');
-    lines.push(`  • ${printable(rule.name)} (${where})`);
-  }
-  if (rules.length > MAX_LISTED)
-    lines.push(`  … and ${rules.length - MAX_LISTED} more (--format json lists them all)`);
-  lines.push('');
-  return lines;
+  return listedLines(title, rules, liveRuleText);
 }

@@ -1,12 +1,13 @@
 /**
- * The outcome of each test message of a `test-receivers` run (RunReport.receiverTests), for the terminal
+ * The outcome of each test message of a `test-receivers` run (TestReceiversReport.receiverTests), for the terminal
  * and the job summary; the JSON output carries the same entries as they are.
  */
 import { plural } from '../core/plural.js';
 import { printable } from '../core/printable.js';
 import type { Block } from '../markdown/budget.js';
 import { escapeInline, inlineCode, messageMarkdown, tableHead, tableRow } from '../markdown/escape.js';
-import type { ReceiverTest, RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
+import type { ReceiverTest } from '../run/types.js';
 import { painter } from './paint.js';
 
 export interface ReceiverTestCounts {
@@ -15,7 +16,7 @@ export interface ReceiverTestCounts {
 }
 
 export function countReceiverTests(report: RunReport): ReceiverTestCounts {
-  return countTests(report.receiverTests ?? []);
+  return countTests(report.command === 'test-receivers' ? report.receiverTests : []);
 }
 
 /** `slack-oncall (SLACK)`, or the name alone when it matched no receiver. */

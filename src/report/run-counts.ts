@@ -2,7 +2,7 @@ import { plural } from '../core/plural.js';
 import { leftOutClause } from '../documents/limits.js';
 import { type Plan, pendingChanges } from '../model/types.js';
 import { countByKind, type KindCounts, pendingCount } from '../plan/change-counts.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import { driftedWords } from './kind-words.js';
 import { countReceiverTests, receiverTestsHeadline } from './receiver-tests.js';
 

@@ -11,7 +11,7 @@ import {
 } from '../markdown/escape.js';
 import { type PendingChange, pendingChanges } from '../model/types.js';
 import { countByKind } from '../plan/change-counts.js';
-import type { RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
 import type { OperationId } from '../service/types.js';
 import { backtestBlock } from './backtest-markdown.js';
 import type { SourceLinks } from './change-markdown.js';
@@ -89,14 +89,9 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
       blocks.push(paragraph(`${heading}\n\n${none}: ${driftedWords(kinds, 'alert rule')} ${match}.`));
     }
     const { unmanaged, ghosts, outdated } = report.plan;
-    const unmanagedReceivers = report.plan.unmanagedReceivers ?? [];
     const extra: string[] = [];
     if (unmanaged.length > 0)
-      extra.push(`${plural(unmanaged.length, 'live rule')} no document manages (left untouched)`);
-    if (unmanagedReceivers.length > 0)
-      extra.push(
-        `${plural(unmanagedReceivers.length, 'live receiver')} no document manages (made outside git; left untouched)`,
-      );
+      extra.push(`${driftedWords(countByKind(unmanaged), 'live rule')} no document manages (left untouched)`);
     if (ghosts.length > 0)
       extra.push(`${plural(ghosts.length, 'ghost rule')} (in the alerting system only; cannot be managed)`);
     if (outdated.length > 0)
@@ -105,13 +100,14 @@ export function renderSummary(report: RunReport, counts: RunCounts, options: Sum
       );
     if (extra.length > 0) blocks.push(paragraph(extra.join('; ')));
   }
-  const backtest = backtestBlock(report.backtest, options.links);
+  const backtest = backtestBlock(report.command === 'plan' ? report.backtest : undefined, options.links);
   if (backtest) blocks.push(backtest);
-  if (report.review && report.review.length > 0) blocks.push(reviewBlock(report.review, options.links));
+  if (report.command === 'apply' && report.review && report.review.length > 0)
+    blocks.push(reviewBlock(report.review, options.links));
   const held = heldChanges(report.plan);
   if (held.length > 0) blocks.push(heldBlock(held, options.links));
   if (report.results.length > 0) blocks.push(resultsBlock(report.results, options.links));
-  if (report.receiverTests && report.receiverTests.length > 0)
+  if (report.command === 'test-receivers' && report.receiverTests.length > 0)
     blocks.push(receiverTestsBlock(report.receiverTests));
   if (report.components.length > 0) blocks.push(componentsBlock(report.components, options.links));
   blocks.push(paragraph(costLine(report)));

@@ -162,7 +162,7 @@ const REVIEW_MARK: Readonly<Record<ReviewStatus, string>> = {
   'not reviewed': '⚠️ not reviewed',
 };
 
-/** The push run's changes against the review on their pull request (RunReport.review). */
+/** The push run's changes against the review on their pull request (ApplyReport.review). */
 export function reviewBlock(review: readonly ReviewEntry[], links: SourceLinks | null | undefined): Block {
   return {
     open: `### Review\n\n${tableHead(['Review', 'Action', 'Change', 'Where', 'Why'])}`,

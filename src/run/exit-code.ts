@@ -1,6 +1,6 @@
 import { SEVERITY_ORDER, type Severity } from '../core/diagnostic.js';
 import { pendingCount } from '../plan/change-counts.js';
-import type { RunReport } from './types.js';
+import type { RunReport } from './reports.js';
 
 export interface ExitPolicy {
   /** Lowest severity that fails the run (default `error`). */
@@ -18,7 +18,7 @@ export function exitCodeFor(report: RunReport, policy: ExitPolicy = {}): 0 | 1 |
   const threshold = SEVERITY_ORDER[policy.failOn ?? 'error'];
   if (report.diagnostics.some((d) => SEVERITY_ORDER[d.severity] <= threshold)) return 1;
   if (report.results.some((r) => !r.ok)) return 1;
-  if (report.receiverTests?.some((t) => !t.ok)) return 1;
+  if (report.command === 'test-receivers' && report.receiverTests.some((t) => !t.ok)) return 1;
   const pending = pendingCount(report.plan);
   // `drift --remediate` that wrote every change has left no drift behind: 0, so a scheduled job that
   // remediates is not red every time it did its work. The report still says what drifted.

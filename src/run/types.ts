@@ -1,15 +1,7 @@
-import type { BacktestReport } from '../backtest/types.js';
-import type { ComponentResult } from '../components/types.js';
 import type { Clock } from '../core/clock.js';
-import type { Diagnostic } from '../core/diagnostic.js';
 import type { Redactor } from '../core/redact.js';
-import type { BaseApplied } from '../evidence/base-apply.js';
 import type { GitReader } from '../git/types.js';
-import type { LiveSeriesSummary } from '../live-series/types.js';
-import type { ChangeResult, Plan } from '../model/types.js';
-import type { WriteBack } from '../plan/drift-write-back.js';
-import type { ReviewEntry } from '../plan/evidence/review.js';
-import type { RequestCounts, ServiceClient } from '../service/types.js';
+import type { ServiceClient } from '../service/types.js';
 
 export const COMMAND_NAMES = [
   'validate',
@@ -48,42 +40,6 @@ export interface ReceiverTest {
   readonly ok: boolean;
   /** `test message sent`, or why not: the service's own message when it refused. */
   readonly detail: string;
-}
-
-/**
- * Everything a run found and did. Every face (terminal text/json/github, annotations, Checks run, job
- * summary, PR comment, drift issue, action outputs) renders this one value.
- */
-export interface RunReport {
-  readonly command: CommandName;
-  /** All findings, most important first (see compareDiagnostics). */
-  readonly diagnostics: readonly Diagnostic[];
-  /** The alert-rule plan; null when no plan was made (validate, or stopped before planning). */
-  readonly plan: Plan | null;
-  readonly components: readonly ComponentResult[];
-  /** One per write apply attempted. */
-  readonly results: readonly ChangeResult[];
-  readonly requests: RequestCounts;
-  readonly durationMs: number;
-  /** What was not done and why, one sentence each (e.g. "fork pull request: no token, service checks skipped"). */
-  readonly skipped: readonly string[];
-  readonly clusters: readonly ClusterRef[];
-  /** YAML files found in directories that hold no document of ours (not validated), for --verbose and JSON. */
-  readonly skippedFiles?: readonly string[];
-  /** documentsDigest of the documents planned (plan-file.ts), when a plan was made. */
-  readonly digest?: string;
-  /** The action's push run: each pending change against the review on its pull request. */
-  readonly review?: readonly ReviewEntry[];
-  /** The action's push run or pull-request plan: whether the apply of the base commit succeeded (outside edits, provenance). */
-  readonly baseApplied?: BaseApplied;
-  /** `test-receivers`: one entry per receiver asked for, in the order asked. */
-  readonly receiverTests?: readonly ReceiverTest[];
-  /** `plan --backtest`, `backtest`, the action's pull-request plan: what the changed rules would have done. */
-  readonly backtest?: BacktestReport;
-  /** `plan --live`, the action's `live-series`: what the live series check did (its findings are diagnostics). */
-  readonly liveSeries?: LiveSeriesSummary;
-  /** `drift --write`, the action's drift pull request: the drift written back into the documents. */
-  readonly writeBack?: WriteBack;
 }
 
 /** What a run may use. Built by a face (CLI or action) from its arguments or inputs. */

@@ -14,7 +14,8 @@ import type { PlanOptions } from '../commands/plan.js';
 import type { TestReceiversOptions } from '../commands/test-receivers.js';
 import { runValidate } from '../commands/validate.js';
 import type { ReviewGate } from '../evidence/review-gate.js';
-import type { RunContext, RunReport } from '../run/types.js';
+import type { RunReport } from '../run/reports.js';
+import type { RunContext } from '../run/types.js';
 
 /** A command that yields a RunReport, with its options. */
 export type ReportCommand =

@@ -5,7 +5,7 @@
  * sends its secret again, and says so as its verb. Its own keys in the JSON output follow what every
  * change has.
  */
-import type { ReceiverChange } from '../../model/alert-receiver-change.js';
+import type { ReceiverChange, UnmanagedReceiver } from '../../model/alert-receiver-change.js';
 import type { ChangeDescription, ChangeNote } from '../change-kind.js';
 
 export const RECEIVER_NOUN = 'alert receiver';
@@ -46,4 +46,9 @@ export function changeJson(c: ReceiverChange): Record<string, unknown> {
     // The service never returns a secret: no plan, and no drift check, compared it.
     secretCompared: false,
   };
+}
+
+/** A live receiver no document manages, in words: `slack-oncall (id) · SLACK`. */
+export function unmanagedReceiverText(receiver: UnmanagedReceiver): string {
+  return `${receiver.name} (${receiver.id}) · ${receiver.type}`;
 }

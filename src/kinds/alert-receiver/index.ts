@@ -2,7 +2,7 @@
 import type { PendingReceiverChange, ReceiverChange } from '../../model/alert-receiver-change.js';
 import { PLAN_CODES } from '../../model/codes.js';
 import type { Kind } from '../change-kind.js';
-import { changeJson, describeChange, RECEIVER_NOUN } from './describe.js';
+import { changeJson, describeChange, RECEIVER_NOUN, unmanagedReceiverText } from './describe.js';
 import { receiverEdits, receiverRenamed } from './drift-edits.js';
 import { receiverMovedSince } from './moved-since.js';
 import { receiverFromSaved, savedReceiver } from './saved-form.js';
@@ -16,6 +16,7 @@ export const alertReceiverKind: Kind<ReceiverChange> = {
   uncompared: "Receivers' secrets cannot be compared: the service never returns them.",
   describe: describeChange,
   json: changeJson,
+  unmanagedLine: unmanagedReceiverText,
   /** Its id; for a create, its organization and name, lower-cased (never equal to a rule's key). */
   key: (change: PendingReceiverChange) =>
     change.action === 'create'

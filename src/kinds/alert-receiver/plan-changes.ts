@@ -7,7 +7,7 @@
  */
 import { compareDiagnostics, type Diagnostic, diagnostic } from '../../core/diagnostic.js';
 import type { AlertReceiverDocument } from '../../documents/types.js';
-import type { ReceiverChange } from '../../model/alert-receiver-change.js';
+import type { ReceiverChange, UnmanagedReceiver } from '../../model/alert-receiver-change.js';
 import { PLAN_CODES } from '../../model/codes.js';
 import { organizationOfDocument } from '../../model/document-organization.js';
 import type { ReceiverToCreate } from '../../model/pending-reference.js';
@@ -68,13 +68,6 @@ export interface KeptReceiver {
   readonly file: string;
 }
 
-export interface UnmanagedReceiver {
-  readonly id: string;
-  readonly name: string;
-  readonly type: string;
-  readonly organizationId: string;
-}
-
 export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
   const diagnostics: Diagnostic[] = [];
   const changes: ReceiverChange[] = [];
@@ -133,7 +126,15 @@ export function planReceivers(input: ReceiverPlanInput): PlannedReceivers {
   const unmanaged = [...input.live].flatMap(([organizationId, receivers]) =>
     receivers
       .filter((r) => !touched.has(r.id) && !declared(organizationId, r.name))
-      .map((r) => ({ id: r.id, name: r.name, type: r.type, organizationId })),
+      .map(
+        (r): UnmanagedReceiver => ({
+          kind: 'AlertReceiver',
+          id: r.id,
+          name: r.name,
+          type: r.type,
+          organizationId,
+        }),
+      ),
   );
   return {
     changes,

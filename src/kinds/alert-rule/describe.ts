@@ -4,7 +4,7 @@
  * urgency and windows, an update or a delete where the rule sits, and an update what it overwrites that
  * was edited outside git. Its own keys in the JSON output follow what every change has.
  */
-import type { AlertRuleChange } from '../../model/alert-rule-change.js';
+import type { AlertRuleChange, LiveRuleRef } from '../../model/alert-rule-change.js';
 import type { ChangeDescription, ChangeNote } from '../change-kind.js';
 
 export function describeChange(change: AlertRuleChange): ChangeDescription {
@@ -46,4 +46,16 @@ export function changeJson(c: AlertRuleChange): Record<string, unknown> {
       ? { outsideEdit: c.outsideEdit }
       : {}),
   };
+}
+
+/**
+ * A live rule the plan lists without changing it (no document manages it, a ghost, an outdated one), in
+ * words: `api-p99 (id, cluster prod-eu (id), state OK)`.
+ */
+export function liveRuleText(rule: LiveRuleRef): string {
+  const cluster = rule.clusterId
+    ? `cluster ${rule.clusterName ? `${rule.clusterName} (${rule.clusterId})` : rule.clusterId}`
+    : null;
+  const where = [rule.id, cluster, `state ${rule.state}`].filter((part) => part !== null).join(', ');
+  return `${rule.name} (${where})`;
 }

@@ -3,7 +3,7 @@ import type { AlertRuleChange, PendingRuleChange } from '../../model/alert-rule-
 import { PLAN_CODES } from '../../model/codes.js';
 import type { Kind } from '../change-kind.js';
 import { removeConcurrentDuplicates } from './concurrent-duplicates.js';
-import { changeJson, describeChange } from './describe.js';
+import { changeJson, describeChange, liveRuleText } from './describe.js';
 import { followReceiverRenames, ruleEdits } from './drift-edits.js';
 import { ruleMovedSince } from './moved-since.js';
 import { ruleFromSaved, savedRule } from './saved-form.js';
@@ -18,6 +18,7 @@ export const alertRuleKind: Kind<AlertRuleChange> = {
   label: (name) => name,
   describe: describeChange,
   json: changeJson,
+  unmanagedLine: liveRuleText,
   /** Its id; for a create, its cluster and name (what identifies a rule then), lower-cased. */
   key: (change: PendingRuleChange) =>
     change.action === 'create' ? `${change.clusterId}/${change.name}`.toLowerCase() : change.id.toLowerCase(),

@@ -9,6 +9,7 @@ import type {
   AlertRuleChange,
   CreateChange,
   LiveRuleRef,
+  UnmanagedRule,
   UpdateChange,
 } from '../../model/alert-rule-change.js';
 import type { FieldDiff } from '../../model/change.js';
@@ -139,7 +140,7 @@ export function planAlertRules(input: PlanInput): Plan {
   // A rule deleted, or held by a file that could not be read, is not one "no document manages".
   const deletedIds = new Set([...deletes.changes.map((c) => c.id), ...deletes.held]);
 
-  const unmanaged: LiveRuleRef[] = [];
+  const unmanaged: UnmanagedRule[] = [];
   const ghosts: LiveRuleRef[] = [];
   const outdated: LiveRuleRef[] = [];
   // The live rules listed beside the plan say their cluster by name too, where the run read the names.
@@ -147,7 +148,11 @@ export function planAlertRules(input: PlanInput): Plan {
     r.clusterId && input.names ? { ...r, clusterName: input.names.cluster(r.clusterId).name } : r;
   for (const [org, live] of input.live) {
     const report = reportLiveRules(org, live, claimedBy);
-    unmanaged.push(...report.unmanaged.filter((r) => !deletedIds.has(r.id)).map(named));
+    unmanaged.push(
+      ...report.unmanaged
+        .filter((r) => !deletedIds.has(r.id))
+        .map((r): UnmanagedRule => ({ kind: 'AlertRule', ...named(r) })),
+    );
     ghosts.push(...report.ghosts);
     outdated.push(...report.outdated.map(named));
     diagnostics.push(...report.diagnostics);

@@ -3,8 +3,9 @@ import type { Diagnostic } from '../../../src/core/diagnostic.js';
 import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import type { Plan } from '../../../src/model/types.js';
 import { exitCodeFor } from '../../../src/run/exit-code.js';
-import type { RunReport } from '../../../src/run/types.js';
+import type { RunReport } from '../../../src/run/reports.js';
 import { testChange, testResult } from '../../helpers/changes.js';
+import type { ReportOverrides } from '../report/report-factory.js';
 
 const finding = (severity: Diagnostic['severity']): Diagnostic => ({
   severity,
@@ -28,7 +29,7 @@ const plan = (...changes: AlertRuleChange[]): Plan => ({
   outdated: [],
 });
 
-const report = (over: Partial<RunReport>): RunReport => ({
+const report = (over: ReportOverrides): RunReport => ({
   command: 'plan',
   diagnostics: [],
   plan: null,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../../src/core/redact.js';
 import { renderJson } from '../../../src/report/json-output.js';
-import type { RunReport } from '../../../src/run/types.js';
+import type { RunReport } from '../../../src/run/reports.js';
 
 const report: RunReport = {
   command: 'plan',

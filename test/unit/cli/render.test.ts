@@ -3,7 +3,7 @@ import { renderReport, writeReport } from '../../../src/cli/render.js';
 import { type Diagnostic, diagnostic } from '../../../src/core/diagnostic.js';
 import { Redactor } from '../../../src/core/redact.js';
 import { renderJson } from '../../../src/report/json-output.js';
-import type { RunReport } from '../../../src/run/types.js';
+import type { RunReport } from '../../../src/run/reports.js';
 import { change, plan, report, result } from '../report/report-factory.js';
 
 function finding(severity: Diagnostic['severity'], line: number): Diagnostic {

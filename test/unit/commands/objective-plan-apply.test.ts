@@ -17,7 +17,7 @@ import { changesOfKind } from '../../../src/model/types.js';
 import { countChanges } from '../../../src/plan/change-counts.js';
 import { toJsonOutput } from '../../../src/report/json-output.js';
 import { formatPlanText } from '../../../src/report/plan-text.js';
-import type { RunReport } from '../../../src/run/types.js';
+import type { RunReport } from '../../../src/run/reports.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
 import { EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';

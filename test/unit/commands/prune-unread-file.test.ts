@@ -11,7 +11,7 @@ import { runApply } from '../../../src/commands/apply.js';
 import { runPlan } from '../../../src/commands/plan.js';
 import { createGitReader } from '../../../src/git/git-reader.js';
 import { changesOfKind } from '../../../src/model/types.js';
-import type { RunReport } from '../../../src/run/types.js';
+import type { RunReport } from '../../../src/run/reports.js';
 import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { gitSync } from '../../helpers/git.js';
 import { ACME, EXAMPLE_ROOT, type TestRun, testRun } from './run-context.js';
@@ -224,7 +224,7 @@ describe('prune of a receiver whose file is still in the repository', () => {
     const plan = await runPlan((await runAt({ prune: true, env })).ctx);
     expect(errorsOf(plan)).toEqual([['alerting/receiver.yaml', 1, 'document.kind-missing']]);
     expect(changesOfKind(plan.plan?.changes ?? [], 'AlertReceiver')).toEqual([]);
-    expect(plan.plan?.unmanagedReceivers?.map((r) => r.name)).not.toContain('slack-low-priority');
+    expect(plan.plan?.unmanaged.map((r) => r.name)).not.toContain('slack-low-priority');
     expect(held(plan).map(([, file, message]) => [file, (message as string).slice(0, 60)])).toEqual([
       ['alerting/receiver.yaml', 'Alert receiver "slack-low-priority" (5e1ec7ed-0000-4000-8000'],
     ]);

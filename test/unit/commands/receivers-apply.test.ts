@@ -525,7 +525,7 @@ describe('drift of a receiver', () => {
     );
     expect(text).toContain('description: "edited in the console" → "Pages the platform on-call"');
     expect(text).toContain('secrets: kept (sent as null;');
-    expect(text).toContain('Live receivers no document manages (made outside git; listed, never touched):');
+    expect(text).toContain('Live alert receivers no document manages (listed, never touched):');
     expect(writes()).toEqual([]);
 
     const remediated = await runDrift((await runIn()).ctx, { remediate: true });

@@ -22,7 +22,7 @@ import { Redactor } from '../../../src/core/redact.js';
 import { createGitHubClient } from '../../../src/github/github-client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
 import { countRun } from '../../../src/report/run-counts.js';
-import type { RunReport } from '../../../src/run/types.js';
+import type { RunReport } from '../../../src/run/reports.js';
 import { catchOutput } from '../../helpers/caught-output.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { FORGED_FRAGMENTS, RAW_CONTROL, runnerCommands } from '../../helpers/runner-reads.js';
@@ -39,7 +39,7 @@ const hostileText = fc
 const COMMANDS = ['plan', 'apply', 'drift', 'validate'] as const;
 
 /** A run whose every name, path, value, message and error is one of `texts` (reused in turn). */
-function runWith(command: RunReport['command'], texts: readonly string[]): RunReport {
+function runWith(command: (typeof COMMANDS)[number], texts: readonly string[]): RunReport {
   const t = (i: number) => texts[i % texts.length]!;
   const at = { line: 2, column: 3, endLine: 2, endColumn: 9 };
   const changes = [

@@ -3,7 +3,7 @@ import { withBaseEvidence } from '../../../src/commands/plan.js';
 import type { BaseApplied } from '../../../src/evidence/base-apply.js';
 import { knownOutsideEdits } from '../../../src/evidence/known-outside-edits.js';
 import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
-import { change, plan, report } from '../report/report-factory.js';
+import { change, plan, planReport } from '../report/report-factory.js';
 
 const edited: AlertRuleChange = {
   ...change(1, 'update'),
@@ -19,7 +19,7 @@ const FAILED: BaseApplied = {
 describe("a pull-request plan's outside edits", () => {
   it('are dropped, with one notice, when the base was not applied', () => {
     const out = withBaseEvidence(
-      report({ plan: plan([edited, change(2, 'create'), change(3, 'noop')]) }),
+      planReport({ plan: plan([edited, change(2, 'create'), change(3, 'noop')]) }),
       FAILED,
     );
     expect(out.plan!.changes[0]).not.toHaveProperty('outsideEdit');
@@ -38,9 +38,9 @@ describe("a pull-request plan's outside edits", () => {
 
   it('are kept when the base was applied, and a run without a plan only records the evidence', () => {
     const applied: BaseApplied = { applied: true, commit: 'a'.repeat(40) };
-    const planned = report({ plan: plan([edited]) });
+    const planned = planReport({ plan: plan([edited]) });
     expect(withBaseEvidence(planned, applied)).toEqual({ ...planned, baseApplied: applied });
-    const validated = report({ plan: null });
+    const validated = planReport({ plan: null });
     expect(withBaseEvidence(validated, FAILED)).toEqual({ ...validated, baseApplied: FAILED });
   });
 

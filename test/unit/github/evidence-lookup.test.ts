@@ -7,7 +7,7 @@ import { EvidenceLookup, MAX_COMMITS_ASKED, type RunHistory } from '../../../src
 import { createGitHubClient, type GitHubClient } from '../../../src/github/github-client.js';
 import type { SourceLinks } from '../../../src/report/change-markdown.js';
 import { checkRunName } from '../../../src/report/markers.js';
-import type { RunReport } from '../../../src/run/types.js';
+import type { RunReport } from '../../../src/run/reports.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { gitSync } from '../../helpers/git.js';
 import { change, plan, report } from '../report/report-factory.js';

@@ -13,7 +13,7 @@ import { createGitHubClient } from '../../../src/github/github-client.js';
 import { publishToGitHub } from '../../../src/github/publish.js';
 import { renderLogsMarkdown } from '../../../src/logs/markdown.js';
 import { countRun } from '../../../src/report/run-counts.js';
-import type { RunReport } from '../../../src/run/types.js';
+import type { RunReport } from '../../../src/run/reports.js';
 import { type FakeGitHub, startFakeGitHub } from '../../helpers/fake-github.js';
 import { errorEntry, infoEntry, reportOf } from '../logs/report-fixtures.js';
 import { change, plan, report, result } from '../report/report-factory.js';
@@ -28,7 +28,7 @@ const HOSTILE = `ping ${MENTION} and ${USER}, mail ${EMAIL}, see ${URL} or ${WWW
 /** What GitHub would make live: each hostile piece as written, and its host after a mention or a scheme. */
 const LIVE = [MENTION, USER, EMAIL, URL, WWW, '@acme', '@octocat', '@evil', 'https://evil', 'www.evil'];
 
-function run(command: RunReport['command']): RunReport {
+function run(command: 'plan' | 'apply' | 'drift'): RunReport {
   const at = { line: 2, column: 3, endLine: 2, endColumn: 9 };
   const changes = [
     { ...change(1, 'create'), name: `rule ${HOSTILE}` },

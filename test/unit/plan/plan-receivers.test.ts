@@ -72,7 +72,7 @@ describe('planReceivers', () => {
     });
     // The live receiver no document manages was made outside git: listed, never touched.
     expect(planned.unmanaged).toEqual([
-      { id: LIVE.id, name: 'slack-oncall', type: 'SLACK', organizationId: ORG },
+      { kind: 'AlertReceiver', id: LIVE.id, name: 'slack-oncall', type: 'SLACK', organizationId: ORG },
     ]);
     // The receiver to create is found by its name and gives a reference by kind and identity, not an id.
     expect(planned.after.get(ORG)!.map((r) => [isReceiverToCreate(r) ? r.pending : r.id, r.name])).toEqual([

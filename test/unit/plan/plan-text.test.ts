@@ -54,7 +54,7 @@ const plan: Plan = {
     change({ action: 'noop' }),
   ],
   diagnostics: [],
-  unmanaged: [{ id: 'r-7', name: 'console-made', organizationId: 'o', clusterId: 'c', state: 'OK' }],
+  unmanaged: [{ kind: 'AlertRule', id: 'r-7', name: 'console-made', organizationId: 'o', clusterId: 'c', state: 'OK' }],
   ghosts: [{ id: null, name: 'phantom', organizationId: 'o', clusterId: null, state: 'TRIGGERED' }],
   outdated: [],
 };

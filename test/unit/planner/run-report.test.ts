@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PlatformComponentDocument } from '../../../src/documents/types.js';
 import { clustersOf, runReport } from '../../../src/planner/run-report.js';
-import { change, finding, plan, report } from '../report/report-factory.js';
 import { ACME, testRun } from '../commands/run-context.js';
+import { change, finding, plan, report } from '../report/report-factory.js';
 
 const PROD_EU = 'c1a5e7e0-0000-4000-8000-000000000101';
 const STAGING_EU = 'C1A5E7E0-0000-4000-8000-000000000102';

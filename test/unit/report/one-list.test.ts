@@ -62,14 +62,17 @@ describe('one list of changes', () => {
     expect(json.changes[3]).toMatchObject({ clusterId: 'c1a5e7e0-0000-4000-8000-000000000101' });
     expect(json.changes[3]).not.toHaveProperty('type');
     expect(json.summary).toMatchObject({ create: 2, update: 2, delete: 0, unchanged: 2 });
-    expect(json.unmanagedReceivers).toEqual([]);
+    expect(json.unmanaged).toEqual([]);
+    expect(json).not.toHaveProperty('unmanagedReceivers');
   });
 
   it("lists a receiver's change in its file's section of the comment, beside the rules' sections", () => {
     const r = report({
       plan: {
         ...both,
-        unmanagedReceivers: [{ id: 'r-9', name: 'made-in-console', type: 'EMAIL', organizationId: 'o' }],
+        unmanaged: [
+          { kind: 'AlertReceiver', id: 'r-9', name: 'made-in-console', type: 'EMAIL', organizationId: 'o' },
+        ],
       },
     });
     const md = renderComment(r, countRun(r), '<!-- m -->', 'abcdef1234567', { links: LINKS });
@@ -79,7 +82,7 @@ describe('one list of changes', () => {
     expect(md).not.toContain('#### Alert receivers');
     expect(md.indexOf('alerting/receivers.yaml')).toBeLessThan(md.indexOf('alerting/rules-1.yaml'));
     expect(md).toContain(
-      'Live receivers no document manages (made outside git; never touched): `made-in-console`',
+      'Live alert receivers no document manages (listed, never touched): `made-in-console`',
     );
   });
 

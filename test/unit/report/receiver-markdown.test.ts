@@ -101,8 +101,9 @@ describe('a plan of receivers and rules, for a terminal', () => {
         { ...receiverUpdate, action: 'noop', diff: [] } as unknown as ReceiverChange,
         change(1, 'noop'),
       ]),
-      unmanagedReceivers: [
+      unmanaged: [
         {
+          kind: 'AlertReceiver' as const,
           id: 'r-9',
           name: 'made-in-console',
           type: 'SLACK',
@@ -114,8 +115,8 @@ describe('a plan of receivers and rules, for a terminal', () => {
       [
         "Alert rules and alert receivers: no changes. The live rules and alert receivers match the documents. Receivers' secrets cannot be compared: the service never returns them.",
         '',
-        'Live receivers no document manages (made outside git; listed, never touched):',
-        '  made-in-console (r-9) · SLACK',
+        'Live alert receivers no document manages (listed, never touched):',
+        '  • made-in-console (r-9) · SLACK',
         '',
       ].join('\n'),
     );

@@ -3,7 +3,7 @@ import type { ReceiverChange } from '../../../src/model/alert-receiver-change.js
 import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import type { HoldReason, WriteResult } from '../../../src/model/change.js';
 import type { Change, ChangeResult, Plan } from '../../../src/model/types.js';
-import type { RunReport } from '../../../src/run/types.js';
+import type { PlanReport, ReportBase, RunReport } from '../../../src/run/reports.js';
 import { testChange } from '../../helpers/changes.js';
 
 /** Builders for reports of any size, for tests of the reporters. */
@@ -102,8 +102,26 @@ export function result(i: number, ok = true): ChangeResult<Extract<AlertRuleChan
  * A report as a run makes it: its plan carries the results given (apply writes them on the plan's own
  * changes, src/apply/apply-admitted.ts), so a reporter may read either.
  */
-export function report(overrides: Partial<RunReport> = {}): RunReport {
+/**
+ * What a test gives of a report: any of the fields every report has, and a command other than a plan with
+ * the fields that command must fill.
+ */
+export type ReportOverrides =
+  | Partial<PlanReport>
+  | (RunReport extends infer R
+      ? R extends RunReport
+        ? Partial<ReportBase> & Omit<R, keyof ReportBase> & Pick<R, 'command'>
+        : never
+      : never);
+
+export function report(overrides: ReportOverrides = {}): RunReport {
   const made = madeReport(overrides);
+  return { ...made, plan: withResults(made.plan, made.results) };
+}
+
+/** A plan's report, for a test of what reads a plan's own fields. */
+export function planReport(overrides: Partial<PlanReport> = {}): PlanReport {
+  const made: PlanReport = { ...MADE, ...overrides };
   return { ...made, plan: withResults(made.plan, made.results) };
 }
 
@@ -119,17 +137,19 @@ function withResults(made: Plan | null, results: readonly ChangeResult[]): Plan 
   };
 }
 
-function madeReport(overrides: Partial<RunReport>): RunReport {
-  return {
-    command: 'plan',
-    diagnostics: [],
-    plan: null,
-    components: [],
-    results: [],
-    requests: { total: 2, byOperation: { getAlertRules: 1, getAlertReceivers: 1 } },
-    durationMs: 1234,
-    skipped: [],
-    clusters: [],
-    ...overrides,
-  };
+/** What every report of these tests has unless a test says otherwise. */
+const MADE: ReportBase<'plan'> = {
+  command: 'plan',
+  diagnostics: [],
+  plan: null,
+  components: [],
+  results: [],
+  requests: { total: 2, byOperation: { getAlertRules: 1, getAlertReceivers: 1 } },
+  durationMs: 1234,
+  skipped: [],
+  clusters: [],
+};
+
+function madeReport(overrides: ReportOverrides): RunReport {
+  return { ...MADE, ...overrides };
 }

@@ -4,8 +4,10 @@
  * applying the plan does not remove them. Removed documents play no part: drift compares a revision with
  * live, not two revisions, so nothing is ever pruned here.
  */
+
 import { plural } from '../core/plural.js';
 import { UsageError } from '../core/usage-error.js';
+import { kindOf } from '../kinds/registry.js';
 import { countDrift } from '../plan/change-counts.js';
 import { makePlan } from '../planner/make-plan.js';
 import { driftedWords } from '../report/kind-words.js';
@@ -42,8 +44,8 @@ export async function runDrift(ctx: RunContext, options: DriftOptions): Promise<
   if (plan !== null) {
     const drift = countDrift(plan);
     const differ = drift.drifted === 1 ? 'differs' : 'differ';
-    // A receiver's secret is never returned by the service: no drift of it can be seen.
-    const secrets = plan.changes.some((c) => c.kind === 'AlertReceiver')
+    // A kind whose secrets the service never returns (a receiver's) shows no drift of them.
+    const secrets = plan.changes.some((c) => kindOf(c).uncompared !== undefined)
       ? " (receivers' secrets not compared)"
       : '';
     ctx.progress(

@@ -38,8 +38,8 @@ export function withKnownOutsideEdits(
   if (base.applied) return { changes: [...changes], diagnostics: [] };
   let untold = 0;
   const out = changes.map((change, i) => {
-    // Only a rule's update tells outside edits (`outsideEdit`).
-    if (change.kind !== 'AlertRule' || change.action !== 'update' || change.outsideEdit === undefined) {
+    // Only an update of a kind that tells outside edits (`outsideEdit`, a rule's) has any.
+    if (change.action !== 'update' || !('outsideEdit' in change) || change.outsideEdit === undefined) {
       return change;
     }
     const status = review?.[i]?.status ?? 'not reviewed';

@@ -1,5 +1,5 @@
 /**
- * The name lists an export needs to write names (plan/export-references.ts), each read at most once
+ * The name lists an export needs to write names (kinds/alert-rule/export-references.ts), each read at most once
  * (name-directory.ts), and only those its rules need. A list that cannot be read leaves its references by
  * id, each with a comment, and is one warning of the run: the export goes on, and says so.
  */

@@ -38,7 +38,7 @@ export const CODES = {
   targetForm: 'document.target-form',
   targetType: 'document.target-type',
   thresholdMissing: 'document.threshold-missing',
-  /** The same code as planning's (plan/codes.ts NAME_CODES): a path of names of the wrong shape. */
+  /** The same code as planning's (model/codes.ts NAME_CODES): a path of names of the wrong shape. */
   badReference: 'name.bad-reference',
   secretLiteral: 'document.secret-literal',
   required: 'schema.required',

@@ -1,7 +1,6 @@
 /**
  * The first field where a saved plan's change and the change made again part, and a value as the refusal
- * shows it: the rules' check (saved-plan-check.ts) and the receivers' (saved-receivers.ts) say a
- * difference the same way.
+ * shows it (src/plan/saved-plan-check.ts, for a change of every kind).
  */
 import { isPlainObject } from '../core/plain-object.js';
 

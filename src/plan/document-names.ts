@@ -1,6 +1,6 @@
 /**
  * Documents that name their cluster or target, resolved into the id forms planning and the requests use:
- * pure, over the name lists the caller read (commands/resolve-names-step.ts). Each name that resolves to
+ * pure, over the name lists the caller read (planner/resolve-names-step.ts). Each name that resolves to
  * no single entry is an error at the key that holds it, with what to do; a document whose lists could not
  * be read is left out of the plan, the read's own finding said once by the caller.
  */

@@ -36,7 +36,7 @@ export async function readLive(
 
 /**
  * The receivers of each organization read above whose rules name receivers: names are resolved and ids
- * checked against them (plan/receivers.ts), so that a receiver the service would refuse fails the plan,
+ * checked against them (kinds/alert-rule/receiver-names.ts), so that a receiver the service would refuse fails the plan,
  * not the apply after the merge.
  */
 export async function readReceivers(

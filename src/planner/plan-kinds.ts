@@ -37,7 +37,7 @@ export interface AlertDocuments extends ReceiverDocuments {
 /**
  * The rule documents at the head and the base: those the change removed, and the organizations to read
  * (those of removed documents only with prune, as only then are their rules deleted). `unreadFiles`: the
- * files of the head whose documents were not all read (plan/removed.ts), whose base documents are held.
+ * files of the head whose documents were not all read (model/removed.ts), whose base documents are held.
  */
 export function alertDocuments(
   head: readonly Document[],

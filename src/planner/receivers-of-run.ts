@@ -24,7 +24,7 @@ export interface ReceiverDocuments {
   /** The receivers whose documents were removed since the base revision. */
   readonly removedReceivers: readonly AlertReceiverDocument[];
   /**
-   * The files of the head whose documents were not all read (plan/removed.ts, unreadFiles): what they
+   * The files of the head whose documents were not all read (model/removed.ts, unreadFiles): what they
    * declared at the base is held, never deleted.
    */
   readonly unreadFiles: ReadonlySet<string>;

@@ -34,7 +34,7 @@ export interface PlanInput {
   readonly documents: readonly AlertRuleDocument[];
   /** Live rules by organization: one list call each. An organization missing here was not read (its error is reported by the caller). */
   readonly live: ReadonlyMap<string, readonly LiveAlertRule[]>;
-  /** Receivers by organization, to resolve names and check ids (plan/receivers.ts); null when none were read. */
+  /** Receivers by organization, to resolve names and check ids (receiver-names.ts); null when none were read. */
   readonly receivers: ReadonlyMap<string, readonly AlertReceiver[]> | null;
   readonly defaultOrganizationId: string | null;
   /** Documents deleted by the change being planned: their rules are deleted when `prune` is on. */

@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-pB62cgtV.js");require("./chunk-qApWBkQj.js"),require("./chunk-BEqh9ZEE.js"),require("node:fs/promises"),require("node:path"),require("node:fs"),require("./chunk-DBbY7w8u.js"),require("./chunk-pM8QKQ6C.js"),require("./chunk-VB2SHe0q.js"),exports.exportContent=r.Te,exports.runExport=r.Lt;

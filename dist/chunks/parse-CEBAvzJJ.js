@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-pM8QKQ6C.js");require("./chunk-qApWBkQj.js"),require("./chunk-DBbY7w8u.js"),require("./chunk-VB2SHe0q.js"),exports.normalizeLineBreaks=e.wr,exports.parseFiles=e.mi;

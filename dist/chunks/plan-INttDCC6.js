@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-BDmhBlvr.js");require("./chunk-DuP1jAzC.js"),require("./chunk-pM8QKQ6C.js"),require("./chunk-BEqh9ZEE.js"),require("node:fs"),require("node:path"),require("./chunk-DBbY7w8u.js"),require("./chunk-qApWBkQj.js"),require("./chunk-VB2SHe0q.js"),exports.planRun=r.nn,exports.runPlan=r.ht;

@@ -13,7 +13,7 @@ import { kindOf } from '../kinds/registry.js';
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
 import type { ChangeAction, FieldDiff } from '../model/change.js';
 import type { Change } from '../model/types.js';
-import { isLongText, type LineDiffOp, lineDiff } from '../plan/line-diff.js';
+import { isLongText, type LineDiffOp, lineDiff } from './line-diff.js';
 import { capitalized } from './kind-words.js';
 import {
   namedIdMarkdown,

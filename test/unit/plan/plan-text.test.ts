@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import type { ChangeResult, Plan } from '../../../src/model/types.js';
-import { changedSpan, lineDiff } from '../../../src/plan/line-diff.js';
+import { changedSpan, lineDiff } from '../../../src/report/line-diff.js';
 import { formatApplyResultsText } from '../../../src/report/apply-text.js';
 import { formatPlanText, planCountLine } from '../../../src/report/plan-text.js';
 import { type ChangeFields, testChange, testResult } from '../../helpers/changes.js';

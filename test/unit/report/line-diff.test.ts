@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { type LineDiffOp, lineDiff, MAX_EDITS } from '../../../src/plan/line-diff.js';
+import { type LineDiffOp, lineDiff, MAX_EDITS } from '../../../src/report/line-diff.js';
 
 const side = (ops: readonly LineDiffOp[], keep: '-' | '+') =>
   ops.filter((o) => o.op === ' ' || o.op === keep).map((o) => o.line);

@@ -7,7 +7,7 @@
  * Prints one JSON line: wall-clock and CPU time, and the process's peak RSS (Node's own start included).
  */
 import { createLimiter } from '../src/core/concurrency.js';
-import { lineDiff } from '../src/plan/line-diff.js';
+import { lineDiff } from '../src/report/line-diff.js';
 import { ownCpuMs } from './server-control.js';
 
 async function measure(work: () => Promise<string>): Promise<{ ms: number; cpuMs: number; detail: string }> {

@@ -13,8 +13,8 @@ import { kindOf } from '../kinds/registry.js';
 import { codeLink, escapeInline, fenced, inlineCode } from '../markdown/escape.js';
 import type { ChangeAction, FieldDiff } from '../model/change.js';
 import type { Change } from '../model/types.js';
-import { isLongText, type LineDiffOp, lineDiff } from './line-diff.js';
 import { capitalized } from './kind-words.js';
+import { isLongText, type LineDiffOp, lineDiff } from './line-diff.js';
 import {
   namedIdMarkdown,
   placementMarkdown,

@@ -10,8 +10,8 @@ import type { ChangeNote } from '../kinds/change-kind.js';
 import { kindOf } from '../kinds/registry.js';
 import type { FieldDiff } from '../model/change.js';
 import type { PendingChange } from '../model/types.js';
-import { changedSpan, isLongText, LONG_TEXT, lineDiff } from './line-diff.js';
 import { objectiveOf } from './change-markdown.js';
+import { changedSpan, isLongText, LONG_TEXT, lineDiff } from './line-diff.js';
 import {
   namedIdText,
   placementText,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
 import type { ChangeResult, Plan } from '../../../src/model/types.js';
-import { changedSpan, lineDiff } from '../../../src/report/line-diff.js';
 import { formatApplyResultsText } from '../../../src/report/apply-text.js';
+import { changedSpan, lineDiff } from '../../../src/report/line-diff.js';
 import { formatPlanText, planCountLine } from '../../../src/report/plan-text.js';
 import { type ChangeFields, testChange, testResult } from '../../helpers/changes.js';
 
@@ -54,7 +54,9 @@ const plan: Plan = {
     change({ action: 'noop' }),
   ],
   diagnostics: [],
-  unmanaged: [{ kind: 'AlertRule', id: 'r-7', name: 'console-made', organizationId: 'o', clusterId: 'c', state: 'OK' }],
+  unmanaged: [
+    { kind: 'AlertRule', id: 'r-7', name: 'console-made', organizationId: 'o', clusterId: 'c', state: 'OK' },
+  ],
   ghosts: [{ id: null, name: 'phantom', organizationId: 'o', clusterId: null, state: 'TRIGGERED' }],
   outdated: [],
 };

@@ -106,7 +106,12 @@ describe('renderSummary', () => {
   it('counts in words that agree with the number', () => {
     const ref = { id: null, name: 'x', organizationId: 'o', clusterId: null, state: 'OK' };
     const one = report({
-      plan: { ...plan([change(1, 'noop')]), ghosts: [ref], outdated: [ref], unmanaged: [{ ...ref, kind: 'AlertRule' as const }] },
+      plan: {
+        ...plan([change(1, 'noop')]),
+        ghosts: [ref],
+        outdated: [ref],
+        unmanaged: [{ ...ref, kind: 'AlertRule' as const }],
+      },
     });
     const md = renderSummary(one, countRun(one));
     expect(md).toContain('No changes: 1 alert rule matches its document.');

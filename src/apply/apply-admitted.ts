@@ -1,7 +1,7 @@
 /**
  * applyPlan executes a Plan and nothing else: it writes exactly the changes the gate admitted
  * (src/plan/gate.ts), of every kind, with the plan's own requests and deletes, and returns the same plan
- * with each written change's result. It never diffs again. The kinds say the order (src/kinds/kind.ts,
+ * with each written change's result. It never diffs again. The kinds say the order (src/kinds/change-kind.ts,
  * `phase`: receivers created and updated, then the rules, then receivers deleted), what an earlier write
  * makes known to a later one (`ready`: the id of a receiver just created), how each is sent (`write`) and
  * what is checked once the writes of a phase are done (`settle`: a duplicate created concurrently).

@@ -23,7 +23,7 @@ export interface ExecutedPlan {
 
 /**
  * With errors in the evidence nothing is admitted, and no request is made. The kinds order the writes of
- * one apply (src/kinds/kind.ts): receivers created and updated, then the rules (with the ids of the
+ * one apply (src/kinds/change-kind.ts): receivers created and updated, then the rules (with the ids of the
  * receivers just created), then receivers deleted (docs/decisions/alert-receivers.md).
  */
 export async function executePlan(

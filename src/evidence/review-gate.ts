@@ -28,7 +28,7 @@ export interface ReviewGate {
 /**
  * What the push run's evidence supports: each pending change's review status (one entry per change of
  * every kind, in `pendingChanges(plan)` order: the gate reads them by that index), and outside edits kept
- * only where the review or the base revision's successful apply tells them (base-applied.ts), with the
+ * only where the review or the base revision's successful apply tells them (base-apply.ts), with the
  * notice that says when they could not be told.
  */
 export function reviewEvidence(

@@ -10,7 +10,7 @@ import { diffReceivers, receiverRequestOfLive } from './fields.js';
 
 /**
  * A receiver's fields the service stored differently (before = sent, after = stored), with the plan's own
- * receiver equality (receiver-fields.ts). Its secret is not compared: the service never returns it.
+ * receiver equality (fields.ts). Its secret is not compared: the service never returns it.
  */
 export function receiverStoredDifferently(sent: ReceiverRequest, stored: AlertReceiver): FieldDiff[] {
   return diffReceivers(receiverRequestOfLive(stored), sent).map((d) => ({

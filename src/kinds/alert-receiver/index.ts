@@ -1,4 +1,4 @@
-/** The alert receiver as the one pipeline sees it (src/kinds/kind.ts): its identity, what it sends, its writes. */
+/** The alert receiver as the one pipeline sees it (src/kinds/change-kind.ts): its identity, what it sends, its writes. */
 import type { PendingReceiverChange, ReceiverChange } from '../../model/alert-receiver-change.js';
 import { PLAN_CODES } from '../../model/codes.js';
 import type { Kind } from '../change-kind.js';

@@ -55,7 +55,7 @@ export interface PlannedReceivers {
   readonly unmanaged: readonly UnmanagedReceiver[];
   /**
    * Receivers whose documents were removed, kept because prune is off: the caller says so, and whether a
-   * prune would be refused because rules still name them (receiver-in-use.ts).
+   * prune would be refused because rules still name them (in-use.ts).
    */
   readonly kept: readonly KeptReceiver[];
 }
@@ -231,7 +231,7 @@ function receiverDeletes(
 /**
  * The live receivers as the changes leave them: renamed, created (pending). A receiver this plan
  * deletes is still there for the rules' names: it exists until the delete, and a rule that still names it
- * refuses the delete (receiver-in-use.ts), which is what the run must say, not that no receiver has the
+ * refuses the delete (in-use.ts), which is what the run must say, not that no receiver has the
  * name. Unless a receiver kept or created here takes its name.
  */
 function receiversAfter(

@@ -1,4 +1,4 @@
-/** The alert rule as the one pipeline sees it (src/kinds/kind.ts): its identity, what it sends, its writes. */
+/** The alert rule as the one pipeline sees it (src/kinds/change-kind.ts): its identity, what it sends, its writes. */
 import type { AlertRuleChange, PendingRuleChange } from '../../model/alert-rule-change.js';
 import { PLAN_CODES } from '../../model/codes.js';
 import type { Kind } from '../change-kind.js';

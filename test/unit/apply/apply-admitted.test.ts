@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan as executePlan } from '../../../src/apply/apply-admitted.js';
 import { overwroteOutsideEdit, resultsOf } from '../../../src/apply/types.js';
 import { mapWithConcurrency } from '../../../src/core/concurrency.js';
-import { Redactor } from '../../../src/core/redact.js';
 import type { WriteOptions } from '../../../src/kinds/change-kind.js';
 import type { AlertRuleChange, UpdateChange } from '../../../src/model/alert-rule-change.js';
 import type { ChangeResult, Plan } from '../../../src/model/types.js';
@@ -12,6 +11,7 @@ import { type Sandbox, startSandbox } from '../../../src/sandbox/index.js';
 import { createServiceClient } from '../../../src/service/client.js';
 import type { AlertRuleEditRequest } from '../../../src/service/types.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
+import { writeOptions } from '../../helpers/write-options.js';
 
 const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
 const RULE = 'a2a2a2a2-0000-4000-8000-000000000501';
@@ -245,8 +245,3 @@ describe('mapWithConcurrency', () => {
     expect(peak).toBe(2);
   });
 });
-
-/** What a write may use: the options a test gives, no environment, a redactor of its own. */
-function writeOptions(options: Omit<WriteOptions, 'env' | 'redactor'>): WriteOptions {
-  return { env: {}, redactor: new Redactor(), ...options };
-}

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyPlan as executePlan } from '../../../src/apply/apply-admitted.js';
 import { resultsOf } from '../../../src/apply/types.js';
-import { Redactor } from '../../../src/core/redact.js';
 import { DUPLICATE_REMOVED } from '../../../src/kinds/alert-rule/concurrent-duplicates.js';
 import type { WriteOptions } from '../../../src/kinds/change-kind.js';
 import type { AlertRuleChange } from '../../../src/model/alert-rule-change.js';
@@ -11,6 +10,7 @@ import { liveRules, putLiveRule, type Sandbox, startSandbox } from '../../../src
 import { createServiceClient } from '../../../src/service/client.js';
 import type { AlertRuleCreationRequest } from '../../../src/service/types.js';
 import { FakeClock } from '../../helpers/fake-clock.js';
+import { writeOptions } from '../../helpers/write-options.js';
 import { ManualClock } from '../sandbox/manual-clock.js';
 
 const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
@@ -134,8 +134,3 @@ describe('creates that raced another run', () => {
     );
   });
 });
-
-/** What a write may use: the options a test gives, no environment, a redactor of its own. */
-function writeOptions(options: Omit<WriteOptions, 'env' | 'redactor'>): WriteOptions {
-  return { env: {}, redactor: new Redactor(), ...options };
-}

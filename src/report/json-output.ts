@@ -94,6 +94,7 @@ function changeJson(c: Change): Record<string, unknown> {
     organizationId: c.organizationId,
     file: c.file,
     line: c.line,
+    // Field by field, before = live, after = the document's. A rule's `alert_receiver_ids` may hold, beside ids, `{ kind, organizationId, name }`: a receiver the same apply creates.
     diff: c.diff.map((d) => ({ path: d.path, before: d.before, after: d.after })),
     // What only its kind's changes have (each kind's describe.ts, `changeJson`).
     ...kindOf(c).json(c),

@@ -10,6 +10,7 @@ import { nameBook } from '../model/name-book.js';
 import { removedDocuments, unreadFiles } from '../model/removed.js';
 import type { Plan } from '../model/types.js';
 import { countChanges } from '../plan/change-counts.js';
+import { kindsNoun } from '../report/kind-words.js';
 import type { RunContext } from '../run/types.js';
 import type { LiveAlertRule, ServiceClient } from '../service/types.js';
 import { alertRules, organizationsOf } from './documents-by-kind.js';
@@ -141,7 +142,7 @@ export async function planAlertKinds(
   // The organizations read for any kind: a repository of receivers alone reads its organization too.
   const read = new Set([...plan.organizations, ...(receiverPart?.organizations ?? [])]).size;
   ctx.progress(
-    `alert rules${withPart ? ' and receivers' : ''}: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
+    `${kindsNoun(plan.changes, 'alert rules')}: ${counts.create} to create, ${counts.update} to update, ${counts.delete} to delete, ` +
       `${counts.unchanged} unchanged (${plural(read, 'organization')} read)`,
   );
   // The receivers' part and the rules read one organization's receivers through the directory: a read

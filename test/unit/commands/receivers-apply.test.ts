@@ -123,7 +123,7 @@ describe('the plan of a receiver and a rule naming it', () => {
       ['AlertRule', 'create', 'load-high'],
     ]);
     expect(run.progress).toContain(
-      'alert rules and receivers: 2 to create, 0 to update, 0 to delete, 0 unchanged (1 organization read)',
+      'alert rules and alert receivers: 2 to create, 0 to update, 0 to delete, 0 unchanged (1 organization read)',
     );
   });
 
@@ -133,7 +133,7 @@ describe('the plan of a receiver and a rule naming it', () => {
     const run = await runIn();
     await runPlan(run.ctx);
     expect(run.progress).toContain(
-      'alert rules and receivers: 1 to create, 0 to update, 0 to delete, 0 unchanged (1 organization read)',
+      'alert receivers: 1 to create, 0 to update, 0 to delete, 0 unchanged (1 organization read)',
     );
   });
 });

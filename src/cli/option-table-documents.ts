@@ -107,7 +107,7 @@ export const DOCUMENT_OPTIONS: readonly OptionSpec[] = [
     name: 'plan',
     type: 'string',
     value: 'FILE',
-    help: "execute this saved plan ('plan --out FILE') and nothing else, if it is the plan the documents give (else it is refused whole): a change whose live rule moved since the plan is refused",
+    help: "execute this saved plan ('plan --out FILE') and nothing else, if it is the plan the documents give (else it is refused whole): a change whose live rule or receiver moved since the plan is refused",
     commands: ['apply'],
   },
   {

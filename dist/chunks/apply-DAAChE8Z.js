@@ -1,0 +1,1 @@
+"use strict";var r=require("./chunk-BxH9O-ZV.js");require("./json-output-CIvgTDDq.js"),require("./chunk-BY-6n0fH.js"),require("./chunk-Vy9DIeHA.js"),require("node:fs"),require("node:path"),require("./chunk-Yb2zqHKt.js"),require("./chunk-iQxG9zi6.js"),require("./scrub-y_CSx_i7.js"),exports.applyPlannedRun=r.b,exports.runApply=r.F;

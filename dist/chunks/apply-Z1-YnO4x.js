@@ -1,1 +1,0 @@
-"use strict";var r=require("./chunk-DcmTzyfK.js");require("./json-output-DW6Lja1m.js"),require("./chunk-Os8GYmpF.js"),require("./chunk-Chw90akz.js"),require("node:fs"),require("node:path"),require("./chunk-FVbe7sIl.js"),require("./chunk-iQxG9zi6.js"),require("./scrub-y_CSx_i7.js"),exports.applyPlannedRun=r.b,exports.runApply=r.F;

@@ -1,0 +1,1 @@
+"use strict";var e=require("./chunk-BY-6n0fH.js");require("./chunk-Yb2zqHKt.js"),require("./chunk-iQxG9zi6.js"),require("./scrub-y_CSx_i7.js"),exports.normalizeLineBreaks=e.wr,exports.parseFiles=e.mi;

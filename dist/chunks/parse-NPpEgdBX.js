@@ -1,1 +1,0 @@
-"use strict";var e=require("./chunk-Os8GYmpF.js");require("./chunk-FVbe7sIl.js"),require("./chunk-iQxG9zi6.js"),require("./scrub-y_CSx_i7.js"),exports.normalizeLineBreaks=e.wr,exports.parseFiles=e.mi;

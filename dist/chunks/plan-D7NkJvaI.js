@@ -1,0 +1,1 @@
+"use strict";var e=require("./chunk-MfHGYqp6.js");require("./chunk-BY-6n0fH.js"),require("./chunk-Vy9DIeHA.js"),require("node:fs"),require("node:path"),require("./chunk-Yb2zqHKt.js"),require("./json-output-CIvgTDDq.js"),require("./chunk-iQxG9zi6.js"),require("./scrub-y_CSx_i7.js"),exports.runPlan=e.E,exports.withBaseEvidence=e.y;

@@ -7,35 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { kindOf } from '../../../src/kinds/registry.js';
 import type {
   PendingReceiverChange,
-  ReceiverCreate,
   ReceiverDelete,
   ReceiverUpdate,
 } from '../../../src/model/alert-receiver-change.js';
 import { ADMITTED } from '../../../src/model/change.js';
-import { ORG } from '../plan/fixtures.js';
+import { PAGER_CREATE as create, ORG, PAGER, PAGER_REQUEST as request } from '../plan/fixtures.js';
 
-const PAGER = '5e1ec7ed-0000-4000-8000-000000000209';
-const request = {
-  name: 'pager',
-  description: '',
-  type: 'SLACK' as const,
-  send_resolved: true,
-  owner: null,
-  severity: null,
-};
-const create: ReceiverCreate = {
-  kind: 'AlertReceiver',
-  action: 'create',
-  id: null,
-  name: 'pager',
-  type: 'SLACK',
-  organizationId: ORG,
-  file: 'alerting/receivers.yaml',
-  line: 1,
-  diff: [],
-  request,
-  secrets: [{ field: 'webhook_url', env: 'PAGER_WEBHOOK_URL' }],
-};
 // What only a reviewer is shown (its diff, mark and result) beside a rotation's secrets.
 const update: ReceiverUpdate = {
   ...create,

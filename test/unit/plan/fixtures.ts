@@ -1,6 +1,7 @@
 /** Inline documents and live rules for the plan's tests: documents go through the real loader. */
 import { parseFiles } from '../../../src/documents/index.js';
 import type { AlertRuleDocument } from '../../../src/documents/types.js';
+import type { ReceiverCreate } from '../../../src/model/alert-receiver-change.js';
 import type { GhostAlertRule, ManagedAlertRule } from '../../../src/service/types.js';
 
 export const ORG = '7f1b2c3d-0000-4000-8000-000000000001';
@@ -13,6 +14,30 @@ export const API = 'a1a1a1a1-0000-4000-8000-000000000301';
 export const WORKER = 'a1a1a1a1-0000-4000-8000-000000000302';
 export const RULE_1 = 'a2a2a2a2-0000-4000-8000-000000000501';
 export const RULE_2 = 'a2a2a2a2-0000-4000-8000-000000000502';
+export const PAGER = '5e1ec7ed-0000-4000-8000-000000000209';
+
+/** A Slack receiver `pager` as a plan creates it, its secret read from `PAGER_WEBHOOK_URL`. */
+export const PAGER_REQUEST = {
+  name: 'pager',
+  description: '',
+  type: 'SLACK' as const,
+  send_resolved: true,
+  owner: null,
+  severity: null,
+};
+export const PAGER_CREATE: ReceiverCreate = {
+  kind: 'AlertReceiver',
+  action: 'create',
+  id: null,
+  name: 'pager',
+  type: 'SLACK',
+  organizationId: ORG,
+  file: 'alerting/receivers.yaml',
+  line: 1,
+  diff: [],
+  request: PAGER_REQUEST,
+  secrets: [{ field: 'webhook_url', env: 'PAGER_WEBHOOK_URL' }],
+};
 
 /** Parses YAML files (path → text) and fails the test on any loader finding: the plan gets valid documents. */
 export function docs(files: Record<string, string>): AlertRuleDocument[] {

@@ -14,31 +14,17 @@ import type { CreateChange } from '../../../src/model/alert-rule-change.js';
 import type { Change, PendingChange } from '../../../src/model/types.js';
 import { savedChange } from '../../../src/plan/plan-file.js';
 import { checkSavedPlan, differenceSentence, firstDifference } from '../../../src/plan/saved-plan-check.js';
-import { ORG, OTHER_ORG, PROD, STAGING } from './fixtures.js';
+import {
+  PAGER_CREATE as create,
+  ORG,
+  OTHER_ORG,
+  PAGER,
+  PROD,
+  PAGER_REQUEST as request,
+  STAGING,
+} from './fixtures.js';
 
-const PAGER = '5e1ec7ed-0000-4000-8000-000000000209';
 const OLD = '5e1ec7ed-0000-4000-8000-000000000208';
-const request = {
-  name: 'pager',
-  description: '',
-  type: 'SLACK' as const,
-  send_resolved: true,
-  owner: null,
-  severity: null,
-};
-const create: ReceiverCreate = {
-  kind: 'AlertReceiver',
-  action: 'create',
-  id: null,
-  name: 'pager',
-  type: 'SLACK',
-  organizationId: ORG,
-  file: 'alerting/receivers.yaml',
-  line: 1,
-  diff: [],
-  request,
-  secrets: [{ field: 'webhook_url', env: 'PAGER_WEBHOOK_URL' }],
-};
 const update: ReceiverUpdate = {
   ...create,
   action: 'update',
